@@ -1,0 +1,88 @@
+import { Form, NavLink, useNavigation } from "@remix-run/react";
+import { DropdownMenu } from "radix-ui";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { can } from "~/modules/permissions/permissions";
+import { LanguageSwitcher } from "../language-switcher";
+import { CenteredSpinner } from "../ui/spinner";
+import { ADMIN_NAV } from "./nav-items";
+
+export type ShellUser = { name: string; email: string; permissions: readonly string[] };
+
+/** White header with the organisation's name, side menu, user menu and language switcher. */
+export function AdminShell({ organization, user, children }: { organization: string; user: ShellUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname !== undefined;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        {t("common:skip-to-content")}
+      </a>
+      <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+        <div className="flex items-center gap-3">
+          <span className="text-lg font-semibold text-primary" data-testid="organization-name">
+            {organization}
+          </span>
+        </div>
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <button
+                type="button"
+                className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-selected"
+                aria-label={t("common:user-menu")}
+                data-testid="user-menu"
+              >
+                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
+                  {user.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="hidden sm:inline">{user.name}</span>
+              </button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+                <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                <Form method="post" action="/admin?index">
+                  <DropdownMenu.Item asChild>
+                    <button type="submit" name="intent" value="logout" className="w-full rounded px-2 py-1.5 text-left text-sm outline-none data-[highlighted]:bg-selected">
+                      {t("auth:logout")}
+                    </button>
+                  </DropdownMenu.Item>
+                </Form>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <nav aria-label={t("common:nav.label")} className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r">
+          <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
+            {ADMIN_NAV.filter((item) => can(user.permissions, item.permission)).map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm no-underline ${
+                      isActive ? "bg-selected font-semibold text-primary" : "text-slate-700 hover:bg-slate-100"
+                    }`
+                  }
+                >
+                  <span aria-hidden="true">{item.icon}</span>
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          {loading ? <CenteredSpinner /> : children}
+        </main>
+      </div>
+    </div>
+  );
+}

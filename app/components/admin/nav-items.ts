@@ -1,0 +1,9 @@
+import type { Permission } from "~/modules/permissions/permissions";
+
+/**
+ * The side menu. Each domain adds its entry when its screens exist; `permission` hides an entry
+ * from those who may not use it (the server checks again).
+ */
+export type NavItem = { to: string; labelKey: string; icon: string; permission: Permission; end?: boolean };
+
+export const ADMIN_NAV: NavItem[] = [{ to: "/admin", labelKey: "common:nav.dashboard", icon: "◧", permission: "read:admin", end: true }];

@@ -1,0 +1,40 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+const TITLE_KEYS: Record<number, string> = {
+  400: "errors:page.400",
+  401: "errors:page.401",
+  403: "errors:page.403",
+  404: "errors:page.404",
+  405: "errors:page.405",
+  500: "errors:page.500",
+};
+
+/** The generic error page: status code and the spec's title, or "An unexpected error has occurred". */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  let status: number | null = null;
+  let detail: string | null = null;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = typeof error.data === "string" && error.status !== 404 ? error.data : null;
+  } else if (error instanceof Error) {
+    // A client-side render failure shows the 500 page; the server never sends its stack.
+    status = 500;
+    if (typeof document !== "undefined" && import.meta.env.DEV) detail = error.message;
+  }
+  const title = status && TITLE_KEYS[status] ? t(TITLE_KEYS[status]) : t("errors:page.unexpected");
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+      {status ? <p className="text-6xl font-bold text-primary">{status}</p> : null}
+      <h1 className="text-2xl font-semibold" data-testid="error-title">
+        {title}
+      </h1>
+      {detail ? <p className="max-w-lg text-slate-600">{detail}</p> : null}
+      <Link to="/" className="rounded bg-primary px-4 py-2 text-white no-underline hover:bg-primary-hover">
+        {t("errors:page.home")}
+      </Link>
+    </main>
+  );
+}

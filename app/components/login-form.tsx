@@ -1,0 +1,88 @@
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { LoginFormState } from "~/modules/auth/login-form.server";
+import { Alert, Button, TextField } from "./ui/form";
+
+/**
+ * One-time-code login in two steps: organisation and e-mail/phone, then the 6-digit code.
+ * Used by /admin (staff) and /user (participants); the action is the page's own.
+ */
+export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "user"; defaultTenant: string; title: string }) {
+  const { t } = useTranslation();
+  const state = useActionData<LoginFormState>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state === "submitting";
+  const codeRef = useRef<HTMLInputElement>(null);
+  const redirectTo = params.get("redirectTo") ?? "";
+
+  useEffect(() => {
+    if (state?.step === "code") codeRef.current?.focus();
+  }, [state]);
+
+  return (
+    <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+      <h1 className="mb-1 text-xl font-semibold text-primary">{title}</h1>
+      {state?.step === "code" ? (
+        <Form method="post" className="mt-4 flex flex-col gap-4" data-testid={`${area}-code-form`}>
+          <p className="text-sm text-slate-600">{t("auth:code-sent", { identifier: state.identifier })}</p>
+          {state.resent && !state.error ? <Alert tone="info">{t("auth:code-resent")}</Alert> : null}
+          {state.error ? <Alert>{state.error}</Alert> : null}
+          <input type="hidden" name="tenant" value={state.tenant} />
+          <input type="hidden" name="identifier" value={state.identifier} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            ref={codeRef}
+            label={t("auth:code")}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            hint={t("auth:code-hint")}
+          />
+          <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+            {t("auth:sign-in")}
+          </Button>
+          <div className="flex justify-between text-sm">
+            <button type="submit" name="intent" value="resend-code" formNoValidate className="text-primary underline">
+              {t("auth:resend")}
+            </button>
+            <a href={`/${area}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="underline">
+              {t("auth:change-identifier")}
+            </a>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-4 flex flex-col gap-4" data-testid={`${area}-login-form`}>
+          <p className="text-sm text-slate-600">{t(area === "admin" ? "auth:intro-admin" : "auth:intro-user")}</p>
+          {state?.error ? <Alert>{state.error}</Alert> : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            label={t("auth:organization")}
+            name="tenant"
+            defaultValue={state?.tenant ?? defaultTenant}
+            autoComplete="organization"
+            autoCapitalize="none"
+            required
+            hint={t("auth:organization-hint")}
+          />
+          <TextField
+            label={t("auth:identifier")}
+            name="identifier"
+            defaultValue={state?.identifier ?? ""}
+            autoComplete="username"
+            autoCapitalize="none"
+            required
+            autoFocus={!!defaultTenant}
+          />
+          <Button type="submit" name="intent" value="request-code" disabled={busy}>
+            {t("auth:send-code")}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
+
+type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-primary text-white hover:bg-primary-hover disabled:opacity-60",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-60",
+  danger: "bg-red-700 text-white hover:bg-red-800 disabled:opacity-60",
+  ghost: "text-primary hover:bg-selected disabled:opacity-60",
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
+  function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
+    return (
+      <button
+        ref={ref}
+        type={type}
+        className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors ${VARIANTS[variant]} ${className}`}
+        {...props}
+      />
+    );
+  },
+);
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className = "", id, ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`rounded-md border px-3 py-2 text-sm shadow-sm outline-none focus:border-primary focus:ring-1 focus:ring-primary ${
+          error ? "border-red-600" : "border-slate-300"
+        }`}
+        {...props}
+      />
+      {hint ? (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+export function Alert({ tone = "error", children }: { tone?: "error" | "info" | "success"; children: ReactNode }) {
+  const tones = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    info: "border-blue-200 bg-blue-50 text-blue-900",
+    success: "border-green-200 bg-green-50 text-green-800",
+  };
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

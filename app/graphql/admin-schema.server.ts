@@ -1,0 +1,7 @@
+import { authPiece, staffPiece } from "./auth";
+import { basePiece } from "./base";
+import { buildSchema, createGraphQLEndpoint } from "./handler.server";
+
+// The admin API: every piece a staff client can call. Each domain adds its piece here.
+export const adminSchema = buildSchema([basePiece, authPiece, staffPiece]);
+export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -1,0 +1,211 @@
+import { timingSafeEqual } from "node:crypto";
+import { AppError } from "~/lib/app-error";
+import { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "~/modules/auth/login.server";
+import { userIdentifierInput } from "~/modules/auth/otp.server";
+import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/modules/auth/sessions.server";
+import { useSecureCookies } from "~/modules/auth/request-context.server";
+import { profile } from "~/modules/users/profile.server";
+import { createAdminUser, createStaffUserInTenant, findStaffUser, rolesForUserId } from "~/modules/users/staff-users.server";
+import { organizationPublicInfo, organizationTenantExists, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+
+const accountTypeOf = (g: GqlContext): "ADMIN" | "USER" => (g.area === "admin" ? "ADMIN" : "USER");
+
+function parseIdentifier(value: unknown) {
+  const parsed = userIdentifierInput.safeParse(value);
+  if (!parsed.success) throw new AppError("AUTH_REQUEST_FAILED", "auth_request_failed");
+  return parsed.data;
+}
+
+/** Login, profile and organisation look-ups: the same on the admin and the user API. */
+export const authPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    enum UserIdentifierType {
+      EMAIL
+      PHONE
+    }
+    input UserIdentifierInput {
+      type: UserIdentifierType!
+      value: String!
+    }
+    type Cookie {
+      name: String!
+      value: String!
+      expires: DateTime!
+      path: String!
+      sameSite: String!
+      secure: Boolean!
+    }
+    type LoginResult {
+      success: Boolean!
+      cookies: [Cookie!]!
+    }
+    type UserInfo {
+      sub: ID!
+      email: String
+      email_verified: Boolean
+      name: String
+      nickname: String
+      picture: String
+      updated_at: DateTime
+    }
+    type Profile {
+      tenant: String!
+      permissions: [String!]!
+      userInfo: UserInfo!
+    }
+    type OrganizationPublicInfo {
+      tenant: String!
+      name: String!
+      logo: String
+    }
+    extend type Query {
+      "The signed-in account."
+      profile: Profile!
+      organizationPublicInfo(tenant: String!): OrganizationPublicInfo!
+      organizationTenantExists(tenant: String!): Boolean!
+    }
+    extend type Mutation {
+      "Sends a one-time code to the account's e-mail or phone. Answers true whether or not the account exists."
+      requestLogin(tenant: String!, userIdentifier: UserIdentifierInput!): Boolean!
+      "Checks the code and starts a session; the cookie is set on the response and returned."
+      completeOtpLogin(tenant: String!, otp: String!, userIdentifier: UserIdentifierInput!): LoginResult!
+      "Sets a session cookie obtained elsewhere (e.g. by a native client) after checking that it is live."
+      applyCookie(name: String!, value: String!): Boolean!
+      "Ends the current session."
+      logout: Boolean!
+    }
+  `,
+  resolvers: {
+    Query: {
+      profile: (_p, _a, g) => profile(ctxOf(g)),
+      organizationPublicInfo: (_p, a: { tenant: string }) => organizationPublicInfo(a.tenant),
+      organizationTenantExists: (_p, a: { tenant: string }) => organizationTenantExists(a.tenant),
+    },
+    Mutation: {
+      requestLogin: (_p, a: { tenant: string; userIdentifier: unknown }, g) =>
+        requestLogin({
+          tenant: a.tenant,
+          identifier: parseIdentifier(a.userIdentifier),
+          accountType: accountTypeOf(g),
+          clientAddress: g.clientAddress,
+          locale: g.locale,
+        }),
+      completeOtpLogin: async (_p, a: { tenant: string; otp: string; userIdentifier: unknown }, g) => {
+        const { cookie } = await completeOtpLogin({
+          tenant: a.tenant,
+          otp: a.otp,
+          identifier: parseIdentifier(a.userIdentifier),
+          accountType: accountTypeOf(g),
+          secure: useSecureCookies(g.request),
+          clientAddress: g.clientAddress,
+        });
+        g.responseHeaders.append("Set-Cookie", serializeCookie(cookie));
+        return { success: true, cookies: [cookie] };
+      },
+      applyCookie: async (_p, a: { name: string; value: string }, g) => {
+        const accountType = accountTypeOf(g);
+        if (a.name !== SESSION_COOKIE[accountType] || !(await validateSessionCookieValue(accountType, a.value))) {
+          throw new AppError("UNAUTHORIZED", "unauthorized");
+        }
+        const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+        g.responseHeaders.append("Set-Cookie", serializeCookie({ name: a.name, value: a.value, path: "/", expires, secure: useSecureCookies(g.request) }));
+        return true;
+      },
+      logout: async (_p, _a, g) => {
+        const accountType = accountTypeOf(g);
+        await logout(accountType, readCookie(g.request, SESSION_COOKIE[accountType]));
+        g.responseHeaders.append("Set-Cookie", clearedCookie(accountType, useSecureCookies(g.request)));
+        return true;
+      },
+    },
+  },
+};
+
+function operatorTokenMatches(request: Request): boolean {
+  const expected = process.env.OPERATOR_API_TOKEN;
+  const header = request.headers.get("Authorization");
+  if (!expected || !header?.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice("Bearer ".length));
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+const managedUserFields = (u: NonNullable<Awaited<ReturnType<typeof findStaffUser>>>) => ({
+  _id: u.id,
+  user_id: u.id,
+  name: u.name,
+  nickname: u.nickname ?? u.name,
+  email: u.email,
+  email_verified: u.emailVerified,
+  phone_number: u.phone,
+  phone_verified: u.phoneVerified,
+  picture: u.picture,
+  created_at: u.createdAt,
+  updated_at: u.updatedAt,
+  last_login: u.lastLogin,
+  last_ip: u.lastIp,
+  logins_count: u.loginsCount,
+  roles: u.roles,
+});
+
+/** Staff-only operations on the admin API. */
+export const staffPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    enum OrganizationRole {
+      ORGANIZATION_MANAGER
+      ORGANIZATION_READER
+      ORGANIZATION_REALTIME_USER
+      ORGANIZATION_USER_MANAGER
+      ORGANIZATION_WRITER
+    }
+    type ManagedUser {
+      _id: ID!
+      user_id: ID!
+      name: String!
+      nickname: String
+      email: String!
+      email_verified: Boolean!
+      phone_number: String
+      phone_verified: Boolean!
+      picture: String
+      identities: [JSON!]!
+      created_at: DateTime!
+      updated_at: DateTime!
+      last_login: DateTime
+      last_ip: String
+      logins_count: Int!
+      roles: [OrganizationRole!]!
+    }
+    extend type Query {
+      rolesForUserId(id: ID!): [OrganizationRole!]!
+    }
+    extend type Mutation {
+      "Adds an ORGANIZATION_MANAGER to a tenant: by a manager of that tenant, or by an operator token."
+      createAdminUser(email: String!, tenant: String!): ManagedUser!
+    }
+  `,
+  resolvers: {
+    ManagedUser: { identities: () => [] },
+    Query: {
+      rolesForUserId: (_p, a: { id: string }, g) => rolesForUserId(ctxOf(g), a.id),
+    },
+    Mutation: {
+      createAdminUser: async (_p, a: { email: string; tenant: string }, g) => {
+        if (operatorTokenMatches(g.request)) {
+          const tenant = await requireTenant(a.tenant);
+          const user = await createStaffUserInTenant(await openTenant(tenant), {
+            email: a.email,
+            name: a.email.split("@")[0] ?? a.email,
+            roles: ["ORGANIZATION_MANAGER"],
+          });
+          return managedUserFields(user);
+        }
+        const ctx = ctxOf(g);
+        // A manager can only add managers to their own organisation.
+        if (a.tenant.trim().toLowerCase() !== ctx.tenant.slug) throw new AppError("FORBIDDEN", "forbidden");
+        return managedUserFields(await createAdminUser(ctx, a.email));
+      },
+    },
+  },
+};

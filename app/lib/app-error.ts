@@ -1,0 +1,99 @@
+/** The spec's GraphQL codes (uppercase). */
+export type GraphQLCode =
+  | "AUTH_CODE_INVALID_OR_EXPIRED"
+  | "AUTH_REQUEST_FAILED"
+  | "BAD_REQUEST"
+  | "FORBIDDEN"
+  | "INTERNAL_SERVER_ERROR"
+  | "INVALID_CATEGORY_PARENT"
+  | "NOT_FOUND"
+  | "OBJECT_REFERENCED"
+  | "ORGANIZATION_NOT_FOUND"
+  | "UNAUTHORIZED";
+
+/** The spec's server codes (lowercase), plus the generic ones this product needs. */
+export type ServerReason =
+  | "tenant_not_found"
+  | "workspace_not_found"
+  | "category_not_found"
+  | "supplyobject_not_found"
+  | "location_not_found"
+  | "question_not_found"
+  | "context_not_found"
+  | "evaluation_not_found"
+  | "session_not_found"
+  | "company_not_found"
+  | "participant_not_found"
+  | "scheduled_session_not_found"
+  | "scheduled_session_participant_entry_not_found"
+  | "scheduled_session_participant_correction_not_found"
+  | "session_report_not_found"
+  | "object_referenced"
+  | "realtime_auth_failed"
+  | "auth_request_failed"
+  | "auth_code_invalid_or_expired"
+  | "user_creation_failed"
+  | "user_not_found"
+  | "invalid_category_parent"
+  | "validation_failed"
+  | "unauthorized"
+  | "forbidden"
+  | "rate_limited"
+  | "not_found"
+  | "internal_error";
+
+export type Reference = { id: string; title: string; type: string };
+/** Field path → translation key (with optional interpolation values). */
+export type FieldErrors = Record<string, { key: string; values?: Record<string, unknown> }>;
+
+const HTTP_STATUS: Record<GraphQLCode, number> = {
+  AUTH_CODE_INVALID_OR_EXPIRED: 400,
+  AUTH_REQUEST_FAILED: 400,
+  BAD_REQUEST: 400,
+  FORBIDDEN: 403,
+  INTERNAL_SERVER_ERROR: 500,
+  INVALID_CATEGORY_PARENT: 400,
+  NOT_FOUND: 404,
+  OBJECT_REFERENCED: 409,
+  ORGANIZATION_NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+};
+
+/**
+ * The one error type module code throws. GraphQL turns it into `extensions { code, reason }`,
+ * screens into the error page or form errors. The message is translated from `errors:<reason>`.
+ */
+export class AppError extends Error {
+  readonly code: GraphQLCode;
+  readonly reason: ServerReason;
+  readonly fieldErrors?: FieldErrors;
+  readonly references?: Reference[];
+  readonly values?: Record<string, unknown>;
+
+  constructor(
+    code: GraphQLCode,
+    reason: ServerReason,
+    extra: { fieldErrors?: FieldErrors; references?: Reference[]; values?: Record<string, unknown>; message?: string } = {},
+  ) {
+    super(extra.message ?? reason);
+    this.name = "AppError";
+    this.code = code;
+    this.reason = reason;
+    this.fieldErrors = extra.fieldErrors;
+    this.references = extra.references;
+    this.values = extra.values;
+  }
+
+  get status(): number {
+    return HTTP_STATUS[this.code];
+  }
+
+  /** Translation key of the message. */
+  get messageKey(): string {
+    return `errors:${this.reason}`;
+  }
+}
+
+export const notFound = (reason: ServerReason = "not_found") => new AppError("NOT_FOUND", reason);
+export const badRequest = (fieldErrors: FieldErrors) => new AppError("BAD_REQUEST", "validation_failed", { fieldErrors });
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

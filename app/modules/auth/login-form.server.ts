@@ -1,0 +1,78 @@
+import { redirect } from "@remix-run/node";
+import type { AccountType } from "~db/tenant/schema";
+import { isAppError } from "~/lib/app-error";
+import { getLocale, getT } from "~/i18n/i18n.server";
+import { completeOtpLogin, logout, requestLogin } from "./login.server";
+import { identifierFromText } from "./otp.server";
+import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
+import { clientAddressOf, safeRedirect, useSecureCookies } from "./request-context.server";
+
+export type LoginFormState =
+  | { step: "identify"; error?: string; tenant?: string; identifier?: string }
+  | { step: "code"; tenant: string; identifier: string; error?: string; resent?: boolean };
+
+const AREA: Record<AccountType, "/admin" | "/user"> = { ADMIN: "/admin", USER: "/user" };
+
+/**
+ * The one-time-code login form of /admin and /user: `intent` = request-code, verify-code or
+ * logout. Returns the form's next state, or a redirect with the session cookie.
+ */
+export async function handleLoginForm(request: Request, loadContext: unknown, accountType: AccountType): Promise<LoginFormState | Response> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const area = AREA[accountType];
+  const secure = useSecureCookies(request);
+
+  if (intent === "logout") {
+    await logout(accountType, readCookie(request, SESSION_COOKIE[accountType]));
+    return redirect(area, { headers: { "Set-Cookie": clearedCookie(accountType, secure) } });
+  }
+
+  const locale = await getLocale(request);
+  const t = await getT(locale);
+  const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
+  const identifierText = String(form.get("identifier") ?? "").trim();
+  const clientAddress = clientAddressOf(loadContext);
+
+  if (intent === "request-code" || intent === "resend-code") {
+    if (!tenant || !identifierText) {
+      return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
+    }
+    try {
+      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey) };
+    }
+    return { step: "code", tenant, identifier: identifierText, resent: intent === "resend-code" };
+  }
+
+  if (intent === "verify-code") {
+    const code = String(form.get("code") ?? "");
+    try {
+      const { cookie } = await completeOtpLogin({
+        tenant,
+        identifier: identifierFromText(identifierText),
+        otp: code,
+        accountType,
+        secure,
+        clientAddress,
+      });
+      return redirect(safeRedirect(form.get("redirectTo"), area), { headers: { "Set-Cookie": serializeCookie(cookie) } });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey) };
+    }
+  }
+
+  return { step: "identify", error: t("errors:validation_failed") };
+}
+
+/** The tenant to prefill: `?tenant=`, else the `{tenant}.` subdomain of the host. */
+export function prefilledTenant(request: Request): string {
+  const url = new URL(request.url);
+  const fromQuery = url.searchParams.get("tenant");
+  if (fromQuery) return fromQuery;
+  const parts = url.hostname.split(".");
+  return parts.length > 2 && !/^\d+$/.test(parts[0]!) ? parts[0]! : "";
+}

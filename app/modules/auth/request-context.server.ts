@@ -1,0 +1,77 @@
+import { redirect } from "@remix-run/node";
+import type { AccountType } from "~db/tenant/schema";
+import { participants } from "~db/tenant/schema";
+import { eq } from "drizzle-orm";
+import type { Actor, Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server";
+import { getLocale, getT } from "~/i18n/i18n.server";
+import { permissionsForRoles } from "~/modules/permissions/permissions";
+import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
+import { findStaffUser } from "~/modules/users/staff-users.server";
+import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
+
+export type LoadContext = { clientAddress?: string };
+
+export function clientAddressOf(context: unknown): string {
+  const address = (context as LoadContext | undefined)?.clientAddress;
+  return address && address.length > 0 ? address : "unknown";
+}
+
+/** Secure cookies over https (or when COOKIE_SECURE=true); plain http on localhost keeps working. */
+export function useSecureCookies(request: Request): boolean {
+  if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === "true";
+  return new URL(request.url).protocol === "https:";
+}
+
+/**
+ * The request context of a signed-in account of the given type, or null. The tenant comes from
+ * the server-side session only, never from a request parameter.
+ */
+export async function contextFromSession(request: Request, accountType: AccountType, loadContext?: unknown): Promise<Ctx | null> {
+  const cookie = parseSessionCookieValue(readCookie(request, SESSION_COOKIE[accountType]));
+  if (!cookie) return null;
+  const tenant = await findTenant(cookie.tenant);
+  if (!tenant || tenant.status !== "ACTIVE") return null;
+  const tdb = await openTenant(tenant);
+  const session = await findLoginSession(tdb, accountType, cookie.token);
+  if (!session) return null;
+  const locale = await getLocale(request);
+  const base = { tenant, tdb, locale, t: await getT(locale), clientAddress: clientAddressOf(loadContext) };
+  if (accountType === "ADMIN") {
+    const user = await findStaffUser(tdb, session.subjectId);
+    if (!user) return null;
+    const actor: Actor = { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles };
+    return { ...base, actor, permissions: permissionsForRoles(user.roles) };
+  }
+  const participant = await tdb.db.select().from(participants).where(eq(participants.id, session.subjectId)).get();
+  if (!participant) return null;
+  return {
+    ...base,
+    actor: { type: "USER", participantId: participant.id, email: participant.email, name: participant.name },
+    permissions: [],
+  };
+}
+
+function loginRedirect(request: Request, area: "/admin" | "/user"): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(back === area ? area : `${area}?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** For admin screens: the staff context, or a redirect to the /admin login that comes back here. */
+export async function requireStaffContext(request: Request, loadContext?: unknown): Promise<StaffCtx> {
+  const ctx = await contextFromSession(request, "ADMIN", loadContext);
+  if (!ctx || ctx.actor.type !== "ADMIN") throw loginRedirect(request, "/admin");
+  return ctx as StaffCtx;
+}
+
+export async function requireParticipantContext(request: Request, loadContext?: unknown): Promise<ParticipantCtx> {
+  const ctx = await contextFromSession(request, "USER", loadContext);
+  if (!ctx || ctx.actor.type !== "USER") throw loginRedirect(request, "/user");
+  return ctx as ParticipantCtx;
+}
+
+/** Only same-site relative paths inside the area are followed after login. */
+export function safeRedirect(target: unknown, area: "/admin" | "/user"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return area;
+  return target.toLowerCase().startsWith(area) ? target : area;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { dataDir } from "~db/config";
+import {
+  ISSUED_HEADER,
+  SIGNATURE_HEADER,
+  presenceSigningString,
+  roomId,
+  roomSegment,
+  signBody,
+  signRealtimeToken,
+  type PresenceEvent,
+  type RealtimeCapability,
+  type RealtimeToken,
+  type RoomEvent,
+} from "../../../party/token";
+
+// The app side of the live rooms: the DB is the truth, the room only relays. So publishing is
+// best effort (logged, never thrown) and clients reload state from the app after a reconnect.
+
+export type { PresenceEvent, RealtimeCapability, RealtimeToken, RoomEvent };
+
+export const DEFAULT_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+const PUBLISH_TIMEOUT_MS = 3_000;
+
+/**
+ * The secret shared with the room. With a room server elsewhere (PARTYKIT_HOST) REALTIME_SECRET must
+ * be set; when the app starts its own room (npm start/dev, tests) one is kept per DATA_DIR.
+ */
+export function realtimeSecret(): string {
+  const fromEnv = process.env.REALTIME_SECRET;
+  if (fromEnv) return fromEnv;
+  // A room run elsewhere (PARTYKIT_HOST) must be given the same secret explicitly.
+  if (process.env.NODE_ENV === "production" && process.env.PARTYKIT_HOST) {
+    throw new Error("REALTIME_SECRET is not set. Set it to a long random value shared with the PartyKit room.");
+  }
+  const file = path.join(dataDir(), ".realtime-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  try {
+    // "wx": when two processes race, the first file wins and both read it back.
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+/** host:port of the PartyKit server, as seen from the app (and, for now, from browsers). */
+export function partykitHost(): string {
+  return process.env.PARTYKIT_HOST || "127.0.0.1:1999";
+}
+
+function roomUrl(tenant: string, scheduledSessionId: string): string {
+  const host = partykitHost();
+  const base = /^https?:\/\//.test(host) ? host : `http://${host}`;
+  return `${base}/parties/main/${roomSegment(roomId(tenant, scheduledSessionId))}`;
+}
+
+export type IssueRealtimeTokenInput = {
+  tenant: string;
+  scheduledSessionId: string;
+  capability: RealtimeCapability;
+  /** Staff user id for admin, participant id for participant: participant-scoped events match it. */
+  clientId: string;
+  ttlMs?: number;
+  now?: number;
+};
+
+/** What a browser needs to join a room: its token plus where and which room (path segment). */
+export type RealtimeConnection = RealtimeToken & { host: string; party: "main"; room: string };
+
+export async function issueRealtimeToken({
+  tenant,
+  scheduledSessionId,
+  capability,
+  clientId,
+  ttlMs = DEFAULT_TOKEN_TTL_MS,
+  now = Date.now(),
+}: IssueRealtimeTokenInput): Promise<RealtimeConnection> {
+  const room = roomId(tenant, scheduledSessionId);
+  const token = await signRealtimeToken(
+    { capability, clientId, room, issued: now, expires: now + ttlMs },
+    realtimeSecret(),
+  );
+  return { ...token, host: partykitHost(), party: "main", room: roomSegment(room) };
+}
+
+export type PublishInput = {
+  tenant: string;
+  scheduledSessionId: string;
+  event: Omit<RoomEvent, "issued"> & { issued?: number };
+};
+
+/** Sends an event to the room. Call after the DB write; returns false (and logs) on any failure. */
+export async function publishToRoom({ tenant, scheduledSessionId, event }: PublishInput): Promise<boolean> {
+  const url = roomUrl(tenant, scheduledSessionId);
+  try {
+    const body = JSON.stringify({ ...event, issued: event.issued ?? Date.now() });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signBody(body, realtimeSecret()) },
+      body,
+      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      console.warn(`[live] publish ${event.type} to ${url} failed: ${response.status} ${await response.text()}`);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.warn(`[live] publish ${event.type} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+/** Who is connected to a session's room, or null when the room cannot be reached. */
+export async function roomPresence({
+  tenant,
+  scheduledSessionId,
+}: {
+  tenant: string;
+  scheduledSessionId: string;
+}): Promise<PresenceEvent["payload"] | null> {
+  const url = roomUrl(tenant, scheduledSessionId);
+  try {
+    const issued = Date.now();
+    const signature = await signBody(presenceSigningString(roomId(tenant, scheduledSessionId), issued), realtimeSecret());
+    const response = await fetch(url, {
+      headers: { [ISSUED_HEADER]: String(issued), [SIGNATURE_HEADER]: signature },
+      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      console.warn(`[live] presence of ${url} failed: ${response.status}`);
+      return null;
+    }
+    return ((await response.json()) as PresenceEvent).payload;
+  } catch (error) {
+    console.warn(`[live] presence of ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}

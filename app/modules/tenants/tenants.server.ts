@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { catalog } from "~db/catalog/client";
+import { tenants, type TenantRow } from "~db/catalog/schema";
+import { TENANT_SLUG_PATTERN } from "~db/config";
+import { migrateTenant } from "~db/migrate";
+import { tenantDb, type TenantDb } from "~db/tenant/client";
+import { workspaces } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { newId } from "~/lib/ids.server";
+import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; row: TenantRow | null }>();
+
+export function normalizeSlug(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Looks a tenant up in the catalog (cached a few seconds: every request needs it). */
+export async function findTenant(slugInput: string): Promise<TenantRow | null> {
+  const slug = normalizeSlug(slugInput);
+  if (!TENANT_SLUG_PATTERN.test(slug)) return null;
+  const hit = cache.get(slug);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.row;
+  const { db } = await catalog();
+  const row = (await db.select().from(tenants).where(eq(tenants.slug, slug)).get()) ?? null;
+  cache.set(slug, { at: Date.now(), row });
+  return row;
+}
+
+export async function requireTenant(slug: string): Promise<TenantRow> {
+  const row = await findTenant(slug);
+  if (!row || row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  return row;
+}
+
+export async function openTenant(row: TenantRow): Promise<TenantDb> {
+  return tenantDb(row.slug, row.databaseUrl);
+}
+
+export async function organizationTenantExists(slug: string): Promise<boolean> {
+  const row = await findTenant(slug);
+  return !!row && row.status === "ACTIVE";
+}
+
+export async function organizationPublicInfo(slug: string) {
+  const row = await requireTenant(slug);
+  return { tenant: row.slug, name: row.name, logo: row.logo };
+}
+
+export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string };
+
+/**
+ * Operator task: registers the tenant, creates and migrates its own database, its ORGANIZATION
+ * workspace and its first ORGANIZATION_MANAGER.
+ */
+export async function createTenant(input: CreateTenantInput): Promise<TenantRow> {
+  const slug = normalizeSlug(input.slug);
+  if (!TENANT_SLUG_PATTERN.test(slug)) {
+    throw new AppError("BAD_REQUEST", "validation_failed", {
+      fieldErrors: { slug: { key: "validation:slug" } },
+      message: `Invalid slug "${input.slug}": use 1-40 lowercase letters, digits and dashes.`,
+    });
+  }
+  const name = input.name.trim();
+  if (!name) {
+    throw new AppError("BAD_REQUEST", "validation_failed", {
+      fieldErrors: { name: { key: "validation:required" } },
+      message: "A tenant needs a name.",
+    });
+  }
+  const { db, writes } = await catalog();
+  const now = new Date();
+  const row: TenantRow = {
+    slug,
+    name,
+    logo: null,
+    status: "ACTIVE",
+    databaseUrl: input.databaseUrl ?? null,
+    settings: { organizationManagerEmails: [input.adminEmail.trim().toLowerCase()] },
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writes.run(async () => {
+    const existing = await db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.slug, slug)).get();
+    if (existing) {
+      throw new AppError("BAD_REQUEST", "validation_failed", {
+        fieldErrors: { slug: { key: "validation:slug-taken" } },
+        message: `A tenant with slug "${slug}" already exists.`,
+      });
+    }
+    await db.insert(tenants).values(row);
+  });
+  cache.delete(slug);
+  await migrateTenant(slug, row.databaseUrl);
+  const tdb = await openTenant(row);
+  await tdb.write(async (tx) => {
+    await tx.insert(workspaces).values({
+      id: newId(),
+      name,
+      workspaceType: "ORGANIZATION",
+      ownerUserId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  await createStaffUserInTenant(tdb, {
+    email: input.adminEmail,
+    name: input.adminName ?? input.adminEmail.split("@")[0],
+    roles: ["ORGANIZATION_MANAGER"],
+  });
+  return row;
+}
+
+export async function listTenants(): Promise<TenantRow[]> {
+  const { db } = await catalog();
+  return db.select().from(tenants).all();
+}

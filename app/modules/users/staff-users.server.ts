@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { TenantDb } from "~db/tenant/client";
+import { staffUserRoles, staffUsers, workspaces, ORGANIZATION_ROLES } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { zodFieldErrors } from "~/lib/validation";
+import type { Role } from "~/modules/permissions/permissions";
+
+export const staffUserInput = z.object({
+  email: z.string().trim().toLowerCase().email(),
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().max(40).optional().nullable(),
+  roles: z.array(z.enum(ORGANIZATION_ROLES)).min(1),
+});
+export type StaffUserInput = z.input<typeof staffUserInput>;
+
+/** Creates a staff user with roles and a PRIVATE workspace. Used by tenant creation and user management. */
+export async function createStaffUserInTenant(tdb: TenantDb, input: StaffUserInput) {
+  const parsed = staffUserInput.safeParse(input);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  const data = parsed.data;
+  const now = new Date();
+  const id = newId();
+  await tdb.write(async (tx) => {
+    const existing = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, data.email)).get();
+    if (existing) throw new AppError("BAD_REQUEST", "user_creation_failed", { fieldErrors: { email: { key: "validation:email-taken" } } });
+    await tx.insert(staffUsers).values({
+      id,
+      email: data.email,
+      name: data.name,
+      phone: data.phone ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(staffUserRoles).values(data.roles.map((role) => ({ userId: id, role })));
+    await tx.insert(workspaces).values({
+      id: newId(),
+      name: data.name,
+      workspaceType: "PRIVATE",
+      ownerUserId: id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return (await findStaffUser(tdb, id))!;
+}
+
+export async function findStaffUser(tdb: TenantDb, id: string) {
+  const user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.id, id)).get();
+  if (!user) return null;
+  return { ...user, roles: await rolesOf(tdb, id) };
+}
+
+export async function rolesOf(tdb: TenantDb, userId: string): Promise<Role[]> {
+  const rows = await tdb.db.select({ role: staffUserRoles.role }).from(staffUserRoles).where(eq(staffUserRoles.userId, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+/** `rolesForUserId(id)`: your own roles, or anyone's with manage:users. */
+export async function rolesForUserId(ctx: Ctx, id: string): Promise<Role[]> {
+  requirePermission(ctx, "read:admin");
+  if (ctx.actor.userId !== id) requirePermission(ctx, "manage:users");
+  const user = await ctx.tdb.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, id)).get();
+  if (!user) throw new AppError("NOT_FOUND", "user_not_found");
+  return rolesOf(ctx.tdb, id);
+}
+
+/** `createAdminUser(email, tenant)`: a manager of the same tenant adds another ORGANIZATION_MANAGER. */
+export async function createAdminUser(ctx: Ctx, email: string) {
+  requirePermission(ctx, "manage:users");
+  return createStaffUserInTenant(ctx.tdb, { email, name: email.split("@")[0] ?? email, roles: ["ORGANIZATION_MANAGER"] });
+}
+
+export async function findStaffByIdentifier(tdb: TenantDb, type: "EMAIL" | "PHONE", value: string) {
+  const column = type === "EMAIL" ? staffUsers.email : staffUsers.phone;
+  return tdb.db.select().from(staffUsers).where(and(eq(column, value))).get();
+}

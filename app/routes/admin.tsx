@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { contextFromSession } from "~/modules/auth/request-context.server";
+
+/** The admin area: the shell when a staff member is signed in, else the bare login page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await contextFromSession(request, "ADMIN", context);
+  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null };
+  return {
+    organization: ctx.tenant.name,
+    user: { name: ctx.actor.name, email: ctx.actor.email, permissions: ctx.permissions },
+  };
+}
+
+export default function AdminLayout() {
+  const { user, organization } = useLoaderData<typeof loader>();
+  if (!user || !organization) {
+    return (
+      <div className="flex min-h-screen flex-col">
+        <Outlet />
+      </div>
+    );
+  }
+  return (
+    <AdminShell organization={organization} user={user}>
+      <Outlet />
+    </AdminShell>
+  );
+}

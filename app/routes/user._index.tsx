@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LoginForm } from "~/components/login-form";
+import { contextFromSession } from "~/modules/auth/request-context.server";
+import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
+
+export const meta: MetaFunction = () => [{ title: "My sessions" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await contextFromSession(request, "USER", context);
+  if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, defaultTenant: prefilledTenant(request) };
+  return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email };
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => handleLoginForm(request, context, "USER");
+
+export default function UserHome() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!data.signedIn) {
+    return (
+      <div className="flex flex-1 items-start justify-center pt-[8vh]">
+        <LoginForm area="user" defaultTenant={data.defaultTenant} title={t("auth:title-user")} />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-primary" data-testid="participant-welcome">
+        {t("user:welcome", { name: data.name })}
+      </h1>
+      <p className="text-slate-600">{t("user:signed-in-as", { email: data.email })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { contextFromSession } from "~/modules/auth/request-context.server";
+
+/** The participant area: a light header; the login form when nobody is signed in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await contextFromSession(request, "USER", context);
+  if (!ctx || ctx.actor.type !== "USER") return { participant: null, organization: null };
+  return { participant: { name: ctx.actor.name, email: ctx.actor.email }, organization: ctx.tenant.name };
+}
+
+export default function UserLayout() {
+  const { participant, organization } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+        <Link to="/user" className="text-lg font-semibold text-primary no-underline" data-testid="organization-name">
+          {organization ?? t("common:product")}
+        </Link>
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher />
+          {participant ? (
+            <Form method="post" action="/user?index">
+              <button type="submit" name="intent" value="logout" className="rounded-md px-2 py-1 text-sm text-primary hover:bg-selected">
+                {t("auth:logout")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 flex-col p-4 md:p-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

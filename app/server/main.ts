@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { bootstrap, DEMO } from "~db/bootstrap";
+import { dataDir } from "~db/config";
+import { realtimeSecret } from "~/modules/live/realtime.server";
+
+// `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
+// seed the demo tenant on an empty DATA_DIR, then serve the app and the PartyKit dev server.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dev = process.env.NODE_ENV !== "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const { tenants, demoCreated } = await bootstrap();
+
+// The room and the app must share the signing secret; PARTYKIT_HOST set means an external room server.
+process.env.REALTIME_SECRET = realtimeSecret();
+let party: ChildProcess | null = null;
+if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
+  const partyPort = Number(process.env.PARTYKIT_PORT ?? 1999);
+  process.env.PARTYKIT_HOST = `127.0.0.1:${partyPort}`;
+  party = spawn(
+    path.join(root, "node_modules", ".bin", "partykit"),
+    ["dev", "--port", String(partyPort), "--disable-request-cf-fetch", "--no-hotkeys", "--var", `REALTIME_SECRET=${process.env.REALTIME_SECRET}`],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
+  );
+  party.on("exit", (code) => {
+    if (!shuttingDown) console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
+  });
+}
+
+let shuttingDown = false;
+function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`\n${signal} received, stopping.`);
+  if (party?.pid) {
+    try {
+      process.kill(-party.pid, "SIGTERM"); // the whole group: partykit starts workerd
+    } catch {
+      /* already gone */
+    }
+  }
+  setTimeout(() => process.exit(0), 300).unref();
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+const viteDevServer = dev
+  ? await import("vite").then((vite) => vite.createServer({ root, server: { middlewareMode: true } }))
+  : undefined;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : "loopback");
+app.use(compression());
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
+
+app.listen(port, host, () => {
+  const url = `http://localhost:${port}`;
+  console.log(`\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`);
+  console.log(`Tenants: ${tenants.join(", ") || "none"}${demoCreated ? " (demo tenant created)" : ""}`);
+  if (tenants.includes(DEMO.slug)) {
+    console.log(`Staff:       open ${url}/admin, organisation "${DEMO.slug}", e-mail ${DEMO.adminEmail}`);
+    console.log(`Participant: open ${url}/user, organisation "${DEMO.slug}", e-mail ${DEMO.participantEmail}`);
+    if (!process.env.POSTMARK_SERVER_TOKEN) console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest file) and in this log.`);
+  }
+  console.log("Press Ctrl-C to stop.\n");
+});

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import { newId } from "~/lib/ids.server";
+import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/tenants.server";
+import { participants, workspaces } from "./tenant/schema";
+import { migrateAll } from "./migrate";
+
+export const DEMO = {
+  slug: "demo",
+  name: "Demo Organisation",
+  adminEmail: "admin@demo.test",
+  participantEmail: "participant@demo.test",
+};
+
+/** Adds the demo tenant with its manager and one participant. */
+export async function seedDemoTenant(): Promise<void> {
+  if (await findTenant(DEMO.slug)) return;
+  const tenant = await createTenant({ slug: DEMO.slug, name: DEMO.name, adminEmail: DEMO.adminEmail, adminName: "Demo Admin" });
+  const tdb = await openTenant(tenant);
+  await tdb.write(async (tx) => {
+    const workspace = await tx.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+    const now = new Date();
+    await tx.insert(participants).values({
+      id: newId(),
+      workspaceId: workspace!.id,
+      name: "Demo Participant",
+      email: DEMO.participantEmail,
+      nameLower: "demo participant",
+      emailLower: DEMO.participantEmail,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+}
+
+/**
+ * Start-up: migrate the catalog and every tenant; on an empty DATA_DIR (no tenants at all) create
+ * the demo tenant. Returns whether the demo was created.
+ */
+export async function bootstrap(): Promise<{ tenants: string[]; demoCreated: boolean }> {
+  const tenants = await migrateAll();
+  if (tenants.length === 0 && process.env.SEED_DEMO !== "false") {
+    await seedDemoTenant();
+    return { tenants: (await listTenants()).map((t) => t.slug), demoCreated: true };
+  }
+  return { tenants, demoCreated: false };
+}

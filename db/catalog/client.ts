@@ -1,0 +1,32 @@
+import type { Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { catalogDatabaseUrl } from "../config";
+import { openClient, WriteQueue } from "../connection";
+import * as schema from "./schema";
+
+export type CatalogDb = LibSQLDatabase<typeof schema> & { $client: Client };
+
+type CatalogHandle = { url: string; db: CatalogDb; writes: WriteQueue };
+let handle: Promise<CatalogHandle> | null = null;
+
+/** The catalog database (list of tenants). Reopened if CATALOG_DATABASE_URL/DATA_DIR changes (tests). */
+export async function catalog(): Promise<CatalogHandle> {
+  const url = catalogDatabaseUrl();
+  if (handle) {
+    const current = await handle;
+    if (current.url === url) return current;
+    current.db.$client.close();
+  }
+  handle = (async () => {
+    const client = await openClient(url, process.env.CATALOG_DATABASE_AUTH_TOKEN);
+    return { url, db: drizzle(client, { schema }) as CatalogDb, writes: new WriteQueue() };
+  })();
+  return handle;
+}
+
+export async function closeCatalog(): Promise<void> {
+  if (!handle) return;
+  const current = await handle;
+  handle = null;
+  current.db.$client.close();
+}

@@ -1,0 +1,17 @@
+import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+
+/** One row per organisation. Everything else of a tenant lives in its own database. */
+export const tenants = sqliteTable("tenants", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  logo: text("logo"),
+  status: text("status", { enum: ["ACTIVE", "SUSPENDED"] }).notNull().default("ACTIVE"),
+  /** Explicit database URL; null means "derive from TENANT_DATABASE_URL or the embedded file". */
+  databaseUrl: text("database_url"),
+  settings: text("settings", { mode: "json" }).$type<TenantSettings>().notNull().default({}),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type TenantSettings = { organizationManagerEmails?: string[] };
+export type TenantRow = typeof tenants.$inferSelect;

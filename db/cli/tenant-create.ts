@@ -1,0 +1,38 @@
+import { parseArgs } from "node:util";
+import { isAppError } from "~/lib/app-error";
+import { createTenant } from "~/modules/tenants/tenants.server";
+import { closeCatalog } from "../catalog/client";
+import { tenantDatabaseUrl } from "../config";
+import { migrateCatalog } from "../migrate";
+import { closeTenantDbs } from "../tenant/client";
+
+// npm run tenant:create -- --slug <slug> --name "<name>" --admin <email>
+const { values } = parseArgs({
+  options: {
+    slug: { type: "string" },
+    name: { type: "string" },
+    admin: { type: "string" },
+    "admin-name": { type: "string" },
+  },
+});
+
+if (!values.slug || !values.name || !values.admin) {
+  console.error('Usage: npm run tenant:create -- --slug <slug> --name "<name>" --admin <email> [--admin-name "<name>"]');
+  process.exit(2);
+}
+
+let exitCode = 0;
+try {
+  await migrateCatalog();
+  const tenant = await createTenant({ slug: values.slug, name: values.name, adminEmail: values.admin, adminName: values["admin-name"] });
+  console.log(`Created tenant "${tenant.slug}" (${tenant.name}) in ${tenantDatabaseUrl(tenant.slug, tenant.databaseUrl)}.`);
+  console.log(`Its manager ${values.admin} can sign in at /admin with organisation "${tenant.slug}".`);
+} catch (error) {
+  exitCode = 1;
+  if (isAppError(error)) console.error(`Error: ${error.message}`);
+  else console.error(error);
+} finally {
+  await closeTenantDbs();
+  await closeCatalog();
+}
+process.exit(exitCode);

@@ -1,0 +1,122 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { documentColumns, timestamp } from "./columns";
+
+export const ORGANIZATION_ROLES = [
+  "ORGANIZATION_MANAGER",
+  "ORGANIZATION_READER",
+  "ORGANIZATION_REALTIME_USER",
+  "ORGANIZATION_USER_MANAGER",
+  "ORGANIZATION_WRITER",
+] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/** Staff (account type ADMIN). */
+export const staffUsers = sqliteTable(
+  "staff_users",
+  {
+    ...documentColumns(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    nickname: text("nickname"),
+    phone: text("phone"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    phoneVerified: integer("phone_verified", { mode: "boolean" }).notNull().default(false),
+    picture: text("picture"),
+    locale: text("locale"),
+    lastLogin: timestamp("last_login"),
+    lastIp: text("last_ip"),
+    loginsCount: integer("logins_count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("staff_users_email_unique").on(t.email), index("staff_users_phone_idx").on(t.phone)],
+);
+
+export const staffUserRoles = sqliteTable(
+  "staff_user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ORGANIZATION_ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** One ORGANIZATION workspace per tenant and one PRIVATE workspace per staff user. */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    ...documentColumns(),
+    name: text("name").notNull(),
+    workspaceType: text("workspace_type", { enum: ["ORGANIZATION", "PRIVATE"] }).notNull(),
+    ownerUserId: text("owner_user_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("workspaces_owner_unique").on(t.workspaceType, t.ownerUserId)],
+);
+
+/** Participants (account type USER). `companyId` is filled by the reference-data module. */
+export const participants = sqliteTable(
+  "participants",
+  {
+    ...documentColumns(),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    externalId: text("external_id"),
+    companyId: text("company_id"),
+    locale: text("locale"),
+    nameLower: text("name_lower").notNull(),
+    emailLower: text("email_lower").notNull(),
+  },
+  (t) => [
+    index("participants_email_idx").on(t.emailLower),
+    index("participants_name_idx").on(t.nameLower),
+    index("participants_external_id_idx").on(t.externalId),
+    index("participants_phone_idx").on(t.phone),
+    index("participants_company_idx").on(t.companyId),
+  ],
+);
+
+export const ACCOUNT_TYPES = ["ADMIN", "USER"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** One-time login codes, stored hashed; only the newest per identifier is kept. */
+export const oneTimeCodes = sqliteTable(
+  "one_time_codes",
+  {
+    id: text("id").primaryKey(),
+    accountType: text("account_type", { enum: ACCOUNT_TYPES }).notNull(),
+    identifier: text("identifier").notNull(),
+    subjectId: text("subject_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("one_time_codes_identifier_unique").on(t.accountType, t.identifier)],
+);
+
+/** Server-side login sessions; the cookie carries the token, the row its SHA-256. */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountType: text("account_type", { enum: ACCOUNT_TYPES }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("auth_sessions_subject_idx").on(t.subjectId)],
+);
+
+/** Sliding-window rate-limit hits (login requests per identifier and per client address). */
+export const rateLimitHits = sqliteTable(
+  "rate_limit_hits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    at: timestamp("at").notNull(),
+  },
+  (t) => [index("rate_limit_hits_bucket_idx").on(t.bucket, t.at)],
+);

@@ -1,0 +1,2 @@
+// Every table of a tenant database. Each domain adds its own file and re-exports it here.
+export * from "./identity";

@@ -1,0 +1,188 @@
+import type * as Party from "partykit/server";
+import {
+  ISSUED_HEADER,
+  SIGNATURE_HEADER,
+  isFresh,
+  presenceSigningString,
+  roomFromSegment,
+  verifyBody,
+  verifyRealtimeToken,
+  type PresenceClient,
+  type PresenceEvent,
+  type RealtimeCapability,
+  type RoomEvent,
+} from "./token";
+
+/**
+ * One room per scheduled session (`{tenant}:{scheduledSessionId}`, URL-encoded in the path).
+ * The tenant database is the truth: the room only relays events the app signed and tracks who is
+ * connected. It keeps no storage, so a restart loses nothing a reconnecting client cannot reload.
+ */
+
+type ConnState = { clientId: string; capability: RealtimeCapability };
+
+/** Set by onBeforeConnect after the token was verified; overwritten there, so a client cannot forge it. */
+const CLAIMS_HEADER = "x-realtime-claims";
+const MAX_BODY_BYTES = 64 * 1024;
+
+function secretOf(env: Record<string, unknown>): string | null {
+  const secret = env.REALTIME_SECRET;
+  return typeof secret === "string" && secret.length > 0 ? secret : null;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function unauthorized(reason: string): Response {
+  return new Response(reason, { status: 401 });
+}
+
+function isRoomEvent(value: unknown): value is RoomEvent {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.type === "string" &&
+    v.type.length > 0 &&
+    v.type !== "presence" &&
+    typeof v.issued === "number" &&
+    "payload" in v &&
+    (v.participantId === undefined || (typeof v.participantId === "string" && v.participantId.length > 0))
+  );
+}
+
+export default class SessionRoom implements Party.Server {
+  /** Signatures of recent publishes: a captured POST cannot be replayed within its 60 s window. */
+  private readonly seen = new Map<string, number>();
+
+  constructor(readonly room: Party.Room) {}
+
+  static async onBeforeConnect(req: Party.Request, lobby: Party.Lobby): Promise<Party.Request | Response> {
+    const secret = secretOf(lobby.env);
+    if (!secret) return new Response("realtime secret not configured", { status: 500 });
+    const room = roomFromSegment(lobby.id);
+    if (!room) return unauthorized("non-canonical room id");
+    const token = new URL(req.url).searchParams.get("token");
+    if (!token) return unauthorized("missing token");
+    const claims = await verifyRealtimeToken(token, secret, room);
+    if (!claims) return unauthorized("invalid token");
+    const state: ConnState = { clientId: claims.clientId, capability: claims.capability };
+    req.headers.set(CLAIMS_HEADER, JSON.stringify(state));
+    return req;
+  }
+
+  onConnect(conn: Party.Connection<ConnState>, ctx: Party.ConnectionContext): void {
+    const state = parseClaims(ctx.request.headers.get(CLAIMS_HEADER));
+    if (!state) {
+      // Only reachable if onBeforeConnect was bypassed; never serve an unidentified socket.
+      conn.close(4001, "unauthorized");
+      return;
+    }
+    conn.setState(state);
+    conn.send(JSON.stringify({ type: "welcome", payload: state, issued: Date.now() }));
+    this.broadcastPresence();
+  }
+
+  onClose(conn: Party.Connection<ConnState>): void {
+    this.broadcastPresence(conn.id);
+  }
+
+  onError(conn: Party.Connection<ConnState>): void {
+    this.broadcastPresence(conn.id);
+  }
+
+  /** Clients only listen: every change goes through the app so it is written to the DB first. */
+  onMessage(): void {}
+
+  async onRequest(req: Party.Request): Promise<Response> {
+    const secret = secretOf(this.room.env);
+    if (!secret) return new Response("realtime secret not configured", { status: 500 });
+    const room = roomFromSegment(this.room.id);
+    if (!room) return unauthorized("non-canonical room id");
+
+    if (req.method === "GET") {
+      const issued = Number(req.headers.get(ISSUED_HEADER));
+      const ok =
+        isFresh(issued) &&
+        (await verifyBody(presenceSigningString(room, issued), req.headers.get(SIGNATURE_HEADER), secret));
+      if (!ok) return unauthorized("invalid signature");
+      return json(this.presence());
+    }
+
+    if (req.method !== "POST") return new Response("method not allowed", { status: 405, headers: { allow: "GET, POST" } });
+
+    const body = await req.text();
+    if (body.length > MAX_BODY_BYTES) return new Response("body too large", { status: 413 });
+    const signature = req.headers.get(SIGNATURE_HEADER);
+    if (!(await verifyBody(body, signature, secret))) return unauthorized("invalid signature");
+    let event: unknown;
+    try {
+      event = JSON.parse(body);
+    } catch {
+      return new Response("invalid JSON", { status: 400 });
+    }
+    if (!isRoomEvent(event)) return new Response("invalid event", { status: 400 });
+    const now = Date.now();
+    if (!isFresh(event.issued, now)) return unauthorized("stale event");
+    this.pruneSeen(now);
+    // A replay is answered like a success: publishing is idempotent, the sender need not retry.
+    if (signature && this.seen.has(signature)) return json({ delivered: 0, duplicate: true });
+    if (signature) this.seen.set(signature, event.issued);
+
+    const message = JSON.stringify(event);
+    let delivered = 0;
+    for (const conn of this.room.getConnections<ConnState>()) {
+      const state = conn.state;
+      if (!state) continue;
+      const mayReceive =
+        state.capability === "admin" || event.participantId === undefined || event.participantId === state.clientId;
+      if (mayReceive) {
+        conn.send(message);
+        delivered++;
+      }
+    }
+    return json({ delivered });
+  }
+
+  private presence(excludeConnectionId?: string): PresenceEvent {
+    const clients = new Map<string, PresenceClient>();
+    for (const conn of this.room.getConnections<ConnState>()) {
+      const state = conn.state;
+      if (!state || conn.id === excludeConnectionId) continue;
+      const key = `${state.capability}:${state.clientId}`;
+      const entry = clients.get(key);
+      if (entry) entry.connections++;
+      else clients.set(key, { clientId: state.clientId, capability: state.capability, connections: 1 });
+    }
+    return { type: "presence", payload: { clients: [...clients.values()] }, issued: Date.now() };
+  }
+
+  /** Presence names every participant, so only admin sockets receive it. */
+  private broadcastPresence(excludeConnectionId?: string): void {
+    const message = JSON.stringify(this.presence(excludeConnectionId));
+    for (const conn of this.room.getConnections<ConnState>()) {
+      if (conn.id !== excludeConnectionId && conn.state?.capability === "admin") conn.send(message);
+    }
+  }
+
+  private pruneSeen(now: number): void {
+    for (const [signature, issued] of this.seen) {
+      if (!isFresh(issued, now)) this.seen.delete(signature);
+    }
+  }
+}
+
+function parseClaims(header: string | null): ConnState | null {
+  if (!header) return null;
+  try {
+    const value = JSON.parse(header) as Partial<ConnState>;
+    if (typeof value.clientId !== "string" || (value.capability !== "admin" && value.capability !== "participant")) {
+      return null;
+    }
+    return { clientId: value.clientId, capability: value.capability };
+  } catch {
+    return null;
+  }
+}
+
+SessionRoom satisfies Party.Worker;

@@ -1,0 +1,305 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import PartySocket from "partysocket";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WS from "ws";
+import { signBody, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import { issueRealtimeToken, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
+
+// Runs the real room in `partykit dev` (workerd) and talks to it like the app and browsers do.
+
+const ROOT = path.resolve(__dirname, "../../..");
+const SECRET = randomBytes(32).toString("hex");
+const TENANT = "demo";
+const SESSION = `ss-${randomBytes(4).toString("hex")}`;
+const ROOM = `${TENANT}:${SESSION}`;
+const SEGMENT = encodeURIComponent(ROOM);
+
+let server: ChildProcess | undefined;
+let serverLog = "";
+let host = "";
+const sockets: Array<PartySocket | WS> = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server?.exitCode != null) throw new Error(`partykit dev exited early:\n${serverLog}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`partykit dev did not answer within ${timeoutMs} ms:\n${serverLog}`);
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  host = `127.0.0.1:${port}`;
+  process.env.PARTYKIT_HOST = host;
+  process.env.REALTIME_SECRET = SECRET;
+  server = spawn(
+    path.join(ROOT, "node_modules", ".bin", "partykit"),
+    ["dev", "--port", String(port), "--disable-request-cf-fetch", "--no-hotkeys", "--var", `REALTIME_SECRET=${SECRET}`],
+    // Own process group, so afterAll can stop workerd together with the CLI.
+    { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
+  );
+  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  await waitForServer(`http://${host}/`, 60_000);
+}, 65_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  const child = server;
+  if (!child?.pid || child.exitCode != null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  kill("SIGTERM");
+  const timer = setTimeout(() => kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}, 15_000);
+
+type Message = { type: string; participantId?: string; payload: unknown; issued: number };
+
+/** A browser-like client: every message it receives, and a way to wait for one. */
+class Client {
+  readonly messages: Message[] = [];
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly socket: PartySocket) {
+    sockets.push(socket);
+    socket.addEventListener("message", (event) => {
+      this.messages.push(JSON.parse(String(event.data)) as Message);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  async waitFor(predicate: (m: Message) => boolean, what: string, timeoutMs = 5_000): Promise<Message> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(predicate);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+async function connect(capability: "admin" | "participant", clientId: string): Promise<Client> {
+  const issued = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability, clientId });
+  const socket = new PartySocket({
+    host: issued.host,
+    room: issued.room,
+    party: issued.party,
+    query: { token: issued.token },
+    WebSocket: WS,
+    maxRetries: 0,
+  });
+  const client = new Client(socket);
+  // The welcome is sent from onConnect, so after it the room routes events to this socket.
+  await client.waitFor((m) => m.type === "welcome", `welcome for ${clientId}`);
+  return client;
+}
+
+/** Opens a raw socket and reports how the handshake ended: "open", or the HTTP status refusing it. */
+async function handshake(url: string): Promise<"open" | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WS(url);
+    sockets.push(ws);
+    ws.once("open", () => {
+      ws.close();
+      resolve("open");
+    });
+    ws.once("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      ws.terminate();
+    });
+    ws.once("error", (error) => reject(error));
+  });
+}
+
+function wsUrl(token: string | null, segment = SEGMENT): string {
+  const query = token === null ? "" : `?token=${encodeURIComponent(token)}`;
+  return `ws://${host}/parties/main/${segment}${query}`;
+}
+
+describe("session room", () => {
+  it("broadcasts a published event to every client", async () => {
+    const admin = await connect("admin", "staff-1");
+    const participant = await connect("participant", "p-1");
+    const ok = await publishToRoom({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      event: { type: "session.paused", payload: { at: 1 } },
+    });
+    expect(ok).toBe(true);
+    for (const client of [admin, participant]) {
+      const event = await client.waitFor((m) => m.type === "session.paused", "session.paused");
+      expect(event.payload).toEqual({ at: 1 });
+      expect(event.participantId).toBeUndefined();
+    }
+    admin.close();
+    participant.close();
+  });
+
+  it("sends participant-scoped events only to that participant (and to admins)", async () => {
+    const admin = await connect("admin", "staff-1");
+    const p1 = await connect("participant", "p-1");
+    const p2 = await connect("participant", "p-2");
+    const publish = (type: string, participantId?: string) =>
+      publishToRoom({ tenant: TENANT, scheduledSessionId: SESSION, event: { type, participantId, payload: { type } } });
+
+    expect(await publish("question.unlocked", "p-1")).toBe(true);
+    expect(await publish("marker")).toBe(true);
+
+    await p1.waitFor((m) => m.type === "question.unlocked", "p-1's unlock");
+    await admin.waitFor((m) => m.type === "question.unlocked" && m.participantId === "p-1", "admin's copy");
+    // A connection gets messages in order: once p-2 has the later marker, the unlock is not coming.
+    await p2.waitFor((m) => m.type === "marker", "marker on p-2");
+    expect(p2.messages.map((m) => m.type)).not.toContain("question.unlocked");
+    // Presence names every participant: only admins get it.
+    expect(p1.messages.map((m) => m.type)).not.toContain("presence");
+    expect(p2.messages.map((m) => m.type)).not.toContain("presence");
+    for (const c of [admin, p1, p2]) c.close();
+  });
+
+  it("tells admins who is connected, on connect and on close", async () => {
+    const admin = await connect("admin", "staff-presence");
+    const hasP9 = (m: Message) =>
+      m.type === "presence" &&
+      (m as PresenceEvent).payload.clients.some((c) => c.clientId === "p-9" && c.capability === "participant");
+    const p9 = await connect("participant", "p-9");
+    await admin.waitFor(hasP9, "presence with p-9");
+
+    const presence = await roomPresence({ tenant: TENANT, scheduledSessionId: SESSION });
+    expect(presence?.clients).toEqual(
+      expect.arrayContaining([
+        { clientId: "staff-presence", capability: "admin", connections: 1 },
+        { clientId: "p-9", capability: "participant", connections: 1 },
+      ]),
+    );
+
+    const seen = admin.messages.length;
+    p9.close();
+    await admin.waitFor(
+      (m) => admin.messages.indexOf(m) >= seen && m.type === "presence" && !hasP9(m),
+      "presence without p-9",
+    );
+    admin.close();
+  });
+
+  it("refuses a socket without a token", async () => {
+    expect(await handshake(wsUrl(null))).toBe(401);
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const now = Date.now();
+    const forged = await signRealtimeToken(
+      { capability: "admin", clientId: "mallory", room: ROOM, issued: now, expires: now + 60_000 },
+      "not-the-secret",
+    );
+    expect(await handshake(wsUrl(forged.token))).toBe(401);
+  });
+
+  it("refuses an expired token", async () => {
+    const issued = await issueRealtimeToken({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      capability: "participant",
+      clientId: "p-1",
+      now: Date.now() - 120_000,
+      ttlMs: 60_000,
+    });
+    expect(await handshake(wsUrl(issued.token))).toBe(401);
+  });
+
+  it("refuses a token for another room", async () => {
+    const other = await issueRealtimeToken({
+      tenant: TENANT,
+      scheduledSessionId: "another-session",
+      capability: "admin",
+      clientId: "staff-1",
+    });
+    expect(await handshake(wsUrl(other.token))).toBe(401);
+    // And a token for this room on a non-canonical spelling of it (which would be another Durable Object).
+    const mine = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "admin", clientId: "x" });
+    expect(await handshake(wsUrl(mine.token, ROOM))).toBe(401);
+    expect(await handshake(wsUrl(mine.token))).toBe("open");
+  });
+
+  it("never opens a PartySocket with a bad token", async () => {
+    const socket = new PartySocket({
+      host,
+      room: SEGMENT,
+      party: "main",
+      query: { token: "garbage.token" },
+      WebSocket: WS,
+      maxRetries: 0,
+    });
+    sockets.push(socket);
+    const outcome = await new Promise<string>((resolve) => {
+      socket.addEventListener("open", () => resolve("open"));
+      socket.addEventListener("error", () => resolve("error"));
+    });
+    expect(outcome).toBe("error");
+    expect(socket.readyState).not.toBe(WS.OPEN);
+  });
+
+  it("answers 401 to an unsigned, wrongly signed or stale publish, and to an unsigned presence read", async () => {
+    const url = `http://${host}/parties/main/${SEGMENT}`;
+    const body = JSON.stringify({ type: "session.paused", payload: {}, issued: Date.now() });
+    const post = (b: string, signature?: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(signature ? { "x-signature": signature } : {}) },
+        body: b,
+      });
+
+    expect((await post(body)).status).toBe(401);
+    expect((await post(body, await signBody(body, "not-the-secret"))).status).toBe(401);
+    expect((await post(`${body} `, await signBody(body, SECRET))).status).toBe(401);
+    const stale = JSON.stringify({ type: "session.paused", payload: {}, issued: Date.now() - 61_000 });
+    expect((await post(stale, await signBody(stale, SECRET))).status).toBe(401);
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { "x-issued": String(Date.now()), "x-signature": "00" } })).status).toBe(401);
+
+    const good = await post(body, await signBody(body, SECRET));
+    expect(good.status).toBe(200);
+    // The same signed request again is a replay: accepted, but not delivered twice.
+    expect(await (await post(body, await signBody(body, SECRET))).json()).toMatchObject({ duplicate: true });
+  });
+});

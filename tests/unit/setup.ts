@@ -1,0 +1,19 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+// Every test file gets its own DATA_DIR (catalog, tenant databases, outbox) and closes it after.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assess-test-"));
+process.env.DATA_DIR = dir;
+process.env.SEED_DEMO = "false";
+delete process.env.POSTMARK_SERVER_TOKEN;
+delete process.env.TENANT_DATABASE_URL;
+
+afterAll(async () => {
+  const { closeTenantDbs } = await import("~db/tenant/client");
+  const { closeCatalog } = await import("~db/catalog/client");
+  await closeTenantDbs();
+  await closeCatalog();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,72 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { dataDir } from "~db/config";
+import { migrateCatalog } from "~db/migrate";
+import { participants, staffUsers, workspaces } from "~db/tenant/schema";
+import type { Ctx } from "~/lib/context.server";
+import { getT } from "~/i18n/i18n.server";
+import type { Locale } from "~/i18n/config";
+import { permissionsForRoles, type Role } from "~/modules/permissions/permissions";
+import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { newId } from "~/lib/ids.server";
+
+let counter = 0;
+
+/** A fresh tenant in its own database, with a manager. */
+export async function makeTenant(slug = `t${process.pid}x${++counter}`, name = `Tenant ${slug}`) {
+  await migrateCatalog();
+  const row = await createTenant({ slug, name, adminEmail: `manager@${slug}.test`, adminName: "Manager" });
+  return { tenant: row, tdb: await openTenant(row) };
+}
+
+/** A module context for a staff member with the given roles (created on the fly). */
+export async function staffCtx(slug: string, roles: Role[] = ["ORGANIZATION_MANAGER"], locale: Locale = "en-us"): Promise<Ctx> {
+  const tenant = await requireTenant(slug);
+  const tdb = await openTenant(tenant);
+  const email = `${roles.join("-").toLowerCase()}-${++counter}@${slug}.test`;
+  const user = await createStaffUserInTenant(tdb, { email, name: `User ${counter}`, roles });
+  return {
+    tenant,
+    tdb,
+    actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles },
+    permissions: permissionsForRoles(roles),
+    locale,
+    t: await getT(locale),
+    clientAddress: "127.0.0.1",
+  };
+}
+
+export async function managerOf(slug: string) {
+  const tenant = await requireTenant(slug);
+  const tdb = await openTenant(tenant);
+  return tdb.db.select().from(staffUsers).where(eq(staffUsers.email, `manager@${slug}.test`)).get();
+}
+
+export async function addParticipant(slug: string, email: string, name = "Pat Participant") {
+  const tdb = await openTenant(await requireTenant(slug));
+  const ws = await tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+  const id = newId();
+  const now = new Date();
+  await tdb.write((tx) =>
+    tx.insert(participants).values({ id, workspaceId: ws!.id, name, email, nameLower: name.toLowerCase(), emailLower: email.toLowerCase(), createdAt: now, updatedAt: now }),
+  );
+  return id;
+}
+
+/** The newest outbox message to an address, and the 6-digit code in it. */
+export async function lastMailTo(to: string): Promise<{ subject: string; textBody: string; htmlBody: string; code: string | null } | null> {
+  const outbox = path.join(dataDir(), "outbox");
+  let files: string[] = [];
+  try {
+    files = (await fs.readdir(outbox)).sort();
+  } catch {
+    return null;
+  }
+  for (const file of files.reverse()) {
+    const mail = JSON.parse(await fs.readFile(path.join(outbox, file), "utf8"));
+    if (mail.to === to) return { ...mail, code: /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? null };
+  }
+  return null;
+}
