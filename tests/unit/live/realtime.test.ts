@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const key of ["REALTIME_SECRET", "PARTYKIT_HOST", "NODE_ENV"] as const) {
     if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
+    else (process.env as Record<string, string>)[key] = saved[key];
   }
   vi.restoreAllMocks();
 });
@@ -31,8 +31,9 @@ describe("realtimeSecret", () => {
     expect(realtimeSecret()).toBe("from-env");
   });
 
-  it("refuses to invent a secret in production", () => {
+  it("refuses to invent a secret in production when the room runs elsewhere", () => {
     process.env.NODE_ENV = "production";
+    process.env.PARTYKIT_HOST = "rooms.example.test";
     expect(() => realtimeSecret()).toThrow(/REALTIME_SECRET/);
   });
 

@@ -63,22 +63,32 @@ beforeAll(async () => {
   await waitForServer(`http://${host}/`, 60_000);
 }, 65_000);
 
+/** Signals the whole process group: the CLI, esbuild and workerd. */
+let stopped = false;
+function killGroup(signal: NodeJS.Signals): void {
+  if (!server?.pid || stopped) return;
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+// Safety net if the worker is torn down before afterAll: never leave workerd behind.
+process.once("exit", () => killGroup("SIGKILL"));
+
 afterAll(async () => {
   for (const socket of sockets) socket.close();
   const child = server;
-  if (!child?.pid || child.exitCode != null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      /* already gone */
-    }
-  };
-  kill("SIGTERM");
-  const timer = setTimeout(() => kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
+  if (!child?.pid) return;
+  if (child.exitCode == null && child.signalCode == null) {
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    killGroup("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  }
+  // workerd has been seen to outlive the CLI: finish the group off.
+  killGroup("SIGKILL");
+  stopped = true;
 }, 15_000);
 
 type Message = { type: string; participantId?: string; payload: unknown; issued: number };
