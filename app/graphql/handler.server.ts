@@ -77,6 +77,15 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
       if (!gql) throw new Error("GraphQL context missing for request");
       return gql;
     },
+    // Parse and validation errors never reach onOperation: give them the spec's BAD_REQUEST code.
+    formatError: (error) => {
+      if (!(error instanceof GraphQLError) || error.extensions?.code) return error;
+      return new GraphQLError(error.message, {
+        nodes: error.nodes,
+        path: error.path,
+        extensions: { ...error.extensions, code: "BAD_REQUEST", reason: "validation_failed" },
+      });
+    },
     onOperation: (_req, args, result) => {
       const errors = (result as ExecutionResult).errors;
       if (!errors?.length) return;

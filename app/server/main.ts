@@ -40,14 +40,26 @@ function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`\n${signal} received, stopping.`);
-  if (party?.pid) {
+  const pid = party?.pid;
+  if (!pid || party?.exitCode !== null) process.exit(0);
+  const killGroup = (sig: NodeJS.Signals) => {
     try {
-      process.kill(-party.pid, "SIGTERM"); // the whole group: partykit starts workerd
+      process.kill(-pid, sig); // the whole group: partykit starts workerd
     } catch {
       /* already gone */
     }
-  }
-  setTimeout(() => process.exit(0), 300).unref();
+  };
+  killGroup("SIGTERM");
+  // workerd sometimes ignores SIGTERM; make sure nothing keeps the port.
+  const force = setTimeout(() => {
+    killGroup("SIGKILL");
+    process.exit(0);
+  }, 3000);
+  party?.once("exit", () => {
+    killGroup("SIGKILL");
+    clearTimeout(force);
+    process.exit(0);
+  });
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
