@@ -127,3 +127,23 @@ describe("transport rules", () => {
     expect(res.body.errors![0].message).toMatch(/nested/);
   });
 });
+
+describe("sessions", () => {
+  it("applyCookie accepts only a live session of the same account type; logout ends the session", async () => {
+    const cookie = await loginOverGraphQL("admin", slug, `manager@${slug}.test`);
+    const [name, value] = cookie.split("=") as [string, string];
+    const applied = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: name, v: value });
+    expect(applied.body.data.applyCookie).toBe(true);
+    expect(applied.headers.get("set-cookie")).toContain(`${name}=`);
+    const forged = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: name, v: `${slug}.forgedforgedforgedforgedforged` });
+    expect(forged.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
+    const wrongArea = await gql("user", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: "userAuthState", v: value });
+    expect(wrongArea.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
+
+    const out = await gql("admin", `mutation { logout }`, {}, { cookie });
+    expect(out.body.data.logout).toBe(true);
+    expect(out.headers.get("set-cookie")).toMatch(/adminAuthState=;.*Expires=Thu, 01 Jan 1970/);
+    const after = await gql("admin", `{ profile { tenant } }`, {}, { cookie });
+    expect(after.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
+  });
+});
