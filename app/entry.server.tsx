@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -46,4 +46,12 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Logs real failures only: an unknown URL (404) or an aborted request is not an error of ours. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
+  console.error(error);
 }
