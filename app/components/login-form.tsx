@@ -15,14 +15,24 @@ export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "use
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   const codeRef = useRef<HTMLInputElement>(null);
+  const tenantRef = useRef<HTMLInputElement>(null);
+  const identifierRef = useRef<HTMLInputElement>(null);
   const redirectTo = params.get("redirectTo") ?? "";
 
+  // Focus follows the step: the code field once a code is sent (its content selected after a wrong
+  // code, so typing replaces it), after a failed request the field to correct (the organisation's,
+  // unless only the address is missing).
   useEffect(() => {
-    if (state?.step === "code") codeRef.current?.focus();
+    if (state?.step === "code") {
+      codeRef.current?.focus();
+      if (state.error) codeRef.current?.select();
+    } else if (state?.error) {
+      (state.tenant && !state.identifier ? identifierRef : tenantRef).current?.focus();
+    }
   }, [state]);
 
   return (
-    <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+    <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="mb-1 text-xl font-semibold text-primary">{title}</h1>
       {state?.step === "code" ? (
         <Form method="post" className="mt-4 flex flex-col gap-4" data-testid={`${area}-code-form`}>
@@ -46,8 +56,8 @@ export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "use
           <Button type="submit" name="intent" value="verify-code" disabled={busy}>
             {t("auth:sign-in")}
           </Button>
-          <div className="flex justify-between text-sm">
-            <button type="submit" name="intent" value="resend-code" formNoValidate className="text-primary underline">
+          <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
+            <button type="submit" name="intent" value="resend-code" formNoValidate className="text-left text-primary underline">
               {t("auth:resend")}
             </button>
             <a href={`/${area}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="underline">
@@ -61,15 +71,18 @@ export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "use
           {state?.error ? <Alert>{state.error}</Alert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
+            ref={tenantRef}
             label={t("auth:organization")}
             name="tenant"
             defaultValue={state?.tenant ?? defaultTenant}
             autoComplete="organization"
             autoCapitalize="none"
             required
+            autoFocus={!defaultTenant && !state?.tenant}
             hint={t("auth:organization-hint")}
           />
           <TextField
+            ref={identifierRef}
             label={t("auth:identifier")}
             name="identifier"
             defaultValue={state?.identifier ?? ""}

@@ -1,11 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublicLayout } from "~/components/public-layout";
+import { getLocale, getT } from "~/i18n/i18n.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Skills Assessments" },
-  { name: "description", content: "Practical-skills assessments run as scheduled, live sessions." },
+/** The page description in the visitor's language (the title comes from `handle`). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(await getLocale(request));
+  return { description: t("home:lead") };
+}
+
+export const handle = { titleKey: "home:title" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { name: "description", content: data?.description ?? "" },
 ];
 
 export default function Home() {

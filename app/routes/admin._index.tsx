@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "~/components/language-switcher";
+import { PublicLayout } from "~/components/public-layout";
 import { LoginForm } from "~/components/login-form";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin" }];
+export const handle = { titleKey: "common:nav.dashboard" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
@@ -22,14 +22,11 @@ export default function AdminHome() {
   const { t } = useTranslation();
   if (!data.signedIn) {
     return (
-      <div className="flex flex-1 flex-col">
-        <div className="flex justify-end p-4">
-          <LanguageSwitcher />
-        </div>
-        <div className="flex flex-1 items-start justify-center px-4 pt-[8vh]">
+      <PublicLayout>
+        <div className="flex justify-center pt-[4vh]">
           <LoginForm area="admin" defaultTenant={data.defaultTenant} title={t("auth:title-admin")} />
         </div>
-      </div>
+      </PublicLayout>
     );
   }
   const { dashboard } = data;

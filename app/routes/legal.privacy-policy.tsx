@@ -1,7 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 
-export const meta: MetaFunction = () => [{ title: "Privacy policy" }];
+export const handle = { titleKey: "legal:privacy.title" };
 
 export default function PrivacyPolicy() {
   return <LegalPage prefix="privacy" sections={["controller", "data", "purposes", "retention", "sharing", "rights", "contact"]} />;

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/login-form";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
 
-export const meta: MetaFunction = () => [{ title: "My sessions" }];
+export const handle = { titleKey: "user:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);

@@ -17,14 +17,14 @@ export default function UserLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
-        <Link to="/user" className="text-lg font-semibold text-primary no-underline" data-testid="organization-name">
+        <Link to="/user" className="min-w-0 truncate text-lg font-semibold text-primary no-underline" data-testid="organization-name">
           {organization ?? t("common:product")}
         </Link>
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-3">
           <LanguageSwitcher />
           {participant ? (
             <Form method="post" action="/user?index">
-              <button type="submit" name="intent" value="logout" className="rounded-md px-2 py-1 text-sm text-primary hover:bg-selected">
+              <button type="submit" name="intent" value="logout" className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-primary hover:bg-selected">
                 {t("auth:logout")}
               </button>
             </Form>
@@ -34,6 +34,13 @@ export default function UserLayout() {
       <main id="main" className="flex flex-1 flex-col p-4 md:p-6">
         <Outlet />
       </main>
+      <footer className="border-t border-slate-200 bg-white px-4 py-4 text-sm text-slate-500">
+        <nav aria-label={t("common:footer.label")} className="mx-auto flex max-w-3xl flex-wrap gap-4">
+          <Link to="/">{t("common:product")}</Link>
+          <Link to="/legal/privacy-policy">{t("legal:privacy.title")}</Link>
+          <Link to="/legal/cookie-policy">{t("legal:cookies.title")}</Link>
+        </nav>
+      </footer>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, NavLink, useNavigation } from "@remix-run/react";
+import { NavLink, useNavigation, useSubmit } from "@remix-run/react";
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ export type ShellUser = { name: string; email: string; permissions: readonly str
 export function AdminShell({ organization, user, children }: { organization: string; user: ShellUser; children: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location?.pathname !== undefined;
   return (
     <div className="flex min-h-screen flex-col">
@@ -20,8 +21,8 @@ export function AdminShell({ organization, user, children }: { organization: str
         {t("common:skip-to-content")}
       </a>
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
-        <div className="flex items-center gap-3">
-          <span className="text-lg font-semibold text-primary" data-testid="organization-name">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="truncate text-lg font-semibold text-primary" data-testid="organization-name">
             {organization}
           </span>
         </div>
@@ -45,13 +46,13 @@ export function AdminShell({ organization, user, children }: { organization: str
               <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
                 <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                <Form method="post" action="/admin?index">
-                  <DropdownMenu.Item asChild>
-                    <button type="submit" name="intent" value="logout" className="w-full rounded px-2 py-1.5 text-left text-sm outline-none data-[highlighted]:bg-selected">
-                      {t("auth:logout")}
-                    </button>
-                  </DropdownMenu.Item>
-                </Form>
+                {/* Not a <form> in the menu: the menu unmounts on select, before a native submit could run. */}
+                <DropdownMenu.Item
+                  onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin?index" })}
+                  className="w-full cursor-pointer rounded px-2 py-1.5 text-left text-sm outline-none data-[highlighted]:bg-selected"
+                >
+                  {t("auth:logout")}
+                </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>

@@ -38,7 +38,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`rounded-md border px-3 py-2 text-sm shadow-sm outline-none focus:border-primary focus:ring-1 focus:ring-primary ${
+        className={`rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm outline-none focus:border-primary focus:ring-1 focus:ring-primary ${
           error ? "border-red-600" : "border-slate-300"
         }`}
         {...props}

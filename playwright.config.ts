@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests through the real screens, in Debian's Chromium (Playwright cannot download
+// browsers here). `npm run test:e2e` (tests/e2e/run.ts) finds the browser and builds the app first;
+// this config only starts the built server.
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+
+// A fresh, empty DATA_DIR per run, so the demo tenant is seeded and the outbox starts empty. The
+// config is evaluated again in every worker: the runner creates the directory once and the workers
+// inherit it through E2E_DATA_DIR (the tests read the outbox from there).
+if (!process.env.E2E_DATA_DIR) {
+  const parent = path.resolve("tests/.tmp/e2e-data");
+  fs.mkdirSync(parent, { recursive: true });
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(parent, "run-"));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: "tests/.tmp/e2e-results",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], locale: "en-US" } }],
+  webServer: {
+    command: "NODE_ENV=production node_modules/.bin/tsx app/server/main.ts",
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM lets main.ts stop the PartyKit child (its own process group) before it exits.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 6_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
+      // Mail must land in DATA_DIR/outbox, never at Postmark.
+      POSTMARK_SERVER_TOKEN: "",
+    },
+  },
+});
