@@ -1,7 +1,8 @@
 import { authPiece, staffPiece } from "./auth";
 import { basePiece } from "./base";
+import { databasesPiece } from "./databases";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
-export const adminSchema = buildSchema([basePiece, authPiece, staffPiece]);
+export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

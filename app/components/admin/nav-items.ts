@@ -6,4 +6,7 @@ import type { Permission } from "~/modules/permissions/permissions";
  */
 export type NavItem = { to: string; labelKey: string; icon: string; permission: Permission; end?: boolean };
 
-export const ADMIN_NAV: NavItem[] = [{ to: "/admin", labelKey: "common:nav.dashboard", icon: "◧", permission: "read:admin", end: true }];
+export const ADMIN_NAV: NavItem[] = [
+  { to: "/admin", labelKey: "common:nav.dashboard", icon: "◧", permission: "read:admin", end: true },
+  { to: "/admin/databases", labelKey: "databases:nav", icon: "▦", permission: "read:admin" },
+];

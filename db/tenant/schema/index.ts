@@ -1,2 +1,3 @@
 // Every table of a tenant database. Each domain adds its own file and re-exports it here.
 export * from "./identity";
+export * from "./databases";

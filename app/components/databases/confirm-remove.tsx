@@ -1,0 +1,86 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { AlertDialog } from "radix-ui";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActionResult } from "~/modules/databases/screens.server";
+import { Alert, Button } from "../ui/form";
+import { overlay, panel } from "./entity-dialog";
+
+/**
+ * Removal after confirming. When the server refuses because something still uses the object, the
+ * dialog stays open and lists what uses it.
+ */
+export function ConfirmRemove({
+  trigger,
+  title,
+  description,
+  details,
+  id,
+  intent = "remove",
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  /** What else goes with the object (e.g. a category's subtree). */
+  details?: ReactNode;
+  id: string;
+  intent?: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [round, setRound] = useState(0);
+  const fetcher = useFetcher<ActionResult>({ key: `${intent}-${id}-${round}` });
+  const { pathname } = useLocation();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) setOpen(false);
+  }, [fetcher.state, result]);
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setRound((r) => r + 1);
+        setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content className={panel}>
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mb-4 text-sm text-slate-700">{description}</AlertDialog.Description>
+          {details ? <div className="mb-4 text-sm">{details}</div> : null}
+          {result && !result.ok ? (
+            <div className="mb-4 flex flex-col gap-2" data-testid="remove-refused">
+              <Alert>{result.message}</Alert>
+              {result.references.length > 0 ? (
+                <>
+                  <p className="text-sm font-medium">{t("databases:remove.used-by")}</p>
+                  <ul className="list-disc pl-6 text-sm">
+                    {result.references.map((r) => (
+                      <li key={`${r.type}-${r.id}`}>
+                        {r.title} <span className="text-slate-500">({t(`databases:types.${r.type}`, { defaultValue: r.type })})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          <fetcher.Form method="post" action={pathname} className="flex justify-end gap-2">
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="id" value={id} />
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{t("databases:form.cancel")}</Button>
+            </AlertDialog.Cancel>
+            {result && !result.ok ? null : (
+              <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
+                {t("databases:remove.confirm")}
+              </Button>
+            )}
+          </fetcher.Form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

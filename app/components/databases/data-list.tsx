@@ -1,0 +1,185 @@
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { PageInfo } from "~/modules/databases/paging.server";
+import { Button } from "../ui/form";
+import { ConfirmRemove } from "./confirm-remove";
+import { EntityDialog, type FieldDef } from "./entity-dialog";
+
+export type Column<T> = { key: string; label: string; sort?: string; render: (row: T) => ReactNode };
+type Node = { _id: string; name: string };
+
+/**
+ * The one list every database screen uses: search box (GET `q`), sortable headers (`sort`, `dir`),
+ * 20 a page with paging links (`page`), empty state, and create / edit / remove dialogs that are
+ * only shown to those who may change reference data.
+ */
+export function DataList<T extends Node>({
+  title,
+  entity,
+  columns,
+  edges,
+  pageInfo,
+  canWrite,
+  fields,
+  valuesOf,
+  createHidden,
+  headerExtra,
+  rowExtra,
+  removeDescription,
+  removeDetails,
+}: {
+  title: ReactNode;
+  /** Key under `databases:entities` for the entity's labels. */
+  entity: string;
+  columns: Column<T>[];
+  edges: Array<{ node: T }>;
+  pageInfo: PageInfo;
+  canWrite: boolean;
+  fields: FieldDef[];
+  valuesOf: (row: T) => Record<string, string | null | undefined>;
+  createHidden?: Record<string, string>;
+  headerExtra?: ReactNode;
+  rowExtra?: (row: T) => ReactNode;
+  removeDescription?: (row: T) => string;
+  removeDetails?: (row: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const q = params.get("q") ?? "";
+  const sort = params.get("sort");
+  const dir = params.get("dir") === "DESC" ? "DESC" : "ASC";
+  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
+  const href = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v === null ? next.delete(k) : next.set(k, v));
+    const s = next.toString();
+    return s ? `${pathname}?${s}` : pathname;
+  };
+  const e = (key: string, values?: Record<string, unknown>) => t(`databases:entities.${entity}.${key}`, values ?? {});
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="list-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="list-title" className="text-2xl font-semibold text-primary">
+          {title}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          {headerExtra}
+          {canWrite ? (
+            <EntityDialog trigger={<Button data-testid="create">{e("create")}</Button>} title={e("create")} intent="create" fields={fields} hidden={createHidden} />
+          ) : null}
+        </div>
+      </div>
+      <Form method="get" action={pathname} role="search" className="flex gap-2">
+        {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+        {params.get("dir") ? <input type="hidden" name="dir" value={dir} /> : null}
+        <label className="sr-only" htmlFor="list-search">
+          {t("databases:list.search")}
+        </label>
+        <input
+          id="list-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={t("databases:list.search-placeholder")}
+          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+        <Button type="submit" variant="secondary">
+          {t("databases:list.search")}
+        </Button>
+      </Form>
+      {edges.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty">
+          {q ? t("databases:list.empty-search", { q }) : e("empty")}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                {columns.map((c) => {
+                  const active = c.sort && (sort ?? columns.find((x) => x.sort)?.sort) === c.sort;
+                  return (
+                    <th key={c.key} scope="col" className="px-4 py-2 font-medium" aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
+                      {c.sort ? (
+                        <Link to={href({ sort: c.sort, dir: active && dir === "ASC" ? "DESC" : "ASC", page: null })} className="inline-flex items-center gap-1 no-underline">
+                          {c.label}
+                          <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : "↕"}</span>
+                        </Link>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  );
+                })}
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  <span className="sr-only">{t("databases:list.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {edges.map(({ node }) => (
+                <tr key={node._id} className="border-t border-slate-100">
+                  {columns.map((c) => (
+                    <td key={c.key} className="px-4 py-2">
+                      {c.render(node)}
+                    </td>
+                  ))}
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-1">
+                      {rowExtra?.(node)}
+                      {canWrite ? (
+                        <>
+                          <EntityDialog
+                            trigger={<Button variant="ghost">{t("databases:list.edit")}</Button>}
+                            title={e("edit", { name: node.name })}
+                            intent="update"
+                            id={node._id}
+                            fields={fields}
+                            values={valuesOf(node)}
+                          />
+                          <ConfirmRemove
+                            trigger={<Button variant="ghost">{t("databases:list.remove")}</Button>}
+                            title={e("remove", { name: node.name })}
+                            description={removeDescription?.(node) ?? t("databases:remove.description")}
+                            details={removeDetails?.(node)}
+                            id={node._id}
+                          />
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label={t("databases:list.paging")} className="flex items-center justify-between text-sm text-slate-600">
+        <span>{t("databases:list.total", { count: pageInfo.totalCount })}</span>
+        <span className="flex items-center gap-3">
+          {pageInfo.hasPreviousPage ? <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link> : null}
+          <span>{t("databases:list.page", { page, pages })}</span>
+          {pageInfo.hasNextPage ? <Link to={href({ page: String(page + 1) })}>{t("databases:list.next")}</Link> : null}
+        </span>
+      </nav>
+    </section>
+  );
+}
+
+export const ADDRESS_FIELDS = ["line1", "city", "region", "postal", "country"] as const;
+
+/** The address fields of a form, labelled; `required` marks line1, city and country. */
+export function addressFields(t: (key: string) => string, required: boolean): FieldDef[] {
+  return ADDRESS_FIELDS.map((f) => ({
+    name: `address.${f}`,
+    label: t(`databases:fields.address.${f}`),
+    required: required && (f === "line1" || f === "city" || f === "country"),
+  }));
+}
+
+export const formatAddress = (a: { line1: string | null; city: string | null; region?: string | null; postal: string | null; country: string | null } | null) =>
+  a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "";

@@ -1,0 +1,224 @@
+import * as categoriesM from "~/modules/databases/categories.server";
+import * as companiesM from "~/modules/databases/companies.server";
+import * as contextsM from "~/modules/databases/contexts.server";
+import { importCompanies, importParticipants } from "~/modules/databases/import.server";
+import * as locationsM from "~/modules/databases/locations.server";
+import * as participantsM from "~/modules/databases/participants.server";
+import * as suppliesM from "~/modules/databases/supplies.server";
+import type { Category } from "~/modules/databases/categories.server";
+import type { Participant } from "~/modules/databases/participants.server";
+import { ctxOf, type SchemaPiece } from "./types";
+
+const DOC = `_id: ID!
+    _createdAt: DateTime!
+    _updatedAt: DateTime!
+    _rev: Int!
+    _type: String!
+    workspace: ID`;
+
+const connection = (name: string) => `
+  type ${name}Edge {
+    cursor: String!
+    node: ${name}!
+  }
+  type ${name}Connection {
+    edges: [${name}Edge!]!
+    pageInfo: PageInfo!
+  }`;
+
+const listArgs = (entity: string) => `after: String, first: Int, filter: NameFilter, order: SortOrder, orderBy: ${entity}OrderBy`;
+const NAME_ONLY = ["Category", "SupplyObject", "Location", "Company", "Context"];
+
+type Args = Record<string, any>;
+
+/** Reference data: categories, supply objects, locations, participants, companies, contexts. */
+export const databasesPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    type Address {
+      line1: String
+      city: String
+      region: String
+      postal: String
+      country: String
+    }
+    input AddressInput {
+      line1: String
+      city: String
+      region: String
+      postal: String
+      country: String
+    }
+    "Case-insensitive substring filter on the name."
+    input NameFilter {
+      name: String
+    }
+    ${NAME_ONLY.map((e) => `enum ${e}OrderBy {\n      NAME\n    }`).join("\n    ")}
+    enum ParticipantOrderBy {
+      EMAIL
+      EXTERNAL_ID
+      NAME
+    }
+    "Case-insensitive substring filters (id matches exactly)."
+    input ParticipantFilter {
+      id: ID
+      name: String
+      email: String
+      externalId: String
+    }
+    type RemoveResult {
+      id: ID!
+    }
+
+    type Category {
+      ${DOC}
+      name: String!
+      parent: Category
+      "True when the category has no subcategories."
+      leaf: Boolean!
+    }
+    type SupplyObject {
+      ${DOC}
+      name: String!
+    }
+    type Location {
+      ${DOC}
+      name: String!
+      address: Address
+    }
+    type Company {
+      ${DOC}
+      name: String!
+      address: Address
+    }
+    type Participant {
+      ${DOC}
+      name: String!
+      email: String!
+      phone: String
+      externalId: String
+      company: Company
+    }
+    type Context {
+      ${DOC}
+      name: String!
+      description: String
+    }
+    ${["Category", "SupplyObject", "Location", "Company", "Participant", "Context"].map(connection).join("\n")}
+
+    "Fields are checked by the server so that missing ones come back as translated field errors."
+    input CategoryInput {
+      name: String
+      "Absent keeps the parent on update; null makes a root category."
+      parent: ID
+    }
+    input SupplyObjectInput {
+      name: String
+    }
+    input LocationInput {
+      name: String
+      address: AddressInput
+    }
+    input CompanyInput {
+      name: String
+      address: AddressInput
+    }
+    input ParticipantInput {
+      name: String
+      email: String
+      phone: String
+      externalId: String
+      "A company id. In importParticipants also a company name (found case-insensitively, else created)."
+      company: ID
+    }
+    input ContextInput {
+      name: String
+      description: String
+    }
+
+    extend type Query {
+      "Categories: without parent all of them, parent null the roots, else the children of parent."
+      allCategories(${listArgs("Category")}, parent: ID): CategoryConnection!
+      allSupplyObjects(${listArgs("SupplyObject")}): SupplyObjectConnection!
+      allLocations(${listArgs("Location")}): LocationConnection!
+      allCompanies(${listArgs("Company")}): CompanyConnection!
+      allContexts(${listArgs("Context")}): ContextConnection!
+      allParticipants(after: String, first: Int, filter: ParticipantFilter, order: SortOrder, orderBy: ParticipantOrderBy): ParticipantConnection!
+      categoryById(id: ID!): Category!
+      supplyObjectById(id: ID!): SupplyObject!
+      locationById(id: ID!): Location!
+      companyById(id: ID!): Company!
+      contextById(id: ID!): Context!
+      participantById(id: ID!): Participant!
+    }
+    extend type Mutation {
+      addCategory(input: CategoryInput!): Category!
+      updateCategory(id: ID!, input: CategoryInput!): Category!
+      "Removes the category and its whole subtree; returns all their ids."
+      removeCategory(id: ID!): [ID!]!
+      addSupplyObject(input: SupplyObjectInput!): SupplyObject!
+      updateSupplyObject(id: ID!, input: SupplyObjectInput!): SupplyObject!
+      removeSupplyObject(id: ID!): RemoveResult!
+      addLocation(input: LocationInput!): Location!
+      updateLocation(id: ID!, input: LocationInput!): Location!
+      removeLocation(id: ID!): RemoveResult!
+      addCompany(input: CompanyInput!): Company!
+      updateCompany(id: ID!, input: CompanyInput!): Company!
+      removeCompany(id: ID!): RemoveResult!
+      addParticipant(input: ParticipantInput!): Participant!
+      updateParticipant(id: ID!, input: ParticipantInput!): Participant!
+      removeParticipant(id: ID!): RemoveResult!
+      addContext(input: ContextInput!): Context!
+      updateContext(id: ID!, input: ContextInput!): Context!
+      removeContext(id: ID!): RemoveResult!
+      "Creates or updates participants, matched by externalId, then email. All or nothing."
+      importParticipants(data: [ParticipantInput!]!, workspace: ID): [Participant!]!
+      "Creates or updates companies, matched by name. All or nothing."
+      importCompanies(data: [CompanyInput!]!, workspace: ID): [Company!]!
+    }
+  `,
+  resolvers: {
+    Category: {
+      parent: (c: Category, _a, g) => (c.parentId ? categoriesM.getCategory(ctxOf(g), c.parentId) : null),
+      leaf: async (c: Category, _a, g) => !(await categoriesM.childCounts(ctxOf(g), [c._id])).get(c._id),
+    },
+    Participant: {
+      company: async (p: Participant, _a, g) => (p.companyId ? ((await companiesM.companiesByIds(ctxOf(g), [p.companyId])).get(p.companyId) ?? null) : null),
+    },
+    Query: {
+      allCategories: (_p, a: Args, g) => categoriesM.listCategories(ctxOf(g), { ...a, parent: "parent" in a ? a.parent : undefined }),
+      allSupplyObjects: (_p, a: Args, g) => suppliesM.listSupplyObjects(ctxOf(g), a),
+      allLocations: (_p, a: Args, g) => locationsM.listLocations(ctxOf(g), a),
+      allCompanies: (_p, a: Args, g) => companiesM.listCompanies(ctxOf(g), a),
+      allContexts: (_p, a: Args, g) => contextsM.listContexts(ctxOf(g), a),
+      allParticipants: (_p, a: Args, g) => participantsM.listParticipants(ctxOf(g), a),
+      categoryById: (_p, a: Args, g) => categoriesM.getCategory(ctxOf(g), a.id),
+      supplyObjectById: (_p, a: Args, g) => suppliesM.getSupplyObject(ctxOf(g), a.id),
+      locationById: (_p, a: Args, g) => locationsM.getLocation(ctxOf(g), a.id),
+      companyById: (_p, a: Args, g) => companiesM.getCompany(ctxOf(g), a.id),
+      contextById: (_p, a: Args, g) => contextsM.getContext(ctxOf(g), a.id),
+      participantById: (_p, a: Args, g) => participantsM.participantById(ctxOf(g), a.id),
+    },
+    Mutation: {
+      addCategory: (_p, a: Args, g) => categoriesM.addCategory(ctxOf(g), a.input),
+      updateCategory: (_p, a: Args, g) => categoriesM.updateCategory(ctxOf(g), a.id, a.input),
+      removeCategory: (_p, a: Args, g) => categoriesM.removeCategory(ctxOf(g), a.id),
+      addSupplyObject: (_p, a: Args, g) => suppliesM.addSupplyObject(ctxOf(g), a.input),
+      updateSupplyObject: (_p, a: Args, g) => suppliesM.updateSupplyObject(ctxOf(g), a.id, a.input),
+      removeSupplyObject: (_p, a: Args, g) => suppliesM.removeSupplyObject(ctxOf(g), a.id),
+      addLocation: (_p, a: Args, g) => locationsM.addLocation(ctxOf(g), a.input),
+      updateLocation: (_p, a: Args, g) => locationsM.updateLocation(ctxOf(g), a.id, a.input),
+      removeLocation: (_p, a: Args, g) => locationsM.removeLocation(ctxOf(g), a.id),
+      addCompany: (_p, a: Args, g) => companiesM.addCompany(ctxOf(g), a.input),
+      updateCompany: (_p, a: Args, g) => companiesM.updateCompany(ctxOf(g), a.id, a.input),
+      removeCompany: (_p, a: Args, g) => companiesM.removeCompany(ctxOf(g), a.id),
+      addParticipant: (_p, a: Args, g) => participantsM.addParticipant(ctxOf(g), a.input),
+      updateParticipant: (_p, a: Args, g) => participantsM.updateParticipant(ctxOf(g), a.id, a.input),
+      removeParticipant: (_p, a: Args, g) => participantsM.removeParticipant(ctxOf(g), a.id),
+      addContext: (_p, a: Args, g) => contextsM.addContext(ctxOf(g), a.input),
+      updateContext: (_p, a: Args, g) => contextsM.updateContext(ctxOf(g), a.id, a.input),
+      removeContext: (_p, a: Args, g) => contextsM.removeContext(ctxOf(g), a.id),
+      importParticipants: (_p, a: Args, g) => importParticipants(ctxOf(g), a.data, a.workspace),
+      importCompanies: (_p, a: Args, g) => importCompanies(ctxOf(g), a.data, a.workspace),
+    },
+  },
+};

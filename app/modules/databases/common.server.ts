@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { workspaces } from "~db/tenant/schema";
+import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { zodFieldErrors } from "~/lib/validation";
+import { paginate, type Connection, type PageArgs, type SortOrder } from "./paging.server";
+
+export const READ = "read:admin" as const;
+export const WRITE = "write:databases" as const;
+
+type Reader = TenantDrizzle | TenantTx;
+
+/** Fields every document exposes. */
+export type Doc = { _id: string; _createdAt: Date; _updatedAt: Date; _rev: number; _type: string; workspace: string };
+type BaseRow = { id: string; createdAt: Date; updatedAt: Date; rev: number; workspaceId: string };
+
+export const docFields = (row: BaseRow, type: string): Doc => ({
+  _id: row.id,
+  _createdAt: row.createdAt,
+  _updatedAt: row.updatedAt,
+  _rev: row.rev,
+  _type: type,
+  workspace: row.workspaceId,
+});
+
+/** The workspace a new object goes into: the given one (must exist) or the organisation's. */
+export async function resolveWorkspace(db: Reader, workspace?: string | null): Promise<string> {
+  const row = workspace
+    ? await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspace)).get()
+    : await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+  if (!row) throw new AppError("NOT_FOUND", "workspace_not_found");
+  return row.id;
+}
+
+/** Parses input with a Zod schema or throws BAD_REQUEST with translated field keys. */
+export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unknown): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+export const fieldError = (field: string, key: string): AppError => badRequest({ [field]: { key } } satisfies FieldErrors);
+
+/** Case-insensitive substring match (`value` is lower-cased here). */
+export const containsCI = (column: SQLiteColumn | SQL, value: string): SQL => sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
+
+// ---- References: which objects still use an object. Other domains register their finders. ----
+type ReferenceFinder = (db: Reader, ids: string[]) => Promise<Reference[]>;
+const finders = new Map<string, ReferenceFinder[]>();
+
+/** Registers a finder that lists what uses objects of `type` (e.g. participants using a company). */
+export function registerReferenceFinder(type: string, finder: ReferenceFinder): void {
+  finders.set(type, [...(finders.get(type) ?? []), finder]);
+}
+
+export async function findReferences(db: Reader, type: string, ids: string[]): Promise<Reference[]> {
+  if (ids.length === 0) return [];
+  const all = await Promise.all((finders.get(type) ?? []).map((f) => f(db, ids)));
+  return all.flat();
+}
+
+export async function refuseIfReferenced(db: Reader, type: string, ids: string[]): Promise<void> {
+  const references = await findReferences(db, type, ids);
+  if (references.length > 0) throw new AppError("OBJECT_REFERENCED", "object_referenced", { references });
+}
+
+// ---- A generic entity: list, get, add, update, remove with the same rules everywhere. ----
+export type ListArgs<F, O extends string> = PageArgs & { filter?: F | null; order?: SortOrder | null; orderBy?: O | null };
+
+type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
+  type: string;
+  // Drizzle's generic table types do not compose here; each caller passes its own table.
+  table: any;
+  notFound: ServerReason;
+  schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+  sortColumns: Record<O, SQLiteColumn>;
+  defaultSort: O;
+  filters: (filter: F) => Array<SQL | undefined>;
+  values: (input: Input) => Record<string, unknown>;
+  toDoc: (row: Row) => D;
+  /** Further checks inside the write transaction (uniqueness, references to other objects). */
+  check?: (tx: TenantTx, input: Input, id: string | null) => Promise<void>;
+};
+
+export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extends string, F>(cfg: EntityConfig<Row, Input, D, O, F>) {
+  const t = cfg.table;
+
+  async function findRow(db: Reader, id: string): Promise<Row> {
+    const row = (await db.select().from(t).where(eq(t.id, id)).get()) as Row | undefined;
+    if (!row) throw new AppError("NOT_FOUND", cfg.notFound);
+    return row;
+  }
+
+  function listWhere(filter: F | null | undefined, extra: SQL[] = []): SQL | undefined {
+    const parts = [...(filter ? cfg.filters(filter) : []), ...extra].filter((p): p is SQL => !!p);
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  return {
+    type: cfg.type,
+    findRow,
+    toDoc: cfg.toDoc,
+    async list(ctx: Ctx, args: ListArgs<F, O> = {}, extra: SQL[] = []): Promise<Connection<D>> {
+      requirePermission(ctx, READ);
+      const where = listWhere(args.filter, extra);
+      const column = cfg.sortColumns[args.orderBy ?? cfg.defaultSort] ?? cfg.sortColumns[cfg.defaultSort];
+      const dir = args.order === "DESC" ? desc : asc;
+      const db = ctx.tdb.db;
+      return paginate(
+        args,
+        async () => (await db.select({ n: sql<number>`count(*)` }).from(t).where(where).get())?.n ?? 0,
+        (limit, offset) => db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+        cfg.toDoc,
+      );
+    },
+    async count(ctx: Ctx): Promise<number> {
+      requirePermission(ctx, READ);
+      return (await ctx.tdb.db.select({ n: sql<number>`count(*)` }).from(t).get())?.n ?? 0;
+    },
+    async get(ctx: Ctx, id: string): Promise<D> {
+      requirePermission(ctx, READ);
+      return cfg.toDoc(await findRow(ctx.tdb.db, id));
+    },
+    async add(ctx: Ctx, input: unknown, opts: { workspace?: string | null } = {}): Promise<D> {
+      requirePermission(ctx, WRITE);
+      const data = parseInput(cfg.schema, input);
+      return ctx.tdb.write(async (tx) => {
+        await cfg.check?.(tx, data, null);
+        const now = new Date();
+        const row = { id: newId(), createdAt: now, updatedAt: now, rev: 1, workspaceId: await resolveWorkspace(tx, opts.workspace), ...cfg.values(data) };
+        await tx.insert(t).values(row);
+        return cfg.toDoc(row as unknown as Row);
+      });
+    },
+    async update(ctx: Ctx, id: string, input: unknown): Promise<D> {
+      requirePermission(ctx, WRITE);
+      const data = parseInput(cfg.schema, input);
+      return ctx.tdb.write(async (tx) => {
+        const current = await findRow(tx, id);
+        await cfg.check?.(tx, data, id);
+        const next = { ...current, ...cfg.values(data), updatedAt: new Date(), rev: current.rev + 1 };
+        await tx.update(t).set(next).where(eq(t.id, id));
+        return cfg.toDoc(next as Row);
+      });
+    },
+    async remove(ctx: Ctx, id: string): Promise<{ id: string }> {
+      requirePermission(ctx, WRITE);
+      return ctx.tdb.write(async (tx) => {
+        await findRow(tx, id);
+        await refuseIfReferenced(tx, cfg.type, [id]);
+        await tx.delete(t).where(eq(t.id, id));
+        return { id };
+      });
+    },
+  };
+}
+
+// ---- Zod helpers shared by the entity schemas ----
+
+export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
+/** An optional text: empty or blank becomes null. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export type Address = { line1: string | null; city: string | null; region: string | null; postal: string | null; country: string | null };
+
+export const optionalAddress = z
+  .object({ line1: optionalText(), city: optionalText(), region: optionalText(), postal: optionalText(), country: optionalText() })
+  .nullish()
+  .transform((a): Address | null => (a && Object.values(a).some(Boolean) ? (a as Address) : null));
+
+export const requiredAddress = z.object(
+  { line1: requiredText(), city: requiredText(), region: optionalText(), postal: optionalText(), country: requiredText() },
+  { required_error: "validation:required" },
+);
+
+export const addressValues = (a: Address | null) => ({
+  addressLine1: a?.line1 ?? null,
+  addressCity: a?.city ?? null,
+  addressRegion: a?.region ?? null,
+  addressPostal: a?.postal ?? null,
+  addressCountry: a?.country ?? null,
+});
+
+type AddressRow = { addressLine1: string | null; addressCity: string | null; addressRegion: string | null; addressPostal: string | null; addressCountry: string | null };
+export const addressOf = (r: AddressRow): Address | null =>
+  r.addressLine1 || r.addressCity || r.addressRegion || r.addressPostal || r.addressCountry
+    ? { line1: r.addressLine1, city: r.addressCity, region: r.addressRegion, postal: r.addressPostal, country: r.addressCountry }
+    : null;

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { contexts } from "~db/tenant/schema";
+import { containsCI, defineEntity, docFields, optionalText, requiredText, type Doc } from "./common.server";
+import type { NameFilter } from "./supplies.server";
+
+export type Context = Doc & { name: string; description: string | null };
+export const contextInput = z.object({ name: requiredText(), description: optionalText(2000) });
+
+export const contextEntity = defineEntity({
+  type: "Context",
+  table: contexts,
+  notFound: "context_not_found",
+  schema: contextInput,
+  sortColumns: { NAME: contexts.nameLower },
+  defaultSort: "NAME",
+  filters: (f: NameFilter) => [f.name ? containsCI(contexts.name, f.name) : undefined],
+  values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), description: i.description }),
+  toDoc: (r: typeof contexts.$inferSelect): Context => ({ ...docFields(r, "Context"), name: r.name, description: r.description }),
+});
+
+export const {
+  list: listContexts,
+  get: getContext,
+  add: addContext,
+  update: updateContext,
+  remove: removeContext,
+  count: countContexts,
+} = contextEntity;

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { locations } from "~db/tenant/schema";
+import { addressOf, addressValues, containsCI, defineEntity, docFields, requiredAddress, requiredText, type Address, type Doc } from "./common.server";
+import type { NameFilter } from "./supplies.server";
+
+export type Location = Doc & { name: string; address: Address | null };
+export const locationInput = z.object({ name: requiredText(), address: requiredAddress });
+
+export const locationEntity = defineEntity({
+  type: "Location",
+  table: locations,
+  notFound: "location_not_found",
+  schema: locationInput,
+  sortColumns: { NAME: locations.nameLower },
+  defaultSort: "NAME",
+  filters: (f: NameFilter) => [f.name ? containsCI(locations.name, f.name) : undefined],
+  values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...addressValues(i.address) }),
+  toDoc: (r: typeof locations.$inferSelect): Location => ({ ...docFields(r, "Location"), name: r.name, address: addressOf(r) }),
+});
+
+export const {
+  list: listLocations,
+  get: getLocation,
+  add: addLocation,
+  update: updateLocation,
+  remove: removeLocation,
+  count: countLocations,
+} = locationEntity;

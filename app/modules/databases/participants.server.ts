@@ -1,0 +1,91 @@
+import { and, eq, ne, or } from "drizzle-orm";
+import { z } from "zod";
+import { companies, participants } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./common.server";
+
+export type Participant = Doc & { name: string; email: string; phone: string | null; externalId: string | null; companyId: string | null };
+export type ParticipantFilter = {
+  id?: string | null;
+  name?: string | null;
+  email?: string | null;
+  externalId?: string | null;
+  /** One search box: name, e-mail or external id contains it. */
+  search?: string | null;
+};
+export type ParticipantSort = "NAME" | "EMAIL" | "EXTERNAL_ID";
+
+export const participantInput = z.object({
+  name: requiredText(),
+  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
+  phone: optionalText(40),
+  externalId: optionalText(100),
+  company: optionalText(100),
+});
+export type ParticipantInput = z.infer<typeof participantInput>;
+
+/** Rules shared by add, update and import: the company exists, e-mail and external id are unique. */
+export async function checkParticipant(
+  tx: Parameters<NonNullable<Parameters<typeof defineEntity>[0]["check"]>>[0],
+  input: ParticipantInput,
+  id: string | null,
+): Promise<void> {
+  if (input.company) {
+    const company = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company)).get();
+    if (!company) throw new AppError("NOT_FOUND", "company_not_found");
+  }
+  const notSelf = id ? ne(participants.id, id) : undefined;
+  const sameEmail = await tx.select({ id: participants.id }).from(participants).where(and(eq(participants.emailLower, input.email.toLowerCase()), notSelf)).get();
+  if (sameEmail) throw fieldError("email", "validation:email-taken");
+  if (input.externalId) {
+    const sameExt = await tx.select({ id: participants.id }).from(participants).where(and(eq(participants.externalId, input.externalId), notSelf)).get();
+    if (sameExt) throw fieldError("externalId", "validation:external-id-taken");
+  }
+}
+
+export const participantValues = (i: ParticipantInput) => ({
+  name: i.name,
+  nameLower: i.name.toLowerCase(),
+  email: i.email,
+  emailLower: i.email.toLowerCase(),
+  phone: i.phone,
+  externalId: i.externalId,
+  companyId: i.company,
+});
+
+export const participantEntity = defineEntity({
+  type: "Participant",
+  table: participants,
+  notFound: "participant_not_found",
+  schema: participantInput,
+  sortColumns: { NAME: participants.nameLower, EMAIL: participants.emailLower, EXTERNAL_ID: participants.externalId },
+  defaultSort: "NAME" as ParticipantSort,
+  filters: (f: ParticipantFilter) => [
+    f.id ? eq(participants.id, f.id) : undefined,
+    f.name ? containsCI(participants.nameLower, f.name) : undefined,
+    f.email ? containsCI(participants.emailLower, f.email) : undefined,
+    f.externalId ? containsCI(participants.externalId, f.externalId) : undefined,
+    f.search
+      ? or(containsCI(participants.nameLower, f.search), containsCI(participants.emailLower, f.search), containsCI(participants.externalId, f.search))
+      : undefined,
+  ],
+  values: participantValues,
+  toDoc: (r: typeof participants.$inferSelect): Participant => ({
+    ...docFields(r, "Participant"),
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    externalId: r.externalId,
+    companyId: r.companyId,
+  }),
+  check: checkParticipant,
+});
+
+export const {
+  list: listParticipants,
+  get: participantById,
+  add: addParticipant,
+  update: updateParticipant,
+  remove: removeParticipant,
+  count: countParticipants,
+} = participantEntity;

@@ -1,0 +1,85 @@
+import type { TFunction } from "i18next";
+import { isAppError, type Reference } from "~/lib/app-error";
+import type { Ctx } from "~/lib/context.server";
+import { can } from "~/modules/permissions/permissions";
+import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
+
+/** Helpers that keep the database screens' loaders and actions thin. */
+
+export type ListQuery<O extends string> = { q: string; sort: O; dir: SortOrder; page: number };
+
+/** The list state from GET params: `q` (search), `sort`, `dir`, `page`. */
+export function listQuery<O extends string>(request: Request, sorts: readonly O[], defaultSort: O): ListQuery<O> {
+  const url = new URL(request.url);
+  const sort = url.searchParams.get("sort") as O | null;
+  return {
+    q: (url.searchParams.get("q") ?? "").trim(),
+    sort: sort && sorts.includes(sort) ? sort : defaultSort,
+    dir: url.searchParams.get("dir") === "DESC" ? "DESC" : "ASC",
+    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  };
+}
+
+export const pageArgs = <O extends string>(query: ListQuery<O>) => ({ after: afterForPage(query.page), first: PAGE_SIZE, order: query.dir, orderBy: query.sort });
+
+export const canWrite = (ctx: Ctx) => can(ctx.permissions, "write:databases");
+
+/** Turns an AppError thrown while loading into the error page's status. */
+export async function loadOrFail<T>(ctx: Ctx, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    if (isAppError(e)) throw new Response(ctx.t(e.messageKey, e.values ?? {}), { status: e.status });
+    throw e;
+  }
+}
+
+/** Form fields named `a.b` become nested objects; empty strings stay (the module turns them into null). */
+export function formInput(form: FormData): Record<string, unknown> {
+  const result: Record<string, any> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string" || key === "intent" || key === "id") continue;
+    const path = key.split(".");
+    let target = result;
+    for (const part of path.slice(0, -1)) target = target[part] ??= {};
+    target[path.at(-1)!] = value;
+  }
+  return result;
+}
+
+export type ActionResult =
+  | { ok: true; intent: string; message?: string; data?: unknown }
+  | { ok: false; intent: string; id: string | null; message: string; fieldErrors: Record<string, string>; references: Reference[] };
+
+const translateFieldErrors = (t: TFunction, fe: Record<string, { key: string; values?: Record<string, unknown> }> | undefined) =>
+  Object.fromEntries(Object.entries(fe ?? {}).map(([field, e]) => [field, t(e.key, e.values ?? {})]));
+
+/**
+ * Runs the form's intent (`create`, `update`, `remove`, or others the screen handles) and answers
+ * with translated field errors, the message and, for a refused removal, what still uses the object.
+ */
+export async function runIntent(
+  ctx: Ctx,
+  request: Request,
+  handlers: Record<string, (input: Record<string, unknown>, id: string, form: FormData) => Promise<unknown>>,
+): Promise<ActionResult> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const handler = handlers[intent];
+  if (!handler) throw new Response("Bad Request", { status: 400 });
+  try {
+    const result = await handler(formInput(form), id, form);
+    return { ok: true, intent, ...(typeof result === "string" ? { message: result } : { data: result }) };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return {
+      ok: false,
+      intent,
+      id: id || null,
+      message: ctx.t(e.messageKey, e.values ?? {}),
+      fieldErrors: translateFieldErrors(ctx.t, e.fieldErrors),
+      references: e.references ?? [],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { supplyObjects } from "~db/tenant/schema";
+import { containsCI, defineEntity, docFields, requiredText, type Doc } from "./common.server";
+
+export type SupplyObject = Doc & { name: string };
+export type NameFilter = { name?: string | null };
+export const supplyObjectInput = z.object({ name: requiredText() });
+
+export const supplyObjectEntity = defineEntity({
+  type: "SupplyObject",
+  table: supplyObjects,
+  notFound: "supplyobject_not_found",
+  schema: supplyObjectInput,
+  sortColumns: { NAME: supplyObjects.nameLower },
+  defaultSort: "NAME",
+  filters: (f: NameFilter) => [f.name ? containsCI(supplyObjects.name, f.name) : undefined],
+  values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase() }),
+  toDoc: (r: typeof supplyObjects.$inferSelect): SupplyObject => ({ ...docFields(r, "SupplyObject"), name: r.name }),
+});
+
+export const {
+  list: listSupplyObjects,
+  get: getSupplyObject,
+  add: addSupplyObject,
+  update: updateSupplyObject,
+  remove: removeSupplyObject,
+  count: countSupplyObjects,
+} = supplyObjectEntity;

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ImportDialog } from "~/components/databases/import-dialog";
+import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
+import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+
+export const meta: MetaFunction = () => [{ title: "Companies" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const query = listQuery(request, ["NAME"], "NAME");
+  const list = await loadOrFail(ctx, () => listCompanies(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  return { list, canWrite: canWrite(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    create: (input) => addCompany(ctx, input),
+    update: (input, id) => updateCompany(ctx, id, input),
+    remove: (_i, id) => removeCompany(ctx, id),
+    preview: (_i, _id, form) => previewCompanyImport(ctx, String(form.get("csv") ?? "")),
+    import: async (_i, _id, form) => ctx.t("databases:import.saved", await importCompaniesCsv(ctx, String(form.get("csv") ?? ""))),
+  });
+}
+
+export default function Companies() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <DataList
+      title={t("databases:sections.companies.title")}
+      entity="companies"
+      columns={[
+        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
+      ]}
+      edges={list.edges}
+      pageInfo={list.pageInfo}
+      canWrite={canWrite}
+      headerExtra={canWrite ? <ImportDialog kind="companies" /> : null}
+      fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, false)]}
+      valuesOf={(r) => ({
+        name: r.name,
+        "address.line1": r.address?.line1,
+        "address.city": r.address?.city,
+        "address.region": r.address?.region,
+        "address.postal": r.address?.postal,
+        "address.country": r.address?.country,
+      })}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DataList } from "~/components/databases/data-list";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+
+export const meta: MetaFunction = () => [{ title: "Contexts" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const query = listQuery(request, ["NAME"], "NAME");
+  const list = await loadOrFail(ctx, () => listContexts(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  return { list, canWrite: canWrite(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    create: (input) => addContext(ctx, input),
+    update: (input, id) => updateContext(ctx, id, input),
+    remove: (_i, id) => removeContext(ctx, id),
+  });
+}
+
+export default function Contexts() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <DataList
+      title={t("databases:sections.contexts.title")}
+      entity="contexts"
+      columns={[
+        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+        { key: "description", label: t("databases:fields.description"), render: (r) => r.description },
+      ]}
+      edges={list.edges}
+      pageInfo={list.pageInfo}
+      canWrite={canWrite}
+      fields={[
+        { name: "name", label: t("databases:fields.name"), required: true },
+        { name: "description", label: t("databases:fields.description"), type: "textarea" },
+      ]}
+      valuesOf={(r) => ({ name: r.name, description: r.description })}
+    />
+  );
+}

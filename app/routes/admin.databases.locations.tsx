@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+
+export const meta: MetaFunction = () => [{ title: "Locations" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const query = listQuery(request, ["NAME"], "NAME");
+  const list = await loadOrFail(ctx, () => listLocations(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  return { list, canWrite: canWrite(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    create: (input) => addLocation(ctx, input),
+    update: (input, id) => updateLocation(ctx, id, input),
+    remove: (_i, id) => removeLocation(ctx, id),
+  });
+}
+
+export default function Locations() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <DataList
+      title={t("databases:sections.locations.title")}
+      entity="locations"
+      columns={[
+        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
+      ]}
+      edges={list.edges}
+      pageInfo={list.pageInfo}
+      canWrite={canWrite}
+      fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, true)]}
+      valuesOf={(r) => ({
+        name: r.name,
+        "address.line1": r.address?.line1,
+        "address.city": r.address?.city,
+        "address.region": r.address?.region,
+        "address.postal": r.address?.postal,
+        "address.country": r.address?.country,
+      })}
+    />
+  );
+}

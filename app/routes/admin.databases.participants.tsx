@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DataList } from "~/components/databases/data-list";
+import { ImportDialog } from "~/components/databases/import-dialog";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { companyOptions } from "~/modules/databases/companies.server";
+import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
+import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+
+export const meta: MetaFunction = () => [{ title: "Participants" }];
+
+const SORTS: ParticipantSort[] = ["NAME", "EMAIL", "EXTERNAL_ID"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const query = listQuery(request, SORTS, "NAME");
+  const [list, companies] = await loadOrFail(ctx, () =>
+    Promise.all([listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } }), companyOptions(ctx)]),
+  );
+  return { list, companies, canWrite: canWrite(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    create: (input) => addParticipant(ctx, input),
+    update: (input, id) => updateParticipant(ctx, id, input),
+    remove: (_i, id) => removeParticipant(ctx, id),
+    preview: (_i, _id, form) => previewImport(ctx, String(form.get("csv") ?? "")),
+    import: async (_i, _id, form) => {
+      const result = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
+      return ctx.t("databases:import.saved", result);
+    },
+  });
+}
+
+export default function Participants() {
+  const { list, companies, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const companyName = new Map(companies.map((c) => [c.id, c.name]));
+  return (
+    <DataList
+      title={t("databases:sections.participants.title")}
+      entity="participants"
+      columns={[
+        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+        { key: "email", label: t("databases:fields.email"), sort: "EMAIL", render: (r) => r.email },
+        { key: "externalId", label: t("databases:fields.externalId"), sort: "EXTERNAL_ID", render: (r) => r.externalId },
+        { key: "phone", label: t("databases:fields.phone"), render: (r) => r.phone },
+        { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyName.get(r.companyId) : "") },
+      ]}
+      edges={list.edges}
+      pageInfo={list.pageInfo}
+      canWrite={canWrite}
+      headerExtra={canWrite ? <ImportDialog kind="participants" /> : null}
+      fields={[
+        { name: "name", label: t("databases:fields.name"), required: true },
+        { name: "email", label: t("databases:fields.email"), type: "email", required: true },
+        { name: "phone", label: t("databases:fields.phone"), type: "tel" },
+        { name: "externalId", label: t("databases:fields.externalId") },
+        {
+          name: "company",
+          label: t("databases:fields.company"),
+          type: "select",
+          options: [{ value: "", label: t("databases:fields.no-company") }, ...companies.map((c) => ({ value: c.id, label: c.name }))],
+        },
+      ]}
+      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId })}
+    />
+  );
+}

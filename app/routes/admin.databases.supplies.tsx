@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DataList } from "~/components/databases/data-list";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { addSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
+
+export const meta: MetaFunction = () => [{ title: "Supply objects" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const query = listQuery(request, ["NAME"], "NAME");
+  const list = await loadOrFail(ctx, () => listSupplyObjects(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  return { list, canWrite: canWrite(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    create: (input) => addSupplyObject(ctx, input),
+    update: (input, id) => updateSupplyObject(ctx, id, input),
+    remove: (_i, id) => removeSupplyObject(ctx, id),
+  });
+}
+
+export default function SupplyObjects() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <DataList
+      title={t("databases:sections.supplies.title")}
+      entity="supplies"
+      columns={[{ key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name }]}
+      edges={list.edges}
+      pageInfo={list.pageInfo}
+      canWrite={canWrite}
+      fields={[{ name: "name", label: t("databases:fields.name"), required: true }]}
+      valuesOf={(r) => ({ name: r.name })}
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { createClient } from "@libsql/client";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { loginAsStaff } from "./support/login";
+
+// Reference databases through the real screens: categories, CSV import, refused removal, READER.
+
+async function createInDialog(page: Page, values: Record<string, string>) {
+  await page.getByTestId("create").click();
+  const dialog = page.getByRole("dialog");
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("builds a three-level category tree and navigates it by URL", async ({ page }) => {
+  await loginAsStaff(page);
+  await page.goto("/admin/databases/categories");
+  await createInDialog(page, { Name: "Safety E2E" });
+  await page.getByRole("link", { name: "Safety E2E" }).click();
+  await expect(page).toHaveURL(/\/admin\/databases\/categories\/[\w-]+$/);
+  await createInDialog(page, { Name: "Electrical E2E" });
+  await page.getByRole("link", { name: "Electrical E2E" }).click();
+  await expect(page).toHaveURL(/\/admin\/databases\/categories\/[\w-]+\/[\w-]+$/);
+  await createInDialog(page, { Name: "High voltage E2E" });
+  await expect(page.getByRole("link", { name: "High voltage E2E" })).toBeVisible();
+
+  // The path is the chain of parent ids: open the second level directly by its URL.
+  const secondLevel = new URL(page.url()).pathname;
+  await page.goto("/admin/databases");
+  await page.goto(secondLevel);
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb.getByRole("link", { name: "Safety E2E" })).toBeVisible();
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText("Electrical E2E");
+  await expect(page.getByRole("link", { name: "High voltage E2E" })).toBeVisible();
+
+  // A path whose ids do not chain answers 404.
+  const [, , , , first, second] = secondLevel.split("/");
+  const response = await page.goto(`/admin/databases/categories/${second}/${first}`);
+  expect(response?.status()).toBe(404);
+});
+
+test("imports a CSV of 50 participants with two bad rows: 48 saved, the two reported with line and reason", async ({ page }) => {
+  await loginAsStaff(page);
+  await page.goto("/admin/databases/participants");
+  const rows = ["name,email,phone,externalId,company"];
+  for (let i = 1; i <= 50; i++) {
+    if (i === 10) rows.push(`,missing-name-${i}@import.test,,,`);
+    else if (i === 30) rows.push(`Bad Mail ${i},not-an-email,,,`);
+    else rows.push(`Imported Person ${String(i).padStart(2, "0")},person${i}@import.test,+3247000${String(i).padStart(4, "0")},EXT-${i},Import Co`);
+  }
+  await page.getByTestId("import").click();
+  await page.getByLabel("Or paste CSV text").fill(rows.join("\n"));
+  await page.getByTestId("import-preview-button").click();
+  await expect(page.getByTestId("import-summary")).toHaveText("48 new, 0 to update, 2 with errors.");
+  const preview = page.getByTestId("import-preview");
+  // Line numbers count the header as line 1.
+  await expect(preview.locator("tr", { hasText: "missing-name-10@import.test" })).toContainText("11");
+  await expect(preview.locator("tr", { hasText: "missing-name-10@import.test" })).toContainText("This field is required.");
+  await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("31");
+  await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("Enter a valid e-mail address.");
+  await page.getByTestId("import-save").click();
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText("48 saved, 2 skipped.");
+
+  await page.goto("/admin/databases/participants?q=import.test");
+  await expect(page.getByText("Total: 48")).toBeVisible();
+  await expect(page.getByText("person1@import.test", { exact: true })).toBeVisible();
+});
+
+test("a refused company removal names the participants that use it", async ({ page }) => {
+  await loginAsStaff(page);
+  await page.goto("/admin/databases/companies?q=Import%20Co");
+  const row = page.locator("tr", { hasText: "Import Co" });
+  await row.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  const refused = page.getByTestId("remove-refused");
+  await expect(refused).toContainText("It is still used by:");
+  await expect(refused).toContainText("Imported Person 01");
+  await page.goto("/admin/databases/companies?q=Import%20Co");
+  await expect(page.locator("tr", { hasText: "Import Co" })).toBeVisible();
+});
+
+test("a READER sees the lists but no edit controls", async ({ page }) => {
+  // Add a reader straight into the demo tenant's database (user management is a later screen).
+  const db = createClient({ url: `file:${path.join(process.env.E2E_DATA_DIR!, "tenants", "demo.db")}` });
+  const id = randomUUID();
+  const now = Date.now();
+  await db.execute("PRAGMA busy_timeout = 5000");
+  await db.batch([
+    { sql: "INSERT INTO staff_users (id, created_at, updated_at, rev, email, name) VALUES (?, ?, ?, 1, ?, ?)", args: [id, now, now, "reader@demo.test", "Rita Reader"] },
+    { sql: "INSERT INTO staff_user_roles (user_id, role) VALUES (?, 'ORGANIZATION_READER')", args: [id] },
+    { sql: "INSERT INTO workspaces (id, created_at, updated_at, rev, name, workspace_type, owner_user_id) VALUES (?, ?, ?, 1, ?, 'PRIVATE', ?)", args: [randomUUID(), now, now, "Rita Reader", id] },
+  ]);
+  db.close();
+
+  await loginAsStaff(page, { tenant: "demo", email: "reader@demo.test" });
+  for (const section of ["participants", "companies", "categories", "locations", "supplies", "contexts"]) {
+    await page.goto(`/admin/databases/${section}`);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expect(page.getByTestId("create")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  }
+  await page.goto("/admin/databases/participants?q=import.test");
+  await expect(page.getByText("person1@import.test", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("import")).toHaveCount(0);
+});

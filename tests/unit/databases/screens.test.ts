@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "~/lib/context.server";
+import { addCompany, removeCompany } from "~/modules/databases/companies.server";
+import { addParticipant } from "~/modules/databases/participants.server";
+import { decodeCursor } from "~/modules/databases/paging.server";
+import { canWrite, formInput, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { addSupplyObject, getSupplyObject } from "~/modules/databases/supplies.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+
+let ctx: Ctx;
+let reader: Ctx;
+
+const post = (fields: Record<string, string>) => new Request("http://localhost/x", { method: "POST", body: new URLSearchParams(fields) });
+
+beforeAll(async () => {
+  const slug = (await makeTenant("db-scr-a")).tenant.slug;
+  ctx = await staffCtx(slug, ["ORGANIZATION_WRITER"], "nl-nl");
+  reader = await staffCtx(slug, ["ORGANIZATION_READER"]);
+});
+
+describe("screen helpers", () => {
+  it("reads list state from GET params, ignoring unknown sorts", () => {
+    const q = listQuery(new Request("http://x/?q=%20ab%20&sort=EMAIL&dir=DESC&page=3"), ["NAME", "EMAIL"], "NAME");
+    expect(q).toEqual({ q: "ab", sort: "EMAIL", dir: "DESC", page: 3 });
+    expect(listQuery(new Request("http://x/?sort=EVIL&page=-2"), ["NAME"], "NAME")).toEqual({ q: "", sort: "NAME", dir: "ASC", page: 1 });
+    expect(decodeCursor(pageArgs(q).after)).toBe(39);
+  });
+
+  it("nests dotted form fields", () => {
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("name", "Hall");
+    form.set("address.city", "Gent");
+    expect(formInput(form)).toEqual({ name: "Hall", address: { city: "Gent" } });
+  });
+
+  it("runs an intent and translates field errors into the user's language", async () => {
+    const res = await runIntent(ctx, post({ intent: "create", name: "" }), { create: (input) => addSupplyObject(ctx, input) });
+    expect(res).toMatchObject({ ok: false, intent: "create", fieldErrors: { name: "Dit veld is verplicht." } });
+    expect(await runIntent(ctx, post({ intent: "create", name: "Saw" }), { create: (input) => addSupplyObject(ctx, input) })).toMatchObject({ ok: true });
+  });
+
+  it("answers a refused removal with what still uses the object", async () => {
+    const co = await addCompany(ctx, { name: "Busy" });
+    const p = await addParticipant(ctx, { name: "Busy Bee", email: "bee@scr.test", company: co._id });
+    const res = await runIntent(ctx, post({ intent: "remove", id: co._id }), { remove: (_i, id) => removeCompany(ctx, id) });
+    expect(res).toMatchObject({ ok: false, references: [{ id: p._id, title: "Busy Bee", type: "Participant" }] });
+  });
+
+  it("refuses readers, hides write controls, and turns load errors into status responses", async () => {
+    expect(canWrite(reader)).toBe(false);
+    expect(canWrite(ctx)).toBe(true);
+    const res = await runIntent(reader, post({ intent: "create", name: "x" }), { create: (input) => addSupplyObject(reader, input) });
+    expect(res).toMatchObject({ ok: false, message: "You are not allowed to do this." });
+    const thrown = await loadOrFail(ctx, () => getSupplyObject(ctx, "missing")).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+});
