@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { databasesOverview } from "~/modules/databases/overview.server";
 import { loadOrFail } from "~/modules/databases/screens.server";
 
-export const meta: MetaFunction = () => [{ title: "Databases" }];
+export const handle = { titleKey: "databases:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);

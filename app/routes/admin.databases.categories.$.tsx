@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
@@ -18,7 +18,7 @@ import {
 } from "~/modules/databases/categories.server";
 import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
 
-export const meta: MetaFunction = () => [{ title: "Categories" }];
+export const handle = { titleKey: "databases:sections.categories.title" };
 
 const BASE = "/admin/databases/categories";
 const idsOf = (splat: string | undefined) => (splat ?? "").split("/").filter(Boolean);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
@@ -8,7 +8,7 @@ import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modul
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
 import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
 
-export const meta: MetaFunction = () => [{ title: "Companies" }];
+export const handle = { titleKey: "databases:sections.companies.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
@@ -6,7 +6,7 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
 import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
 
-export const meta: MetaFunction = () => [{ title: "Locations" }];
+export const handle = { titleKey: "databases:sections.locations.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);

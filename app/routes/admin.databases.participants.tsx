@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
@@ -9,7 +9,7 @@ import { importParticipantsCsv, previewImport } from "~/modules/databases/import
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
 import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
 
-export const meta: MetaFunction = () => [{ title: "Participants" }];
+export const handle = { titleKey: "databases:sections.participants.title" };
 
 const SORTS: ParticipantSort[] = ["NAME", "EMAIL", "EXTERNAL_ID"];
 
