@@ -58,6 +58,14 @@ export default function Categories() {
   const { t } = useTranslation();
   const here = [BASE, ...path.map((p) => p.id)].join("/");
   const current = path.at(-1);
+  // A category cannot move under itself or below itself: those targets are not offered.
+  const childrenOf = new Map<string, string[]>();
+  for (const o of options) if (o.parentId) childrenOf.set(o.parentId, [...(childrenOf.get(o.parentId) ?? []), o.id]);
+  const subtreeOf = (id: string) => {
+    const ids = new Set([id]);
+    for (const current of ids) for (const child of childrenOf.get(current) ?? []) ids.add(child);
+    return ids;
+  };
   const parentOptions = [{ value: "", label: t("databases:categories.root") }, ...options.map((o) => ({ value: o.id, label: o.name }))];
   return (
     <div className="flex flex-col gap-4">
@@ -112,7 +120,7 @@ export default function Categories() {
               title={t("databases:categories.move-title", { name: r.name })}
               intent="move"
               id={r._id}
-              fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => o.value !== r._id) }]}
+              fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(r._id).has(o.value)) }]}
               values={{ parent: r.parentId ?? "" }}
             />
           ) : null

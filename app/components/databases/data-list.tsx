@@ -61,7 +61,7 @@ export function DataList<T extends Node>({
   const e = (key: string, values?: Record<string, unknown>) => t(`databases:entities.${entity}.${key}`, values ?? {});
 
   return (
-    <section className="flex flex-col gap-4" aria-labelledby="list-title">
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="list-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="list-title" className="text-2xl font-semibold text-primary">
           {title}
@@ -96,7 +96,7 @@ export function DataList<T extends Node>({
           {q ? t("databases:list.empty-search", { q }) : e("empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>

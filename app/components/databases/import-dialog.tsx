@@ -39,7 +39,10 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
   const { pathname } = useLocation();
   const preview = useFetcher<ActionResult>({ key: `import-preview-${kind}` });
   const save = useFetcher<ActionResult>({ key: `import-save-${kind}` });
-  const result = preview.data?.ok && preview.data.intent === "preview" ? (preview.data.data as ImportPreview<string>) : null;
+  // The CSV the shown preview is of: saving is only offered for exactly what was previewed.
+  const [previewed, setPreviewed] = useState<string | null>(null);
+  const result =
+    preview.data?.ok && preview.data.intent === "preview" && previewed === csv ? (preview.data.data as ImportPreview<string>) : null;
   const saved = save.data?.ok ? save.data.message : null;
   const columns = COLUMNS[kind];
   const fieldLabel = (field: string) => t(columns.find((c) => c.key === field)?.label ?? `databases:fields.${field}`, { defaultValue: field });
@@ -81,7 +84,10 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
                 variant="secondary"
                 data-testid="import-preview-button"
                 disabled={!csv.trim() || preview.state !== "idle"}
-                onClick={() => preview.submit({ intent: "preview", csv }, { method: "post", action: pathname })}
+                onClick={() => {
+                  setPreviewed(csv);
+                  preview.submit({ intent: "preview", csv }, { method: "post", action: pathname });
+                }}
               >
                 {t("databases:import.preview")}
               </Button>

@@ -91,9 +91,11 @@ function planRows(existing: Existing, inputs: unknown[]): RowPlan[] {
       existing.byEmail.delete(old.email);
       if (old.ext) existing.byExt.delete(old.ext);
     }
+    // An update keeps the external id when the row has none (empty cells keep stored values).
+    const ext = d.externalId ?? old?.ext ?? null;
     existing.byEmail.set(emailLower, id);
-    if (d.externalId) existing.byExt.set(d.externalId, id);
-    existing.keysOf.set(id, { email: emailLower, ext: d.externalId });
+    if (ext) existing.byExt.set(ext, id);
+    existing.keysOf.set(id, { email: emailLower, ext });
     return { index, action: matched ? "update" : "create", id, values: participantValuesOf(d, companyId), companyName: d.company, newCompany, errors: {} };
   });
 }
@@ -128,9 +130,11 @@ async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string
           nameLower: sql`excluded.name_lower`,
           email: sql`excluded.email`,
           emailLower: sql`excluded.email_lower`,
-          phone: sql`excluded.phone`,
-          externalId: sql`excluded.external_id`,
-          companyId: sql`excluded.company_id`,
+          // Empty or absent optional fields keep what is stored: re-importing a sheet without
+          // phone or company columns never wipes them.
+          phone: sql`coalesce(excluded.phone, ${participants.phone})`,
+          externalId: sql`coalesce(excluded.external_id, ${participants.externalId})`,
+          companyId: sql`coalesce(excluded.company_id, ${participants.companyId})`,
           updatedAt: now,
           rev: sql`${participants.rev} + 1`,
         },
@@ -153,8 +157,8 @@ const prefixErrors = (plans: RowPlan[]): FieldErrors =>
   Object.fromEntries(plans.flatMap((p) => Object.entries(p.errors).map(([field, e]) => [`${p.index}.${field}`, e])));
 
 /**
- * Saves participants: matched ones (external id, then e-mail) are updated, the rest created. All
- * or nothing: one invalid row refuses the whole call with field errors keyed `<index>.<field>`.
+ * Saves participants: matched ones (external id, then e-mail) are updated (empty phone, external
+ * id or company keep the stored value), the rest created. All or nothing: one invalid row refuses the whole call with field errors keyed `<index>.<field>`.
  */
 export async function importParticipants(ctx: Ctx, data: unknown[], workspace?: string | null): Promise<Participant[]> {
   requirePermission(ctx, WRITE);

@@ -135,7 +135,8 @@ describe("databases over GraphQL", () => {
     const first = (await ok(q, { d: [{ name: "Imp", email: "imp@gql.test", externalId: "I-1", company: "Imported Co" }] })).importParticipants;
     expect(first[0].company.name).toBe("Imported Co");
     const again = (await ok(q, { d: [{ name: "Imp 2", email: "other@gql.test", externalId: "I-1" }] })).importParticipants;
-    expect(again[0]).toMatchObject({ _id: first[0]._id, name: "Imp 2", company: null });
+    // No company given: the stored one stays.
+    expect(again[0]).toMatchObject({ _id: first[0]._id, name: "Imp 2", company: { name: "Imported Co" } });
     const bad = await fails(q, { d: [{ name: "X", email: "x" }] });
     expect(bad.extensions).toMatchObject({ code: "BAD_REQUEST" });
     expect(bad.extensions!.fieldErrors).toHaveProperty("0.email");
@@ -159,6 +160,39 @@ describe("databases over GraphQL", () => {
       expect((await fails(m, {}, readerCookie)).extensions).toMatchObject({ code: "FORBIDDEN" });
     }
     expect((await ok(`{ allCompanies(filter: { name: "N" }) { edges { node { name } } } }`)).allCompanies.edges.every((e: any) => e.node.name !== "N")).toBe(true);
+  });
+
+  it("reads single objects by id, and another tenant's ids answer NOT_FOUND", async () => {
+    const made = (
+      await ok(`mutation {
+        c: addCategory(input: { name: "ById cat" }) { _id }
+        s: addSupplyObject(input: { name: "ById supply" }) { _id }
+        l: addLocation(input: { name: "ById hall", address: { line1: "Dok 1", city: "Gent", country: "BE" } }) { _id }
+        co: addCompany(input: { name: "ById firm" }) { _id }
+        x: addContext(input: { name: "ById context" }) { _id }
+      }`)
+    ) as Record<string, { _id: string }>;
+    const cases: Array<[string, string, string]> = [
+      ["categoryById", made.c!._id, "category_not_found"],
+      ["supplyObjectById", made.s!._id, "supplyobject_not_found"],
+      ["locationById", made.l!._id, "location_not_found"],
+      ["companyById", made.co!._id, "company_not_found"],
+      ["contextById", made.x!._id, "context_not_found"],
+    ];
+    for (const [field, id, reason] of cases) {
+      const q = `query($id: ID!) { ${field}(id: $id) { _id _type name } }`;
+      expect((await ok(q, { id }))[field]).toMatchObject({ _id: id, name: expect.stringMatching(/^ById/) });
+      expect((await fails(q, { id }, otherManager)).extensions).toMatchObject({ code: "NOT_FOUND", reason });
+    }
+  });
+
+  it("sorts with the spec's enums", async () => {
+    const q = `{ allParticipants(orderBy: EXTERNAL_ID, order: DESC, first: 100) { edges { node { externalId } } } }`;
+    const ext = (await ok(q)).allParticipants.edges.map((e: any) => e.node.externalId).filter(Boolean);
+    expect(ext).toEqual([...ext].sort().reverse());
+    const bad = await fails(`{ allCompanies(orderBy: EMAIL) { ${PAGE} } }`);
+    expect(bad.extensions).toMatchObject({ code: "BAD_REQUEST" });
+    expect((await ok(`{ allCategories(orderBy: NAME, order: DESC, parent: null) { ${PAGE} } }`)).allCategories.pageInfo.pageSize).toBe(20);
   });
 
   it("answers UNAUTHORIZED without a session and NOT_FOUND for another tenant's ids", async () => {

@@ -110,6 +110,17 @@ describe("importing", () => {
     expect((await listParticipants(ctx)).pageInfo.totalCount).toBe(total);
     const one = (await listParticipants(ctx, { filter: { externalId: "C-1" } })).edges[0]!.node;
     expect(one).toMatchObject({ name: "Csv Uno", email: "CSV1@imp.test", _rev: 2 });
+    // The sheet had no company column: the stored company stays.
+    expect(one.companyId).toBeTruthy();
+  });
+
+  it("keeps stored phone, external id and company when a re-imported row leaves them empty", async () => {
+    await importParticipantsCsv(ctx, "name,email,phone,externalId,company\nKeep Me,keep@imp.test,+32 1,K-1,Keep Co\n");
+    expect(await importParticipantsCsv(ctx, "name,email,phone,externalId,company\nKept,KEEP@imp.test,,,\n")).toEqual({ saved: 1, skipped: 0 });
+    const p = (await listParticipants(ctx, { filter: { email: "keep@" } })).edges.map((e) => e.node);
+    expect(p).toHaveLength(1);
+    expect(p[0]).toMatchObject({ name: "Kept", phone: "+32 1", externalId: "K-1" });
+    expect(p[0]!.companyId).toBeTruthy();
   });
 
   it("importParticipants matches by external id then e-mail and returns the saved records", async () => {
