@@ -9,4 +9,5 @@ export type NavItem = { to: string; labelKey: string; icon: string; permission: 
 export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", labelKey: "common:nav.dashboard", icon: "◧", permission: "read:admin", end: true },
   { to: "/admin/databases", labelKey: "databases:nav", icon: "▦", permission: "read:admin" },
+  { to: "/admin/assessments", labelKey: "assessments:nav", icon: "✎", permission: "read:admin" },
 ];

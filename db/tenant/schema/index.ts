@@ -1,3 +1,4 @@
 // Every table of a tenant database. Each domain adds its own file and re-exports it here.
 export * from "./identity";
 export * from "./databases";
+export * from "./assessments";

@@ -1,0 +1,127 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button, TextField } from "~/components/ui/form";
+import { CheckboxList, FieldError, OrderedPicker, OwnershipFields, PageHeader, type SaveResult } from "./common";
+
+type Ref = { _id: string; name: string };
+type Owned = { _id: string; visibility: string; owner: { objectOwnerType: string }; access: { canEdit: boolean; canManageSharing: boolean } };
+export type EvaluationData = Owned & { name: string; description: string | null; categories: string[]; questions: string[]; options: { enableTimer: boolean } };
+export type SessionData = Owned & { name: string; categories: string[]; evaluations: string[]; passPercentage: number; referenceFormat: string };
+
+function useSave(back: string) {
+  const fetcher = useFetcher<SaveResult>();
+  const navigate = useNavigate();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) navigate(back);
+  }, [fetcher.state, result, navigate, back]);
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const save = (payload: unknown) => fetcher.submit({ payload: JSON.stringify(payload) }, { method: "post" });
+  return { fetcher, result, errors, save };
+}
+
+function useOwnership(doc: Owned | null) {
+  return useState({ visibility: doc?.visibility ?? "ORGANIZATION", objectOwnerType: doc?.owner.objectOwnerType ?? "ORGANIZATION" });
+}
+
+export function EvaluationForm({ evaluation, categories: categoryOptions, available, canWrite }: { evaluation: EvaluationData | null; categories: Ref[]; available: Ref[]; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const back = "/admin/assessments/evaluations";
+  const { fetcher, result, errors, save } = useSave(back);
+  const readOnly = !canWrite || (!!evaluation && !evaluation.access.canEdit);
+  const [name, setName] = useState(evaluation?.name ?? "");
+  const [description, setDescription] = useState(evaluation?.description ?? "");
+  const [categories, setCategories] = useState(evaluation?.categories ?? []);
+  const [questions, setQuestions] = useState(evaluation?.questions ?? []);
+  const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? false);
+  const [ownership, setOwnership] = useOwnership(evaluation);
+  const sharing = !evaluation || evaluation.access.canManageSharing;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")} back={back}>
+        {!readOnly ? (
+          <Button
+            disabled={fetcher.state !== "idle"}
+            onClick={() => save({ name, description, categories, questions, options: { enableTimer }, ...(sharing ? ownership : {}) })}
+          >
+            {t("assessments:actions.save")}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
+      <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-700">{t("assessments:fields.description")}</span>
+        <textarea value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} className="min-h-20 rounded-md border border-slate-300 px-3 py-2" />
+        <FieldError error={errors.description} />
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={enableTimer} disabled={readOnly} onChange={(e) => setEnableTimer(e.target.checked)} />
+        {t("assessments:fields.enableTimer")}
+      </label>
+      <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
+      <OwnershipFields visibility={ownership.visibility} ownerType={ownership.objectOwnerType} onChange={setOwnership} disabled={readOnly || !sharing} />
+      <OrderedPicker legend={t("assessments:fields.questions")} options={available} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
+    </div>
+  );
+}
+
+export function SessionForm({ session, categories: categoryOptions, available, canWrite }: { session: SessionData | null; categories: Ref[]; available: Ref[]; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const back = "/admin/assessments/sessions";
+  const { fetcher, result, errors, save } = useSave(back);
+  const readOnly = !canWrite || (!!session && !session.access.canEdit);
+  const [name, setName] = useState(session?.name ?? "");
+  const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : "70");
+  const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
+  const [categories, setCategories] = useState(session?.categories ?? []);
+  const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
+  const [ownership, setOwnership] = useOwnership(session);
+  const sharing = !session || session.access.canManageSharing;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")} back={back}>
+        {!readOnly ? (
+          <Button
+            disabled={fetcher.state !== "idle"}
+            onClick={() =>
+              save({
+                name,
+                passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
+                referenceFormat,
+                categories,
+                evaluations,
+                ...(sharing ? ownership : {}),
+              })
+            }
+          >
+            {t("assessments:actions.save")}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+        <TextField
+          label={t("assessments:fields.passPercentage")}
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={passPercentage}
+          onChange={(e) => setPass(e.target.value)}
+          error={errors.passPercentage}
+          required
+          disabled={readOnly}
+        />
+        <TextField label={t("assessments:fields.referenceFormat")} value={referenceFormat} onChange={(e) => setReferenceFormat(e.target.value)} error={errors.referenceFormat} disabled={readOnly} />
+      </div>
+      <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
+      <OwnershipFields visibility={ownership.visibility} ownerType={ownership.objectOwnerType} onChange={setOwnership} disabled={readOnly || !sharing} />
+      <OrderedPicker legend={t("assessments:fields.evaluations")} options={available} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
+    </div>
+  );
+}

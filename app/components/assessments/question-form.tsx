@@ -1,0 +1,122 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button, TextField } from "~/components/ui/form";
+import type { RichBlock, StepType } from "~/modules/assessments/steps";
+import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
+import { RichContentEditor } from "./rich-content";
+import { QuestionPreview, StepsEditor, type DraftStep } from "./steps-editor";
+
+type Ref = { _id: string; name: string };
+export type QuestionData = {
+  _id: string;
+  name: string;
+  maxTime: number;
+  categories: string[];
+  supplies: string[];
+  preparationInfo: RichBlock[];
+  steps: Array<{ key: string; type: StepType; question: RichBlock[]; answer: Record<string, unknown>; score: number }>;
+  visibility: string;
+  owner: { objectOwnerType: string };
+  access: { canEdit: boolean; canManageSharing: boolean };
+};
+
+/** The question editor: fields, preparation info, steps and a preview. Posts JSON in `payload`. */
+export function QuestionForm({
+  mode,
+  question,
+  options,
+  canWrite,
+}: {
+  mode: "create" | "copy" | "edit";
+  question: QuestionData | null;
+  options: { categories: Ref[]; supplies: Ref[] };
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<SaveResult>();
+  const navigate = useNavigate();
+  const readOnly = !canWrite || (mode === "edit" && !question?.access.canEdit);
+  const [name, setName] = useState(question?.name ?? "");
+  const [maxTime, setMaxTime] = useState<string>(question ? String(question.maxTime) : "300");
+  const [categories, setCategories] = useState<string[]>(question?.categories ?? []);
+  const [supplies, setSupplies] = useState<string[]>(question?.supplies ?? []);
+  const [preparationInfo, setPreparationInfo] = useState<RichBlock[]>(question?.preparationInfo ?? []);
+  const [steps, setSteps] = useState<DraftStep[]>(
+    (question?.steps ?? []).map((s) => ({ ...s, key: mode === "copy" ? s.key : s.key, answer: s.answer as Record<string, any> })),
+  );
+  const [ownership, setOwnership] = useState({
+    visibility: mode === "edit" ? (question?.visibility ?? "ORGANIZATION") : "ORGANIZATION",
+    objectOwnerType: mode === "edit" ? (question?.owner.objectOwnerType ?? "ORGANIZATION") : "ORGANIZATION",
+  });
+  const [preview, setPreview] = useState(false);
+  const result = fetcher.data;
+  const errors = result && !result.ok ? result.fieldErrors : {};
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) navigate("/admin/assessments/questions");
+  }, [fetcher.state, result, navigate]);
+
+  const submit = () => {
+    const maxTimeNumber = maxTime.trim() === "" ? undefined : Number(maxTime);
+    const payload = {
+      name,
+      maxTime: maxTimeNumber,
+      categories,
+      supplies,
+      preparationInfo,
+      steps,
+      ...(mode !== "edit" || question?.access.canManageSharing ? ownership : {}),
+    };
+    fetcher.submit({ payload: JSON.stringify(payload) }, { method: "post" });
+  };
+
+  const title = t(`assessments:form.${mode}-question`);
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={title} back="/admin/assessments/questions">
+        <Button variant="secondary" onClick={() => setPreview((p) => !p)}>
+          {preview ? t("assessments:actions.hide-preview") : t("assessments:actions.preview")}
+        </Button>
+        {!readOnly ? (
+          <Button onClick={submit} disabled={fetcher.state !== "idle"}>
+            {t("assessments:actions.save")}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
+      {preview ? (
+        <QuestionPreview name={name} maxTime={Number(maxTime) || null} preparationInfo={preparationInfo} steps={steps} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+            <TextField
+              label={t("assessments:fields.maxTime")}
+              type="number"
+              min={1}
+              step={1}
+              value={maxTime}
+              onChange={(e) => setMaxTime(e.target.value)}
+              error={errors.maxTime}
+              required
+              disabled={readOnly}
+            />
+          </div>
+          <CheckboxList legend={t("assessments:fields.categories")} options={options.categories} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
+          <CheckboxList legend={t("assessments:fields.supplies")} options={options.supplies} value={supplies} onChange={setSupplies} error={errors.supplies} disabled={readOnly} />
+          <OwnershipFields
+            visibility={ownership.visibility}
+            ownerType={ownership.objectOwnerType}
+            onChange={setOwnership}
+            disabled={readOnly || (mode === "edit" && !question?.access.canManageSharing)}
+          />
+          <RichContentEditor label={t("assessments:fields.preparationInfo")} value={preparationInfo} onChange={setPreparationInfo} disabled={readOnly} />
+          <FieldError error={Object.entries(errors).find(([k]) => k.startsWith("preparationInfo"))?.[1]} />
+          <StepsEditor steps={steps} onChange={setSteps} errors={errors} disabled={readOnly} />
+        </div>
+      )}
+    </div>
+  );
+}

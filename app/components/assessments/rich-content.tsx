@@ -1,0 +1,199 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/form";
+import type { RichBlock } from "~/modules/assessments/steps";
+
+/** Uploads an image (file or address) to /api/assets/image/upload/*; calls back with its URL. */
+export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [address, setAddress] = useState("");
+
+  async function send(request: Promise<Response>) {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await request;
+      const body = (await res.json()) as { url?: string; error?: { message: string } };
+      if (!res.ok || !body.url) setError(body.error?.message ?? t("assessments:upload.fetch-failed"));
+      else onUploaded(body.url);
+    } catch {
+      setError(t("assessments:upload.fetch-failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-dashed border-slate-300 p-3">
+      <label className="text-sm">
+        <span className="font-medium text-slate-700">{t("assessments:upload.choose")}</span>
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          disabled={busy}
+          className="mt-1 block text-sm"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            const form = new FormData();
+            form.set("file", file);
+            void send(fetch("/api/assets/image/upload/file", { method: "POST", body: form, credentials: "same-origin" }));
+            e.target.value = "";
+          }}
+        />
+      </label>
+      <div className="flex items-end gap-2">
+        <label className="flex flex-1 flex-col text-sm">
+          <span className="text-slate-700">{t("assessments:upload.from-url")}</span>
+          <input type="url" value={address} onChange={(e) => setAddress(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" placeholder="https://" />
+        </label>
+        <Button
+          variant="secondary"
+          disabled={busy || !address}
+          onClick={() =>
+            void send(
+              fetch("/api/assets/image/upload/url", {
+                method: "POST",
+                headers: { "Content-Type": "application/json" },
+                body: JSON.stringify({ url: address }),
+                credentials: "same-origin",
+              }),
+            )
+          }
+        >
+          {t("assessments:upload.fetch")}
+        </Button>
+      </div>
+      {busy ? <p className="text-sm text-slate-500">{t("assessments:upload.uploading")}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A small contentEditable editor with bold, italic, lists and links. The server sanitises the HTML. */
+function HtmlEditor({ html, onChange, label, disabled }: { html: string; onChange: (html: string) => void; label: string; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.innerHTML !== html && document.activeElement !== ref.current) ref.current.innerHTML = html;
+  }, [html]);
+  const exec = (command: string, value?: string) => {
+    ref.current?.focus();
+    document.execCommand(command, false, value);
+    onChange(ref.current?.innerHTML ?? "");
+  };
+  const tool = "rounded px-2 py-1 text-sm hover:bg-selected";
+  return (
+    <div className="rounded-md border border-slate-300">
+      {!disabled ? (
+        <div className="flex gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={label}>
+          <button type="button" className={`${tool} font-bold`} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("bold")} aria-label={t("assessments:rich.bold")}>
+            B
+          </button>
+          <button type="button" className={`${tool} italic`} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("italic")} aria-label={t("assessments:rich.italic")}>
+            I
+          </button>
+          <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("insertUnorderedList")} aria-label={t("assessments:rich.bullets")}>
+            •
+          </button>
+          <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("insertOrderedList")} aria-label={t("assessments:rich.numbers")}>
+            1.
+          </button>
+          <button
+            type="button"
+            className={tool}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              const url = window.prompt(t("assessments:rich.link-prompt"), "https://");
+              if (url && /^(https?:|mailto:)/i.test(url)) exec("createLink", url);
+            }}
+          >
+            {t("assessments:rich.link")}
+          </button>
+        </div>
+      ) : null}
+      <div
+        ref={ref}
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        contentEditable={!disabled}
+        suppressContentEditableWarning
+        className="prose min-h-16 px-3 py-2 text-sm outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        onInput={(e) => onChange(e.currentTarget.innerHTML)}
+        onBlur={(e) => onChange(e.currentTarget.innerHTML)}
+      />
+    </div>
+  );
+}
+
+/** Edits a list of rich content blocks (text and image). */
+export function RichContentEditor({ label, value, onChange, disabled }: { label: string; value: RichBlock[]; onChange: (blocks: RichBlock[]) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const [addingImage, setAddingImage] = useState(false);
+  const set = (i: number, block: RichBlock) => onChange(value.map((b, j) => (j === i ? block : b)));
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium text-slate-700">{label}</span>
+      {value.map((block, i) => (
+        <div key={i} className="flex items-start gap-2">
+          <div className="flex-1">
+            {block.type === "text" ? (
+              <HtmlEditor label={label} html={block.html} disabled={disabled} onChange={(html) => set(i, { type: "text", html })} />
+            ) : (
+              <img src={block.url} alt={block.alt ?? ""} className="max-h-48 rounded border border-slate-200" />
+            )}
+          </div>
+          {!disabled ? (
+            <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:rich.remove-block")} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              ✕
+            </Button>
+          ) : null}
+        </div>
+      ))}
+      {!disabled ? (
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => onChange([...value, { type: "text", html: "" }])}>
+            {t("assessments:rich.add-text")}
+          </Button>
+          <Button variant="secondary" onClick={() => setAddingImage((v) => !v)}>
+            {t("assessments:rich.add-image")}
+          </Button>
+        </div>
+      ) : null}
+      {addingImage && !disabled ? (
+        <ImageUpload
+          onUploaded={(url) => {
+            onChange([...value, { type: "image", url, alt: "" }]);
+            setAddingImage(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Shows rich content. Saved HTML is sanitised on the server; this is also used for the live preview. */
+export function RichContentView({ blocks }: { blocks: RichBlock[] }) {
+  return (
+    <div className="flex flex-col gap-2 text-sm [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+      {blocks.map((b, i) =>
+        b.type === "text" ? <div key={i} dangerouslySetInnerHTML={{ __html: stripUnsafe(b.html) }} /> : <img key={i} src={b.url} alt={b.alt ?? ""} className="max-h-64 rounded" />,
+      )}
+    </div>
+  );
+}
+
+/** A last line of defence for unsaved preview HTML (the server sanitiser is the real one). */
+function stripUnsafe(html: string): string {
+  return html
+    .replace(/<(script|style|iframe|object|embed)[\s\S]*?<\/\1>/gi, "")
+    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
+    .replace(/(href|src)\s*=\s*("|')?\s*javascript:[^"'>\s]*/gi, "$1=$2#");
+}

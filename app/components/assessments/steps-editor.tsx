@@ -1,0 +1,400 @@
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/form";
+import { PRACTICAL_MIN_TOTAL, practicalTotal, STEP_TYPES, type RichBlock, type StepType, type Zone } from "~/modules/assessments/steps";
+import { FieldError, move } from "./common";
+import { ImageUpload, RichContentEditor, RichContentView } from "./rich-content";
+
+/** A step while it is edited: the answer follows the Answer fields of decisions §6. */
+export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: Record<string, any>; score: number };
+
+const newKey = () => `s${Math.random().toString(36).slice(2, 10)}`;
+
+export function defaultAnswer(type: StepType): Record<string, any> {
+  switch (type) {
+    case "MULTIPLE_CHOICE":
+      return { optionlistValue: [{ value: "", valid: true }, { value: "", valid: false }] };
+    case "NUMERIC":
+      return { numericValue: null, numericlistValue: [] };
+    case "TEXT":
+      return { textValue: "" };
+    case "PRACTICAL":
+      return { textlistValue: [""], numericlistValue: [100] };
+    case "HOTZONE":
+      return { textValue: "", blocklistValue: [] };
+  }
+}
+
+export const newStep = (type: StepType): DraftStep => ({ key: newKey(), type, question: [{ type: "text", html: "" }], answer: defaultAnswer(type), score: 1 });
+
+const num = (v: string): number | null => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
+const input = "rounded-md border border-slate-300 px-3 py-2 text-sm";
+
+/** Errors of one step: the server's field paths under `steps.<i>.` without that prefix. */
+function stepErrors(errors: Record<string, string>, i: number): Record<string, string> {
+  const prefix = `steps.${i}.`;
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+}
+const firstUnder = (errors: Record<string, string>, path: string) => errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
+
+export function StepsEditor({ steps, onChange, errors, disabled }: { steps: DraftStep[]; onChange: (s: DraftStep[]) => void; errors: Record<string, string>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<StepType>("MULTIPLE_CHOICE");
+  const set = (i: number, step: DraftStep) => onChange(steps.map((s, j) => (j === i ? step : s)));
+  return (
+    <section className="flex flex-col gap-3" aria-label={t("assessments:fields.steps")}>
+      <h2 className="text-lg font-semibold text-primary">{t("assessments:fields.steps")}</h2>
+      <FieldError error={errors.steps} />
+      {steps.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:editor.no-steps")}</p> : null}
+      {steps.map((step, i) => {
+        const errs = stepErrors(errors, i);
+        return (
+          <article key={step.key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`step-${i}`}>
+            <header className="mb-3 flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold">{t("assessments:editor.step", { n: i + 1 })}</h3>
+              <span className="rounded bg-selected px-2 py-0.5 text-xs">{t(`assessments:stepType.${step.type}`)}</span>
+              <label className="ml-auto flex items-center gap-1 text-sm">
+                {t("assessments:fields.score")}
+                <input
+                  type="number"
+                  step="any"
+                  min={0}
+                  disabled={disabled}
+                  value={Number.isFinite(step.score) ? step.score : ""}
+                  onChange={(e) => set(i, { ...step, score: num(e.target.value) ?? NaN })}
+                  className={`${input} w-24`}
+                />
+              </label>
+              {!disabled ? (
+                <>
+                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-up")} disabled={i === 0} onClick={() => onChange(move(steps, i, -1))}>
+                    ↑
+                  </Button>
+                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-down")} disabled={i === steps.length - 1} onClick={() => onChange(move(steps, i, 1))}>
+                    ↓
+                  </Button>
+                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" onClick={() => onChange(steps.filter((_, j) => j !== i))}>
+                    {t("assessments:editor.remove-step")}
+                  </Button>
+                </>
+              ) : null}
+            </header>
+            <FieldError error={errs.score ?? errs.key ?? errs.type} />
+            <RichContentEditor label={t("assessments:editor.question")} value={step.question} disabled={disabled} onChange={(question) => set(i, { ...step, question })} />
+            <FieldError error={firstUnder(errs, "question")} />
+            <div className="mt-3">
+              <h4 className="mb-1 text-sm font-medium text-slate-700">{t("assessments:editor.answer")}</h4>
+              <AnswerEditor step={step} disabled={disabled} errors={errs} onChange={(answer) => set(i, { ...step, answer })} />
+            </div>
+          </article>
+        );
+      })}
+      {!disabled ? (
+        <div className="flex items-center gap-2">
+          <select value={type} onChange={(e) => setType(e.target.value as StepType)} className={input} aria-label={t("assessments:fields.type")}>
+            {STEP_TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`assessments:stepType.${ty}`)}
+              </option>
+            ))}
+          </select>
+          <Button variant="secondary" onClick={() => onChange([...steps, newStep(type)])}>
+            {t("assessments:editor.add-step")}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const a = step.answer;
+  switch (step.type) {
+    case "MULTIPLE_CHOICE": {
+      const options: Array<{ value: string; valid: boolean }> = a.optionlistValue ?? [];
+      const setOptions = (o: typeof options) => onChange({ optionlistValue: o });
+      return (
+        <div className="flex flex-col gap-2">
+          {options.map((o, j) => (
+            <div key={j} className="flex items-center gap-2">
+              <input
+                aria-label={t("assessments:editor.option", { n: j + 1 })}
+                value={o.value}
+                disabled={disabled}
+                onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, value: e.target.value } : x)))}
+                className={`${input} flex-1`}
+              />
+              <label className="flex items-center gap-1 text-sm">
+                <input type="checkbox" checked={o.valid} disabled={disabled} onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, valid: e.target.checked } : x)))} />
+                {t("assessments:editor.option-valid")}
+              </label>
+              {!disabled ? (
+                <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-option")} onClick={() => setOptions(options.filter((_, k) => k !== j))}>
+                  ✕
+                </Button>
+              ) : null}
+              <FieldError error={firstUnder(errors, `answer.optionlistValue.${j}`)} />
+            </div>
+          ))}
+          <FieldError error={errors["answer.optionlistValue"] ?? errors.answer} />
+          {!disabled ? (
+            <Button variant="secondary" className="self-start" onClick={() => setOptions([...options, { value: "", valid: false }])}>
+              {t("assessments:editor.add-option")}
+            </Button>
+          ) : null}
+        </div>
+      );
+    }
+    case "NUMERIC":
+      return (
+        <div className="flex flex-wrap gap-4">
+          <label className="flex flex-col text-sm">
+            {t("assessments:editor.numeric-value")}
+            <input type="number" step="any" disabled={disabled} value={a.numericValue ?? ""} onChange={(e) => onChange({ ...a, numericValue: num(e.target.value) })} className={input} />
+            <FieldError error={errors["answer.numericValue"]} />
+          </label>
+          <label className="flex flex-col text-sm">
+            {t("assessments:editor.tolerance")}
+            <input
+              type="number"
+              step="any"
+              min={0}
+              disabled={disabled}
+              value={a.numericlistValue?.[0] ?? ""}
+              onChange={(e) => {
+                const v = num(e.target.value);
+                onChange({ ...a, numericlistValue: v === null ? [] : [v] });
+              }}
+              className={input}
+            />
+            <FieldError error={firstUnder(errors, "answer.numericlistValue")} />
+          </label>
+        </div>
+      );
+    case "TEXT":
+      return (
+        <label className="flex flex-col text-sm">
+          {t("assessments:editor.model-answer")}
+          <textarea disabled={disabled} value={a.textValue ?? ""} onChange={(e) => onChange({ textValue: e.target.value })} className={`${input} min-h-20`} />
+          <FieldError error={errors["answer.textValue"]} />
+        </label>
+      );
+    case "PRACTICAL":
+      return <PracticalEditor answer={a} onChange={onChange} errors={errors} disabled={disabled} />;
+    case "HOTZONE":
+      return <HotzoneEditor answer={a} onChange={onChange} errors={errors} disabled={disabled} />;
+  }
+}
+
+function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Record<string, any>; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const criteria: string[] = answer.textlistValue ?? [];
+  const weights: Array<number | null> = answer.numericlistValue ?? [];
+  const total = practicalTotal(weights.map((w) => (typeof w === "number" ? w : 0)));
+  const weightError = t("assessments:answer.practical.insufficient-weight-total");
+  const liveError = total < PRACTICAL_MIN_TOTAL ? weightError : null;
+  const set = (c: string[], w: Array<number | null>) => onChange({ textlistValue: c, numericlistValue: w });
+  return (
+    <div className="flex flex-col gap-2">
+      {criteria.map((c, j) => (
+        <div key={j} className="flex items-center gap-2">
+          <input aria-label={`${t("assessments:editor.criterion")} ${j + 1}`} value={c} disabled={disabled} onChange={(e) => set(criteria.map((x, k) => (k === j ? e.target.value : x)), weights)} className={`${input} flex-1`} />
+          <input
+            type="number"
+            step="any"
+            aria-label={`${t("assessments:editor.weight")} ${j + 1}`}
+            value={weights[j] ?? ""}
+            disabled={disabled}
+            onChange={(e) => set(criteria, criteria.map((_, k) => (k === j ? num(e.target.value) : (weights[k] ?? null))))}
+            className={`${input} w-24`}
+          />
+          {!disabled ? (
+            <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-criterion")} onClick={() => set(criteria.filter((_, k) => k !== j), weights.filter((_, k) => k !== j))}>
+              ✕
+            </Button>
+          ) : null}
+        </div>
+      ))}
+      <p className={`text-sm ${liveError ? "text-red-700" : "text-slate-600"}`} aria-live="polite" data-testid="practical-total">
+        {t("assessments:editor.weight-total", { total })}
+      </p>
+      {/* The live total wins over a server error about the total that has since been fixed. */}
+      <FieldError error={liveError ?? (errors["answer.numericlistValue"] === weightError ? null : errors["answer.numericlistValue"]) ?? firstUnder(errors, "answer.textlistValue")} />
+      {!disabled ? (
+        <Button variant="secondary" className="self-start" onClick={() => set([...criteria, ""], [...weights, 0])}>
+          {t("assessments:editor.add-criterion")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type Tool = "circle" | "rect" | "polygon";
+
+/** Upload an image, then draw circle, rectangle and polygon zones on it (image-relative 0..1). */
+function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: Record<string, any>; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [tool, setTool] = useState<Tool>("rect");
+  const [drag, setDrag] = useState<{ x: number; y: number; x2: number; y2: number } | null>(null);
+  const [points, setPoints] = useState<Array<[number, number]>>([]);
+  const zones: Zone[] = answer.blocklistValue ?? [];
+  const url: string = answer.textValue ?? "";
+  const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
+  const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000));
+
+  const at = (e: ReactPointerEvent<SVGSVGElement>): [number, number] => {
+    const r = svgRef.current!.getBoundingClientRect();
+    return [clamp((e.clientX - r.left) / r.width), clamp((e.clientY - r.top) / r.height)];
+  };
+
+  const onDown = (e: ReactPointerEvent<SVGSVGElement>) => {
+    if (disabled) return;
+    const [x, y] = at(e);
+    if (tool === "polygon") {
+      setPoints((p) => [...p, [x, y]]);
+      return;
+    }
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDrag({ x, y, x2: x, y2: y });
+  };
+  const onMove = (e: ReactPointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const [x2, y2] = at(e);
+    setDrag({ ...drag, x2, y2 });
+  };
+  const onUp = () => {
+    if (!drag) return;
+    const { x, y, x2, y2 } = drag;
+    setDrag(null);
+    if (tool === "circle") {
+      const r = clamp(Math.hypot(x2 - x, y2 - y));
+      if (r > 0.005) setZones([...zones, { shape: "circle", x, y, r }]);
+    } else {
+      const w = Math.abs(x2 - x);
+      const h = Math.abs(y2 - y);
+      if (w > 0.005 && h > 0.005) setZones([...zones, { shape: "rect", x: Math.min(x, x2), y: Math.min(y, y2), w: clamp(w), h: clamp(h) }]);
+    }
+  };
+  const finishPolygon = () => {
+    if (points.length >= 3) setZones([...zones, { shape: "polygon", points }]);
+    setPoints([]);
+  };
+
+  const shapeStyle = { fill: "rgba(1,25,81,0.25)", stroke: "#011951", strokeWidth: 0.004 };
+  return (
+    <div className="flex flex-col gap-2">
+      {!disabled ? <ImageUpload onUploaded={(u) => onChange({ ...answer, textValue: u })} /> : null}
+      <FieldError error={errors["answer.textValue"]} />
+      {url ? (
+        <>
+          {!disabled ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm" role="toolbar">
+              {(["circle", "rect", "polygon"] as const).map((s) => (
+                <Button key={s} variant={tool === s ? "primary" : "secondary"} aria-pressed={tool === s} onClick={() => setTool(s)}>
+                  {t(`assessments:editor.shape.${s}`)}
+                </Button>
+              ))}
+              <Button variant="secondary" disabled={tool !== "polygon" || points.length < 3} onClick={finishPolygon}>
+                {t("assessments:editor.finish-polygon")}
+              </Button>
+              <Button variant="ghost" className="text-red-700" disabled={zones.length === 0} onClick={() => setZones([])}>
+                {t("assessments:editor.clear-zones")}
+              </Button>
+            </div>
+          ) : null}
+          <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
+          <div className="relative w-fit max-w-full self-start select-none">
+            <img src={url} alt={t("assessments:editor.hotzone-image")} className="block max-h-[480px] max-w-full" draggable={false} />
+            <svg
+              ref={svgRef}
+              viewBox="0 0 1 1"
+              preserveAspectRatio="none"
+              className={`absolute inset-0 h-full w-full ${disabled ? "" : "cursor-crosshair"}`}
+              onPointerDown={onDown}
+              onPointerMove={onMove}
+              onPointerUp={onUp}
+              onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
+              data-testid="hotzone-canvas"
+            >
+              {zones.map((z, i) => <ZoneShape key={i} zone={z} style={shapeStyle} />)}
+              {drag && tool === "circle" ? <ellipse cx={drag.x} cy={drag.y} rx={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} ry={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} style={shapeStyle} /> : null}
+              {drag && tool === "rect" ? <rect x={Math.min(drag.x, drag.x2)} y={Math.min(drag.y, drag.y2)} width={Math.abs(drag.x2 - drag.x)} height={Math.abs(drag.y2 - drag.y)} style={shapeStyle} /> : null}
+              {points.length ? <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...shapeStyle, fill: "none" }} /> : null}
+            </svg>
+          </div>
+        </>
+      ) : null}
+      <p className="text-sm">{t("assessments:editor.zones", { count: zones.length })}</p>
+      {!disabled && zones.length ? (
+        <ul className="flex flex-wrap gap-2">
+          {zones.map((z, i) => (
+            <li key={i}>
+              <Button variant="ghost" className="!px-2 !py-1 text-xs text-red-700" onClick={() => setZones(zones.filter((_, j) => j !== i))}>
+                {t("assessments:editor.remove-zone", { n: i + 1 })} ({t(`assessments:editor.shape.${z.shape}`)})
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <FieldError error={firstUnder(errors, "answer.blocklistValue")} />
+    </div>
+  );
+}
+
+function ZoneShape({ zone, style }: { zone: Zone; style: React.CSSProperties }) {
+  if (zone.shape === "circle") return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r} style={style} />;
+  if (zone.shape === "rect") return <rect x={zone.x} y={zone.y} width={zone.w} height={zone.h} style={style} />;
+  return <polygon points={zone.points.map((p) => p.join(",")).join(" ")} style={style} />;
+}
+
+/** What a participant will see, with the correct answers marked. */
+export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { name: string; maxTime: number | null; preparationInfo: RichBlock[]; steps: DraftStep[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label={t("assessments:preview.title")}>
+      <h2 className="text-lg font-semibold text-primary">{name}</h2>
+      {maxTime ? <p className="text-sm text-slate-600">{t("assessments:preview.time", { count: maxTime })}</p> : null}
+      <RichContentView blocks={preparationInfo} />
+      {steps.map((s, i) => (
+        <div key={s.key} className="rounded border border-slate-200 bg-white p-3">
+          <p className="mb-1 text-xs text-slate-500">
+            {t("assessments:editor.step", { n: i + 1 })} · {t(`assessments:stepType.${s.type}`)} · {t("assessments:preview.points", { score: s.score })}
+          </p>
+          <RichContentView blocks={s.question} />
+          {s.type === "MULTIPLE_CHOICE" ? (
+            <ul className="mt-2 list-none">
+              {(s.answer.optionlistValue ?? []).map((o: { value: string; valid: boolean }, j: number) => (
+                <li key={j} className={o.valid ? "font-semibold text-green-800" : ""}>
+                  {o.valid ? "✔" : "○"} {o.value}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {s.type === "PRACTICAL" ? (
+            <ul className="mt-2">
+              {(s.answer.textlistValue ?? []).map((c: string, j: number) => (
+                <li key={j}>
+                  ☐ {c} <span className="text-slate-500">({s.answer.numericlistValue?.[j] ?? 0})</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {s.type === "NUMERIC" ? <p className="mt-2 text-green-800">= {s.answer.numericValue ?? "?"}{s.answer.numericlistValue?.[0] ? ` ± ${s.answer.numericlistValue[0]}` : ""}</p> : null}
+          {s.type === "TEXT" ? <p className="mt-2 italic text-green-800">{s.answer.textValue}</p> : null}
+          {s.type === "HOTZONE" && s.answer.textValue ? (
+            <div className="relative mt-2 w-fit">
+              <img src={s.answer.textValue} alt="" className="block max-h-64" />
+              <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="absolute inset-0 h-full w-full">
+                {(s.answer.blocklistValue ?? []).map((z: Zone, j: number) => (
+                  <ZoneShape key={j} zone={z} style={{ fill: "rgba(22,101,52,0.3)", stroke: "#166534", strokeWidth: 0.004 }} />
+                ))}
+              </svg>
+            </div>
+          ) : null}
+        </div>
+      ))}
+    </section>
+  );
+}

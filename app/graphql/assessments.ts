@@ -1,0 +1,259 @@
+import { AppError } from "~/lib/app-error";
+import type { StaffCtx } from "~/lib/context.server";
+import * as evaluationsM from "~/modules/assessments/evaluations.server";
+import * as questionsM from "~/modules/assessments/questions.server";
+import * as sessionsM from "~/modules/assessments/sessions.server";
+import type { Evaluation } from "~/modules/assessments/evaluations.server";
+import type { Session } from "~/modules/assessments/sessions.server";
+import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+
+const OWNED = `_id: ID!
+    _createdAt: DateTime!
+    _updatedAt: DateTime!
+    _rev: Int!
+    _type: String!
+    workspace: ID
+    owner: Owner!
+    visibility: Visibility!
+    shares: [ObjectShare!]!
+    canEdit: Boolean!
+    canManageSharing: Boolean!`;
+
+const OWNERSHIP_INPUT = `visibility: Visibility
+    objectOwnerType: ObjectOwnerType
+    "Replaces the shares when given (owner only)."
+    shares: [ShareInput!]`;
+
+const connection = (name: string) => `
+  type ${name}Edge {
+    cursor: String!
+    node: ${name}!
+  }
+  type ${name}Connection {
+    edges: [${name}Edge!]!
+    pageInfo: PageInfo!
+  }`;
+
+type Args = Record<string, any>;
+
+const accessFields = {
+  canEdit: (d: { access: { canEdit: boolean } }) => d.access.canEdit,
+  canManageSharing: (d: { access: { canManageSharing: boolean } }) => d.access.canManageSharing,
+};
+
+/** Questions, evaluations and session templates ("Session"). */
+export const assessmentsPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    enum ObjectOwnerType {
+      ORGANIZATION
+      USER
+    }
+    enum Visibility {
+      ORGANIZATION
+      PRIVATE
+    }
+    enum ShareLevel {
+      EDITOR
+      VIEWER
+    }
+    enum StepType {
+      HOTZONE
+      MULTIPLE_CHOICE
+      NUMERIC
+      PRACTICAL
+      TEXT
+    }
+    enum AssessmentSortField {
+      DATE
+      NAME
+      OWNER_NAME
+    }
+    "Layout of a filtered list (not applied by the server)."
+    enum FilterBehavior {
+      NARROW
+      WIDE
+    }
+    type Owner {
+      name: String!
+      objectOwnerType: ObjectOwnerType!
+      organization: String
+      uid: ID
+    }
+    type ShareUser {
+      _id: ID!
+      name: String!
+      email: String!
+    }
+    type ObjectShare {
+      user: ShareUser!
+      level: ShareLevel!
+    }
+    input ShareInput {
+      user: ID!
+      level: ShareLevel!
+    }
+    type NamedRef {
+      _id: ID!
+      name: String!
+    }
+    "One step. question: rich content blocks; answer: the correct answer (Answer fields, see docs)."
+    type Step {
+      key: String!
+      type: StepType!
+      question: JSON!
+      answer: JSON!
+      score: Float!
+    }
+    input StepInput {
+      key: String
+      type: StepType!
+      question: JSON
+      answer: JSON
+      score: Float!
+    }
+    type Question {
+      ${OWNED}
+      name: String!
+      maxTime: Int!
+      categories: [ID!]!
+      supplies: [ID!]!
+      resolvedCategories: [NamedRef!]!
+      resolvedSupplies: [NamedRef!]!
+      preparationInfo: JSON!
+      steps: [Step!]!
+      stepTypes: [StepType!]!
+      totalScore: Float!
+    }
+    type EvaluationOptions {
+      enableTimer: Boolean!
+    }
+    type Evaluation {
+      ${OWNED}
+      name: String!
+      description: String
+      categories: [ID!]!
+      questions: [ID!]!
+      options: EvaluationOptions!
+      resolvedCategories: [NamedRef!]!
+      "Null in a summary list."
+      resolvedQuestions: [Question!]
+      questionCount: Int!
+    }
+    type Session {
+      ${OWNED}
+      name: String!
+      categories: [ID!]!
+      evaluations: [ID!]!
+      passPercentage: Int!
+      referenceFormat: String!
+      resolvedCategories: [NamedRef!]!
+      resolvedEvaluations: [Evaluation!]
+    }
+    ${connection("Question")}
+    ${connection("Evaluation")}
+    ${connection("Session")}
+    input QuestionFilter {
+      behavior: FilterBehavior
+      categories: [ID!]
+      id: ID
+      name: String
+      "Questions having a step of any of these types."
+      steps: [StepType!]
+    }
+    input EvaluationFilter {
+      behavior: FilterBehavior
+      categories: [ID!]
+      id: ID
+      name: String
+    }
+    input SessionFilter {
+      behavior: FilterBehavior
+      categories: [ID!]
+      id: ID
+      name: String
+    }
+    input QuestionInput {
+      name: String!
+      "Seconds, > 0."
+      maxTime: Int!
+      categories: [ID!]
+      supplies: [ID!]
+      preparationInfo: JSON
+      steps: [StepInput!]
+      ${OWNERSHIP_INPUT}
+    }
+    input EvaluationOptionsInput {
+      enableTimer: Boolean
+    }
+    input EvaluationInput {
+      name: String!
+      description: String
+      categories: [ID!]
+      "Ordered question ids."
+      questions: [ID!]
+      options: EvaluationOptionsInput
+      ${OWNERSHIP_INPUT}
+    }
+    input SessionInput {
+      name: String!
+      categories: [ID!]
+      "Ordered evaluation ids."
+      evaluations: [ID!]
+      "0-100."
+      passPercentage: Int!
+      referenceFormat: String
+      ${OWNERSHIP_INPUT}
+    }
+    extend type Query {
+      allQuestions(after: String, first: Int, filter: QuestionFilter, order: SortOrder, orderBy: AssessmentSortField): QuestionConnection!
+      allEvaluations(after: String, first: Int, asSummary: Boolean, filter: EvaluationFilter, order: SortOrder, orderBy: AssessmentSortField): EvaluationConnection!
+      allSessions(after: String, first: Int, filter: SessionFilter, order: SortOrder, orderBy: AssessmentSortField): SessionConnection!
+      questionById(id: ID!): Question!
+      evaluationById(id: ID!): Evaluation!
+      sessionById(id: ID!): Session!
+    }
+    extend type Mutation {
+      addQuestion(input: QuestionInput!): Question!
+      updateQuestion(id: ID!, input: QuestionInput!): Question!
+      removeQuestion(id: ID!): RemoveResult!
+      addEvaluation(input: EvaluationInput!): Evaluation!
+      updateEvaluation(id: ID!, input: EvaluationInput!): Evaluation!
+      removeEvaluation(id: ID!): RemoveResult!
+      addSession(input: SessionInput!): Session!
+      updateSession(id: ID!, input: SessionInput!): Session!
+      removeSession(id: ID!): RemoveResult!
+    }
+  `,
+  resolvers: {
+    Question: accessFields,
+    Evaluation: accessFields,
+    Session: accessFields,
+    Query: {
+      allQuestions: (_p, a: Args, g) => questionsM.listQuestions(ctxOf(g), a),
+      allEvaluations: (_p, a: Args, g) => evaluationsM.listEvaluations(ctxOf(g), a),
+      allSessions: (_p, a: Args, g) => sessionsM.listSessions(ctxOf(g), a),
+      questionById: (_p, a: { id: string }, g) => questionsM.getQuestion(ctxOf(g), a.id),
+      evaluationById: (_p, a: { id: string }, g) => evaluationsM.getEvaluation(ctxOf(g), a.id),
+      sessionById: (_p, a: { id: string }, g) => sessionsM.getSession(ctxOf(g), a.id),
+    },
+    Mutation: {
+      addQuestion: (_p, a: Args, g) => questionsM.addQuestion(ctxOf(g), a.input),
+      updateQuestion: (_p, a: Args, g) => questionsM.updateQuestion(ctxOf(g), a.id, a.input),
+      removeQuestion: (_p, a: Args, g) => questionsM.removeQuestion(ctxOf(g), a.id),
+      addEvaluation: async (_p, a: Args, g: GqlContext) => withResolved(g, await evaluationsM.addEvaluation(ctxOf(g), a.input)),
+      updateEvaluation: async (_p, a: Args, g: GqlContext) => withResolved(g, await evaluationsM.updateEvaluation(ctxOf(g), a.id, a.input)),
+      removeEvaluation: (_p, a: Args, g) => evaluationsM.removeEvaluation(ctxOf(g), a.id),
+      addSession: async (_p, a: Args, g: GqlContext) => withResolved(g, await sessionsM.addSession(ctxOf(g), a.input)),
+      updateSession: async (_p, a: Args, g: GqlContext) => withResolved(g, await sessionsM.updateSession(ctxOf(g), a.id, a.input)),
+      removeSession: (_p, a: Args, g) => sessionsM.removeSession(ctxOf(g), a.id),
+    },
+  },
+};
+
+/** Saved evaluations and sessions are returned with their references resolved. */
+function withResolved<T extends Evaluation | Session>(g: GqlContext, doc: T): Promise<T> {
+  const ctx = ctxOf(g);
+  if (ctx.actor.type !== "ADMIN") throw new AppError("FORBIDDEN", "forbidden");
+  const staff = ctx as StaffCtx;
+  return (doc._type === "Evaluation" ? evaluationsM.withQuestions(staff, doc as Evaluation) : sessionsM.withEvaluations(staff, doc as Session)) as Promise<T>;
+}

@@ -1,0 +1,296 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z, type ZodError } from "zod";
+import { categories, supplyObjects, workspaces, OBJECT_OWNER_TYPES, SHARE_LEVELS, VISIBILITIES, type ShareableType } from "~db/tenant/schema";
+import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
+import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { zodFieldErrors } from "~/lib/validation";
+import { findReferences } from "~/modules/databases/common.server";
+import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
+import {
+  canChange,
+  canManageSharing,
+  ownerNameSql,
+  ownerOf,
+  removeShares,
+  replaceShares,
+  requireChangeable,
+  requireReadable,
+  sharesOf,
+  userNames,
+  visibleWhere,
+  type Access,
+  type OwnedRow,
+  type Owner,
+  type Share,
+} from "./access.server";
+
+export const READ = "read:admin" as const;
+export const WRITE = "write:assessments" as const;
+
+export type Reader = TenantDrizzle | TenantTx;
+export type SortField = "DATE" | "NAME" | "OWNER_NAME";
+export const SORT_FIELDS: readonly SortField[] = ["DATE", "NAME", "OWNER_NAME"];
+export type ListArgs<F> = PageArgs & { filter?: F | null; order?: SortOrder | null; orderBy?: SortField | null };
+
+/** Fields every assessment document exposes. */
+export type OwnedDoc = {
+  _id: string;
+  _createdAt: Date;
+  _updatedAt: Date;
+  _rev: number;
+  _type: string;
+  workspace: string;
+  owner: Owner;
+  visibility: "ORGANIZATION" | "PRIVATE";
+  shares: Share[];
+  /** What the actor may do with it (for screens). */
+  access: { canEdit: boolean; canManageSharing: boolean };
+};
+
+type BaseRow = OwnedRow & { createdAt: Date; updatedAt: Date; rev: number; workspaceId: string };
+
+/** Field errors from Zod: our own `assessments:*` keys are kept, the rest map to `validation:*`. */
+export function fieldErrorsOf(error: ZodError): FieldErrors {
+  const result = zodFieldErrors(error);
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "_";
+    if (issue.message.startsWith("assessments:") && result[field]?.key === "validation:invalid") result[field] = { key: issue.message };
+  }
+  return result;
+}
+
+export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unknown): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+export const fieldError = (field: string, key: string, values?: Record<string, unknown>) => badRequest({ [field]: { key, values } });
+
+export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
+export const idList = z.array(z.string().trim().min(1).max(100)).max(500).default([]);
+
+/** Ownership fields every assessment input may carry. */
+export const ownershipInput = {
+  visibility: z.enum(VISIBILITIES).optional(),
+  objectOwnerType: z.enum(OBJECT_OWNER_TYPES).optional(),
+  shares: z.array(z.object({ user: z.string().trim().min(1), level: z.enum(SHARE_LEVELS) })).max(200).optional(),
+};
+export type OwnershipInput = {
+  visibility?: (typeof VISIBILITIES)[number];
+  objectOwnerType?: (typeof OBJECT_OWNER_TYPES)[number];
+  shares?: Array<{ user: string; level: (typeof SHARE_LEVELS)[number] }>;
+};
+
+/** A JSON array column contains any of the ids. */
+export const jsonContainsAny = (column: SQLiteColumn, ids: string[]): SQL =>
+  sql`exists (select 1 from json_each(${column}) where json_each.value in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+
+export const containsCI = (column: SQLiteColumn, value: string): SQL => sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
+
+/** All ids must exist in the table; else a field error on `field`. */
+export async function requireExisting(db: Reader, table: typeof categories | typeof supplyObjects, ids: string[], field: string): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, unique)).all();
+  if (found.length !== unique.length) throw fieldError(field, "assessments:validation.unknown-reference");
+}
+
+export async function organizationWorkspace(db: Reader): Promise<string> {
+  const row = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+  if (!row) throw new AppError("NOT_FOUND", "workspace_not_found");
+  return row.id;
+}
+
+/** The workspace of a new object: the organisation's, or for a PRIVATE object the owner's own when it has one. */
+async function workspaceFor(db: Reader, ctx: StaffCtx, visibility: string): Promise<string> {
+  if (visibility === "PRIVATE") {
+    const own = await db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(and(eq(workspaces.workspaceType, "PRIVATE"), eq(workspaces.ownerUserId, ctx.actor.userId)))
+      .get();
+    if (own) return own.id;
+  }
+  return organizationWorkspace(db);
+}
+
+type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends OwnedDoc, F, Extra> = {
+  type: ShareableType;
+  // Drizzle's generic table types do not compose here; each caller passes its own table.
+  table: any;
+  notFound: ServerReason;
+  schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+  filters: (filter: F) => Array<SQL | undefined>;
+  /** The input fields of a stored row: an update keeps every field its input leaves out. */
+  inputOf: (row: Row) => Record<string, unknown>;
+  /** Column values from the validated input (not id, timestamps, ownership). */
+  values: (input: Input) => Record<string, unknown>;
+  /** Checks inside the write transaction (referenced objects exist and are visible). */
+  check?: (tx: TenantTx, ctx: StaffCtx, input: Input) => Promise<void>;
+  /** Loads what the documents of a page need besides the row (e.g. names of referenced objects). */
+  extra?: (db: Reader, ctx: StaffCtx, rows: Row[]) => Promise<Extra>;
+  toDoc: (row: Row, base: OwnedDoc, extra: Extra | undefined) => D;
+};
+
+/** List, get, add, update, remove for an owned, shareable assessment object. */
+export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D extends OwnedDoc, F, Extra = undefined>(cfg: OwnedConfig<Row, Input, D, F, Extra>) {
+  const t = cfg.table;
+
+  async function findRow(db: Reader, id: string): Promise<Row> {
+    const row = (await db.select().from(t).where(eq(t.id, id)).get()) as Row | undefined;
+    if (!row) throw new AppError("NOT_FOUND", cfg.notFound);
+    return row;
+  }
+
+  async function docs(db: Reader, ctx: StaffCtx, rows: Row[], accessById?: Map<string, Access>): Promise<D[]> {
+    const ids = rows.map((r) => r.id);
+    const [names, shares, extra] = await Promise.all([
+      userNames(db, rows.map((r) => r.ownerUserId)),
+      sharesOf(db, ids),
+      cfg.extra ? cfg.extra(db, ctx, rows) : Promise.resolve(undefined),
+    ]);
+    const canWrite = ctx.permissions.includes(WRITE);
+    return rows.map((row) => {
+      const rowShares = shares.get(row.id) ?? [];
+      const access: Access =
+        accessById?.get(row.id) ??
+        (row.ownerUserId === ctx.actor.userId ? "OWNER" : (rowShares.find((s) => s.user._id === ctx.actor.userId)?.level ?? (row.visibility === "ORGANIZATION" ? "ORGANIZATION" : null)));
+      const base: OwnedDoc = {
+        _id: row.id,
+        _createdAt: row.createdAt,
+        _updatedAt: row.updatedAt,
+        _rev: row.rev,
+        _type: cfg.type,
+        workspace: row.workspaceId,
+        owner: ownerOf(ctx, row, names),
+        visibility: row.visibility,
+        shares: rowShares,
+        access: { canEdit: canWrite && canChange(access, row), canManageSharing: canWrite && canManageSharing(access, row) },
+      };
+      return cfg.toDoc(row, base, extra);
+    });
+  }
+
+  async function one(db: Reader, ctx: StaffCtx, row: Row): Promise<D> {
+    return (await docs(db, ctx, [row]))[0]!;
+  }
+
+  function sortColumn(ctx: Ctx, orderBy: SortField | null | undefined): SQL | SQLiteColumn {
+    switch (orderBy) {
+      case "NAME":
+        return t.nameLower;
+      case "OWNER_NAME":
+        return ownerNameSql(ctx, t);
+      case "DATE":
+      default:
+        return t.createdAt;
+    }
+  }
+
+  function sharingChanged(input: Input, row: Row): boolean {
+    return (
+      (input.visibility !== undefined && input.visibility !== row.visibility) ||
+      (input.objectOwnerType !== undefined && input.objectOwnerType !== row.ownerType) ||
+      input.shares !== undefined
+    );
+  }
+
+  return {
+    type: cfg.type,
+    findRow,
+    docs,
+    async list(ctx: Ctx, args: ListArgs<F> = {}, extraWhere: SQL[] = []): Promise<Connection<D>> {
+      requirePermission(ctx, READ);
+      const parts = [visibleWhere(ctx, t), ...(args.filter ? cfg.filters(args.filter) : []), ...extraWhere].filter((p): p is SQL => !!p);
+      const where = and(...parts);
+      const column = sortColumn(ctx, args.orderBy);
+      const dir = args.order === "DESC" ? desc : asc;
+      const db = ctx.tdb.db;
+      const connection = await paginate(
+        args,
+        async () => (await db.select({ n: sql<number>`count(*)` }).from(t).where(where).get())?.n ?? 0,
+        (limit, offset) => db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+        (row: Row) => row,
+      );
+      const nodes = await docs(db, ctx, connection.edges.map((e) => e.node));
+      return { pageInfo: connection.pageInfo, edges: connection.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+    },
+    async get(ctx: Ctx, id: string): Promise<D> {
+      requirePermission(ctx, READ);
+      const row = await findRow(ctx.tdb.db, id);
+      const access = await requireReadable(ctx.tdb.db, ctx, row, cfg.notFound);
+      return (await docs(ctx.tdb.db, ctx, [row], new Map([[row.id, access]])))[0]!;
+    },
+    /** Visible rows of the given ids, in the given order (unknown or hidden ids are skipped). */
+    async visibleRows(db: Reader, ctx: StaffCtx, ids: string[]): Promise<Row[]> {
+      if (ids.length === 0) return [];
+      const rows = (await db.select().from(t).where(and(inArray(t.id, ids), visibleWhere(ctx, t))).all()) as Row[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    },
+    async add(ctx: Ctx, input: unknown): Promise<D> {
+      requirePermission(ctx, WRITE);
+      const data = parseInput(cfg.schema, input);
+      return ctx.tdb.write(async (tx) => {
+        await cfg.check?.(tx, ctx, data);
+        const now = new Date();
+        const visibility = data.visibility ?? "ORGANIZATION";
+        const row = {
+          id: newId(),
+          createdAt: now,
+          updatedAt: now,
+          rev: 1,
+          workspaceId: await workspaceFor(tx, ctx, visibility),
+          ownerType: data.objectOwnerType ?? "ORGANIZATION",
+          ownerUserId: ctx.actor.userId,
+          visibility,
+          ...cfg.values(data),
+        };
+        await tx.insert(t).values(row);
+        if (data.shares) await replaceShares(tx, row.id, cfg.type, data.shares, row.ownerUserId);
+        return one(tx, ctx, row as unknown as Row);
+      });
+    },
+    async update(ctx: Ctx, id: string, input: unknown): Promise<D> {
+      requirePermission(ctx, WRITE);
+      return ctx.tdb.write(async (tx) => {
+        const current = await findRow(tx, id);
+        const access = await requireChangeable(tx, ctx, current, cfg.notFound);
+        const given = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined));
+        const data = parseInput(cfg.schema, { ...cfg.inputOf(current), ...given });
+        if (sharingChanged(data, current) && !canManageSharing(access, current)) throw new AppError("FORBIDDEN", "forbidden");
+        await cfg.check?.(tx, ctx, data);
+        const next = {
+          ...current,
+          ...cfg.values(data),
+          visibility: data.visibility ?? current.visibility,
+          ownerType: data.objectOwnerType ?? current.ownerType,
+          updatedAt: new Date(),
+          rev: current.rev + 1,
+        };
+        await tx.update(t).set(next).where(eq(t.id, id));
+        if (data.shares) await replaceShares(tx, id, cfg.type, data.shares, current.ownerUserId);
+        return one(tx, ctx, next as Row);
+      });
+    },
+    async remove(ctx: Ctx, id: string): Promise<{ id: string }> {
+      requirePermission(ctx, WRITE);
+      return ctx.tdb.write(async (tx) => {
+        const current = await findRow(tx, id);
+        await requireChangeable(tx, ctx, current, cfg.notFound);
+        const references: Reference[] = await findReferences(tx, cfg.type, [id]);
+        if (references.length > 0) throw new AppError("OBJECT_REFERENCED", "object_referenced", { references });
+        await removeShares(tx, id);
+        await tx.delete(t).where(eq(t.id, id));
+        return { id };
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
+import { registerReferenceFinder } from "~/modules/databases/common.server";
+import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc, type Reader } from "./common.server";
+import { sanitizeRichContent } from "./rich-content.server";
+import { richContent, STEP_TYPES, steps, type RichBlock, type Step, type StepType } from "./steps";
+
+export const MAX_TIME_LIMIT = 24 * 3600;
+
+export const questionInput = z.object({
+  name: requiredText(),
+  maxTime: z
+    .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
+    .int()
+    .positive()
+    .max(MAX_TIME_LIMIT),
+  categories: idList,
+  supplies: idList,
+  preparationInfo: richContent,
+  steps,
+  ...ownershipInput,
+});
+export type QuestionInput = z.infer<typeof questionInput>;
+
+export type NamedRef = { _id: string; name: string };
+export type Question = OwnedDoc & {
+  name: string;
+  maxTime: number;
+  categories: string[];
+  supplies: string[];
+  resolvedCategories: NamedRef[];
+  resolvedSupplies: NamedRef[];
+  preparationInfo: RichBlock[];
+  steps: Step[];
+  stepTypes: StepType[];
+  totalScore: number;
+};
+
+export type QuestionFilter = { id?: string | null; name?: string | null; categories?: string[] | null; steps?: StepType[] | null; behavior?: string | null };
+
+type Row = typeof questions.$inferSelect;
+
+/** Names of the given categories/supplies (for display). */
+export async function namesOf(db: Reader, table: typeof categories | typeof supplyObjects, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, unique)).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export const refsOf = (ids: string[], names: Map<string, string>): NamedRef[] => ids.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : []));
+
+export const questionEntity = defineOwned({
+  type: "Question",
+  table: questions,
+  notFound: "question_not_found",
+  schema: questionInput,
+  filters: (f: QuestionFilter) => [
+    f.id ? sql`${questions.id} = ${f.id}` : undefined,
+    f.name ? containsCI(questions.name, f.name) : undefined,
+    f.categories?.length ? jsonContainsAny(questions.categoryIds, f.categories) : undefined,
+    f.steps?.length
+      ? sql`(${sql.join(
+          f.steps.filter((s) => (STEP_TYPES as readonly string[]).includes(s)).map((s) => sql`instr(${questions.stepTypes}, ${`,${s},`}) > 0`),
+          sql` or `,
+        )})`
+      : undefined,
+  ],
+  inputOf: (r: Row) => ({ name: r.name, maxTime: r.maxTime, categories: r.categoryIds, supplies: r.supplyIds, preparationInfo: r.preparationInfo, steps: r.steps }),
+  values: (i: QuestionInput) => {
+    const cleanSteps = i.steps.map((s) => ({ ...s, question: sanitizeRichContent(s.question) }));
+    return {
+      name: i.name,
+      nameLower: i.name.toLowerCase(),
+      maxTime: i.maxTime,
+      categoryIds: [...new Set(i.categories)],
+      supplyIds: [...new Set(i.supplies)],
+      preparationInfo: sanitizeRichContent(i.preparationInfo),
+      steps: cleanSteps,
+      stepTypes: cleanSteps.length ? `,${[...new Set(cleanSteps.map((s) => s.type))].join(",")},` : "",
+      totalScore: cleanSteps.reduce((sum, s) => sum + s.score, 0),
+    };
+  },
+  check: async (tx, _ctx, i) => {
+    await requireExisting(tx, categories, i.categories, "categories");
+    await requireExisting(tx, supplyObjects, i.supplies, "supplies");
+  },
+  extra: async (db, _ctx, rows: Row[]) => ({
+    categories: await namesOf(db, categories, rows.flatMap((r) => r.categoryIds)),
+    supplies: await namesOf(db, supplyObjects, rows.flatMap((r) => r.supplyIds)),
+  }),
+  toDoc: (r: Row, base, extra): Question => {
+    const list = (r.steps ?? []) as Step[];
+    return {
+      ...base,
+      name: r.name,
+      maxTime: r.maxTime,
+      categories: r.categoryIds,
+      supplies: r.supplyIds,
+      resolvedCategories: refsOf(r.categoryIds, extra?.categories ?? new Map()),
+      resolvedSupplies: refsOf(r.supplyIds, extra?.supplies ?? new Map()),
+      preparationInfo: r.preparationInfo as RichBlock[],
+      steps: list,
+      stepTypes: [...new Set(list.map((s) => s.type))],
+      totalScore: r.totalScore,
+    };
+  },
+});
+
+export const listQuestions = (ctx: Parameters<typeof questionEntity.list>[0], args?: ListArgs<QuestionFilter>) => questionEntity.list(ctx, args);
+export const getQuestion = questionEntity.get;
+export const addQuestion = questionEntity.add;
+export const updateQuestion = questionEntity.update;
+export const removeQuestion = questionEntity.remove;
+
+// What uses a question: evaluations that list it.
+registerReferenceFinder("Question", async (db, ids) => {
+  const rows = await db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(jsonContainsAny(evaluations.questionIds, ids)).all();
+  return rows.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" }));
+});
+
+// Categories and supply objects used by assessment objects cannot be removed.
+registerReferenceFinder("Category", async (db, ids) => {
+  const [q, e, s] = await Promise.all([
+    db.select({ id: questions.id, name: questions.name }).from(questions).where(jsonContainsAny(questions.categoryIds, ids)).all(),
+    db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(jsonContainsAny(evaluations.categoryIds, ids)).all(),
+    db.select({ id: sessionTemplates.id, name: sessionTemplates.name }).from(sessionTemplates).where(jsonContainsAny(sessionTemplates.categoryIds, ids)).all(),
+  ]);
+  return [
+    ...q.map((r) => ({ id: r.id, title: r.name, type: "Question" })),
+    ...e.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" })),
+    ...s.map((r) => ({ id: r.id, title: r.name, type: "Session" })),
+  ];
+});
+registerReferenceFinder("SupplyObject", async (db, ids) => {
+  const rows = await db.select({ id: questions.id, name: questions.name }).from(questions).where(jsonContainsAny(questions.supplyIds, ids)).all();
+  return rows.map((r) => ({ id: r.id, title: r.name, type: "Question" }));
+});

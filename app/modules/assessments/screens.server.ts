@@ -1,0 +1,142 @@
+import { asc } from "drizzle-orm";
+import { categories, supplyObjects } from "~db/tenant/schema";
+import { isAppError, type Reference } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
+import { can } from "~/modules/permissions/permissions";
+import { SORT_FIELDS, type SortField } from "./common.server";
+import { STEP_TYPES, type StepType } from "./steps";
+
+/** Helpers that keep the assessment screens' loaders and actions thin. */
+
+export const canWriteAssessments = (ctx: Ctx) => can(ctx.permissions, "write:assessments");
+
+export type ListParams = { q: string; type: StepType | null; sort: SortField; dir: "ASC" | "DESC"; page: number; layout: "NARROW" | "WIDE" };
+
+export function listParams(request: Request): ListParams {
+  const url = new URL(request.url);
+  const sort = url.searchParams.get("sort") as SortField | null;
+  const type = url.searchParams.get("type") as StepType | null;
+  return {
+    q: (url.searchParams.get("q") ?? "").trim(),
+    type: type && (STEP_TYPES as readonly string[]).includes(type) ? type : null,
+    sort: sort && SORT_FIELDS.includes(sort) ? sort : "DATE",
+    dir: url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC",
+    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    layout: url.searchParams.get("layout") === "NARROW" ? "NARROW" : "WIDE",
+  };
+}
+
+export const listArgs = (p: ListParams) => ({ after: afterForPage(p.page), first: PAGE_SIZE, order: p.dir, orderBy: p.sort });
+
+/** Turns an AppError thrown while loading into the error page's status. */
+export async function loadOrFail<T>(ctx: Ctx, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    if (isAppError(e)) throw new Response(ctx.t(e.messageKey, e.values ?? {}), { status: e.status });
+    throw e;
+  }
+}
+
+export type SaveResult =
+  | { ok: true; id: string | null }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; references: Reference[] };
+
+/** Runs a change and answers with translated field errors and references instead of throwing. */
+export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?: string } | unknown>): Promise<SaveResult> {
+  try {
+    const result = (await work()) as { _id?: string; id?: string } | undefined;
+    return { ok: true, id: result?._id ?? result?.id ?? null };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return {
+      ok: false,
+      message: ctx.t(e.messageKey, e.values ?? {}),
+      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([f, v]) => [f, ctx.t(v.key, v.values ?? {})])),
+      references: e.references ?? [],
+    };
+  }
+}
+
+/** The JSON payload a screen posts in the `payload` field. */
+export async function readForm(request: Request): Promise<{ intent: string; id: string; payload: unknown }> {
+  const form = await request.formData();
+  let payload: unknown = {};
+  try {
+    payload = JSON.parse(String(form.get("payload") ?? "{}"));
+  } catch {
+    payload = {};
+  }
+  return { intent: String(form.get("intent") ?? ""), id: String(form.get("id") ?? ""), payload };
+}
+
+/** Categories and supply objects to choose from. */
+export async function referenceOptions(ctx: Ctx) {
+  requirePermission(ctx, "read:admin");
+  const db = ctx.tdb.db;
+  const [cats, sups] = await Promise.all([
+    db.select({ _id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.nameLower)).limit(1000).all(),
+    db.select({ _id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).orderBy(asc(supplyObjects.nameLower)).limit(1000).all(),
+  ]);
+  return { categories: cats, supplies: sups };
+}
+
+// ---- Question editor (create, copy, edit) ----
+
+export type EditorMode = "create" | "copy" | "edit";
+
+export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string | null) {
+  const { getQuestion } = await import("./questions.server");
+  const question = id ? await loadOrFail(ctx, () => getQuestion(ctx, id)) : null;
+  if (mode === "copy" && question) question.name = ctx.t("assessments:form.copy-suffix", { name: question.name });
+  return { mode, question, options: await referenceOptions(ctx), canWrite: canWriteAssessments(ctx) };
+}
+
+/** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */
+export async function saveQuestionFromForm(ctx: Ctx, request: Request, mode: EditorMode, id: string | null): Promise<SaveResult> {
+  const { addQuestion, updateQuestion } = await import("./questions.server");
+  const { payload } = await readForm(request);
+  return runSave(ctx, () => (mode === "edit" && id ? updateQuestion(ctx, id, payload) : addQuestion(ctx, payload)));
+}
+
+// ---- Evaluation and session editors ----
+
+/** Questions (for an evaluation) or evaluations (for a session) the actor may choose from. */
+export async function choices(ctx: Ctx, kind: "questions" | "evaluations") {
+  const { listQuestions } = await import("./questions.server");
+  const { listEvaluations } = await import("./evaluations.server");
+  const list = kind === "questions" ? await listQuestions(ctx, { first: 100, orderBy: "NAME", order: "ASC" }) : await listEvaluations(ctx, { first: 100, orderBy: "NAME", order: "ASC", asSummary: true });
+  return list.edges.map((e) => ({ _id: e.node._id, name: e.node.name }));
+}
+
+export async function evaluationEditorData(ctx: Ctx, id: string | null) {
+  const { getEvaluation } = await import("./evaluations.server");
+  const evaluation = id ? await loadOrFail(ctx, () => getEvaluation(ctx, id)) : null;
+  const options = await referenceOptions(ctx);
+  const available = await choices(ctx, "questions");
+  // Keep already chosen ones nameable even beyond the first 100.
+  for (const q of evaluation?.resolvedQuestions ?? []) if (!available.some((a) => a._id === q._id)) available.push({ _id: q._id, name: q.name });
+  return { evaluation, categories: options.categories, available, canWrite: canWriteAssessments(ctx) };
+}
+
+export async function sessionEditorData(ctx: Ctx, id: string | null) {
+  const { getSession } = await import("./sessions.server");
+  const session = id ? await loadOrFail(ctx, () => getSession(ctx, id)) : null;
+  const options = await referenceOptions(ctx);
+  const available = await choices(ctx, "evaluations");
+  for (const e of session?.resolvedEvaluations ?? []) if (!available.some((a) => a._id === e._id)) available.push({ _id: e._id, name: e.name });
+  return { session, categories: options.categories, available, canWrite: canWriteAssessments(ctx) };
+}
+
+export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
+  const { addEvaluation, updateEvaluation } = await import("./evaluations.server");
+  const { payload } = await readForm(request);
+  return runSave(ctx, () => (id ? updateEvaluation(ctx, id, payload) : addEvaluation(ctx, payload)));
+}
+
+export async function saveSessionFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
+  const { addSession, updateSession } = await import("./sessions.server");
+  const { payload } = await readForm(request);
+  return runSave(ctx, () => (id ? updateSession(ctx, id, payload) : addSession(ctx, payload)));
+}

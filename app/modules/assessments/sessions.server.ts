@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { categories, sessionTemplates } from "~db/tenant/schema";
+import type { StaffCtx } from "~/lib/context.server";
+import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./common.server";
+import { evaluationEntity, type Evaluation } from "./evaluations.server";
+import { namesOf, refsOf, type NamedRef } from "./questions.server";
+
+export const sessionInput = z.object({
+  name: requiredText(),
+  categories: idList,
+  evaluations: idList,
+  passPercentage: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).int().min(0).max(100),
+  /** The prefix of scheduled-session references (letters, digits, dashes). */
+  referenceFormat: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]*$/, { message: "assessments:validation.reference-format" })
+    .nullish()
+    .transform((v) => v ?? ""),
+  ...ownershipInput,
+});
+export type SessionInput = z.infer<typeof sessionInput>;
+
+export type Session = OwnedDoc & {
+  name: string;
+  categories: string[];
+  evaluations: string[];
+  passPercentage: number;
+  referenceFormat: string;
+  resolvedCategories: NamedRef[];
+  resolvedEvaluations: Evaluation[] | null;
+};
+export type SessionFilter = { id?: string | null; name?: string | null; categories?: string[] | null; behavior?: string | null };
+
+type Row = typeof sessionTemplates.$inferSelect;
+
+export const sessionEntity = defineOwned({
+  type: "Session",
+  table: sessionTemplates,
+  notFound: "session_not_found",
+  schema: sessionInput,
+  filters: (f: SessionFilter) => [
+    f.id ? sql`${sessionTemplates.id} = ${f.id}` : undefined,
+    f.name ? containsCI(sessionTemplates.name, f.name) : undefined,
+    f.categories?.length ? jsonContainsAny(sessionTemplates.categoryIds, f.categories) : undefined,
+  ],
+  inputOf: (r: Row) => ({ name: r.name, categories: r.categoryIds, evaluations: r.evaluationIds, passPercentage: r.passPercentage, referenceFormat: r.referenceFormat }),
+  values: (i: SessionInput) => ({
+    name: i.name,
+    nameLower: i.name.toLowerCase(),
+    categoryIds: [...new Set(i.categories)],
+    evaluationIds: i.evaluations,
+    passPercentage: i.passPercentage,
+    referenceFormat: i.referenceFormat,
+  }),
+  check: async (tx, ctx, i) => {
+    await requireExisting(tx, categories, i.categories, "categories");
+    const unique = [...new Set(i.evaluations)];
+    const rows = await evaluationEntity.visibleRows(tx, ctx, unique);
+    if (rows.length !== unique.length) throw fieldError("evaluations", "assessments:validation.unknown-reference");
+  },
+  extra: async (db, _ctx, rows: Row[]) => ({ categories: await namesOf(db, categories, rows.flatMap((r) => r.categoryIds)) }),
+  toDoc: (r: Row, base, extra): Session => ({
+    ...base,
+    name: r.name,
+    categories: r.categoryIds,
+    evaluations: r.evaluationIds,
+    passPercentage: r.passPercentage,
+    referenceFormat: r.referenceFormat,
+    resolvedCategories: refsOf(r.categoryIds, extra?.categories ?? new Map()),
+    resolvedEvaluations: null,
+  }),
+});
+
+/** Resolves the template's evaluations (visible ones, in order; their questions are not loaded). */
+export async function withEvaluations(ctx: StaffCtx, session: Session): Promise<Session> {
+  const rows = await evaluationEntity.visibleRows(ctx.tdb.db, ctx, session.evaluations);
+  return { ...session, resolvedEvaluations: await evaluationEntity.docs(ctx.tdb.db, ctx, rows) };
+}
+
+export async function listSessions(ctx: Parameters<typeof sessionEntity.list>[0], args: ListArgs<SessionFilter> = {}) {
+  const list = await sessionEntity.list(ctx, args);
+  const staff = ctx as StaffCtx;
+  const nodes = await Promise.all(list.edges.map((e) => withEvaluations(staff, e.node)));
+  return { ...list, edges: list.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+}
+export async function getSession(ctx: Parameters<typeof sessionEntity.get>[0], id: string): Promise<Session> {
+  return withEvaluations(ctx as StaffCtx, await sessionEntity.get(ctx, id));
+}
+export const addSession = sessionEntity.add;
+export const updateSession = sessionEntity.update;
+export const removeSession = sessionEntity.remove;

@@ -1,0 +1,166 @@
+// Step and rich-content shapes (design decisions §6). Pure Zod: shared by the server (which
+// enforces them) and the screens (which use the same rules for live feedback).
+import { z } from "zod";
+
+export const STEP_TYPES = ["HOTZONE", "MULTIPLE_CHOICE", "NUMERIC", "PRACTICAL", "TEXT"] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const PRACTICAL_MIN_TOTAL = 100;
+export const PRACTICAL_WEIGHT_ERROR = "assessments:answer.practical.insufficient-weight-total";
+export const NO_VALID_OPTION_ERROR = "assessments:answer.multiple-choice.no-valid-option";
+export const LENGTH_MISMATCH_ERROR = "assessments:answer.practical.length-mismatch";
+export const DUPLICATE_KEY_ERROR = "assessments:steps.duplicate-key";
+export const IMAGE_URL_ERROR = "assessments:rich.image-url";
+
+/** http(s) URLs or the app's own uploaded assets (/api/assets/…). */
+export function isAllowedImageUrl(url: string): boolean {
+  if (/^\/api\/assets\/[A-Za-z0-9._~\-/]+$/.test(url) && !url.includes("..")) return true;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = z
+  .string({ required_error: "validation:required" })
+  .trim()
+  .min(1)
+  .max(2000)
+  .refine(isAllowedImageUrl, { message: IMAGE_URL_ERROR });
+
+export const textBlock = z.object({ type: z.literal("text"), html: z.string().max(100_000) });
+export const imageBlock = z.object({
+  type: z.literal("image"),
+  url: imageUrl,
+  alt: z.string().max(500).nullish(),
+  width: z.number().positive().max(10_000).nullish(),
+  height: z.number().positive().max(10_000).nullish(),
+});
+export const richBlock = z.discriminatedUnion("type", [textBlock, imageBlock]);
+export type RichBlock = z.infer<typeof richBlock>;
+export const richContent = z.array(richBlock).max(200).default([]);
+
+// ---- Answers per step type ----
+
+const unit = z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).min(0).max(1);
+
+export const zone = z
+  .discriminatedUnion("shape", [
+    z.object({ shape: z.literal("circle"), x: unit, y: unit, r: z.number().gt(0).max(1) }),
+    z.object({ shape: z.literal("rect"), x: unit, y: unit, w: z.number().gt(0).max(1), h: z.number().gt(0).max(1) }),
+    z.object({ shape: z.literal("polygon"), points: z.array(z.tuple([unit, unit])).min(3).max(100) }),
+  ])
+  .superRefine((zn, issue) => {
+    if (zn.shape === "rect" && (zn.x + zn.w > 1 + 1e-9 || zn.y + zn.h > 1 + 1e-9)) {
+      issue.addIssue({ code: "custom", path: ["w"], message: "assessments:answer.hotzone.outside" });
+    }
+  });
+export type Zone = z.infer<typeof zone>;
+
+export const multipleChoiceAnswer = z.object({
+  optionlistValue: z
+    .array(z.object({ value: z.string({ required_error: "validation:required" }).trim().min(1).max(1000), valid: z.boolean({ required_error: "validation:required" }) }), {
+      required_error: "validation:required",
+    })
+    .min(1)
+    .max(50)
+    .refine((options) => options.some((o) => o.valid), { message: NO_VALID_OPTION_ERROR }),
+});
+
+export const numericAnswer = z.object({
+  numericValue: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite(),
+  /** Optional tolerance: [tolerance], at least 0. */
+  numericlistValue: z.array(z.number().finite().min(0)).max(1).nullish(),
+});
+
+export const textAnswer = z.object({ textValue: z.string({ required_error: "validation:required" }).trim().min(1).max(10_000) });
+
+export const hotzoneAnswer = z.object({
+  /** The image the participant clicks on. */
+  textValue: imageUrl,
+  blocklistValue: z.array(zone, { required_error: "validation:required" }).min(1).max(50),
+});
+
+/** Sum of the weights with negative values counted as 0. */
+export const practicalTotal = (weights: readonly number[]): number => weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);
+
+export const practicalAnswer = z
+  .object({
+    textlistValue: z.array(z.string().trim().min(1).max(1000), { required_error: "validation:required" }).min(1).max(100),
+    numericlistValue: z.array(z.number({ invalid_type_error: "validation:invalid" }).finite(), { required_error: "validation:required", invalid_type_error: "validation:required" }),
+  })
+  .superRefine((a, issue) => {
+    if (a.numericlistValue.length !== a.textlistValue.length) {
+      issue.addIssue({ code: "custom", path: ["numericlistValue"], message: LENGTH_MISMATCH_ERROR });
+      return;
+    }
+    if (practicalTotal(a.numericlistValue) < PRACTICAL_MIN_TOTAL) {
+      issue.addIssue({ code: "custom", path: ["numericlistValue"], message: PRACTICAL_WEIGHT_ERROR });
+    }
+  });
+
+export const ANSWER_SCHEMAS = {
+  HOTZONE: hotzoneAnswer,
+  MULTIPLE_CHOICE: multipleChoiceAnswer,
+  NUMERIC: numericAnswer,
+  PRACTICAL: practicalAnswer,
+  TEXT: textAnswer,
+} as const;
+
+const stepBase = z.object({
+  key: z.string().trim().min(1).max(100).optional(),
+  type: z.enum(STEP_TYPES, { required_error: "validation:required" }),
+  question: richContent,
+  answer: z.unknown(),
+  score: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite().min(0).max(100_000),
+});
+
+export type Step = {
+  key: string;
+  type: StepType;
+  question: RichBlock[];
+  answer: Record<string, unknown>;
+  score: number;
+};
+
+/** One step: its answer is checked with the schema of its type; a missing key gets a random one. */
+export const step = stepBase.transform((s, issue): Step => {
+  const parsed = ANSWER_SCHEMAS[s.type].safeParse(s.answer ?? {});
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) issue.addIssue({ ...i, path: ["answer", ...i.path] } as z.IssueData);
+    return z.NEVER;
+  }
+  return { key: s.key ?? randomKey(), type: s.type, question: s.question, answer: parsed.data as Record<string, unknown>, score: s.score };
+});
+
+export const steps = z
+  .array(step)
+  .max(100)
+  .default([])
+  .superRefine((list, issue) => {
+    const seen = new Set<string>();
+    list.forEach((s, i) => {
+      if (seen.has(s.key)) issue.addIssue({ code: "custom", path: [i, "key"], message: DUPLICATE_KEY_ERROR });
+      seen.add(s.key);
+    });
+  });
+
+function randomKey(): string {
+  return `s${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
+}
+
+/** Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview. */
+export function pointInZone(z: Zone, x: number, y: number): boolean {
+  if (z.shape === "circle") return (x - z.x) ** 2 + (y - z.y) ** 2 <= z.r ** 2;
+  if (z.shape === "rect") return x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h;
+  let inside = false;
+  const p = z.points;
+  for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
+    const [xi, yi] = p[i]!;
+    const [xj, yj] = p[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListToolbar, Modal, PageHeader, Pager, RemoveButton } from "~/components/assessments/common";
+import { Button } from "~/components/ui/form";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
+import { canWriteAssessments, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+
+export const handle = { titleKey: "assessments:sections.evaluations.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const p = listParams(request);
+  const list = await loadOrFail(ctx, () => listEvaluations(ctx, { ...listArgs(p), filter: { name: p.q || null } }));
+  return { list, canWrite: canWriteAssessments(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const { intent, id } = await readForm(request);
+  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
+  return runSave(ctx, () => removeEvaluation(ctx, id));
+}
+
+export default function Evaluations() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments">
+        {canWrite ? (
+          <Link to="/admin/assessments/evaluations/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
+            {t("assessments:actions.new-evaluation")}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ListToolbar />
+      {list.edges.length === 0 ? <p className="text-slate-500">{t("assessments:list.empty")}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {list.edges.map(({ node: e }) => (
+          <li key={e._id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{e.name}</p>
+              <p className="text-sm text-slate-600">
+                {t("assessments:overview.questions", { count: e.questionCount })} · {e.owner.name}
+              </p>
+            </div>
+            <Modal
+              title={e.name}
+              trigger={
+                <Button variant="ghost" className="!px-2 !py-1">
+                  {t("assessments:actions.view")}
+                </Button>
+              }
+            >
+              {e.description ? <p className="mb-2 whitespace-pre-line">{e.description}</p> : null}
+              <p>{e.options.enableTimer ? t("assessments:overview.timer-on") : t("assessments:overview.timer-off")}</p>
+              {e.resolvedCategories.length ? (
+                <p className="mt-1">
+                  {t("assessments:fields.categories")}: {e.resolvedCategories.map((c) => c.name).join(", ")}
+                </p>
+              ) : null}
+              <h3 className="mt-3 font-semibold">{t("assessments:overview.questions", { count: e.questionCount })}</h3>
+              <ol className="list-decimal pl-5">
+                {(e.resolvedQuestions ?? []).map((q) => (
+                  <li key={q._id}>
+                    {q.name} <span className="text-slate-500">({q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")} · {t("assessments:form.seconds", { count: q.maxTime })})</span>
+                  </li>
+                ))}
+              </ol>
+            </Modal>
+            {e.access.canEdit ? <Link to={`/admin/assessments/evaluations/edit/${e._id}`}>{t("assessments:actions.edit")}</Link> : null}
+            {e.access.canEdit ? <RemoveButton id={e._id} name={e.name} /> : null}
+          </li>
+        ))}
+      </ul>
+      <Pager pageInfo={list.pageInfo} />
+    </div>
+  );
+}

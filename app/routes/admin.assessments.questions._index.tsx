@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListToolbar, PageHeader, Pager, RemoveButton } from "~/components/assessments/common";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
+import { canWriteAssessments, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { STEP_TYPES } from "~/modules/assessments/steps";
+
+export const handle = { titleKey: "assessments:sections.questions.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const p = listParams(request);
+  const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout } }));
+  return { list, layout: p.layout, canWrite: canWriteAssessments(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const { intent, id } = await readForm(request);
+  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
+  return runSave(ctx, () => removeQuestion(ctx, id));
+}
+
+export default function Questions() {
+  const { list, layout, canWrite } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const wide = layout === "WIDE";
+  return (
+    <div>
+      <PageHeader title={t("assessments:sections.questions.title")} back="/admin/assessments">
+        {canWrite ? (
+          <Link to="/admin/assessments/questions/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
+            {t("assessments:actions.new-question")}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ListToolbar typeOptions={STEP_TYPES} showLayout />
+      {list.edges.length === 0 ? (
+        <p className="text-slate-500">{t("assessments:list.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-3 py-2">{t("assessments:fields.name")}</th>
+                {wide ? <th className="px-3 py-2">{t("assessments:fields.stepTypes")}</th> : null}
+                {wide ? <th className="px-3 py-2">{t("assessments:fields.maxTime")}</th> : null}
+                <th className="px-3 py-2">{t("assessments:fields.owner")}</th>
+                {wide ? <th className="px-3 py-2">{t("assessments:fields.updated")}</th> : null}
+                <th className="px-3 py-2">
+                  <span className="sr-only">{t("assessments:fields.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.edges.map(({ node: q }) => (
+                <tr key={q._id} className="border-t border-slate-100">
+                  <td className="px-3 py-2 font-medium">
+                    <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
+                    {q.visibility === "PRIVATE" ? <span className="ml-2 rounded bg-slate-100 px-1 text-xs">{t("assessments:visibility.PRIVATE")}</span> : null}
+                  </td>
+                  {wide ? <td className="px-3 py-2">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
+                  {wide ? <td className="px-3 py-2">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}
+                  <td className="px-3 py-2">{q.owner.name}</td>
+                  {wide ? <td className="px-3 py-2">{new Date(q._updatedAt).toLocaleString(i18n.language)}</td> : null}
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {q.access.canEdit ? (
+                      <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
+                        {t("assessments:actions.edit")}
+                      </Link>
+                    ) : null}
+                    {canWrite ? (
+                      <Link to={`/admin/assessments/questions/create/${q._id}`} className="px-2">
+                        {t("assessments:actions.copy")}
+                      </Link>
+                    ) : null}
+                    {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pageInfo={list.pageInfo} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListToolbar, Modal, PageHeader, Pager, RemoveButton } from "~/components/assessments/common";
+import { Button } from "~/components/ui/form";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { canWriteAssessments, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
+
+export const handle = { titleKey: "assessments:sections.sessions.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const p = listParams(request);
+  const list = await loadOrFail(ctx, () => listSessions(ctx, { ...listArgs(p), filter: { name: p.q || null } }));
+  return { list, canWrite: canWriteAssessments(ctx) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const { intent, id } = await readForm(request);
+  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
+  return runSave(ctx, () => removeSession(ctx, id));
+}
+
+export default function Sessions() {
+  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader title={t("assessments:sections.sessions.title")} back="/admin/assessments">
+        {canWrite ? (
+          <Link to="/admin/assessments/sessions/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
+            {t("assessments:actions.new-session")}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ListToolbar />
+      {list.edges.length === 0 ? <p className="text-slate-500">{t("assessments:list.empty")}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {list.edges.map(({ node: s }) => (
+          <li key={s._id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{s.name}</p>
+              <p className="text-sm text-slate-600">
+                {t("assessments:overview.evaluations", { count: s.evaluations.length })} · {t("assessments:overview.pass", { value: s.passPercentage })} · {s.owner.name}
+              </p>
+            </div>
+            <Modal
+              title={s.name}
+              trigger={
+                <Button variant="ghost" className="!px-2 !py-1">
+                  {t("assessments:actions.view")}
+                </Button>
+              }
+            >
+              <p>{t("assessments:overview.pass", { value: s.passPercentage })}</p>
+              {s.referenceFormat ? (
+                <p>
+                  {t("assessments:fields.referenceFormat")}: {s.referenceFormat}
+                </p>
+              ) : null}
+              {s.resolvedCategories.length ? (
+                <p className="mt-1">
+                  {t("assessments:fields.categories")}: {s.resolvedCategories.map((c) => c.name).join(", ")}
+                </p>
+              ) : null}
+              <h3 className="mt-3 font-semibold">{t("assessments:overview.evaluations", { count: s.evaluations.length })}</h3>
+              <ol className="list-decimal pl-5">
+                {(s.resolvedEvaluations ?? []).map((e) => (
+                  <li key={e._id}>
+                    {e.name} <span className="text-slate-500">({t("assessments:overview.questions", { count: e.questionCount })})</span>
+                  </li>
+                ))}
+              </ol>
+            </Modal>
+            {s.access.canEdit ? <Link to={`/admin/assessments/sessions/edit/${s._id}`}>{t("assessments:actions.edit")}</Link> : null}
+            {s.access.canEdit ? <RemoveButton id={s._id} name={s.name} /> : null}
+          </li>
+        ))}
+      </ul>
+      <Pager pageInfo={list.pageInfo} />
+    </div>
+  );
+}

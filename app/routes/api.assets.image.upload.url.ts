@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { uploadImageFromUrl } from "~/modules/assets/assets.server";
+import { handleUpload } from "~/modules/assets/http.server";
+
+/** POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with write:assessments. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleUpload(request, context, async (ctx, req) => {
+    const type = req.headers.get("Content-Type") ?? "";
+    let url: unknown = null;
+    try {
+      url = type.includes("application/json") ? ((await req.json()) as { url?: unknown })?.url : (await req.formData()).get("url");
+    } catch {
+      url = null;
+    }
+    return uploadImageFromUrl(ctx, url);
+  });
+
+export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
