@@ -28,7 +28,7 @@ export default function Evaluations() {
   const { t } = useTranslation();
   return (
     <div>
-      <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments">
+      <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
         {canWrite ? (
           <Link to="/admin/assessments/evaluations/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
             {t("assessments:actions.new-evaluation")}
@@ -70,7 +70,7 @@ export default function Evaluations() {
                 ))}
               </ol>
             </Modal>
-            {e.access.canEdit ? <Link to={`/admin/assessments/evaluations/edit/${e._id}`}>{t("assessments:actions.edit")}</Link> : null}
+            {e.access.canEdit ? <Link to={`/admin/assessments/evaluations/edit/${e._id}`} className="px-2 text-sm">{t("assessments:actions.edit")}</Link> : null}
             {e.access.canEdit ? <RemoveButton id={e._id} name={e.name} /> : null}
           </li>
         ))}

@@ -29,7 +29,7 @@ export default function Questions() {
   const wide = layout === "WIDE";
   return (
     <div>
-      <PageHeader title={t("assessments:sections.questions.title")} back="/admin/assessments">
+      <PageHeader title={t("assessments:sections.questions.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
         {canWrite ? (
           <Link to="/admin/assessments/questions/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
             {t("assessments:actions.new-question")}
@@ -45,10 +45,10 @@ export default function Questions() {
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th className="px-3 py-2">{t("assessments:fields.name")}</th>
-                {wide ? <th className="px-3 py-2">{t("assessments:fields.stepTypes")}</th> : null}
-                {wide ? <th className="px-3 py-2">{t("assessments:fields.maxTime")}</th> : null}
+                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.stepTypes")}</th> : null}
+                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.maxTime")}</th> : null}
                 <th className="px-3 py-2">{t("assessments:fields.owner")}</th>
-                {wide ? <th className="px-3 py-2">{t("assessments:fields.updated")}</th> : null}
+                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.updated")}</th> : null}
                 <th className="px-3 py-2">
                   <span className="sr-only">{t("assessments:fields.actions")}</span>
                 </th>
@@ -61,11 +61,12 @@ export default function Questions() {
                     <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
                     {q.visibility === "PRIVATE" ? <span className="ml-2 rounded bg-slate-100 px-1 text-xs">{t("assessments:visibility.PRIVATE")}</span> : null}
                   </td>
-                  {wide ? <td className="px-3 py-2">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
-                  {wide ? <td className="px-3 py-2">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}
+                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
+                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}
                   <td className="px-3 py-2">{q.owner.name}</td>
-                  {wide ? <td className="px-3 py-2">{new Date(q._updatedAt).toLocaleString(i18n.language)}</td> : null}
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{new Date(q._updatedAt).toLocaleString(i18n.language)}</td> : null}
+                  <td className="px-3 py-2 text-right">
+                    <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
                     {q.access.canEdit ? (
                       <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
                         {t("assessments:actions.edit")}
@@ -77,6 +78,7 @@ export default function Questions() {
                       </Link>
                     ) : null}
                     {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
+                    </div>
                   </td>
                 </tr>
               ))}

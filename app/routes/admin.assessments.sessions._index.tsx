@@ -28,7 +28,7 @@ export default function Sessions() {
   const { t } = useTranslation();
   return (
     <div>
-      <PageHeader title={t("assessments:sections.sessions.title")} back="/admin/assessments">
+      <PageHeader title={t("assessments:sections.sessions.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
         {canWrite ? (
           <Link to="/admin/assessments/sessions/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
             {t("assessments:actions.new-session")}
@@ -69,12 +69,12 @@ export default function Sessions() {
               <ol className="list-decimal pl-5">
                 {(s.resolvedEvaluations ?? []).map((e) => (
                   <li key={e._id}>
-                    {e.name} <span className="text-slate-500">({t("assessments:overview.questions", { count: e.questionCount })})</span>
+                    {e.name} <span className="text-slate-500">({t("assessments:overview.question-count", { count: e.questionCount })})</span>
                   </li>
                 ))}
               </ol>
             </Modal>
-            {s.access.canEdit ? <Link to={`/admin/assessments/sessions/edit/${s._id}`}>{t("assessments:actions.edit")}</Link> : null}
+            {s.access.canEdit ? <Link to={`/admin/assessments/sessions/edit/${s._id}`} className="px-2 text-sm">{t("assessments:actions.edit")}</Link> : null}
             {s.access.canEdit ? <RemoveButton id={s._id} name={s.name} /> : null}
           </li>
         ))}

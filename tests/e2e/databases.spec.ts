@@ -1,10 +1,10 @@
-import { createClient } from "@libsql/client";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 
 // Reference databases through the real screens: categories, CSV import, refused removal, READER.
+
+const curator = () => demoStaffAccount("curator@demo.test", "Cora Curator", "ORGANIZATION_WRITER");
 
 async function createInDialog(page: Page, values: Record<string, string>) {
   await page.getByTestId("create").click();
@@ -15,7 +15,7 @@ async function createInDialog(page: Page, values: Record<string, string>) {
 }
 
 test("builds a three-level category tree and navigates it by URL", async ({ page }) => {
-  await loginAsStaff(page);
+  await loginAsStaff(page, await curator());
   await page.goto("/admin/databases/categories");
   await createInDialog(page, { Name: "Safety E2E" });
   await page.getByRole("link", { name: "Safety E2E" }).click();
@@ -42,7 +42,7 @@ test("builds a three-level category tree and navigates it by URL", async ({ page
 });
 
 test("imports a CSV of 50 participants with two bad rows: 48 saved, the two reported with line and reason", async ({ page }) => {
-  await loginAsStaff(page);
+  await loginAsStaff(page, await curator());
   await page.goto("/admin/databases/participants");
   const rows = ["name,email,phone,externalId,company"];
   for (let i = 1; i <= 50; i++) {
@@ -69,7 +69,7 @@ test("imports a CSV of 50 participants with two bad rows: 48 saved, the two repo
 });
 
 test("a refused company removal names the participants that use it", async ({ page }) => {
-  await loginAsStaff(page);
+  await loginAsStaff(page, await curator());
   await page.goto("/admin/databases/companies?q=Import%20Co");
   const row = page.locator("tr", { hasText: "Import Co" });
   await row.getByRole("button", { name: "Remove" }).click();
@@ -82,19 +82,8 @@ test("a refused company removal names the participants that use it", async ({ pa
 });
 
 test("a READER sees the lists but no edit controls", async ({ page }) => {
-  // Add a reader straight into the demo tenant's database (user management is a later screen).
-  const db = createClient({ url: `file:${path.join(process.env.E2E_DATA_DIR!, "tenants", "demo.db")}` });
-  const id = randomUUID();
-  const now = Date.now();
-  await db.execute("PRAGMA busy_timeout = 5000");
-  await db.batch([
-    { sql: "INSERT INTO staff_users (id, created_at, updated_at, rev, email, name) VALUES (?, ?, ?, 1, ?, ?)", args: [id, now, now, "reader@demo.test", "Rita Reader"] },
-    { sql: "INSERT INTO staff_user_roles (user_id, role) VALUES (?, 'ORGANIZATION_READER')", args: [id] },
-    { sql: "INSERT INTO workspaces (id, created_at, updated_at, rev, name, workspace_type, owner_user_id) VALUES (?, ?, ?, 1, ?, 'PRIVATE', ?)", args: [randomUUID(), now, now, "Rita Reader", id] },
-  ]);
-  db.close();
-
-  await loginAsStaff(page, { tenant: "demo", email: "reader@demo.test" });
+  const reader = await demoStaffAccount("reader@demo.test", "Rita Reader", "ORGANIZATION_READER");
+  await loginAsStaff(page, reader);
   for (const section of ["participants", "companies", "categories", "locations", "supplies", "contexts"]) {
     await page.goto(`/admin/databases/${section}`);
     await expect(page.locator("h1").first()).toBeVisible();

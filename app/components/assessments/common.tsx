@@ -7,14 +7,14 @@ import { Alert, Button } from "~/components/ui/form";
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
 export type SaveResult = { ok: true; id: string | null } | { ok: false; message: string; fieldErrors: Record<string, string>; references: Array<{ id: string; title: string; type: string }> };
 
-export function PageHeader({ title, back, children }: { title: string; back?: string; children?: ReactNode }) {
+export function PageHeader({ title, back, backLabel, children }: { title: string; back?: string; backLabel?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <div>
         {back ? (
           <Link to={back} className="text-sm text-primary">
-            ← {t("assessments:actions.back")}
+            ← {backLabel ?? t("assessments:actions.back")}
           </Link>
         ) : null}
         <h1 className="text-2xl font-semibold text-primary">{title}</h1>
@@ -59,8 +59,8 @@ export function ListToolbar({ typeOptions, showLayout = false }: { typeOptions?:
         </select>
       </label>
       <label className="flex flex-col text-sm">
-        <span className="sr-only">{t("assessments:list.sort")}</span>
-        <select name="dir" defaultValue={params.get("dir") ?? "DESC"} className={select} aria-label={t("assessments:list.sort")}>
+        <span className="text-slate-700">{t("assessments:list.direction")}</span>
+        <select name="dir" defaultValue={params.get("dir") ?? "DESC"} className={select}>
           {["ASC", "DESC"].map((d) => (
             <option key={d} value={d}>
               {t(`assessments:list.order.${d}`)}

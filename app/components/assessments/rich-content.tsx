@@ -27,13 +27,17 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
 
   return (
     <div className="flex flex-col gap-2 rounded-md border border-dashed border-slate-300 p-3">
-      <label className="text-sm">
+      {/* The native file button speaks the browser's language, not the page's: hide it behind our own. */}
+      <label className="flex flex-col items-start gap-1 text-sm">
         <span className="font-medium text-slate-700">{t("assessments:upload.choose")}</span>
+        <span className="cursor-pointer rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 [label:focus-within>&]:ring-2 [label:focus-within>&]:ring-primary">
+          {t("assessments:upload.choose-file")}
+        </span>
         <input
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
           disabled={busy}
-          className="mt-1 block text-sm"
+          className="sr-only"
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return;
@@ -44,8 +48,8 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
           }}
         />
       </label>
-      <div className="flex items-end gap-2">
-        <label className="flex flex-1 flex-col text-sm">
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex min-w-0 flex-1 basis-48 flex-col text-sm">
           <span className="text-slate-700">{t("assessments:upload.from-url")}</span>
           <input type="url" value={address} onChange={(e) => setAddress(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" placeholder="https://" />
         </label>

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { PRACTICAL_MIN_TOTAL, practicalTotal, STEP_TYPES, type RichBlock, type StepType, type Zone } from "~/modules/assessments/steps";
@@ -41,17 +41,44 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
   const { t } = useTranslation();
   const [type, setType] = useState<StepType>("MULTIPLE_CHOICE");
   const set = (i: number, step: DraftStep) => onChange(steps.map((s, j) => (j === i ? step : s)));
+  // Moving or removing a step re-renders its controls (a moved step's button may even become
+  // disabled): put the keyboard focus back where the user can carry on.
+  const sectionRef = useRef<HTMLElement>(null);
+  const pendingFocus = useRef<{ key: string; control: "up" | "down" } | { index: number } | null>(null);
+  useEffect(() => {
+    const want = pendingFocus.current;
+    const root = sectionRef.current;
+    if (!want || !root) return;
+    pendingFocus.current = null;
+    if ("key" in want) {
+      const article = root.querySelector<HTMLElement>(`[data-step-key="${CSS.escape(want.key)}"]`);
+      const first = article?.querySelector<HTMLButtonElement>(`[data-move="${want.control}"]`);
+      const other = article?.querySelector<HTMLButtonElement>(`[data-move="${want.control === "up" ? "down" : "up"}"]`);
+      (first && !first.disabled ? first : other)?.focus();
+    } else {
+      const headings = root.querySelectorAll<HTMLElement>("[data-step-heading]");
+      (headings[Math.min(want.index, headings.length - 1)] ?? root.querySelector<HTMLElement>("[data-add-type]"))?.focus();
+    }
+  }, [steps]);
+  const moveStep = (i: number, delta: -1 | 1) => {
+    pendingFocus.current = { key: steps[i]!.key, control: delta < 0 ? "up" : "down" };
+    onChange(move(steps, i, delta));
+  };
+  const removeStep = (i: number) => {
+    pendingFocus.current = { index: i };
+    onChange(steps.filter((_, j) => j !== i));
+  };
   return (
-    <section className="flex flex-col gap-3" aria-label={t("assessments:fields.steps")}>
+    <section ref={sectionRef} className="flex flex-col gap-3" aria-label={t("assessments:fields.steps")}>
       <h2 className="text-lg font-semibold text-primary">{t("assessments:fields.steps")}</h2>
       <FieldError error={errors.steps} />
       {steps.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:editor.no-steps")}</p> : null}
       {steps.map((step, i) => {
         const errs = stepErrors(errors, i);
         return (
-          <article key={step.key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`step-${i}`}>
+          <article key={step.key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`step-${i}`} data-step-key={step.key}>
             <header className="mb-3 flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">{t("assessments:editor.step", { n: i + 1 })}</h3>
+              <h3 className="font-semibold outline-none" tabIndex={-1} data-step-heading>{t("assessments:editor.step", { n: i + 1 })}</h3>
               <span className="rounded bg-selected px-2 py-0.5 text-xs">{t(`assessments:stepType.${step.type}`)}</span>
               <label className="ml-auto flex items-center gap-1 text-sm">
                 {t("assessments:fields.score")}
@@ -67,13 +94,13 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
               </label>
               {!disabled ? (
                 <>
-                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-up")} disabled={i === 0} onClick={() => onChange(move(steps, i, -1))}>
+                  <Button variant="ghost" className="!px-2 !py-1" data-move="up" aria-label={t("assessments:editor.move-step-up", { n: i + 1 })} disabled={i === 0} onClick={() => moveStep(i, -1)}>
                     ↑
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-down")} disabled={i === steps.length - 1} onClick={() => onChange(move(steps, i, 1))}>
+                  <Button variant="ghost" className="!px-2 !py-1" data-move="down" aria-label={t("assessments:editor.move-step-down", { n: i + 1 })} disabled={i === steps.length - 1} onClick={() => moveStep(i, 1)}>
                     ↓
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" onClick={() => onChange(steps.filter((_, j) => j !== i))}>
+                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-step-n", { n: i + 1 })} onClick={() => removeStep(i)}>
                     {t("assessments:editor.remove-step")}
                   </Button>
                 </>
@@ -91,7 +118,7 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
       })}
       {!disabled ? (
         <div className="flex items-center gap-2">
-          <select value={type} onChange={(e) => setType(e.target.value as StepType)} className={input} aria-label={t("assessments:fields.type")}>
+          <select value={type} onChange={(e) => setType(e.target.value as StepType)} className={input} aria-label={t("assessments:fields.type")} data-add-type>
             {STEP_TYPES.map((ty) => (
               <option key={ty} value={ty}>
                 {t(`assessments:stepType.${ty}`)}
@@ -126,7 +153,7 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
                 className={`${input} flex-1`}
               />
               <label className="flex items-center gap-1 text-sm">
-                <input type="checkbox" checked={o.valid} disabled={disabled} onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, valid: e.target.checked } : x)))} />
+                <input type="checkbox" aria-label={t("assessments:editor.option-valid-n", { n: j + 1 })} checked={o.valid} disabled={disabled} onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, valid: e.target.checked } : x)))} />
                 {t("assessments:editor.option-valid")}
               </label>
               {!disabled ? (
@@ -197,6 +224,12 @@ function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Recor
   const set = (c: string[], w: Array<number | null>) => onChange({ textlistValue: c, numericlistValue: w });
   return (
     <div className="flex flex-col gap-2">
+      {criteria.length ? (
+        <div className="flex gap-2 text-xs font-medium text-slate-600" aria-hidden="true">
+          <span className="flex-1">{t("assessments:editor.criterion")}</span>
+          <span className={`w-24 ${disabled ? "" : "mr-9"}`}>{t("assessments:editor.weight")}</span>
+        </div>
+      ) : null}
       {criteria.map((c, j) => (
         <div key={j} className="flex items-center gap-2">
           <input aria-label={`${t("assessments:editor.criterion")} ${j + 1}`} value={c} disabled={disabled} onChange={(e) => set(criteria.map((x, k) => (k === j ? e.target.value : x)), weights)} className={`${input} flex-1`} />
@@ -305,8 +338,9 @@ function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: Record<
             </div>
           ) : null}
           <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
-          <div className="relative w-fit max-w-full self-start select-none">
-            <img src={url} alt={t("assessments:editor.hotzone-image")} className="block max-h-[480px] max-w-full" draggable={false} />
+          {/* Small images are scaled up to a usable drawing size; zones are image-relative anyway. */}
+          <div className="relative w-full max-w-[640px] self-start select-none">
+            <img src={url} alt={t("assessments:editor.hotzone-image")} className="block h-auto w-full" draggable={false} />
             <svg
               ref={svgRef}
               viewBox="0 0 1 1"
@@ -360,7 +394,7 @@ export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { nam
       {steps.map((s, i) => (
         <div key={s.key} className="rounded border border-slate-200 bg-white p-3">
           <p className="mb-1 text-xs text-slate-500">
-            {t("assessments:editor.step", { n: i + 1 })} · {t(`assessments:stepType.${s.type}`)} · {t("assessments:preview.points", { score: s.score })}
+            {t("assessments:editor.step", { n: i + 1 })} · {t(`assessments:stepType.${s.type}`)} · {t("assessments:preview.points", { count: s.score })}
           </p>
           <RichContentView blocks={s.question} />
           {s.type === "MULTIPLE_CHOICE" ? (
@@ -384,8 +418,8 @@ export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { nam
           {s.type === "NUMERIC" ? <p className="mt-2 text-green-800">= {s.answer.numericValue ?? "?"}{s.answer.numericlistValue?.[0] ? ` ± ${s.answer.numericlistValue[0]}` : ""}</p> : null}
           {s.type === "TEXT" ? <p className="mt-2 italic text-green-800">{s.answer.textValue}</p> : null}
           {s.type === "HOTZONE" && s.answer.textValue ? (
-            <div className="relative mt-2 w-fit">
-              <img src={s.answer.textValue} alt="" className="block max-h-64" />
+            <div className="relative mt-2 w-full max-w-sm">
+              <img src={s.answer.textValue} alt="" className="block h-auto w-full" />
               <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="absolute inset-0 h-full w-full">
                 {(s.answer.blocklistValue ?? []).map((z: Zone, j: number) => (
                   <ZoneShape key={j} zone={z} style={{ fill: "rgba(22,101,52,0.3)", stroke: "#166534", strokeWidth: 0.004 }} />
