@@ -27,6 +27,7 @@ export type ServerReason =
   | "scheduled_session_not_found"
   | "scheduled_session_participant_entry_not_found"
   | "scheduled_session_participant_correction_not_found"
+  | "scheduled_session_closed"
   | "session_report_not_found"
   | "object_referenced"
   | "realtime_auth_failed"

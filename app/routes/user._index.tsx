@@ -4,13 +4,16 @@ import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/login-form";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
+import { myScheduledSessions } from "~/modules/scheduling/signup.server";
+import { MySessions } from "~/components/scheduling/my-sessions";
 
 export const handle = { titleKey: "user:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
   if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, defaultTenant: prefilledTenant(request) };
-  return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email };
+  const sessions = await myScheduledSessions(ctx);
+  return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email, sessions };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleLoginForm(request, context, "USER");
@@ -31,6 +34,7 @@ export default function UserHome() {
         {t("user:welcome", { name: data.name })}
       </h1>
       <p className="text-slate-600">{t("user:signed-in-as", { email: data.email })}</p>
+      <MySessions upcoming={data.sessions.upcoming} past={data.sessions.past} />
     </div>
   );
 }

@@ -10,4 +10,5 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", labelKey: "common:nav.dashboard", icon: "◧", permission: "read:admin", end: true },
   { to: "/admin/databases", labelKey: "databases:nav", icon: "▦", permission: "read:admin" },
   { to: "/admin/assessments", labelKey: "assessments:nav", icon: "✎", permission: "read:admin" },
+  { to: "/admin/scheduledsessions", labelKey: "scheduling:nav", icon: "▤", permission: "read:admin" },
 ];

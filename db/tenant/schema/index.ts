@@ -2,3 +2,4 @@
 export * from "./identity";
 export * from "./databases";
 export * from "./assessments";
+export * from "./scheduling";

@@ -1,0 +1,270 @@
+import { isAppError } from "~/lib/app-error";
+import { getSession } from "~/modules/assessments/sessions.server";
+import { getLocation } from "~/modules/databases/locations.server";
+import { participantById } from "~/modules/databases/participants.server";
+import * as entriesM from "~/modules/scheduling/entries.server";
+import { inviteParticipants } from "~/modules/scheduling/invitations.server";
+import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
+import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
+import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
+import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+
+type Args = Record<string, any>;
+
+/** A resolved reference that the caller may not see (or that is gone) is null, not an error. */
+async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isAppError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
+  }
+}
+
+const originOf = (g: GqlContext) => new URL(g.request.url).origin;
+
+/** Scheduled sessions, their participant entries and orders (admin API). */
+export const schedulingPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    enum ScheduledSessionStatus {
+      SCHEDULED
+      ONGOING
+      COMPLETED
+      CANCELED
+    }
+    enum ScheduledSessionOrderBy {
+      DATETIME
+    }
+    enum AutomaticOrderingType {
+      NON_OVERLAPPING
+    }
+    "UPCOMING: from today on; PAST: before today (UTC)."
+    enum ScheduledSessionWhen {
+      UPCOMING
+      PAST
+    }
+    input ScheduledSessionFilter {
+      behavior: FilterBehavior
+      id: ID
+      session: ID
+      status: ScheduledSessionStatus
+      when: ScheduledSessionWhen
+    }
+    type ScheduledSessionOptions {
+      allQuestionsInEvaluationShownByDefault: Boolean!
+      enableAutoPauseOnHelpRequest: Boolean!
+    }
+    input ScheduledSessionOptionsInput {
+      allQuestionsInEvaluationShownByDefault: Boolean
+      enableAutoPauseOnHelpRequest: Boolean
+    }
+    type AssignedUser {
+      _id: ID!
+      name: String!
+    }
+    type ScheduledSession {
+      _id: ID!
+      _createdAt: DateTime!
+      _updatedAt: DateTime!
+      _rev: Int!
+      _type: String!
+      workspace: ID
+      datetime: DateTime!
+      "The session template (null when the caller may not see it)."
+      session: Session
+      sessionId: ID!
+      sessionName: String!
+      location: Location
+      reference: String!
+      status: ScheduledSessionStatus!
+      assignedUser: AssignedUser
+      loginCode: String!
+      options: ScheduledSessionOptions!
+      participants: [Participant!]!
+      participantCount: Int!
+      "The template's evaluation ids, in the template's order."
+      evaluations: [ID!]!
+    }
+    type ScheduledSessionEdge {
+      cursor: String!
+      node: ScheduledSession!
+    }
+    type ScheduledSessionConnection {
+      edges: [ScheduledSessionEdge!]!
+      pageInfo: PageInfo!
+    }
+    type ScheduledSessionParticipantEntry {
+      _id: ID!
+      _createdAt: DateTime!
+      _updatedAt: DateTime!
+      _rev: Int!
+      _type: String!
+      scheduledSession: ID!
+      participant: Participant
+      participantId: ID!
+      ready: Boolean!
+      sessionStart: DateTime
+      "Evaluation ids in the order this participant takes them."
+      sessionOrder: [ID!]!
+      sessionAnswers: JSON!
+      sessionOverrides: JSON!
+      sessionProgress: JSON!
+    }
+    type ScheduledSessionParticipantEntryEdge {
+      cursor: String!
+      node: ScheduledSessionParticipantEntry!
+    }
+    type ScheduledSessionParticipantEntryConnection {
+      edges: [ScheduledSessionParticipantEntryEdge!]!
+      pageInfo: PageInfo!
+    }
+    type RemovableReference {
+      id: ID!
+      title: String!
+      type: String!
+      canBeSafelyRemoved: Boolean!
+    }
+    type RemoveConfirmation {
+      references: [RemovableReference!]!
+    }
+    union RemoveScheduledSessionResult = RemoveResult | RemoveConfirmation
+
+    "Fields are checked by the server (session and datetime are required on add)."
+    input ScheduledSessionInput {
+      session: ID
+      datetime: DateTime
+      location: ID
+      assignedUser: ID
+      "The initial (or new) status; SCHEDULED when absent on add."
+      status: ScheduledSessionStatus
+      options: ScheduledSessionOptionsInput
+      "Participant ids: on add the first participants; on update, when given, the new list."
+      participants: [ID!]
+    }
+    input ScheduledSessionParticipantEntryInput {
+      ready: Boolean
+      sessionStart: DateTime
+      sessionOrder: [ID!]
+    }
+
+    extend type Query {
+      allScheduledSessions(filter: ScheduledSessionFilter, order: SortOrder, orderBy: ScheduledSessionOrderBy, after: String, first: Int): ScheduledSessionConnection!
+      "Sessions with start <= datetime < end (calendar views)."
+      allScheduledSessionsBetween(start: DateTime!, end: DateTime!): [ScheduledSession!]!
+      scheduledSessionById(id: ID!): ScheduledSession!
+      scheduledSessionParticipantEntries(scheduledSessionId: ID!, first: Int, after: String): ScheduledSessionParticipantEntryConnection!
+      scheduledSessionParticipantEntry(scheduledSessionId: ID!, participantId: ID!): ScheduledSessionParticipantEntry!
+    }
+    extend type Mutation {
+      addScheduledSession(input: ScheduledSessionInput!): ScheduledSession!
+      updateScheduledSession(id: ID!, input: ScheduledSessionInput!): ScheduledSession!
+      "Sets the status to CANCELED."
+      cancelScheduledSession(id: ID!): ScheduledSession!
+      "With participant entries on it: a RemoveConfirmation, until every listed entry id is passed in removeReferences."
+      removeScheduledSession(id: ID!, removeReferences: [ID!]): RemoveScheduledSessionResult!
+      "Adds participants (one entry each); invite e-mails the newly added ones."
+      addParticipantsToScheduledSession(id: ID!, participants: [ID!]!, invite: Boolean): ScheduledSession!
+      removeParticipantFromScheduledSession(id: ID!, participant: ID!): RemoveResult!
+      automaticallyAssignScheduledSessionOrder(scheduledSessionId: ID!, orderingType: AutomaticOrderingType!): [ScheduledSessionParticipantEntry!]!
+      "Puts the evaluation at the 0-based position; the evaluation there takes its old place."
+      manuallyAssignEvaluationToParticipant(scheduledSessionId: ID!, participantId: ID!, evaluation: ID!, position: Int!): ScheduledSessionParticipantEntry!
+      saveScheduledSessionOrder(participantId: ID!, scheduledSessionId: ID!, sessionOrder: [ID!]!): ScheduledSessionParticipantEntry!
+      overrideScheduledSessionParticipantEntry(scheduledSessionId: ID!, participantId: ID!, input: ScheduledSessionParticipantEntryInput!): ScheduledSessionParticipantEntry!
+      overrideScheduledSessionParticipantEntries(scheduledSessionId: ID!, input: ScheduledSessionParticipantEntryInput!): [ScheduledSessionParticipantEntry!]!
+    }
+  `,
+  resolvers: {
+    ScheduledSession: {
+      session: (s: ScheduledSession, _a, g) => orNull(() => getSession(ctxOf(g), s.session)),
+      sessionId: (s: ScheduledSession) => s.session,
+      location: (s: ScheduledSession, _a, g) => (s.location ? orNull(() => getLocation(ctxOf(g), s.location!)) : null),
+      assignedUser: (s: ScheduledSession) => (s.assignedUser ? { _id: s.assignedUser, name: s.assignedUserName ?? "" } : null),
+      participants: async (s: ScheduledSession, _a, g) => (await Promise.all(s.participants.map((id) => orNull(() => participantById(ctxOf(g), id))))).filter(Boolean),
+      participantCount: (s: ScheduledSession) => s.participants.length,
+    },
+    ScheduledSessionParticipantEntry: {
+      participant: (e: ParticipantEntry, _a, g) => orNull(() => participantById(ctxOf(g), e.participant)),
+      participantId: (e: ParticipantEntry) => e.participant,
+    },
+    RemoveScheduledSessionResult: {
+      __resolveType: (r: { __typename: string }) => r.__typename,
+    },
+    Query: {
+      allScheduledSessions: (_p, a: Args, g) => scheduledM.listScheduledSessions(ctxOf(g), a),
+      allScheduledSessionsBetween: (_p, a: Args, g) => scheduledM.listScheduledSessionsBetween(ctxOf(g), a.start, a.end),
+      scheduledSessionById: (_p, a: Args, g) => scheduledM.getScheduledSession(ctxOf(g), a.id),
+      scheduledSessionParticipantEntries: (_p, a: Args, g) => entriesM.listParticipantEntries(ctxOf(g), a.scheduledSessionId, a),
+      scheduledSessionParticipantEntry: (_p, a: Args, g) => entriesM.getParticipantEntry(ctxOf(g), a.scheduledSessionId, a.participantId),
+    },
+    Mutation: {
+      addScheduledSession: (_p, a: Args, g) => scheduledM.addScheduledSession(ctxOf(g), a.input),
+      updateScheduledSession: (_p, a: Args, g) => scheduledM.updateScheduledSession(ctxOf(g), a.id, a.input),
+      cancelScheduledSession: (_p, a: Args, g) => scheduledM.cancelScheduledSession(ctxOf(g), a.id),
+      removeScheduledSession: (_p, a: Args, g) => scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
+      addParticipantsToScheduledSession: async (_p, a: Args, g: GqlContext) => {
+        const ctx = ctxOf(g);
+        const added = await entriesM.addParticipantsToScheduledSession(ctx, a.id, a.participants);
+        if (a.invite && added.length) await inviteParticipants(ctx, a.id, added, originOf(g));
+        return scheduledM.getScheduledSession(ctx, a.id);
+      },
+      removeParticipantFromScheduledSession: (_p, a: Args, g) => entriesM.removeParticipantFromScheduledSession(ctxOf(g), a.id, a.participant),
+      automaticallyAssignScheduledSessionOrder: (_p, a: Args, g) => entriesM.automaticallyAssignScheduledSessionOrder(ctxOf(g), a.scheduledSessionId, a.orderingType),
+      manuallyAssignEvaluationToParticipant: (_p, a: Args, g) =>
+        entriesM.manuallyAssignEvaluationToParticipant(ctxOf(g), a.scheduledSessionId, a.participantId, a.evaluation, a.position),
+      saveScheduledSessionOrder: (_p, a: Args, g) => entriesM.saveScheduledSessionOrder(ctxOf(g), a.participantId, a.scheduledSessionId, a.sessionOrder),
+      overrideScheduledSessionParticipantEntry: (_p, a: Args, g) =>
+        entriesM.overrideScheduledSessionParticipantEntry(ctxOf(g), a.scheduledSessionId, a.participantId, a.input),
+      overrideScheduledSessionParticipantEntries: (_p, a: Args, g) => entriesM.overrideScheduledSessionParticipantEntries(ctxOf(g), a.scheduledSessionId, a.input),
+    },
+  },
+};
+
+const summary = (s: SessionSummary) => ({ _id: s.id, ...s });
+
+/** The participant's side: sign up with a code, and their own sessions (user API). */
+export const userSchedulingPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    type MyScheduledSessionPlace {
+      name: String!
+      line1: String
+      city: String
+      postal: String
+      country: String
+    }
+    type MyScheduledSession {
+      _id: ID!
+      reference: String!
+      sessionName: String!
+      datetime: DateTime!
+      status: String!
+      location: MyScheduledSessionPlace
+    }
+    type MyScheduledSessions {
+      upcoming: [MyScheduledSession!]!
+      past: [MyScheduledSession!]!
+    }
+    extend type Query {
+      "The signed-in participant's own scheduled sessions."
+      myScheduledSessions: MyScheduledSessions!
+    }
+    extend type Mutation {
+      "Signs the signed-in participant up with the session's login code (case-insensitive); twice is a no-op."
+      signUpForScheduledSession(code: String!): MyScheduledSession!
+    }
+  `,
+  resolvers: {
+    MyScheduledSession: {
+      location: (s: SessionSummary) => (s.locationName ? { name: s.locationName, ...(s.locationAddress ?? {}) } : null),
+    },
+    Query: {
+      myScheduledSessions: async (_p, _a, g) => {
+        const mine = await myScheduledSessions(ctxOf(g));
+        return { upcoming: mine.upcoming.map(summary), past: mine.past.map(summary) };
+      },
+    },
+    Mutation: {
+      signUpForScheduledSession: async (_p, a: Args, g) => summary(await signUpForScheduledSession(ctxOf(g), a.code)),
+    },
+  },
+};

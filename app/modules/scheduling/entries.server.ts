@@ -1,0 +1,207 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { participants, scheduledSessionParticipantEntries as entries, sessionTemplates } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
+import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
+import { addEntries, entriesOf, findScheduledRow, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
+
+export type ParticipantEntry = {
+  _id: string;
+  _createdAt: Date;
+  _updatedAt: Date;
+  _rev: number;
+  _type: "ScheduledSessionParticipantEntry";
+  scheduledSession: string;
+  participant: string;
+  participantName: string;
+  participantEmail: string;
+  ready: boolean;
+  sessionStart: Date | null;
+  sessionOrder: string[];
+  sessionAnswers: unknown[];
+  sessionOverrides: unknown[];
+  sessionProgress: unknown[];
+};
+
+export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<ParticipantEntry[]> {
+  const ids = [...new Set(rows.map((r) => r.participantId))];
+  const people = ids.length ? await db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all() : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((r) => ({
+    _id: r.id,
+    _createdAt: r.createdAt,
+    _updatedAt: r.updatedAt,
+    _rev: r.rev,
+    _type: "ScheduledSessionParticipantEntry",
+    scheduledSession: r.scheduledSessionId,
+    participant: r.participantId,
+    participantName: byId.get(r.participantId)?.name ?? "",
+    participantEmail: byId.get(r.participantId)?.email ?? "",
+    ready: r.ready,
+    sessionStart: r.sessionStart,
+    sessionOrder: r.sessionOrder,
+    sessionAnswers: r.sessionAnswers,
+    sessionOverrides: r.sessionOverrides,
+    sessionProgress: r.sessionProgress,
+  }));
+}
+
+async function findEntry(db: Reader, scheduledSessionId: string, participantId: string): Promise<EntryRow> {
+  const row = await db.select().from(entries).where(and(eq(entries.scheduledSessionId, scheduledSessionId), eq(entries.participantId, participantId))).get();
+  if (!row) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+  return row;
+}
+
+async function evaluationsOf(db: Reader, sessionTemplateId: string): Promise<string[]> {
+  const t = await db.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, sessionTemplateId)).get();
+  return t?.evaluationIds ?? [];
+}
+
+/** `scheduledSessionParticipantEntries(scheduledSessionId, first, after)`, in the adding order. */
+export async function listParticipantEntries(ctx: Ctx, scheduledSessionId: string, args: PageArgs = {}): Promise<Connection<ParticipantEntry>> {
+  requirePermission(ctx, READ);
+  const db = ctx.tdb.db;
+  await findScheduledRow(db, scheduledSessionId);
+  const where = eq(entries.scheduledSessionId, scheduledSessionId);
+  const page = await paginate(
+    args,
+    async () => (await db.select({ n: sql<number>`count(*)` }).from(entries).where(where).get())?.n ?? 0,
+    (limit, offset) => db.select().from(entries).where(where).orderBy(asc(entries.createdAt), asc(entries.id)).limit(limit).offset(offset).all(),
+    (r: EntryRow) => r,
+  );
+  const docs = await entryDocs(db, page.edges.map((e) => e.node));
+  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
+}
+
+/** Every entry of a session (screens: the order grid and the overview). */
+export async function allParticipantEntries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntry[]> {
+  requirePermission(ctx, READ);
+  await findScheduledRow(ctx.tdb.db, scheduledSessionId);
+  return entryDocs(ctx.tdb.db, await entriesOf(ctx.tdb.db, [scheduledSessionId]));
+}
+
+export async function getParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<ParticipantEntry> {
+  requirePermission(ctx, READ);
+  await findScheduledRow(ctx.tdb.db, scheduledSessionId);
+  return (await entryDocs(ctx.tdb.db, [await findEntry(ctx.tdb.db, scheduledSessionId, participantId)]))[0]!;
+}
+
+/** Adds participants (one entry each; ones already in the session are kept). Returns the added ids. */
+export async function addParticipantsToScheduledSession(ctx: Ctx, scheduledSessionId: string, participantIds: string[]): Promise<string[]> {
+  requirePermission(ctx, WRITE);
+  return ctx.tdb.write(async (tx) => {
+    const row = await findScheduledRow(tx, scheduledSessionId);
+    const unique = [...new Set(participantIds)];
+    if (unique.length) {
+      const found = await tx.select({ id: participants.id }).from(participants).where(inArray(participants.id, unique)).all();
+      if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
+    }
+    return addEntries(tx, row, unique);
+  });
+}
+
+/** `removeParticipantFromScheduledSession(id, participant)`: removes the participant and their entry. */
+export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<{ id: string }> {
+  requirePermission(ctx, WRITE);
+  return ctx.tdb.write(async (tx) => {
+    await findScheduledRow(tx, scheduledSessionId);
+    const entry = await findEntry(tx, scheduledSessionId, participantId);
+    await tx.delete(entries).where(eq(entries.id, entry.id));
+    return { id: participantId };
+  });
+}
+
+/** `automaticallyAssignScheduledSessionOrder(scheduledSessionId, orderingType)`. */
+export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, scheduledSessionId: string, orderingType: OrderingType = "NON_OVERLAPPING"): Promise<ParticipantEntry[]> {
+  requirePermission(ctx, WRITE);
+  if (orderingType !== "NON_OVERLAPPING") throw fieldError("orderingType", "validation:invalid-choice");
+  await ctx.tdb.write(async (tx) => {
+    const row = await findScheduledRow(tx, scheduledSessionId);
+    const evals = await evaluationsOf(tx, row.sessionTemplateId);
+    const list = await entriesOf(tx, [scheduledSessionId]);
+    const orders = nonOverlappingOrders(list.length, evals);
+    const now = new Date();
+    for (const [i, e] of list.entries()) {
+      await tx.update(entries).set({ sessionOrder: orders[i]!, updatedAt: now, rev: e.rev + 1 }).where(eq(entries.id, e.id));
+    }
+  });
+  return allParticipantEntries(ctx, scheduledSessionId);
+}
+
+async function writeOrder(ctx: Ctx, scheduledSessionId: string, participantId: string, change: (order: string[], evals: string[]) => string[]): Promise<ParticipantEntry> {
+  requirePermission(ctx, WRITE);
+  await ctx.tdb.write(async (tx) => {
+    const row = await findScheduledRow(tx, scheduledSessionId);
+    const entry = await findEntry(tx, scheduledSessionId, participantId);
+    const evals = await evaluationsOf(tx, row.sessionTemplateId);
+    const current = isPermutationOf(entry.sessionOrder, evals) ? entry.sessionOrder : [...evals];
+    const next = change(current, evals);
+    if (!isPermutationOf(next, evals)) throw fieldError("sessionOrder", "scheduling:validation.order-not-permutation");
+    await tx.update(entries).set({ sessionOrder: next, updatedAt: new Date(), rev: entry.rev + 1 }).where(eq(entries.id, entry.id));
+  });
+  return getParticipantEntry(ctx, scheduledSessionId, participantId);
+}
+
+/** `saveScheduledSessionOrder(participantId, scheduledSessionId, sessionOrder)`: a permutation of the session's evaluations. */
+export function saveScheduledSessionOrder(ctx: Ctx, participantId: string, scheduledSessionId: string, sessionOrder: string[]): Promise<ParticipantEntry> {
+  return writeOrder(ctx, scheduledSessionId, participantId, () => [...(sessionOrder ?? [])]);
+}
+
+/**
+ * `manuallyAssignEvaluationToParticipant(scheduledSessionId, participantId, evaluation, position)`:
+ * puts the evaluation at the (0-based) position; the evaluation that was there takes its old place.
+ */
+export function manuallyAssignEvaluationToParticipant(ctx: Ctx, scheduledSessionId: string, participantId: string, evaluation: string, position: number): Promise<ParticipantEntry> {
+  return writeOrder(ctx, scheduledSessionId, participantId, (order) => {
+    const from = order.indexOf(evaluation);
+    if (from < 0) throw fieldError("evaluation", "scheduling:validation.unknown-evaluation");
+    if (!Number.isInteger(position) || position < 0 || position >= order.length) throw fieldError("position", "validation:invalid");
+    const next = [...order];
+    [next[from], next[position]] = [next[position]!, next[from]!];
+    return next;
+  });
+}
+
+export const entryOverrideInput = z.object({
+  ready: z.boolean().nullish(),
+  sessionStart: z.coerce.date().nullish(),
+  sessionOrder: z.array(z.string().min(1).max(100)).max(200).nullish(),
+});
+
+/** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields. */
+export async function overrideScheduledSessionParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string, input: unknown): Promise<ParticipantEntry> {
+  requirePermission(ctx, WRITE);
+  const data = parseInput(entryOverrideInput, input);
+  await ctx.tdb.write(async (tx) => {
+    const row = await findScheduledRow(tx, scheduledSessionId);
+    const entry = await findEntry(tx, scheduledSessionId, participantId);
+    await applyOverride(tx, entry, data, await evaluationsOf(tx, row.sessionTemplateId));
+  });
+  return getParticipantEntry(ctx, scheduledSessionId, participantId);
+}
+
+/** `overrideScheduledSessionParticipantEntries(scheduledSessionId, input)`: the same for every participant. */
+export async function overrideScheduledSessionParticipantEntries(ctx: Ctx, scheduledSessionId: string, input: unknown): Promise<ParticipantEntry[]> {
+  requirePermission(ctx, WRITE);
+  const data = parseInput(entryOverrideInput, input);
+  await ctx.tdb.write(async (tx) => {
+    const row = await findScheduledRow(tx, scheduledSessionId);
+    const evals = await evaluationsOf(tx, row.sessionTemplateId);
+    for (const entry of await entriesOf(tx, [scheduledSessionId])) await applyOverride(tx, entry, data, evals);
+  });
+  return allParticipantEntries(ctx, scheduledSessionId);
+}
+
+async function applyOverride(tx: Reader, entry: EntryRow, data: z.infer<typeof entryOverrideInput>, evals: string[]): Promise<void> {
+  const set: Partial<EntryRow> = { updatedAt: new Date(), rev: entry.rev + 1 };
+  if (data.ready !== undefined && data.ready !== null) set.ready = data.ready;
+  if (data.sessionStart !== undefined) set.sessionStart = data.sessionStart;
+  if (data.sessionOrder) {
+    if (!isPermutationOf(data.sessionOrder, evals)) throw fieldError("sessionOrder", "scheduling:validation.order-not-permutation");
+    set.sessionOrder = data.sessionOrder;
+  }
+  await tx.update(entries).set(set).where(eq(entries.id, entry.id));
+}

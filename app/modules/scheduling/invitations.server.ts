@@ -1,0 +1,62 @@
+import { inArray } from "drizzle-orm";
+import { participants } from "~db/tenant/schema";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { getT } from "~/i18n/i18n.server";
+import { isLocale, type Locale } from "~/i18n/config";
+import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { findScheduledRow, toDocs, WRITE } from "./scheduled-sessions.server";
+import { signUpInfo } from "./signup.server";
+
+/** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
+export function signUpUrl(origin: string, tenant: string, loginCode: string): string {
+  return `${origin.replace(/\/$/, "")}/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`;
+}
+
+export function formatDateTime(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: process.env.APP_TIME_ZONE ?? "UTC" }).format(date);
+}
+
+/**
+ * E-mails each participant an invitation in their own language (else the staff member's):
+ * session name, date, place and the sign-up link. Returns how many were sent.
+ */
+export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, participantIds: string[], origin: string): Promise<number> {
+  requirePermission(ctx, WRITE);
+  const row = await findScheduledRow(ctx.tdb.db, scheduledSessionId);
+  const [doc] = await toDocs(ctx.tdb.db, [row]);
+  const ids = [...new Set(participantIds)].filter((id) => doc!.participants.includes(id));
+  if (ids.length === 0) return 0;
+  const info = await signUpInfo(ctx.tenant.slug, row.loginCode).catch(() => null);
+  const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, ids)).all();
+  const link = signUpUrl(origin, ctx.tenant.slug, row.loginCode);
+  let sent = 0;
+  for (const person of people) {
+    const locale: Locale = isLocale(person.locale) ? person.locale : ctx.locale;
+    const t = await getT(locale);
+    const address = info?.locationAddress ? [info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ") : "";
+    const values = {
+      name: person.name,
+      session: doc!.sessionName,
+      organization: ctx.tenant.name,
+      date: formatDateTime(row.datetime, locale),
+      place: doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : t("scheduling:emails.invitation.no-place"),
+      code: row.loginCode,
+      link,
+      reference: row.reference,
+    };
+    await sendMail({
+      to: person.email,
+      subject: t("scheduling:emails.invitation.subject", values),
+      textBody: t("scheduling:emails.invitation.text", values),
+      htmlBody: mailHtml([
+        escapeHtml(t("scheduling:emails.invitation.greeting", values)),
+        escapeHtml(t("scheduling:emails.invitation.intro", values)),
+        `${escapeHtml(t("scheduling:emails.invitation.when", values))}<br>${escapeHtml(t("scheduling:emails.invitation.where", values))}`,
+        `<a href="${escapeHtml(link)}">${escapeHtml(t("scheduling:emails.invitation.action", values))}</a>`,
+        escapeHtml(t("scheduling:emails.invitation.code", values)),
+      ]),
+    });
+    sent++;
+  }
+  return sent;
+}

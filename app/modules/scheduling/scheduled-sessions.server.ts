@@ -1,0 +1,464 @@
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  evaluations,
+  locations,
+  participants,
+  scheduledSessionParticipantEntries as entries,
+  scheduledSessionReferenceCounters as counters,
+  scheduledSessions,
+  sessionTemplates,
+  staffUsers,
+  SCHEDULED_SESSION_STATUSES,
+  type ScheduledSessionOptions,
+  type ScheduledSessionStatus,
+} from "~db/tenant/schema";
+import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import { AppError, type Reference } from "~/lib/app-error";
+import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/common.server";
+import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
+import { sessionEntity } from "~/modules/assessments/sessions.server";
+import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, rotation } from "./ordering";
+
+export const READ = "read:admin" as const;
+export const WRITE = "write:scheduling" as const;
+export const ACTIVE_STATUSES: ScheduledSessionStatus[] = ["SCHEDULED", "ONGOING"];
+
+export type Reader = TenantDrizzle | TenantTx;
+type Row = typeof scheduledSessions.$inferSelect;
+export type EntryRow = typeof entries.$inferSelect;
+
+export type ScheduledSession = {
+  _id: string;
+  _createdAt: Date;
+  _updatedAt: Date;
+  _rev: number;
+  _type: "ScheduledSession";
+  workspace: string;
+  datetime: Date;
+  session: string;
+  location: string | null;
+  reference: string;
+  status: ScheduledSessionStatus;
+  assignedUser: string | null;
+  loginCode: string;
+  options: ScheduledSessionOptions;
+  /** Participant ids, in the order they were added. */
+  participants: string[];
+  /** Names for lists and screens. */
+  sessionName: string;
+  locationName: string | null;
+  assignedUserName: string | null;
+  evaluations: string[];
+};
+
+/** `behavior` is the spec's layout choice (NARROW/WIDE), not applied by the server; `when` and `status` narrow the list. */
+export type ScheduledSessionFilter = {
+  behavior?: string | null;
+  id?: string | null;
+  session?: string | null;
+  status?: ScheduledSessionStatus | null;
+  when?: "UPCOMING" | "PAST" | null;
+};
+export type ScheduledSessionSort = "DATETIME";
+export type ScheduledSessionListArgs = PageArgs & { filter?: ScheduledSessionFilter | null; order?: SortOrder | null; orderBy?: ScheduledSessionSort | null };
+
+const DEFAULT_OPTIONS: ScheduledSessionOptions = { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: false };
+
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const scheduledSessionInput = z.object({
+  session: z.string({ required_error: "validation:required" }).trim().min(1).max(100),
+  datetime: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? undefined : v instanceof Date ? v : new Date(String(v))),
+    z.date({ required_error: "validation:required", invalid_type_error: "validation:invalid" }),
+  ),
+  location: optionalId,
+  assignedUser: optionalId,
+  status: z.enum(SCHEDULED_SESSION_STATUSES).optional(),
+  options: z
+    .object({ allQuestionsInEvaluationShownByDefault: z.boolean().nullish(), enableAutoPauseOnHelpRequest: z.boolean().nullish() })
+    .nullish(),
+  /** Participant ids. On update: absent keeps the participants, a list replaces them. */
+  participants: z.array(z.string().trim().min(1).max(100)).max(1000).optional(),
+});
+export type ScheduledSessionInput = z.infer<typeof scheduledSessionInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function findScheduledRow(db: Reader, id: string): Promise<Row> {
+  const row = await db.select().from(scheduledSessions).where(eq(scheduledSessions.id, id)).get();
+  if (!row) throw new AppError("NOT_FOUND", "scheduled_session_not_found");
+  return row;
+}
+
+export async function entriesOf(db: Reader, scheduledSessionIds: string[]): Promise<EntryRow[]> {
+  if (scheduledSessionIds.length === 0) return [];
+  return db
+    .select()
+    .from(entries)
+    .where(inArray(entries.scheduledSessionId, scheduledSessionIds))
+    .orderBy(asc(entries.createdAt), asc(entries.id))
+    .all();
+}
+
+async function namesById(db: Reader, table: typeof locations | typeof sessionTemplates | typeof staffUsers, ids: (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((i): i is string => !!i))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, unique)).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function toDocs(db: Reader, rows: Row[]): Promise<ScheduledSession[]> {
+  const [sessionNames, locationNames, userNames, allEntries, templates] = await Promise.all([
+    namesById(db, sessionTemplates, rows.map((r) => r.sessionTemplateId)),
+    namesById(db, locations, rows.map((r) => r.locationId)),
+    namesById(db, staffUsers, rows.map((r) => r.assignedUserId)),
+    entriesOf(db, rows.map((r) => r.id)),
+    rows.length
+      ? db
+          .select({ id: sessionTemplates.id, evaluationIds: sessionTemplates.evaluationIds })
+          .from(sessionTemplates)
+          .where(inArray(sessionTemplates.id, [...new Set(rows.map((r) => r.sessionTemplateId))]))
+          .all()
+      : Promise.resolve([]),
+  ]);
+  const evals = new Map(templates.map((t) => [t.id, t.evaluationIds]));
+  return rows.map((r) => ({
+    _id: r.id,
+    _createdAt: r.createdAt,
+    _updatedAt: r.updatedAt,
+    _rev: r.rev,
+    _type: "ScheduledSession",
+    workspace: r.workspaceId,
+    datetime: r.datetime,
+    session: r.sessionTemplateId,
+    location: r.locationId,
+    reference: r.reference,
+    status: r.status,
+    assignedUser: r.assignedUserId,
+    loginCode: r.loginCode,
+    options: { ...DEFAULT_OPTIONS, ...r.options },
+    participants: allEntries.filter((e) => e.scheduledSessionId === r.id).map((e) => e.participantId),
+    sessionName: sessionNames.get(r.sessionTemplateId) ?? "",
+    locationName: r.locationId ? (locationNames.get(r.locationId) ?? null) : null,
+    assignedUserName: r.assignedUserId ? (userNames.get(r.assignedUserId) ?? null) : null,
+    evaluations: evals.get(r.sessionTemplateId) ?? [],
+  }));
+}
+
+function filterWhere(filter: ScheduledSessionFilter | null | undefined): SQL | undefined {
+  if (!filter) return undefined;
+  const parts = [
+    filter.id ? eq(scheduledSessions.id, filter.id) : undefined,
+    filter.session ? eq(scheduledSessions.sessionTemplateId, filter.session) : undefined,
+    filter.status ? eq(scheduledSessions.status, filter.status) : undefined,
+    filter.when === "UPCOMING" ? gte(scheduledSessions.datetime, startOfTodayUtc()) : undefined,
+    filter.when === "PAST" ? lt(scheduledSessions.datetime, startOfTodayUtc()) : undefined,
+  ].filter((p): p is SQL => !!p);
+  return parts.length ? and(...parts) : undefined;
+}
+
+function startOfTodayUtc(): Date {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  return d;
+}
+
+/** `allScheduledSessions(filter, order, orderBy: DATETIME, after, first)`. */
+export async function listScheduledSessions(ctx: Ctx, args: ScheduledSessionListArgs = {}): Promise<Connection<ScheduledSession>> {
+  requirePermission(ctx, READ);
+  const db = ctx.tdb.db;
+  const where = filterWhere(args.filter);
+  const dir = args.order === "DESC" ? desc : asc;
+  const page = await paginate(
+    args,
+    async () => (await db.select({ n: sql<number>`count(*)` }).from(scheduledSessions).where(where).get())?.n ?? 0,
+    (limit, offset) => db.select().from(scheduledSessions).where(where).orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id)).limit(limit).offset(offset).all(),
+    (r: Row) => r,
+  );
+  const docs = await toDocs(db, page.edges.map((e) => e.node));
+  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
+}
+
+/** `allScheduledSessionsBetween(start, end)`: every session with start <= datetime < end. */
+export async function listScheduledSessionsBetween(ctx: Ctx, start: Date, end: Date): Promise<ScheduledSession[]> {
+  requirePermission(ctx, READ);
+  if (!(start instanceof Date) || Number.isNaN(start.getTime())) throw fieldError("start", "validation:required");
+  if (!(end instanceof Date) || Number.isNaN(end.getTime())) throw fieldError("end", "validation:required");
+  const rows = await ctx.tdb.db
+    .select()
+    .from(scheduledSessions)
+    .where(and(gte(scheduledSessions.datetime, start), lt(scheduledSessions.datetime, end)))
+    .orderBy(asc(scheduledSessions.datetime), asc(scheduledSessions.id))
+    .limit(2000)
+    .all();
+  return toDocs(ctx.tdb.db, rows);
+}
+
+export async function getScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+  requirePermission(ctx, READ);
+  return (await toDocs(ctx.tdb.db, [await findScheduledRow(ctx.tdb.db, id)]))[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference and login code
+
+/** Next reference for the template's prefix and the day of `datetime` (UTC): prefix + yyyymmdd + 0001… */
+export async function nextReference(tx: TenantTx, prefix: string, datetime: Date): Promise<string> {
+  const day = dayOf(datetime);
+  const row = await tx
+    .insert(counters)
+    .values({ prefix, day, lastCounter: 1 })
+    .onConflictDoUpdate({ target: [counters.prefix, counters.day], set: { lastCounter: sql`${counters.lastCounter} + 1` } })
+    .returning({ lastCounter: counters.lastCounter })
+    .get();
+  return formatReference(prefix, day, row.lastCounter);
+}
+
+export function randomLoginCode(length = LOGIN_CODE_LENGTH): string {
+  let code = "";
+  for (let i = 0; i < length; i++) code += LOGIN_CODE_ALPHABET[randomInt(LOGIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** A login code not used by another SCHEDULED or ONGOING session of the tenant. */
+export async function uniqueLoginCode(tx: Reader, exceptId?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = randomLoginCode(attempt < 20 ? LOGIN_CODE_LENGTH : LOGIN_CODE_LENGTH + 2);
+    if (!(await loginCodeTaken(tx, code, exceptId))) return code;
+  }
+  throw new AppError("INTERNAL_SERVER_ERROR", "internal_error");
+}
+
+async function loginCodeTaken(tx: Reader, code: string, exceptId?: string): Promise<boolean> {
+  const clash = await tx
+    .select({ id: scheduledSessions.id })
+    .from(scheduledSessions)
+    .where(and(eq(scheduledSessions.loginCode, code), inArray(scheduledSessions.status, ACTIVE_STATUSES), exceptId ? ne(scheduledSessions.id, exceptId) : undefined))
+    .get();
+  return !!clash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan: add, update, cancel, remove
+
+async function templateOf(tx: Reader, ctx: StaffCtx, id: string) {
+  const [row] = await sessionEntity.visibleRows(tx, ctx, [id]);
+  if (!row) throw new AppError("NOT_FOUND", "session_not_found");
+  return row;
+}
+
+async function checkReferences(tx: TenantTx, input: ScheduledSessionInput): Promise<void> {
+  if (input.location) {
+    const loc = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location)).get();
+    if (!loc) throw new AppError("NOT_FOUND", "location_not_found");
+  }
+  if (input.assignedUser) {
+    const user = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, input.assignedUser)).get();
+    if (!user) throw new AppError("NOT_FOUND", "user_not_found");
+  }
+  if (input.participants?.length) {
+    const unique = [...new Set(input.participants)];
+    const found = await tx.select({ id: participants.id }).from(participants).where(inArray(participants.id, unique)).all();
+    if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
+  }
+}
+
+const optionsOf = (input: ScheduledSessionInput["options"], current: ScheduledSessionOptions = DEFAULT_OPTIONS): ScheduledSessionOptions => ({
+  allQuestionsInEvaluationShownByDefault: input?.allQuestionsInEvaluationShownByDefault ?? current.allQuestionsInEvaluationShownByDefault,
+  enableAutoPauseOnHelpRequest: input?.enableAutoPauseOnHelpRequest ?? current.enableAutoPauseOnHelpRequest,
+});
+
+/** Creates entries for participants not yet in the session; each new one gets the next rotation. */
+export async function addEntries(tx: TenantTx, row: Row, participantIds: string[]): Promise<string[]> {
+  const existing = await entriesOf(tx, [row.id]);
+  const have = new Set(existing.map((e) => e.participantId));
+  const template = await tx.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, row.sessionTemplateId)).get();
+  const evals = template?.evaluationIds ?? [];
+  const added: string[] = [];
+  let index = existing.length;
+  for (const participantId of [...new Set(participantIds)]) {
+    if (have.has(participantId)) continue;
+    const now = new Date(Date.now() + added.length); // keeps the adding order in createdAt
+    await tx.insert(entries).values({
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      scheduledSessionId: row.id,
+      participantId,
+      ready: false,
+      sessionStart: null,
+      sessionOrder: rotation(evals, evals.length ? index % evals.length : 0),
+      sessionAnswers: [],
+      sessionOverrides: [],
+      sessionProgress: [],
+    });
+    added.push(participantId);
+    index++;
+  }
+  return added;
+}
+
+export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<ScheduledSession> {
+  requirePermission(ctx, WRITE);
+  const data = parseInput(scheduledSessionInput, input);
+  const id = await ctx.tdb.write(async (tx) => {
+    const template = await templateOf(tx, ctx, data.session);
+    await checkReferences(tx, data);
+    const now = new Date();
+    const row: Row = {
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      workspaceId: await resolveWorkspace(tx, null),
+      sessionTemplateId: template.id,
+      datetime: data.datetime,
+      locationId: data.location,
+      reference: await nextReference(tx, template.referenceFormat, data.datetime),
+      status: data.status ?? "SCHEDULED",
+      assignedUserId: data.assignedUser,
+      loginCode: await uniqueLoginCode(tx),
+      options: optionsOf(data.options),
+    };
+    await tx.insert(scheduledSessions).values(row);
+    if (data.participants?.length) await addEntries(tx, row, data.participants);
+    return row.id;
+  });
+  return getScheduledSession(ctx, id);
+}
+
+/** Update: fields the input leaves out keep their value; `participants` replaces the list when given. */
+export async function updateScheduledSession(ctx: Ctx, id: string, input: unknown): Promise<ScheduledSession> {
+  requirePermission(ctx, WRITE);
+  await ctx.tdb.write(async (tx) => {
+    const current = await findScheduledRow(tx, id);
+    const given = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined));
+    const data = parseInput(scheduledSessionInput, {
+      session: current.sessionTemplateId,
+      datetime: current.datetime,
+      location: current.locationId,
+      assignedUser: current.assignedUserId,
+      status: current.status,
+      ...given,
+    });
+    if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
+    await checkReferences(tx, data);
+    const status = data.status ?? current.status;
+    let loginCode = current.loginCode;
+    if (ACTIVE_STATUSES.includes(status) && !ACTIVE_STATUSES.includes(current.status) && (await loginCodeTaken(tx, loginCode, id))) {
+      loginCode = await uniqueLoginCode(tx, id);
+    }
+    const next: Row = {
+      ...current,
+      sessionTemplateId: data.session,
+      datetime: data.datetime,
+      locationId: data.location,
+      assignedUserId: data.assignedUser,
+      status,
+      loginCode,
+      options: optionsOf(data.options, { ...DEFAULT_OPTIONS, ...current.options }),
+      updatedAt: new Date(),
+      rev: current.rev + 1,
+    };
+    await tx.update(scheduledSessions).set(next).where(eq(scheduledSessions.id, id));
+    if (data.session !== current.sessionTemplateId) {
+      // Another template: every order starts again from the rotation of the new evaluations.
+      const template = await tx.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, data.session)).get();
+      const list = await entriesOf(tx, [id]);
+      const evals = template?.evaluationIds ?? [];
+      for (const [i, e] of list.entries()) {
+        await tx.update(entries).set({ sessionOrder: rotation(evals, evals.length ? i % evals.length : 0), updatedAt: new Date(), rev: e.rev + 1 }).where(eq(entries.id, e.id));
+      }
+    }
+    if (data.participants) {
+      const wanted = new Set(data.participants);
+      const list = await entriesOf(tx, [id]);
+      const gone = list.filter((e) => !wanted.has(e.participantId)).map((e) => e.id);
+      if (gone.length) await tx.delete(entries).where(inArray(entries.id, gone));
+      await addEntries(tx, { ...next }, data.participants);
+    }
+  });
+  return getScheduledSession(ctx, id);
+}
+
+export async function cancelScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+  return updateScheduledSession(ctx, id, { status: "CANCELED" });
+}
+
+export type RemoveScheduledResult =
+  | { __typename: "RemoveResult"; id: string }
+  | { __typename: "RemoveConfirmation"; references: Array<Reference & { canBeSafelyRemoved: boolean }> };
+
+const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
+
+/**
+ * `removeScheduledSession(id, removeReferences)`: with participant entries hanging on it and not all
+ * of them listed in `removeReferences`, nothing changes and the answer lists them; otherwise the
+ * session and its entries are removed.
+ */
+export async function removeScheduledSession(ctx: Ctx, id: string, removeReferences: string[] = []): Promise<RemoveScheduledResult> {
+  requirePermission(ctx, WRITE);
+  return ctx.tdb.write(async (tx) => {
+    await findScheduledRow(tx, id);
+    const list = await entriesOf(tx, [id]);
+    const allowed = new Set(removeReferences);
+    if (list.some((e) => !allowed.has(e.id))) {
+      const names = new Map(
+        (
+          await tx
+            .select({ id: participants.id, name: participants.name })
+            .from(participants)
+            .where(inArray(participants.id, list.map((e) => e.participantId)))
+            .all()
+        ).map((p) => [p.id, p.name]),
+      );
+      return {
+        __typename: "RemoveConfirmation" as const,
+        references: list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !hasData(e) })),
+      };
+    }
+    await tx.delete(entries).where(eq(entries.scheduledSessionId, id));
+    await tx.delete(scheduledSessions).where(eq(scheduledSessions.id, id));
+    return { __typename: "RemoveResult" as const, id };
+  });
+}
+
+/** Evaluation names of a template order (for grids and e-mails). */
+export async function evaluationNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(inArray(evaluations.id, [...new Set(ids)])).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What still uses locations, participants and session templates.
+
+registerReferenceFinder("Location", async (db, ids) => {
+  const rows = await db.select().from(scheduledSessions).where(inArray(scheduledSessions.locationId, ids)).all();
+  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+});
+registerReferenceFinder("Session", async (db, ids) => {
+  const rows = await db.select().from(scheduledSessions).where(inArray(scheduledSessions.sessionTemplateId, ids)).all();
+  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+});
+registerReferenceFinder("Participant", async (db, ids) => {
+  const rows = await db
+    .select({ id: scheduledSessions.id, reference: scheduledSessions.reference })
+    .from(entries)
+    .innerJoin(scheduledSessions, eq(scheduledSessions.id, entries.scheduledSessionId))
+    .where(inArray(entries.participantId, ids))
+    .all();
+  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+});

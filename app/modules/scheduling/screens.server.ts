@@ -1,0 +1,84 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { companies, participants, staffUsers } from "~db/tenant/schema";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { listSessions } from "~/modules/assessments/sessions.server";
+import { listLocations } from "~/modules/databases/locations.server";
+import { can } from "~/modules/permissions/permissions";
+import { evaluationNames, READ, type ScheduledSession } from "./scheduled-sessions.server";
+
+/** Loader helpers for the scheduling screens (options for selects, names for grids). */
+
+export const canSchedule = (ctx: Ctx) => can(ctx.permissions, "write:scheduling");
+
+/** Templates, locations, staff users, companies and participants to choose from on the plan form. */
+export async function planOptions(ctx: Ctx) {
+  requirePermission(ctx, READ);
+  const db = ctx.tdb.db;
+  const [templates, places, users, firms, people] = await Promise.all([
+    listSessions(ctx, { first: 100, orderBy: "NAME" }),
+    listLocations(ctx, { first: 100, orderBy: "NAME" }),
+    db.select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email }).from(staffUsers).orderBy(asc(staffUsers.name)).all(),
+    db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(500).all(),
+    db
+      .select({ id: participants.id, name: participants.name, email: participants.email, companyId: participants.companyId })
+      .from(participants)
+      .orderBy(asc(participants.nameLower))
+      .limit(2000)
+      .all(),
+  ]);
+  return {
+    templates: templates.edges.map((e) => ({ id: e.node._id, name: e.node.name, evaluationCount: e.node.evaluations.length })),
+    locations: places.edges.map((e) => ({ id: e.node._id, name: e.node.name })),
+    users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.email})` })),
+    companies: firms,
+    participants: people,
+  };
+}
+
+/** Session templates to filter by. */
+export async function templateOptions(ctx: Ctx) {
+  requirePermission(ctx, READ);
+  const templates = await listSessions(ctx, { first: 100, orderBy: "NAME" });
+  return templates.edges.map((e) => ({ id: e.node._id, name: e.node.name }));
+}
+
+export async function participantNames(ctx: Ctx, ids: string[]) {
+  requirePermission(ctx, READ);
+  if (ids.length === 0) return [];
+  const rows = await ctx.tdb.db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+export async function evaluationsOfSession(ctx: Ctx, session: ScheduledSession) {
+  requirePermission(ctx, READ);
+  const names = await evaluationNames(ctx.tdb.db, session.evaluations);
+  return session.evaluations.map((id) => ({ id, name: names.get(id) ?? id }));
+}
+
+export async function companyParticipantIds(ctx: Ctx, companyId: string): Promise<string[]> {
+  requirePermission(ctx, READ);
+  const rows = await ctx.tdb.db.select({ id: participants.id }).from(participants).where(eq(participants.companyId, companyId)).all();
+  return rows.map((r) => r.id);
+}
+
+/** The month grid (weeks Monday..Sunday, UTC) or the week around `anchor`. */
+export function calendarRange(view: "month" | "week", anchor: Date): { start: Date; end: Date; days: string[] } {
+  const a = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate()));
+  const mondayOf = (d: Date) => new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+  let start: Date;
+  let end: Date;
+  if (view === "week") {
+    start = mondayOf(a);
+    end = new Date(start.getTime() + 7 * 86_400_000);
+  } else {
+    const first = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), 1));
+    const next = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 1));
+    start = mondayOf(first);
+    const lastDay = new Date(next.getTime() - 86_400_000);
+    end = new Date(mondayOf(lastDay).getTime() + 7 * 86_400_000);
+  }
+  const days: string[] = [];
+  for (let t = start.getTime(); t < end.getTime(); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return { start, end, days };
+}

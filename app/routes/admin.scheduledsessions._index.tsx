@@ -1,0 +1,347 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Dialog } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { overlay } from "~/components/databases/entity-dialog";
+import { formatDateTime, formatTime, StatusBadge } from "~/components/scheduling/common";
+import { Button } from "~/components/ui/form";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
+
+const SIZE = 20;
+import { loadOrFail } from "~/modules/databases/screens.server";
+import { allParticipantEntries } from "~/modules/scheduling/entries.server";
+import { getScheduledSession, listScheduledSessions, listScheduledSessionsBetween, type ScheduledSessionFilter } from "~/modules/scheduling/scheduled-sessions.server";
+import { calendarRange, canSchedule, evaluationsOfSession, templateOptions } from "~/modules/scheduling/screens.server";
+import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
+
+export const handle = { titleKey: "scheduling:title" };
+
+type View = "list" | "month" | "week";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const url = new URL(request.url);
+  const view: View = url.searchParams.get("view") === "month" ? "month" : url.searchParams.get("view") === "week" ? "week" : "list";
+  const status = url.searchParams.get("status") ?? "";
+  const when = url.searchParams.get("when") ?? "";
+  const session = url.searchParams.get("session") ?? "";
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const dir = url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC";
+  const dateParam = url.searchParams.get("date");
+  const anchor = dateParam && !Number.isNaN(new Date(dateParam).getTime()) ? new Date(dateParam) : new Date();
+  const overviewId = url.searchParams.get("overview");
+  const filter: ScheduledSessionFilter = {
+    status: (SCHEDULED_SESSION_STATUSES as readonly string[]).includes(status) ? (status as ScheduledSessionFilter["status"]) : null,
+    when: when === "UPCOMING" || when === "PAST" ? when : null,
+    session: session || null,
+  };
+  return loadOrFail(ctx, async () => {
+    const templates = await templateOptions(ctx);
+    const range = view === "list" ? null : calendarRange(view, anchor);
+    const [list, between, overview] = await Promise.all([
+      view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
+      range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
+      overviewId
+        ? (async () => {
+            const s = await getScheduledSession(ctx, overviewId);
+            const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, s._id), evaluationsOfSession(ctx, s)]);
+            return { session: s, entries, evaluations };
+          })()
+        : null,
+    ]);
+    const calendarSessions = between?.filter((s) => (!filter.status || s.status === filter.status) && (!filter.session || s.session === filter.session)) ?? null;
+    return {
+      view,
+      page,
+      dir,
+      anchor: anchor.toISOString().slice(0, 10),
+      list,
+      calendar: range ? { days: range.days, sessions: calendarSessions! } : null,
+      overview,
+      templates,
+      canWrite: canSchedule(ctx),
+      tenant: ctx.tenant.slug,
+    };
+  });
+}
+
+function shiftAnchor(anchor: string, view: View, step: number): string {
+  const d = new Date(`${anchor}T00:00:00Z`);
+  if (view === "week") d.setUTCDate(d.getUTCDate() + 7 * step);
+  else d.setUTCMonth(d.getUTCMonth() + step, 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export default function ScheduledSessions() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const locale = i18n.language;
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v === null || v === "" ? next.delete(k) : next.set(k, v));
+    const q = next.toString();
+    return q ? `?${q}` : "?";
+  };
+  const views: View[] = ["list", "month", "week"];
+  const pages = data.list ? Math.max(1, Math.ceil(data.list.pageInfo.totalCount / (data.list.pageInfo.pageSize || SIZE))) : 1;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-primary">{t("scheduling:title")}</h1>
+        {data.canWrite ? (
+          <Link to="/admin/scheduledsessions/plan" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover" data-testid="plan-new">
+            {t("scheduling:plan-new")}
+          </Link>
+        ) : null}
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div role="group" aria-label={t("scheduling:list.view-list")} className="inline-flex overflow-hidden rounded-md border border-slate-300">
+          {views.map((v) => (
+            <Link
+              key={v}
+              to={withParams({ view: v === "list" ? null : v, page: null })}
+              aria-current={data.view === v ? "page" : undefined}
+              className={`px-3 py-2 text-sm ${data.view === v ? "bg-selected font-semibold text-primary" : "bg-white text-slate-700 hover:bg-slate-50"}`}
+            >
+              {t(`scheduling:list.view-${v}`)}
+            </Link>
+          ))}
+        </div>
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          {data.view !== "list" ? <input type="hidden" name="view" value={data.view} /> : null}
+          {data.view !== "list" ? <input type="hidden" name="date" value={data.anchor} /> : null}
+          <label className="flex flex-col text-sm">
+            <span className="font-medium text-slate-700">{t("scheduling:list.filter-status")}</span>
+            <select name="status" defaultValue={params.get("status") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+              <option value="">{t("scheduling:list.all")}</option>
+              {SCHEDULED_SESSION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`scheduling:status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            <span className="font-medium text-slate-700">{t("scheduling:list.filter-session")}</span>
+            <select name="session" defaultValue={params.get("session") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+              <option value="">{t("scheduling:list.all")}</option>
+              {data.templates.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {data.view === "list" ? (
+            <label className="flex flex-col text-sm">
+              <span className="font-medium text-slate-700">{t("scheduling:list.filter-when")}</span>
+              <select name="when" defaultValue={params.get("when") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+                <option value="">{t("scheduling:list.all")}</option>
+                <option value="UPCOMING">{t("scheduling:list.upcoming")}</option>
+                <option value="PAST">{t("scheduling:list.past")}</option>
+              </select>
+            </label>
+          ) : null}
+          <Button type="submit" variant="secondary">
+            {t("scheduling:list.apply")}
+          </Button>
+        </Form>
+      </div>
+
+      {data.list ? (
+        data.list.edges.length === 0 ? (
+          <p className="text-slate-600">{t("scheduling:list.empty")}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th className="px-3 py-2">
+                    <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })} aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
+                      {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
+                    </Link>
+                  </th>
+                  <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.location")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">{t("scheduling:list.open")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.edges.map(({ node: s }) => (
+                  <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale)}</td>
+                    <td className="px-3 py-2 font-mono">{s.reference}</td>
+                    <td className="px-3 py-2">{s.sessionName}</td>
+                    <td className="px-3 py-2">{s.locationName ?? "—"}</td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={s.status} />
+                    </td>
+                    <td className="px-3 py-2">{s.participants.length}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <Link className="text-primary underline" to={withParams({ overview: s._id })}>
+                        {t("scheduling:list.open")}
+                      </Link>
+                      {data.canWrite ? (
+                        <>
+                          {" · "}
+                          <Link className="text-primary underline" to={`/admin/scheduledsessions/plan?id=${s._id}`}>
+                            {t("scheduling:list.edit")}
+                          </Link>
+                          {" · "}
+                          <Link className="text-primary underline" to={`/admin/scheduledsessions/order/${s._id}`}>
+                            {t("scheduling:list.order")}
+                          </Link>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {data.list && pages > 1 ? (
+        <nav className="flex items-center gap-3 text-sm">
+          {data.page > 1 ? <Link to={withParams({ page: String(data.page - 1) })}>{t("scheduling:list.previous")}</Link> : null}
+          <span>{t("scheduling:list.page", { page: data.page, pages })}</span>
+          {data.page < pages ? <Link to={withParams({ page: String(data.page + 1) })}>{t("scheduling:list.next")}</Link> : null}
+        </nav>
+      ) : null}
+
+      {data.calendar ? (
+        <section aria-label={t(`scheduling:list.view-${data.view}`)}>
+          <div className="mb-2 flex items-center gap-3">
+            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: shiftAnchor(data.anchor, data.view, -1) })}>
+              {t("scheduling:list.previous")}
+            </Link>
+            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: null })}>
+              {t("scheduling:list.today")}
+            </Link>
+            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: shiftAnchor(data.anchor, data.view, 1) })}>
+              {t("scheduling:list.next")}
+            </Link>
+            <span className="font-semibold text-primary">
+              {new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${data.anchor}T00:00:00Z`))}
+            </span>
+          </div>
+          <div className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200" data-testid="calendar">
+            {data.calendar.days.slice(0, 7).map((day) => (
+              <div key={`h-${day}`} className="bg-slate-50 px-2 py-1 text-xs font-semibold text-slate-600">
+                {new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))}
+              </div>
+            ))}
+            {data.calendar.days.map((day) => {
+              const items = data.calendar!.sessions.filter((s) => String(s.datetime).slice(0, 10) === day);
+              const inMonth = day.slice(0, 7) === data.anchor.slice(0, 7) || data.view === "week";
+              return (
+                <div key={day} className={`min-h-24 bg-white p-1 ${inMonth ? "" : "opacity-50"}`}>
+                  <div className="text-xs text-slate-500">{Number(day.slice(8, 10))}</div>
+                  <ul className="flex flex-col gap-1">
+                    {items.map((s) => (
+                      <li key={s._id}>
+                        <Link to={withParams({ overview: s._id })} className="block truncate rounded bg-selected px-1 py-0.5 text-xs text-primary hover:underline">
+                          {formatTime(s.datetime, locale)} {s.sessionName} · {s.reference}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      ) : null}
+
+      {data.overview ? (
+        <Dialog.Root open onOpenChange={(open) => (!open ? navigate(withParams({ overview: null }), { preventScrollReset: true }) : undefined)}>
+          <Dialog.Portal>
+            <Dialog.Overlay className={overlay} />
+            <Dialog.Content
+              className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+              data-testid="overview"
+            >
+              <Dialog.Title className="mb-3 text-lg font-semibold text-primary">{t("scheduling:overview.title", { reference: data.overview.session.reference })}</Dialog.Title>
+              <Dialog.Description className="sr-only">{t("scheduling:overview.details")}</Dialog.Description>
+              <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="font-medium">{t("scheduling:fields.session")}</dt>
+                <dd>{data.overview.session.sessionName}</dd>
+                <dt className="font-medium">{t("scheduling:fields.datetime")}</dt>
+                <dd>{formatDateTime(data.overview.session.datetime, locale, "full")}</dd>
+                <dt className="font-medium">{t("scheduling:fields.location")}</dt>
+                <dd>{data.overview.session.locationName ?? t("scheduling:overview.no-location")}</dd>
+                <dt className="font-medium">{t("scheduling:fields.status")}</dt>
+                <dd>
+                  <StatusBadge status={data.overview.session.status} />
+                </dd>
+                <dt className="font-medium">{t("scheduling:fields.assigned-user")}</dt>
+                <dd>{data.overview.session.assignedUserName ?? t("scheduling:overview.nobody")}</dd>
+                <dt className="font-medium">{t("scheduling:fields.login-code")}</dt>
+                <dd className="font-mono" data-testid="overview-code">
+                  {data.overview.session.loginCode}
+                </dd>
+                <dt className="font-medium">{t("scheduling:plan.signup-link")}</dt>
+                <dd className="break-all font-mono text-xs">{`/user/signup/${data.overview.session.loginCode}?tenant=${data.tenant}`}</dd>
+                <dt className="font-medium">{t("scheduling:fields.options")}</dt>
+                <dd>
+                  <ul>
+                    {(["allQuestionsInEvaluationShownByDefault", "enableAutoPauseOnHelpRequest"] as const).map((k) => (
+                      <li key={k}>
+                        {t(`scheduling:options.${k}`)}: {data.overview!.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </dl>
+              <h2 className="mb-2 font-semibold">{t("scheduling:overview.entries")}</h2>
+              {data.overview.entries.length === 0 ? (
+                <p className="text-sm text-slate-600">{t("scheduling:overview.no-participants")}</p>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr>
+                      <th className="py-1 pr-3">{t("scheduling:order.participant")}</th>
+                      <th className="py-1 pr-3">{t("scheduling:overview.ready")}</th>
+                      <th className="py-1">{t("scheduling:overview.order")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.overview.entries.map((e) => (
+                      <tr key={e._id} className="border-t border-slate-100">
+                        <td className="py-1 pr-3">
+                          {e.participantName} <span className="text-slate-500">{e.participantEmail}</span>
+                        </td>
+                        <td className="py-1 pr-3">{e.ready ? t("scheduling:overview.ready") : t("scheduling:overview.not-ready")}</td>
+                        <td className="py-1">{e.sessionOrder.map((id) => data.overview!.evaluations.find((x) => x.id === id)?.name ?? id).join(" → ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              <div className="mt-4 flex justify-end gap-2">
+                {data.canWrite ? (
+                  <Link className="rounded-md border border-slate-300 px-4 py-2 text-sm" to={`/admin/scheduledsessions/order/${data.overview.session._id}`}>
+                    {t("scheduling:list.order")}
+                  </Link>
+                ) : null}
+                <Dialog.Close asChild>
+                  <Button variant="secondary">{t("scheduling:overview.close")}</Button>
+                </Dialog.Close>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </div>
+  );
+}

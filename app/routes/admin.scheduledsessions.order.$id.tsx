@@ -1,0 +1,198 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button } from "~/components/ui/form";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
+import { allParticipantEntries, automaticallyAssignScheduledSessionOrder, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
+import { clashesOf, swapItems } from "~/modules/scheduling/ordering";
+import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { canSchedule, evaluationsOfSession } from "~/modules/scheduling/screens.server";
+
+export const handle = { titleKey: "scheduling:list.order" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const session = await getScheduledSession(ctx, params.id!);
+    const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+    return {
+      session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
+      rows: entries.map((e) => ({ participant: e.participant, name: e.participantName, order: e.sessionOrder })),
+      evaluations,
+      canWrite: canSchedule(ctx),
+    };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return runIntent(ctx, request, {
+    auto: async () => {
+      await automaticallyAssignScheduledSessionOrder(ctx, params.id!, "NON_OVERLAPPING");
+      return ctx.t("scheduling:order.assigned");
+    },
+    save: async (_i, _id, form) => {
+      await saveScheduledSessionOrder(ctx, String(form.get("participant")), params.id!, form.getAll("order").map(String));
+      return ctx.t("scheduling:order.saved");
+    },
+  });
+}
+
+type Drag = { row: number; col: number } | null;
+
+export default function OrderGrid() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const [rows, setRows] = useState(data.rows);
+  const [drag, setDrag] = useState<Drag>(null);
+  const [over, setOver] = useState<Drag>(null);
+  useEffect(() => setRows(data.rows), [data.rows]);
+
+  const names = new Map(data.evaluations.map((e) => [e.id, e.name]));
+  const clashes = clashesOf(
+    rows.map((r) => r.order),
+    data.evaluations.length,
+  );
+  const positions = data.evaluations.length;
+
+  function change(rowIndex: number, a: number, b: number) {
+    if (!data.canWrite || a === b) return;
+    const row = rows[rowIndex]!;
+    const order = swapItems(row.order, a, b);
+    setRows((all) => all.map((r, i) => (i === rowIndex ? { ...r, order } : r)));
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("participant", row.participant);
+    for (const id of order) form.append("order", id);
+    fetcher.submit(form, { method: "post" });
+  }
+
+  const result = fetcher.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-primary">{t("scheduling:order.title", { reference: data.session.reference })}</h1>
+        <Link to={`/admin/scheduledsessions?overview=${data.session._id}`} className="text-sm text-primary underline">
+          {t("scheduling:plan.back")}
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600">{data.session.sessionName}</p>
+      {data.canWrite ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <fetcher.Form method="post">
+            <Button type="submit" name="intent" value="auto" disabled={fetcher.state !== "idle" || rows.length === 0} data-testid="auto-assign">
+              {t("scheduling:order.auto-assign")}
+            </Button>
+          </fetcher.Form>
+          <span className={`text-sm ${clashes.size ? "text-red-700" : "text-green-800"}`} data-testid="clash-count" role="status">
+            {clashes.size ? t("scheduling:order.clashes", { count: clashes.size }) : t("scheduling:order.no-clashes")}
+          </span>
+        </div>
+      ) : null}
+      {result ? result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert>{result.message}</Alert> : null}
+      <p className="text-sm text-slate-600">{t("scheduling:order.hint")}</p>
+      {positions === 0 ? <p>{t("scheduling:plan.no-evaluations")}</p> : null}
+      {rows.length === 0 ? (
+        <p>{t("scheduling:order.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="order-grid">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className="px-3 py-2">{t("scheduling:order.participant")}</th>
+                {Array.from({ length: positions }, (_, p) => (
+                  <th key={p} className="px-3 py-2">
+                    {t("scheduling:order.position", { n: p + 1 })}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, r) => (
+                <tr key={row.participant} className="border-t border-slate-100" data-testid={`order-row-${r}`}>
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {row.name}
+                  </th>
+                  {row.order.map((ev, c) => {
+                    const clash = clashes.has(`${c}:${ev}`);
+                    const isOver = over?.row === r && over.col === c && drag?.row === r;
+                    const name = names.get(ev) ?? ev;
+                    return (
+                      <td
+                        key={`${ev}-${c}`}
+                        className="px-1 py-1"
+                        onDragOver={(e) => {
+                          if (drag?.row === r) {
+                            e.preventDefault();
+                            setOver({ row: r, col: c });
+                          }
+                        }}
+                        onDragLeave={() => setOver(null)}
+                        onDrop={(e) => {
+                          e.preventDefault();
+                          if (drag?.row === r) change(r, drag.col, c);
+                          setDrag(null);
+                          setOver(null);
+                        }}
+                      >
+                        <div
+                          draggable={data.canWrite}
+                          onDragStart={(e) => {
+                            e.dataTransfer.effectAllowed = "move";
+                            e.dataTransfer.setData("text/plain", `${r}:${c}`);
+                            setDrag({ row: r, col: c });
+                          }}
+                          onDragEnd={() => {
+                            setDrag(null);
+                            setOver(null);
+                          }}
+                          data-testid={`cell-${r}-${c}`}
+                          data-evaluation={ev}
+                          data-clash={clash ? "true" : undefined}
+                          title={clash ? t("scheduling:order.clash") : undefined}
+                          className={`flex items-center justify-between gap-1 rounded border px-2 py-1 ${data.canWrite ? "cursor-grab" : ""} ${
+                            clash ? "border-red-400 bg-red-50 text-red-900" : "border-slate-200 bg-selected/40"
+                          } ${isOver ? "ring-2 ring-primary" : ""}`}
+                        >
+                          {data.canWrite ? (
+                            <button
+                              type="button"
+                              className="px-1 text-primary disabled:opacity-30"
+                              disabled={c === 0}
+                              onClick={() => change(r, c, c - 1)}
+                              aria-label={t("scheduling:order.move-left", { evaluation: name, name: row.name })}
+                            >
+                              ←
+                            </button>
+                          ) : null}
+                          <span>
+                            {name}
+                            {clash ? <span className="sr-only"> — {t("scheduling:order.clash")}</span> : null}
+                          </span>
+                          {data.canWrite ? (
+                            <button
+                              type="button"
+                              className="px-1 text-primary disabled:opacity-30"
+                              disabled={c === positions - 1}
+                              onClick={() => change(r, c, c + 1)}
+                              aria-label={t("scheduling:order.move-right", { evaluation: name, name: row.name })}
+                            >
+                              →
+                            </button>
+                          ) : null}
+                        </div>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

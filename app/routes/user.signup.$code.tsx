@@ -1,0 +1,180 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/components/scheduling/common";
+import { Alert, Button, TextField } from "~/components/ui/form";
+import { isAppError } from "~/lib/app-error";
+import type { ParticipantCtx } from "~/lib/context.server";
+import { getLocale, getT } from "~/i18n/i18n.server";
+import { prefilledTenant } from "~/modules/auth/login-form.server";
+import { clientAddressOf, contextFromSession, useSecureCookies } from "~/modules/auth/request-context.server";
+import { serializeCookie } from "~/modules/auth/sessions.server";
+import { completeSignUp, myScheduledSessions, signUpForScheduledSession, signUpInfo, startSignUp } from "~/modules/scheduling/signup.server";
+
+export const handle = { titleKey: "scheduling:signup.title" };
+
+/** /user/signup/{code}?tenant=<slug>: see docs/decisions/0005-signup-codes.md. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = prefilledTenant(request).trim().toLowerCase();
+  const code = params.code ?? "";
+  const t = await getT(await getLocale(request));
+  if (!tenant) return { state: "tenant" as const, code };
+  let info;
+  try {
+    info = await signUpInfo(tenant, code);
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return { state: "not-found" as const, code, message: t("scheduling:signup.not-found") };
+  }
+  const ctx = await contextFromSession(request, "USER", context);
+  const signedIn = ctx && ctx.actor.type === "USER" && ctx.tenant.slug === tenant ? (ctx as ParticipantCtx) : null;
+  const mine = signedIn ? await myScheduledSessions(signedIn) : null;
+  const already = !!mine && [...mine.upcoming, ...mine.past].some((s) => s.id === info.id);
+  return {
+    state: "session" as const,
+    code,
+    tenant,
+    info: { ...info, datetime: info.datetime.toISOString() },
+    signedIn: signedIn ? { email: signedIn.actor.email } : null,
+    already,
+  };
+}
+
+type ActionData = { step: "details" | "code"; name?: string; email?: string; error?: string; fieldErrors?: Record<string, string> };
+
+export async function action({ request, context, params }: ActionFunctionArgs): Promise<ActionData | Response> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
+  const code = params.code ?? "";
+  const locale = await getLocale(request);
+  const t = await getT(locale);
+  const clientAddress = clientAddressOf(context);
+  const name = String(form.get("name") ?? "");
+  const email = String(form.get("email") ?? "").trim();
+  try {
+    if (intent === "join") {
+      const ctx = await contextFromSession(request, "USER", context);
+      if (!ctx || ctx.tenant.slug !== tenant) return { step: "details", error: t("errors:unauthorized") };
+      await signUpForScheduledSession(ctx, code);
+      return redirect("/user?signedup=1");
+    }
+    if (intent === "request-code") {
+      await startSignUp({ tenant, code, name, email, locale, clientAddress });
+      return { step: "code", name, email };
+    }
+    if (intent === "verify-code") {
+      const { cookie } = await completeSignUp({
+        tenant,
+        code,
+        email,
+        otp: String(form.get("otp") ?? "").trim(),
+        secure: useSecureCookies(request),
+        clientAddress,
+        ctxBase: { locale, t },
+      });
+      return redirect("/user?signedup=1", { headers: { "Set-Cookie": serializeCookie(cookie) } });
+    }
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return {
+      step: intent === "verify-code" ? "code" : "details",
+      name,
+      email,
+      error: t(e.messageKey, e.values ?? {}),
+      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, t(v.key, v.values ?? {})])),
+    };
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+export default function SignUp() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const { t, i18n } = useTranslation();
+
+  if (data.state === "tenant") {
+    return (
+      <div className="mx-auto w-full max-w-md">
+        <h1 className="mb-4 text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
+        <Form method="get" className="flex flex-col gap-3">
+          <TextField label={t("scheduling:signup.tenant")} name="tenant" required hint={t("scheduling:signup.tenant-hint")} />
+          <Button type="submit">{t("scheduling:signup.continue")}</Button>
+        </Form>
+      </div>
+    );
+  }
+  if (data.state === "not-found") {
+    return (
+      <div className="mx-auto w-full max-w-md">
+        <h1 className="mb-4 text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
+        <Alert>{data.message}</Alert>
+      </div>
+    );
+  }
+  const { info } = data;
+  const step = actionData?.step ?? "details";
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="signup-session">
+        <dt className="font-medium">{t("scheduling:signup.organization")}</dt>
+        <dd>{info.organization}</dd>
+        <dt className="font-medium">{t("scheduling:signup.session")}</dt>
+        <dd data-testid="signup-session-name">{info.sessionName}</dd>
+        <dt className="font-medium">{t("scheduling:signup.date")}</dt>
+        <dd>{formatDateTime(info.datetime, i18n.language, "full")} (UTC)</dd>
+        <dt className="font-medium">{t("scheduling:signup.place")}</dt>
+        <dd>
+          {info.locationName ?? t("scheduling:signup.no-place")}
+          {info.locationAddress ? (
+            <span className="block text-slate-600">{[info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ")}</span>
+          ) : null}
+        </dd>
+      </dl>
+      {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+      {!info.open ? (
+        <Alert>{t("scheduling:signup.closed")}</Alert>
+      ) : data.already ? (
+        <Alert tone="success">{t("scheduling:signup.done", { session: info.sessionName })}</Alert>
+      ) : data.signedIn ? (
+        <Form method="post" className="flex flex-col gap-2">
+          <p className="text-sm text-slate-600">{t("scheduling:signup.signed-in-as", { email: data.signedIn.email })}</p>
+          <input type="hidden" name="tenant" value={data.tenant} />
+          <Button type="submit" name="intent" value="join" disabled={busy}>
+            {t("scheduling:signup.sign-up")}
+          </Button>
+        </Form>
+      ) : step === "details" ? (
+        <Form method="post" className="flex flex-col gap-3" data-testid="signup-details">
+          <input type="hidden" name="tenant" value={data.tenant} />
+          <TextField label={t("scheduling:signup.name")} name="name" required autoComplete="name" defaultValue={actionData?.name} error={actionData?.fieldErrors?.name} />
+          <TextField
+            label={t("scheduling:signup.email")}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={actionData?.email}
+            error={actionData?.fieldErrors?.email}
+          />
+          <Button type="submit" name="intent" value="request-code" disabled={busy}>
+            {t("scheduling:signup.request-code")}
+          </Button>
+        </Form>
+      ) : (
+        <Form method="post" className="flex flex-col gap-3" data-testid="signup-code">
+          <input type="hidden" name="tenant" value={data.tenant} />
+          <input type="hidden" name="name" value={actionData?.name ?? ""} />
+          <input type="hidden" name="email" value={actionData?.email ?? ""} />
+          <Alert tone="info">{t("scheduling:signup.code-sent", { email: actionData?.email ?? "" })}</Alert>
+          <TextField label={t("scheduling:signup.code")} name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} />
+          <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+            {t("scheduling:signup.verify")}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}

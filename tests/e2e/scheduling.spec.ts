@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { loginAsStaff } from "./support/login";
+import { waitForCode } from "./support/outbox";
+
+// Scheduling through the real screens: plan a session with three participants, assign and adjust
+// the order, then a new person signs up with the session's code in a second browser context.
+
+const EVALS = ["Lifting E2E", "Rigging E2E", "Signals E2E"];
+
+/** A session template with three evaluations, a location and three participants in the demo tenant. */
+async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
+  const db = demoDatabase();
+  await db.execute("PRAGMA busy_timeout = 5000");
+  const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const now = Date.now();
+  const evaluationIds = EVALS.map(() => randomUUID());
+  const people = ["Ann Sched", "Bob Sched", "Cid Sched"];
+  await db.batch([
+    ...EVALS.map((name, i) => ({
+      sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 0)`,
+      args: [evaluationIds[i]!, now, now, ws, owner, name, name.toLowerCase()],
+    })),
+    {
+      sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Crane E2E', 'crane e2e', '[]', ?, 70, 'CRN')`,
+      args: [randomUUID(), now, now, ws, owner, JSON.stringify(evaluationIds)],
+    },
+    {
+      sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
+            VALUES (?, ?, ?, 1, ?, 'Harbour Hall E2E', 'harbour hall e2e', 'Quay 1', 'Antwerp', '2000', 'BE')`,
+      args: [randomUUID(), now, now, ws],
+    },
+    ...people.map((name) => ({
+      sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+      args: [randomUUID(), now, now, ws, name, `${name.split(" ")[0]!.toLowerCase()}@sched.test`, name.toLowerCase(), `${name.split(" ")[0]!.toLowerCase()}@sched.test`],
+    })),
+  ]);
+  db.close();
+  return { evaluationIds, people };
+}
+
+test("plans a session, orders its participants, and a new person signs up with the code", async ({ page, browser }) => {
+  const { evaluationIds, people } = await seed();
+  await loginAsStaff(page, await demoStaffAccount("scheduler@demo.test", "Sam Scheduler", "ORGANIZATION_WRITER"));
+
+  // Plan: template, date, place, three participants one by one.
+  await page.goto("/admin/scheduledsessions");
+  await page.getByTestId("plan-new").click();
+  await expect(page).toHaveURL(/\/admin\/scheduledsessions\/plan$/);
+  const form = page.getByTestId("plan-form");
+  await form.locator('select[name="session"]').selectOption({ label: "Crane E2E" });
+  await form.locator('input[name="datetime"]').fill("2030-05-06T09:30");
+  await form.locator('select[name="location"]').selectOption({ label: "Harbour Hall E2E" });
+  for (const name of people) {
+    await page.getByTestId("participant-pick").selectOption({ label: `${name} (${name.split(" ")[0]!.toLowerCase()}@sched.test)` });
+    await page.getByRole("button", { name: "Add participant" }).click();
+  }
+  await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const saved = page.getByTestId("saved");
+  await expect(saved).toContainText("Reference CRN203005060001");
+  const code = /login code ([23456789A-Z]{6,8})/.exec((await saved.textContent()) ?? "")?.[1];
+  expect(code).toBeTruthy();
+
+  // The list shows it; the overview lists its three participants.
+  await page.goto("/admin/scheduledsessions");
+  const row = page.getByTestId("row-CRN203005060001");
+  await expect(row).toContainText("Crane E2E");
+  await expect(row).toContainText("Harbour Hall E2E");
+  await expect(row).toContainText("3");
+  await row.getByRole("link", { name: "Open" }).click();
+  const overview = page.getByTestId("overview");
+  await expect(overview).toBeVisible();
+  for (const name of people) await expect(overview).toContainText(name);
+  await overview.getByRole("link", { name: "Order" }).click();
+
+  // Order grid: assign automatically (no clash), drag to create a clash, fix it with the keyboard.
+  await expect(page.getByTestId("order-grid")).toBeVisible();
+  await page.getByTestId("auto-assign").click();
+  await expect(page.getByText("The order is assigned.")).toBeVisible();
+  await expect(page.getByTestId("clash-count")).toHaveText("No clashes");
+  await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
+  await expect(page.getByTestId("cell-1-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
+
+  await page.getByTestId("cell-0-0").dragTo(page.getByTestId("cell-0-1"));
+  await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
+  await expect(page.getByTestId("cell-0-1")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
+  await expect(page.getByTestId("clash-count")).toContainText("clashes");
+  await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-clash", "true");
+  await expect(page.getByText("The order is saved.")).toBeVisible();
+
+  const moveRight = page.getByRole("button", { name: "Move Rigging E2E later for Ann Sched" });
+  await moveRight.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("clash-count")).toHaveText("No clashes");
+  await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
+
+  // The order is stored: after a reload the adjusted grid is still there.
+  await page.getByTestId("cell-2-0").dragTo(page.getByTestId("cell-2-2"));
+  await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
+  await expect(page.getByTestId("clash-count")).toContainText("clashes");
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
+  await expect(page.getByTestId("cell-2-2")).toHaveAttribute("data-evaluation", evaluationIds[2]!);
+
+  // A new person signs up in another browser context with a one-time code.
+  const context = await browser.newContext({ locale: "en-US" });
+  const visitor = await context.newPage();
+  await visitor.goto(`/user/signup/${code}?tenant=demo`);
+  await expect(visitor.getByTestId("signup-session-name")).toHaveText("Crane E2E");
+  await expect(visitor.getByTestId("signup-session")).toContainText("Harbour Hall E2E");
+  await expect(visitor.getByTestId("signup-session")).toContainText("2030");
+  const details = visitor.getByTestId("signup-details");
+  await details.getByLabel("Name").fill("Dana Newcomer");
+  await details.getByLabel("E-mail").fill("dana@newcomer.test");
+  const since = Date.now() - 50;
+  await details.getByRole("button", { name: "Send me a code" }).click();
+  const otp = await waitForCode("dana@newcomer.test", since);
+  const codeForm = visitor.getByTestId("signup-code");
+  await codeForm.getByLabel("One-time code").fill(otp);
+  await codeForm.getByRole("button", { name: "Sign up" }).click();
+  await expect(visitor).toHaveURL(/\/user(\?|$)/);
+  await expect(visitor.getByTestId("participant-welcome")).toContainText("Dana Newcomer");
+  const upcoming = visitor.getByTestId("my-upcoming");
+  await expect(upcoming).toContainText("Crane E2E");
+  await expect(upcoming).toContainText("Harbour Hall E2E");
+  await expect(upcoming).toContainText("CRN203005060001");
+  await context.close();
+
+  // Staff sees the fourth participant.
+  await page.goto("/admin/scheduledsessions");
+  await expect(page.getByTestId("row-CRN203005060001")).toContainText("4");
+});
