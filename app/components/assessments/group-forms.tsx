@@ -3,9 +3,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { CheckboxList, FieldError, OrderedPicker, OwnershipFields, PageHeader, type SaveResult } from "./common";
+import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };
-type Owned = { _id: string; visibility: string; owner: { objectOwnerType: string }; access: { canEdit: boolean; canManageSharing: boolean } };
+type Owned = { _id: string; visibility: string; owner: { objectOwnerType: string }; shares: ShareEntry[]; access: { canEdit: boolean; canManageSharing: boolean } };
 export type EvaluationData = Owned & { name: string; description: string | null; categories: string[]; questions: string[]; options: { enableTimer: boolean } };
 export type SessionData = Owned & { name: string; categories: string[]; evaluations: string[]; passPercentage: number; referenceFormat: string };
 
@@ -21,11 +22,28 @@ function useSave(back: string) {
   return { fetcher, result, errors, save };
 }
 
-function useOwnership(doc: Owned | null) {
-  return useState({ visibility: doc?.visibility ?? "ORGANIZATION", objectOwnerType: doc?.owner.objectOwnerType ?? "ORGANIZATION" });
+/** Visibility, owner type and shares of the form; `payload` is what the save sends (only when the actor may manage sharing). */
+function useOwnership(doc: Owned | null, canWrite: boolean) {
+  const [ownership, setOwnership] = useState({ visibility: doc?.visibility ?? "ORGANIZATION", objectOwnerType: doc?.owner.objectOwnerType ?? "ORGANIZATION" });
+  const [shares, setShares] = useState<ShareEntry[]>(doc?.shares ?? []);
+  const canManage = canWrite && (!doc || doc.access.canManageSharing);
+  const payload = canManage ? { ...ownership, shares: sharesPayload(shares) } : {};
+  return { ownership, setOwnership, shares, setShares, canManage, payload };
 }
 
-export function EvaluationForm({ evaluation, categories: categoryOptions, available, canWrite }: { evaluation: EvaluationData | null; categories: Ref[]; available: Ref[]; canWrite: boolean }) {
+export function EvaluationForm({
+  evaluation,
+  categories: categoryOptions,
+  available,
+  canWrite,
+  shareCandidates,
+}: {
+  evaluation: EvaluationData | null;
+  categories: Ref[];
+  available: Ref[];
+  canWrite: boolean;
+  shareCandidates: ShareUser[];
+}) {
   const { t } = useTranslation();
   const back = "/admin/assessments/evaluations";
   const { fetcher, result, errors, save } = useSave(back);
@@ -35,15 +53,14 @@ export function EvaluationForm({ evaluation, categories: categoryOptions, availa
   const [categories, setCategories] = useState(evaluation?.categories ?? []);
   const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? false);
-  const [ownership, setOwnership] = useOwnership(evaluation);
-  const sharing = !evaluation || evaluation.access.canManageSharing;
+  const own = useOwnership(evaluation, canWrite);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")} back={back}>
         {!readOnly ? (
           <Button
             disabled={fetcher.state !== "idle"}
-            onClick={() => save({ name, description, categories, questions, options: { enableTimer }, ...(sharing ? ownership : {}) })}
+            onClick={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
           >
             {t("assessments:actions.save")}
           </Button>
@@ -62,13 +79,33 @@ export function EvaluationForm({ evaluation, categories: categoryOptions, availa
         {t("assessments:fields.enableTimer")}
       </label>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
-      <OwnershipFields visibility={ownership.visibility} ownerType={ownership.objectOwnerType} onChange={setOwnership} disabled={readOnly || !sharing} />
+      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
+      <SharingSection
+        visibility={own.ownership.visibility}
+        shares={own.shares}
+        onChange={own.setShares}
+        candidates={shareCandidates}
+        canManage={!readOnly && own.canManage}
+        error={sharesError(errors)}
+      />
       <OrderedPicker legend={t("assessments:fields.questions")} options={available} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
     </div>
   );
 }
 
-export function SessionForm({ session, categories: categoryOptions, available, canWrite }: { session: SessionData | null; categories: Ref[]; available: Ref[]; canWrite: boolean }) {
+export function SessionForm({
+  session,
+  categories: categoryOptions,
+  available,
+  canWrite,
+  shareCandidates,
+}: {
+  session: SessionData | null;
+  categories: Ref[];
+  available: Ref[];
+  canWrite: boolean;
+  shareCandidates: ShareUser[];
+}) {
   const { t } = useTranslation();
   const back = "/admin/assessments/sessions";
   const { fetcher, result, errors, save } = useSave(back);
@@ -78,8 +115,7 @@ export function SessionForm({ session, categories: categoryOptions, available, c
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
   const [categories, setCategories] = useState(session?.categories ?? []);
   const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
-  const [ownership, setOwnership] = useOwnership(session);
-  const sharing = !session || session.access.canManageSharing;
+  const own = useOwnership(session, canWrite);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")} back={back}>
@@ -93,7 +129,7 @@ export function SessionForm({ session, categories: categoryOptions, available, c
                 referenceFormat,
                 categories,
                 evaluations,
-                ...(sharing ? ownership : {}),
+                ...own.payload,
               })
             }
           >
@@ -120,7 +156,15 @@ export function SessionForm({ session, categories: categoryOptions, available, c
         <TextField label={t("assessments:fields.referenceFormat")} value={referenceFormat} onChange={(e) => setReferenceFormat(e.target.value)} error={errors.referenceFormat} disabled={readOnly} />
       </div>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
-      <OwnershipFields visibility={ownership.visibility} ownerType={ownership.objectOwnerType} onChange={setOwnership} disabled={readOnly || !sharing} />
+      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
+      <SharingSection
+        visibility={own.ownership.visibility}
+        shares={own.shares}
+        onChange={own.setShares}
+        candidates={shareCandidates}
+        canManage={!readOnly && own.canManage}
+        error={sharesError(errors)}
+      />
       <OrderedPicker legend={t("assessments:fields.evaluations")} options={available} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
     </div>
   );

@@ -5,6 +5,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import type { RichBlock, StepType } from "~/modules/assessments/steps";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { RichContentEditor } from "./rich-content";
+import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 import { QuestionPreview, StepsEditor, type DraftStep } from "./steps-editor";
 
 type Ref = { _id: string; name: string };
@@ -18,6 +19,7 @@ export type QuestionData = {
   steps: Array<{ key: string; type: StepType; question: RichBlock[]; answer: Record<string, unknown>; score: number }>;
   visibility: string;
   owner: { objectOwnerType: string };
+  shares: ShareEntry[];
   access: { canEdit: boolean; canManageSharing: boolean };
 };
 
@@ -27,11 +29,14 @@ export function QuestionForm({
   question,
   options,
   canWrite,
+  shareCandidates,
 }: {
   mode: "create" | "copy" | "edit";
   question: QuestionData | null;
   options: { categories: Ref[]; supplies: Ref[] };
   canWrite: boolean;
+  /** Staff users the question can be shared with (empty when the actor may not manage sharing). */
+  shareCandidates: ShareUser[];
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SaveResult>();
@@ -49,6 +54,9 @@ export function QuestionForm({
     visibility: mode === "edit" ? (question?.visibility ?? "ORGANIZATION") : "ORGANIZATION",
     objectOwnerType: mode === "edit" ? (question?.owner.objectOwnerType ?? "ORGANIZATION") : "ORGANIZATION",
   });
+  // A copy is a new question of the actor's: ownership and shares start afresh.
+  const [shares, setShares] = useState<ShareEntry[]>(mode === "edit" ? (question?.shares ?? []) : []);
+  const canManageSharing = canWrite && (mode !== "edit" || !!question?.access.canManageSharing);
   const [preview, setPreview] = useState(false);
   const result = fetcher.data;
   const errors = result && !result.ok ? result.fieldErrors : {};
@@ -66,7 +74,7 @@ export function QuestionForm({
       supplies,
       preparationInfo,
       steps,
-      ...(mode !== "edit" || question?.access.canManageSharing ? ownership : {}),
+      ...(canManageSharing ? { ...ownership, shares: sharesPayload(shares) } : {}),
     };
     fetcher.submit({ payload: JSON.stringify(payload) }, { method: "post" });
   };
@@ -110,7 +118,15 @@ export function QuestionForm({
             visibility={ownership.visibility}
             ownerType={ownership.objectOwnerType}
             onChange={setOwnership}
-            disabled={readOnly || (mode === "edit" && !question?.access.canManageSharing)}
+            disabled={readOnly || !canManageSharing}
+          />
+          <SharingSection
+            visibility={ownership.visibility}
+            shares={shares}
+            onChange={setShares}
+            candidates={shareCandidates}
+            canManage={!readOnly && canManageSharing}
+            error={sharesError(errors)}
           />
           <RichContentEditor label={t("assessments:fields.preparationInfo")} value={preparationInfo} onChange={setPreparationInfo} disabled={readOnly} />
           <FieldError error={Object.entries(errors).find(([k]) => k.startsWith("preparationInfo"))?.[1]} />

@@ -1,10 +1,10 @@
-import { asc } from "drizzle-orm";
-import { categories, supplyObjects } from "~db/tenant/schema";
+import { asc, ne, sql } from "drizzle-orm";
+import { categories, staffUsers, supplyObjects } from "~db/tenant/schema";
 import { isAppError, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
-import { SORT_FIELDS, type SortField } from "./common.server";
+import { SORT_FIELDS, type OwnedDoc, type Reader, type SortField } from "./common.server";
 import { STEP_TYPES, type StepType } from "./steps";
 
 /** Helpers that keep the assessment screens' loaders and actions thin. */
@@ -82,15 +82,55 @@ export async function referenceOptions(ctx: Ctx) {
   return { categories: cats, supplies: sups };
 }
 
+// ---- Sharing ----
+
+export type ShareCandidate = { _id: string; name: string; email: string };
+
+/**
+ * The tenant's staff users an object owned by `ownerUserId` can be shared with: everyone but the
+ * owner, by name. Only for those who may change assessments (nobody else can share anything).
+ */
+export async function shareableStaffUsers(ctx: Ctx, ownerUserId: string): Promise<ShareCandidate[]> {
+  requirePermission(ctx, "write:assessments");
+  return ctx.tdb.db
+    .select({ _id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .from(staffUsers)
+    .where(ne(staffUsers.id, ownerUserId))
+    .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email))
+    .limit(1000)
+    .all();
+}
+
+/**
+ * The people an editor may pick for sharing: for a new object (also a copy) everyone but the actor,
+ * who becomes its owner; for an existing one everyone but its owner, and only when the actor may
+ * manage its sharing (else the screen shows the current shares read-only and needs no list).
+ */
+async function shareCandidatesFor(
+  ctx: Ctx,
+  existing: { doc: OwnedDoc; findRow: (db: Reader, id: string) => Promise<{ ownerUserId: string }> } | null,
+): Promise<ShareCandidate[]> {
+  if (!canWriteAssessments(ctx) || ctx.actor.type !== "ADMIN") return [];
+  if (!existing) return shareableStaffUsers(ctx, ctx.actor.userId);
+  if (!existing.doc.access.canManageSharing) return [];
+  const row = await existing.findRow(ctx.tdb.db, existing.doc._id);
+  return shareableStaffUsers(ctx, row.ownerUserId);
+}
+
 // ---- Question editor (create, copy, edit) ----
 
 export type EditorMode = "create" | "copy" | "edit";
 
 export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string | null) {
-  const { getQuestion } = await import("./questions.server");
+  const { getQuestion, questionEntity } = await import("./questions.server");
   const question = id ? await loadOrFail(ctx, () => getQuestion(ctx, id)) : null;
-  if (mode === "copy" && question) question.name = ctx.t("assessments:form.copy-suffix", { name: question.name });
-  return { mode, question, options: await referenceOptions(ctx), canWrite: canWriteAssessments(ctx) };
+  const shareCandidates = await shareCandidatesFor(ctx, mode === "edit" && question ? { doc: question, findRow: questionEntity.findRow } : null);
+  if (mode === "copy" && question) {
+    // A copy is a new object of the actor's: it starts unshared.
+    question.name = ctx.t("assessments:form.copy-suffix", { name: question.name });
+    question.shares = [];
+  }
+  return { mode, question, options: await referenceOptions(ctx), canWrite: canWriteAssessments(ctx), shareCandidates };
 }
 
 /** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */
@@ -111,22 +151,24 @@ export async function choices(ctx: Ctx, kind: "questions" | "evaluations") {
 }
 
 export async function evaluationEditorData(ctx: Ctx, id: string | null) {
-  const { getEvaluation } = await import("./evaluations.server");
+  const { getEvaluation, evaluationEntity } = await import("./evaluations.server");
   const evaluation = id ? await loadOrFail(ctx, () => getEvaluation(ctx, id)) : null;
+  const shareCandidates = await shareCandidatesFor(ctx, evaluation ? { doc: evaluation, findRow: evaluationEntity.findRow } : null);
   const options = await referenceOptions(ctx);
   const available = await choices(ctx, "questions");
   // Keep already chosen ones nameable even beyond the first 100.
   for (const q of evaluation?.resolvedQuestions ?? []) if (!available.some((a) => a._id === q._id)) available.push({ _id: q._id, name: q.name });
-  return { evaluation, categories: options.categories, available, canWrite: canWriteAssessments(ctx) };
+  return { evaluation, categories: options.categories, available, canWrite: canWriteAssessments(ctx), shareCandidates };
 }
 
 export async function sessionEditorData(ctx: Ctx, id: string | null) {
-  const { getSession } = await import("./sessions.server");
+  const { getSession, sessionEntity } = await import("./sessions.server");
   const session = id ? await loadOrFail(ctx, () => getSession(ctx, id)) : null;
+  const shareCandidates = await shareCandidatesFor(ctx, session ? { doc: session, findRow: sessionEntity.findRow } : null);
   const options = await referenceOptions(ctx);
   const available = await choices(ctx, "evaluations");
   for (const e of session?.resolvedEvaluations ?? []) if (!available.some((a) => a._id === e._id)) available.push({ _id: e._id, name: e.name });
-  return { session, categories: options.categories, available, canWrite: canWriteAssessments(ctx) };
+  return { session, categories: options.categories, available, canWrite: canWriteAssessments(ctx), shareCandidates };
 }
 
 export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
