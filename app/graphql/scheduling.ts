@@ -39,7 +39,7 @@ export const schedulingPiece: SchemaPiece = {
     enum AutomaticOrderingType {
       NON_OVERLAPPING
     }
-    "UPCOMING: from today on; PAST: before today (UTC)."
+    "UPCOMING: from today on; PAST: before today (days in the organisation's time zone)."
     enum ScheduledSessionWhen {
       UPCOMING
       PAST
@@ -243,6 +243,8 @@ export const userSchedulingPiece: SchemaPiece = {
     type MyScheduledSessions {
       upcoming: [MyScheduledSession!]!
       past: [MyScheduledSession!]!
+      "The organisation's IANA time zone, in which its people read the sessions' dates."
+      timeZone: String!
     }
     extend type Query {
       "The signed-in participant's own scheduled sessions."
@@ -260,7 +262,7 @@ export const userSchedulingPiece: SchemaPiece = {
     Query: {
       myScheduledSessions: async (_p, _a, g) => {
         const mine = await myScheduledSessions(ctxOf(g));
-        return { upcoming: mine.upcoming.map(summary), past: mine.past.map(summary) };
+        return { upcoming: mine.upcoming.map(summary), past: mine.past.map(summary), timeZone: mine.timeZone };
       },
     },
     Mutation: {

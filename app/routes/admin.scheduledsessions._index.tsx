@@ -3,17 +3,21 @@ import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-
 import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { overlay } from "~/components/databases/entity-dialog";
-import { formatDateTime, formatTime, StatusBadge } from "~/components/scheduling/common";
+import { SessionCalendar } from "~/components/scheduling/calendar";
+import { StatusBadge } from "~/components/scheduling/common";
+import { dayOfInstant, formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
-
-const SIZE = 20;
 import { loadOrFail } from "~/modules/databases/screens.server";
 import { allParticipantEntries } from "~/modules/scheduling/entries.server";
 import { getScheduledSession, listScheduledSessions, listScheduledSessionsBetween, type ScheduledSessionFilter } from "~/modules/scheduling/scheduled-sessions.server";
 import { calendarRange, canSchedule, evaluationsOfSession, templateOptions } from "~/modules/scheduling/screens.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
+
+const SIZE = 20;
+const calendarNav = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50";
 
 export const handle = { titleKey: "scheduling:title" };
 
@@ -28,8 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = url.searchParams.get("session") ?? "";
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const dir = url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC";
-  const dateParam = url.searchParams.get("date");
-  const anchor = dateParam && !Number.isNaN(new Date(dateParam).getTime()) ? new Date(dateParam) : new Date();
+  const timeZone = tenantTimeZone(ctx.tenant);
+  const today = dayOfInstant(new Date(), timeZone);
+  const dateParam = url.searchParams.get("date") ?? "";
+  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && !Number.isNaN(Date.parse(dateParam)) ? dateParam : today;
   const overviewId = url.searchParams.get("overview");
   const filter: ScheduledSessionFilter = {
     status: (SCHEDULED_SESSION_STATUSES as readonly string[]).includes(status) ? (status as ScheduledSessionFilter["status"]) : null,
@@ -38,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return loadOrFail(ctx, async () => {
     const templates = await templateOptions(ctx);
-    const range = view === "list" ? null : calendarRange(view, anchor);
+    const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
     const [list, between, overview] = await Promise.all([
       view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
       range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
@@ -55,7 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view,
       page,
       dir,
-      anchor: anchor.toISOString().slice(0, 10),
+      anchor,
+      today,
+      timeZone,
       list,
       calendar: range ? { days: range.days, sessions: calendarSessions! } : null,
       overview,
@@ -91,7 +99,12 @@ export default function ScheduledSessions() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-primary">{t("scheduling:title")}</h1>
+        <div>
+          <h1 className="text-2xl font-semibold text-primary">{t("scheduling:title")}</h1>
+          <p className="text-sm text-slate-600" data-testid="time-zone">
+            {t("scheduling:list.times-in", { zone: zoneLabel(new Date(), locale, data.timeZone) })}
+          </p>
+        </div>
         {data.canWrite ? (
           <Link to="/admin/scheduledsessions/plan" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover" data-testid="plan-new">
             {t("scheduling:plan-new")}
@@ -157,7 +170,7 @@ export default function ScheduledSessions() {
         data.list.edges.length === 0 ? (
           <p className="text-slate-600">{t("scheduling:list.empty")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -179,7 +192,7 @@ export default function ScheduledSessions() {
               <tbody>
                 {data.list.edges.map(({ node: s }) => (
                   <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale, data.timeZone)}</td>
                     <td className="px-3 py-2 font-mono">{s.reference}</td>
                     <td className="px-3 py-2">{s.sessionName}</td>
                     <td className="px-3 py-2">{s.locationName ?? "—"}</td>
@@ -221,45 +234,31 @@ export default function ScheduledSessions() {
 
       {data.calendar ? (
         <section aria-label={t(`scheduling:list.view-${data.view}`)}>
-          <div className="mb-2 flex items-center gap-3">
-            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: shiftAnchor(data.anchor, data.view, -1) })}>
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            <Link className={calendarNav} to={withParams({ date: shiftAnchor(data.anchor, data.view, -1) })}>
               {t("scheduling:list.previous")}
             </Link>
-            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: null })}>
+            <Link className={calendarNav} to={withParams({ date: null })}>
               {t("scheduling:list.today")}
             </Link>
-            <Link className="rounded border px-3 py-1 text-sm" to={withParams({ date: shiftAnchor(data.anchor, data.view, 1) })}>
+            <Link className={calendarNav} to={withParams({ date: shiftAnchor(data.anchor, data.view, 1) })}>
               {t("scheduling:list.next")}
             </Link>
-            <span className="font-semibold text-primary">
-              {new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${data.anchor}T00:00:00Z`))}
-            </span>
+            <h2 className="ml-1 font-semibold text-primary" data-testid="calendar-period">
+              {data.view === "week"
+                ? formatDayRange(data.calendar.days[0]!, data.calendar.days.at(-1)!, locale)
+                : formatDay(data.anchor, locale, { month: "long", year: "numeric" })}
+            </h2>
           </div>
-          <div className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200" data-testid="calendar">
-            {data.calendar.days.slice(0, 7).map((day) => (
-              <div key={`h-${day}`} className="bg-slate-50 px-2 py-1 text-xs font-semibold text-slate-600">
-                {new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))}
-              </div>
-            ))}
-            {data.calendar.days.map((day) => {
-              const items = data.calendar!.sessions.filter((s) => String(s.datetime).slice(0, 10) === day);
-              const inMonth = day.slice(0, 7) === data.anchor.slice(0, 7) || data.view === "week";
-              return (
-                <div key={day} className={`min-h-24 bg-white p-1 ${inMonth ? "" : "opacity-50"}`}>
-                  <div className="text-xs text-slate-500">{Number(day.slice(8, 10))}</div>
-                  <ul className="flex flex-col gap-1">
-                    {items.map((s) => (
-                      <li key={s._id}>
-                        <Link to={withParams({ overview: s._id })} className="block truncate rounded bg-selected px-1 py-0.5 text-xs text-primary hover:underline">
-                          {formatTime(s.datetime, locale)} {s.sessionName} · {s.reference}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              );
-            })}
-          </div>
+          <SessionCalendar
+            view={data.view === "week" ? "week" : "month"}
+            days={data.calendar.days}
+            anchor={data.anchor}
+            today={data.today}
+            timeZone={data.timeZone}
+            sessions={data.calendar.sessions}
+            linkTo={(id) => withParams({ overview: id })}
+          />
         </section>
       ) : null}
 
@@ -277,7 +276,7 @@ export default function ScheduledSessions() {
                 <dt className="font-medium">{t("scheduling:fields.session")}</dt>
                 <dd>{data.overview.session.sessionName}</dd>
                 <dt className="font-medium">{t("scheduling:fields.datetime")}</dt>
-                <dd>{formatDateTime(data.overview.session.datetime, locale, "full")}</dd>
+                <dd>{formatDateTime(data.overview.session.datetime, locale, data.timeZone, { style: "full", withZone: true })}</dd>
                 <dt className="font-medium">{t("scheduling:fields.location")}</dt>
                 <dd>{data.overview.session.locationName ?? t("scheduling:overview.no-location")}</dd>
                 <dt className="font-medium">{t("scheduling:fields.status")}</dt>

@@ -98,7 +98,7 @@ export default function OrderGrid() {
       {rows.length === 0 ? (
         <p>{t("scheduling:order.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm" data-testid="order-grid">
             <thead className="bg-slate-50">
               <tr>

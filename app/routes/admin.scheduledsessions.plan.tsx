@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toLocalInput } from "~/components/scheduling/common";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { isAppError, type Reference } from "~/lib/app-error";
+import { instantOfInput, inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { loadOrFail } from "~/modules/databases/screens.server";
 import { inviteParticipants } from "~/modules/scheduling/invitations.server";
 import {
@@ -34,11 +36,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       invited: url.searchParams.has("invited") ? Number(url.searchParams.get("invited")) : null,
       canceled: url.searchParams.get("canceled") === "1",
       tenant: ctx.tenant.slug,
+      timeZone: tenantTimeZone(ctx.tenant),
     };
   });
 }
 
-type ActionData = { error?: string; fieldErrors?: Record<string, string>; confirm?: Array<Reference & { canBeSafelyRemoved: boolean }> };
+type ImportResult = { ids: string[]; saved: number; skippedLines: number[] };
+type ActionData = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  confirm?: Array<Reference & { canBeSafelyRemoved: boolean }>;
+  imported?: ImportResult;
+};
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
   const ctx = await requireStaffContext(request, context);
@@ -46,6 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const intent = String(form.get("intent") ?? "save");
   const id = String(form.get("id") ?? "");
   try {
+    if (intent === "import-participants") {
+      // Saves the pasted participants (created or matched, as in the databases import); the form
+      // then adds them to the session's list, which is saved with the session.
+      const { ids, saved, skippedLines } = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
+      return { imported: { ids, saved, skippedLines } };
+    }
     if (intent === "cancel") {
       await cancelScheduledSession(ctx, id);
       return redirect(`/admin/scheduledsessions/plan?id=${id}&canceled=1`);
@@ -58,7 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     const datetime = String(form.get("datetime") ?? "");
     const input = {
       session: String(form.get("session") ?? ""),
-      datetime: datetime ? `${datetime}:00Z` : undefined,
+      // The form's wall-clock time is the organisation's; a malformed value is refused by the module.
+      datetime: datetime ? (instantOfInput(datetime, tenantTimeZone(ctx.tenant)) ?? "invalid") : undefined,
       location: String(form.get("location") ?? ""),
       assignedUser: String(form.get("assignedUser") ?? ""),
       status: String(form.get("status") ?? "") || undefined,
@@ -87,19 +103,32 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 
+/** Narrows the participant picker by name or e-mail (case-insensitive). */
+const matches = (p: { name: string; email: string }, query: string) => {
+  const q = query.trim().toLowerCase();
+  return !q || p.name.toLowerCase().includes(q) || p.email.toLowerCase().includes(q);
+};
+
 export default function PlanScheduledSession() {
-  const { options, session, canWrite, saved, invited, canceled, tenant } = useLoaderData<typeof loader>();
+  const { options, session, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [chosen, setChosen] = useState<string[]>(session?.participants ?? []);
   const [pick, setPick] = useState("");
+  const [query, setQuery] = useState("");
   const [company, setCompany] = useState("");
   const byId = new Map(options.participants.map((p) => [p.id, p]));
   const fe = actionData?.fieldErrors ?? {};
   const busy = navigation.state !== "idle";
 
   const add = (ids: string[]) => setChosen((c) => [...c, ...ids.filter((id) => !c.includes(id))]);
+  const importer = useFetcher<typeof action>();
+  const imported = (importer.data as ActionData | undefined)?.imported;
+  const importError = (importer.data as ActionData | undefined)?.fieldErrors?.csv ?? (importer.data as ActionData | undefined)?.error;
+  useEffect(() => {
+    if (imported) add(imported.ids);
+  }, [imported]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -136,11 +165,12 @@ export default function PlanScheduledSession() {
           {fe.session ? <span className="text-red-700">{fe.session}</span> : null}
         </label>
         <TextField
-          label={`${t("scheduling:fields.datetime")} (UTC) *`}
+          label={`${t("scheduling:fields.datetime")} *`}
+          hint={t("scheduling:plan.datetime-hint", { zone: zoneLabel(new Date(), i18n.language, timeZone) })}
           name="datetime"
           type="datetime-local"
           required
-          defaultValue={toLocalInput(session?.datetime)}
+          defaultValue={inputOfInstant(session?.datetime, timeZone)}
           error={fe.datetime}
         />
         <label className="flex flex-col gap-1 text-sm">
@@ -188,11 +218,20 @@ export default function PlanScheduledSession() {
         <fieldset className="flex flex-col gap-2 text-sm">
           <legend className="font-medium text-slate-700">{t("scheduling:fields.participants")}</legend>
           <p className="text-slate-500">{t("scheduling:plan.participants-hint")}</p>
-          <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-2 sm:grid-cols-[minmax(10rem,14rem)_1fr_auto]">
+            <input
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              aria-label={t("scheduling:plan.find-participant")}
+              placeholder={t("scheduling:plan.find-participant")}
+              className={select}
+            />
             <select aria-label={t("scheduling:plan.add-participant")} value={pick} onChange={(e) => setPick(e.target.value)} className={select} data-testid="participant-pick">
-              <option value="">{t("scheduling:plan.choose")}</option>
+              <option value="">{t("scheduling:plan.choose-participant")}</option>
               {options.participants
-                .filter((p) => !chosen.includes(p.id))
+                .filter((p) => !chosen.includes(p.id) && matches(p, query))
+                .slice(0, 300)
                 .map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name} ({p.email})
@@ -208,8 +247,10 @@ export default function PlanScheduledSession() {
             >
               {t("scheduling:plan.add-participant")}
             </Button>
+          </div>
+          <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
             <select aria-label={t("scheduling:plan.add-company")} value={company} onChange={(e) => setCompany(e.target.value)} className={select}>
-              <option value="">{t("scheduling:plan.choose")}</option>
+              <option value="">{t("scheduling:plan.choose-company")}</option>
               {options.companies.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -226,6 +267,42 @@ export default function PlanScheduledSession() {
               {t("scheduling:plan.add-company")}
             </Button>
           </div>
+          <details className="rounded-md border border-slate-200 p-2" data-testid="participant-import">
+            <summary className="cursor-pointer font-medium text-primary">{t("scheduling:plan.import-title")}</summary>
+            <div className="mt-2 flex flex-col gap-2">
+              <label className="flex flex-col gap-1">
+                <span className="text-slate-700">{t("scheduling:plan.import-hint")}</span>
+                <textarea
+                  form="participant-import-form"
+                  name="csv"
+                  rows={5}
+                  className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
+                  placeholder={"name,email\nAnn Peeters,ann@example.com"}
+                />
+              </label>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="submit" form="participant-import-form" variant="secondary" disabled={importer.state !== "idle" || !canWrite}>
+                  {t("scheduling:plan.import-add")}
+                </Button>
+                {imported ? (
+                  <span role="status" data-testid="import-result">
+                    {t("scheduling:plan.import-done", { count: imported.saved })}
+                    {imported.skippedLines.length ? ` ${t("scheduling:plan.import-skipped", { lines: imported.skippedLines.join(", ") })}` : ""}
+                  </span>
+                ) : null}
+                {importError ? (
+                  <span role="alert" className="text-red-700">
+                    {importError}
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          </details>
+          {fe.participants ? (
+            <p className="text-red-700" role="alert" data-testid="participants-error">
+              {fe.participants}
+            </p>
+          ) : null}
           <ul className="flex flex-col gap-1" data-testid="chosen-participants">
             {chosen.map((id) => (
               <li key={id} className="flex items-center justify-between rounded border border-slate-200 px-2 py-1">
@@ -253,6 +330,10 @@ export default function PlanScheduledSession() {
           </div>
         ) : null}
       </Form>
+      {/* The import posts on its own (fields point at it with form=…), keeping what is typed above. */}
+      <importer.Form method="post" id="participant-import-form" className="hidden">
+        <input type="hidden" name="intent" value="import-participants" />
+      </importer.Form>
 
       {session && canWrite ? (
         <div className="flex flex-wrap gap-2">

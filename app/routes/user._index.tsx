@@ -34,7 +34,7 @@ export default function UserHome() {
         {t("user:welcome", { name: data.name })}
       </h1>
       <p className="text-slate-600">{t("user:signed-in-as", { email: data.email })}</p>
-      <MySessions upcoming={data.sessions.upcoming} past={data.sessions.past} />
+      <MySessions upcoming={data.sessions.upcoming} past={data.sessions.past} timeZone={data.sessions.timeZone} />
     </div>
   );
 }

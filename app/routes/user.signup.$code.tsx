@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/components/scheduling/common";
+import { formatDateTime } from "~/lib/time-zone";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { isAppError } from "~/lib/app-error";
 import type { ParticipantCtx } from "~/lib/context.server";
@@ -124,7 +124,7 @@ export default function SignUp() {
         <dt className="font-medium">{t("scheduling:signup.session")}</dt>
         <dd data-testid="signup-session-name">{info.sessionName}</dd>
         <dt className="font-medium">{t("scheduling:signup.date")}</dt>
-        <dd>{formatDateTime(info.datetime, i18n.language, "full")} (UTC)</dd>
+        <dd>{formatDateTime(info.datetime, i18n.language, info.timeZone, { style: "full", withZone: true })}</dd>
         <dt className="font-medium">{t("scheduling:signup.place")}</dt>
         <dd>
           {info.locationName ?? t("scheduling:signup.no-place")}

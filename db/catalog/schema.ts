@@ -13,5 +13,9 @@ export const tenants = sqliteTable("tenants", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-export type TenantSettings = { organizationManagerEmails?: string[] };
+export type TenantSettings = {
+  organizationManagerEmails?: string[];
+  /** IANA zone in which the organisation plans and reads its sessions; see tenantTimeZone(). */
+  timeZone?: string;
+};
 export type TenantRow = typeof tenants.$inferSelect;

@@ -9,6 +9,7 @@ process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
 delete process.env.POSTMARK_SERVER_TOKEN;
 delete process.env.TENANT_DATABASE_URL;
+delete process.env.DEFAULT_TIME_ZONE; // organisations default to Europe/Brussels
 
 afterAll(async () => {
   const { closeTenantDbs } = await import("~db/tenant/client");

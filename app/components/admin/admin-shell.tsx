@@ -60,7 +60,8 @@ export function AdminShell({ organization, user, children }: { organization: str
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label={t("common:nav.label")} className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r">
-          <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
+          {/* Wraps on phones so every section stays visible (a scrolled strip hides the last ones). */}
+          <ul className="flex flex-wrap gap-1 p-2 md:flex-col md:flex-nowrap">
             {ADMIN_NAV.filter((item) => can(user.permissions, item.permission)).map((item) => (
               <li key={item.to}>
                 <NavLink

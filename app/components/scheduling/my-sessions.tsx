@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatDateTime, StatusBadge } from "./common";
+import { formatDateTime } from "~/lib/time-zone";
+import { StatusBadge } from "./common";
 
 type Item = {
   id: string;
@@ -12,17 +13,17 @@ type Item = {
 };
 
 /** The participant's own sessions on /user: upcoming and past. */
-export function MySessions({ upcoming, past }: { upcoming: Item[]; past: Item[] }) {
+export function MySessions({ upcoming, past, timeZone }: { upcoming: Item[]; past: Item[]; timeZone: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      <Section title={t("scheduling:user.upcoming")} items={upcoming} testId="my-upcoming" />
-      <Section title={t("scheduling:user.past")} items={past} testId="my-past" />
+      <Section title={t("scheduling:user.upcoming")} items={upcoming} timeZone={timeZone} testId="my-upcoming" />
+      <Section title={t("scheduling:user.past")} items={past} timeZone={timeZone} testId="my-past" />
     </div>
   );
 }
 
-function Section({ title, items, testId }: { title: string; items: Item[]; testId: string }) {
+function Section({ title, items, timeZone, testId }: { title: string; items: Item[]; timeZone: string; testId: string }) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-label={title}>
@@ -37,7 +38,7 @@ function Section({ title, items, testId }: { title: string; items: Item[]; testI
                 <span className="font-medium">{s.sessionName}</span>
                 <StatusBadge status={s.status} />
               </div>
-              <div className="text-sm text-slate-700">{formatDateTime(s.datetime, i18n.language, "full")} (UTC)</div>
+              <div className="text-sm text-slate-700">{formatDateTime(s.datetime, i18n.language, timeZone, { style: "full", withZone: true })}</div>
               <div className="text-sm text-slate-600">
                 {s.locationName ?? t("scheduling:signup.no-place")}
                 {s.locationAddress ? ` — ${[s.locationAddress.line1, s.locationAddress.postal, s.locationAddress.city].filter(Boolean).join(", ")}` : ""}

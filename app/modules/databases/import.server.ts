@@ -238,8 +238,15 @@ export async function previewImport(ctx: Ctx, csvText: string): Promise<ImportPr
   return { rows: preview, missingColumns, counts: countActions(preview) };
 }
 
-/** Imports the rows of a CSV that have no errors; rows with errors are skipped (see the preview). */
-export async function importParticipantsCsv(ctx: Ctx, csvText: string, workspace?: string | null): Promise<{ saved: number; skipped: number }> {
+/**
+ * Imports the rows of a CSV that have no errors; rows with errors are skipped (see the preview).
+ * Returns the saved participants' ids (in row order) and the skipped rows' line numbers.
+ */
+export async function importParticipantsCsv(
+  ctx: Ctx,
+  csvText: string,
+  workspace?: string | null,
+): Promise<{ saved: number; skipped: number; ids: string[]; skippedLines: number[] }> {
   requirePermission(ctx, WRITE);
   const { rows, missingColumns } = readParticipantCsv(csvText);
   if (missingColumns.length) throw badRequest({ csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } } });
@@ -248,7 +255,8 @@ export async function importParticipantsCsv(ctx: Ctx, csvText: string, workspace
     const existingIds = new Set(existing.existingIds);
     const plans = planRows(existing, rows.map((r) => r.values));
     const ids = await applyPlan(tx, plans, existingIds, workspace);
-    return { saved: ids.length, skipped: plans.length - ids.length };
+    const skippedLines = rows.filter((_, i) => plans[i]!.action === "error").map((r) => r.line);
+    return { saved: ids.length, skipped: plans.length - ids.length, ids, skippedLines };
   });
 }
 

@@ -3,17 +3,15 @@ import { participants } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
+import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { findScheduledRow, toDocs, WRITE } from "./scheduled-sessions.server";
 import { signUpInfo } from "./signup.server";
 
 /** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
 export function signUpUrl(origin: string, tenant: string, loginCode: string): string {
   return `${origin.replace(/\/$/, "")}/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`;
-}
-
-export function formatDateTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: process.env.APP_TIME_ZONE ?? "UTC" }).format(date);
 }
 
 /**
@@ -29,6 +27,7 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
   const info = await signUpInfo(ctx.tenant.slug, row.loginCode).catch(() => null);
   const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, ids)).all();
   const link = signUpUrl(origin, ctx.tenant.slug, row.loginCode);
+  const zone = tenantTimeZone(ctx.tenant);
   let sent = 0;
   for (const person of people) {
     const locale: Locale = isLocale(person.locale) ? person.locale : ctx.locale;
@@ -38,7 +37,7 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
       name: person.name,
       session: doc!.sessionName,
       organization: ctx.tenant.name,
-      date: formatDateTime(row.datetime, locale),
+      date: formatDateTime(row.datetime, locale, zone, { style: "full", withZone: true }),
       place: doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : t("scheduling:emails.invitation.no-place"),
       code: row.loginCode,
       link,

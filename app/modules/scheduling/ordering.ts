@@ -1,3 +1,4 @@
+import { dayOfInstant } from "~/lib/time-zone";
 // Pure helpers for participant session orders (safe to import in the browser).
 
 export const ORDERING_TYPES = ["NON_OVERLAPPING"] as const;
@@ -60,9 +61,9 @@ export function swapItems<T>(list: readonly T[], a: number, b: number): T[] {
 export const LOGIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const LOGIN_CODE_LENGTH = 6;
 
-/** yyyymmdd of a date in UTC. */
-export function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10).replace(/-/g, "");
+/** yyyymmdd of the day `date` falls on in the organisation's time zone. */
+export function dayOf(date: Date, zone: string): string {
+  return dayOfInstant(date, zone).replace(/-/g, "");
 }
 
 export function formatReference(prefix: string, day: string, counter: number): string {

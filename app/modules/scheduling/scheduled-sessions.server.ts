@@ -15,8 +15,10 @@ import {
   type ScheduledSessionStatus,
 } from "~db/tenant/schema";
 import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
-import { AppError, type Reference } from "~/lib/app-error";
+import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
+import { dayOfInstant, startOfDay } from "~/lib/time-zone";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
@@ -156,29 +158,28 @@ export async function toDocs(db: Reader, rows: Row[]): Promise<ScheduledSession[
   }));
 }
 
-function filterWhere(filter: ScheduledSessionFilter | null | undefined): SQL | undefined {
+function filterWhere(filter: ScheduledSessionFilter | null | undefined, zone: string): SQL | undefined {
   if (!filter) return undefined;
   const parts = [
     filter.id ? eq(scheduledSessions.id, filter.id) : undefined,
     filter.session ? eq(scheduledSessions.sessionTemplateId, filter.session) : undefined,
     filter.status ? eq(scheduledSessions.status, filter.status) : undefined,
-    filter.when === "UPCOMING" ? gte(scheduledSessions.datetime, startOfTodayUtc()) : undefined,
-    filter.when === "PAST" ? lt(scheduledSessions.datetime, startOfTodayUtc()) : undefined,
+    filter.when === "UPCOMING" ? gte(scheduledSessions.datetime, startOfToday(zone)) : undefined,
+    filter.when === "PAST" ? lt(scheduledSessions.datetime, startOfToday(zone)) : undefined,
   ].filter((p): p is SQL => !!p);
   return parts.length ? and(...parts) : undefined;
 }
 
-function startOfTodayUtc(): Date {
-  const d = new Date();
-  d.setUTCHours(0, 0, 0, 0);
-  return d;
+/** Midnight today in the organisation's time zone: "upcoming" and "past" are the people's days. */
+export function startOfToday(zone: string, now = new Date()): Date {
+  return startOfDay(dayOfInstant(now, zone), zone);
 }
 
 /** `allScheduledSessions(filter, order, orderBy: DATETIME, after, first)`. */
 export async function listScheduledSessions(ctx: Ctx, args: ScheduledSessionListArgs = {}): Promise<Connection<ScheduledSession>> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
-  const where = filterWhere(args.filter);
+  const where = filterWhere(args.filter, tenantTimeZone(ctx.tenant));
   const dir = args.order === "DESC" ? desc : asc;
   const page = await paginate(
     args,
@@ -213,9 +214,9 @@ export async function getScheduledSession(ctx: Ctx, id: string): Promise<Schedul
 // ---------------------------------------------------------------------------------------------
 // Reference and login code
 
-/** Next reference for the template's prefix and the day of `datetime` (UTC): prefix + yyyymmdd + 0001… */
-export async function nextReference(tx: TenantTx, prefix: string, datetime: Date): Promise<string> {
-  const day = dayOf(datetime);
+/** Next reference for the template's prefix and the day of `datetime` in `zone`: prefix + yyyymmdd + 0001… */
+export async function nextReference(tx: TenantTx, prefix: string, datetime: Date, zone: string): Promise<string> {
+  const day = dayOf(datetime, zone);
   const row = await tx
     .insert(counters)
     .values({ prefix, day, lastCounter: 1 })
@@ -326,7 +327,7 @@ export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<Sch
       sessionTemplateId: template.id,
       datetime: data.datetime,
       locationId: data.location,
-      reference: await nextReference(tx, template.referenceFormat, data.datetime),
+      reference: await nextReference(tx, template.referenceFormat, data.datetime, tenantTimeZone(ctx.tenant)),
       status: data.status ?? "SCHEDULED",
       assignedUserId: data.assignedUser,
       loginCode: await uniqueLoginCode(tx),
@@ -354,6 +355,17 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
       ...given,
     });
     if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
+    // Nothing a participant did may be lost by an edit: entries that hold answers, progress or
+    // overrides keep their participant and their evaluations.
+    const started = (await entriesOf(tx, [id])).filter(hasData);
+    if (started.length && data.session !== current.sessionTemplateId) {
+      throw badRequest({ session: { key: "scheduling:validation.template-locked" } });
+    }
+    const leavingStarted = data.participants ? started.filter((e) => !data.participants!.includes(e.participantId)) : [];
+    if (leavingStarted.length) {
+      const names = await tx.select({ name: participants.name }).from(participants).where(inArray(participants.id, leavingStarted.map((e) => e.participantId))).all();
+      throw badRequest({ participants: { key: "scheduling:validation.participant-started", values: { names: names.map((n) => n.name).join(", ") } } });
+    }
     await checkReferences(tx, data);
     const status = data.status ?? current.status;
     let loginCode = current.loginCode;

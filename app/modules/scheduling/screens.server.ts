@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { companies, participants, staffUsers } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
+import { addDays, startOfDay } from "~/lib/time-zone";
 import { listSessions } from "~/modules/assessments/sessions.server";
 import { listLocations } from "~/modules/databases/locations.server";
 import { can } from "~/modules/permissions/permissions";
@@ -62,23 +63,25 @@ export async function companyParticipantIds(ctx: Ctx, companyId: string): Promis
   return rows.map((r) => r.id);
 }
 
-/** The month grid (weeks Monday..Sunday, UTC) or the week around `anchor`. */
-export function calendarRange(view: "month" | "week", anchor: Date): { start: Date; end: Date; days: string[] } {
-  const a = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate()));
-  const mondayOf = (d: Date) => new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
-  let start: Date;
-  let end: Date;
+/**
+ * The month grid (whole weeks, Monday..Sunday) or the week around the day `anchor` (yyyy-mm-dd),
+ * with the instants at which its first day starts and the day after its last starts in `zone`.
+ */
+export function calendarRange(view: "month" | "week", anchor: string, zone: string): { start: Date; end: Date; days: string[] } {
+  const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const mondayOf = (day: string) => addDays(day, -weekday(day));
+  let first: string;
+  let count: number;
   if (view === "week") {
-    start = mondayOf(a);
-    end = new Date(start.getTime() + 7 * 86_400_000);
+    first = mondayOf(anchor);
+    count = 7;
   } else {
-    const first = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), 1));
-    const next = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 1));
-    start = mondayOf(first);
-    const lastDay = new Date(next.getTime() - 86_400_000);
-    end = new Date(mondayOf(lastDay).getTime() + 7 * 86_400_000);
+    const monthStart = `${anchor.slice(0, 8)}01`;
+    const nextMonth = addDays(monthStart, 31).slice(0, 8) + "01";
+    first = mondayOf(monthStart);
+    const afterLastWeek = addDays(mondayOf(addDays(nextMonth, -1)), 7);
+    count = Math.round((Date.parse(afterLastWeek) - Date.parse(first)) / 86_400_000);
   }
-  const days: string[] = [];
-  for (let t = start.getTime(); t < end.getTime(); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
-  return { start, end, days };
+  const days = Array.from({ length: count }, (_, i) => addDays(first, i));
+  return { start: startOfDay(days[0]!, zone), end: startOfDay(addDays(days.at(-1)!, 1), zone), days };
 }

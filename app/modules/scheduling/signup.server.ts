@@ -8,8 +8,8 @@ import { newId } from "~/lib/ids.server";
 import type { Locale } from "~/i18n/config";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { addressOf, parseInput, type Address } from "~/modules/databases/common.server";
-import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
-import { addEntries, type Reader } from "./scheduled-sessions.server";
+import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { addEntries, startOfToday, type Reader } from "./scheduled-sessions.server";
 
 /** What a person sees of a scheduled session before signing up, and on their own home page. */
 export type SessionSummary = {
@@ -83,7 +83,7 @@ export async function signUpForScheduledSession(ctx: Ctx, code: string): Promise
 }
 
 /** The signed-in participant's own sessions, upcoming (soonest first) and past (latest first). */
-export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
+export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[]; timeZone: string }> {
   requireParticipant(ctx);
   const rows = await ctx.tdb.db
     .select({ s: scheduledSessions })
@@ -92,29 +92,30 @@ export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: Session
     .where(eq(entries.participantId, ctx.actor.participantId))
     .all();
   const all = await summaries(ctx.tdb.db, rows.map((r) => r.s));
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
+  const timeZone = tenantTimeZone(ctx.tenant);
+  const today = startOfToday(timeZone);
   const isPast = (s: SessionSummary) => s.status === "COMPLETED" || s.status === "CANCELED" || s.datetime < today;
   return {
     upcoming: all.filter((s) => !isPast(s)).sort((a, b) => a.datetime.getTime() - b.datetime.getTime()),
     past: all.filter(isPast).sort((a, b) => b.datetime.getTime() - a.datetime.getTime()),
+    timeZone,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The public sign-up page /user/signup/{code}?tenant=<slug> (see docs/decisions/0005-signup-codes.md).
 
-async function tenantDbOf(slug: string): Promise<{ tdb: TenantDb; name: string; slug: string }> {
+async function tenantDbOf(slug: string): Promise<{ tdb: TenantDb; name: string; slug: string; timeZone: string }> {
   const tenant = slug ? await findTenant(slug) : null;
   if (!tenant || tenant.status !== "ACTIVE") throw new AppError("NOT_FOUND", "scheduled_session_not_found");
-  return { tdb: await openTenant(tenant), name: tenant.name, slug: tenant.slug };
+  return { tdb: await openTenant(tenant), name: tenant.name, slug: tenant.slug, timeZone: tenantTimeZone(tenant) };
 }
 
 /** What the sign-up page shows: the session's name, date and place (NOT_FOUND for an unknown code or tenant). */
-export async function signUpInfo(tenantSlug: string, code: string): Promise<SessionSummary & { organization: string; open: boolean }> {
-  const { tdb, name } = await tenantDbOf(tenantSlug);
+export async function signUpInfo(tenantSlug: string, code: string): Promise<SessionSummary & { organization: string; open: boolean; timeZone: string }> {
+  const { tdb, name, timeZone } = await tenantDbOf(tenantSlug);
   const row = await sessionByCode(tdb.db, code);
-  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED" };
+  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", timeZone };
 }
 
 const newPersonInput = z.object({

@@ -7,6 +7,7 @@ import { tenantDb, type TenantDb } from "~db/tenant/client";
 import { workspaces } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
+import { isTimeZone } from "~/lib/time-zone";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
 
 const CACHE_MS = 5_000;
@@ -48,7 +49,19 @@ export async function organizationPublicInfo(slug: string) {
   return { tenant: row.slug, name: row.name, logo: row.logo };
 }
 
-export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string };
+export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string; timeZone?: string };
+
+/** The zone new organisations get when none is given: DEFAULT_TIME_ZONE, else Europe/Brussels. */
+export function defaultTimeZone(): string {
+  const configured = process.env.DEFAULT_TIME_ZONE?.trim();
+  return configured && isTimeZone(configured) ? configured : "Europe/Brussels";
+}
+
+/** The IANA zone in which the organisation's dates are entered and shown (stored instants are UTC). */
+export function tenantTimeZone(tenant: Pick<TenantRow, "settings">): string {
+  const zone = tenant.settings?.timeZone;
+  return zone && isTimeZone(zone) ? zone : defaultTimeZone();
+}
 
 /**
  * Operator task: registers the tenant, creates and migrates its own database, its ORGANIZATION
@@ -69,6 +82,13 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
       message: "A tenant needs a name.",
     });
   }
+  const timeZone = input.timeZone?.trim() || defaultTimeZone();
+  if (!isTimeZone(timeZone)) {
+    throw new AppError("BAD_REQUEST", "validation_failed", {
+      fieldErrors: { timeZone: { key: "validation:time-zone" } },
+      message: `Unknown time zone "${input.timeZone}": use an IANA name such as Europe/Brussels.`,
+    });
+  }
   const { db, writes } = await catalog();
   const now = new Date();
   const row: TenantRow = {
@@ -77,7 +97,7 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
     logo: null,
     status: "ACTIVE",
     databaseUrl: input.databaseUrl ?? null,
-    settings: { organizationManagerEmails: [input.adminEmail.trim().toLowerCase()] },
+    settings: { organizationManagerEmails: [input.adminEmail.trim().toLowerCase()], timeZone },
     createdAt: now,
     updatedAt: now,
   };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { participants, scheduledSessions } from "~db/tenant/schema";
+import { participants, scheduledSessionParticipantEntries, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { removeLocation } from "~/modules/databases/locations.server";
 import { removeParticipant } from "~/modules/databases/participants.server";
@@ -200,6 +200,29 @@ describe("participants and entries", () => {
       [a, b, c],
       [b, c, a],
     ]);
+  });
+});
+
+describe("editing a session whose participants have started", () => {
+  it("keeps started participants and the template, and changes nothing when refused", async () => {
+    const people = await makeParticipants(ctx, 2, "started");
+    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-03-03T10:00:00Z", participants: people });
+    await ctx.tdb.write((tx) =>
+      tx.update(scheduledSessionParticipantEntries).set({ sessionStart: new Date() }).where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
+    );
+    const dropStarted = await refusal(updateScheduledSession(ctx, s._id, { participants: [people[1]!], location: null }));
+    expect(dropStarted.code).toBe("BAD_REQUEST");
+    expect(dropStarted.fieldErrors?.participants).toMatchObject({ key: "scheduling:validation.participant-started" });
+    expect(String(dropStarted.fieldErrors?.participants?.values?.names)).toContain("started Person");
+    const other = await makeTemplate(ctx, 2, "OTH");
+    const swap = await refusal(updateScheduledSession(ctx, s._id, { session: other.id }));
+    expect(swap.fieldErrors?.session).toMatchObject({ key: "scheduling:validation.template-locked" });
+    const after = await getScheduledSession(ctx, s._id);
+    expect(after.participants).toEqual(people);
+    expect(after.session).toBe(template.id);
+    expect(after._rev).toBe(s._rev);
+    // Someone who has not started can still be taken off.
+    expect((await updateScheduledSession(ctx, s._id, { participants: [people[0]!] })).participants).toEqual([people[0]]);
   });
 });
 

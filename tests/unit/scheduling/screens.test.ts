@@ -44,12 +44,21 @@ beforeAll(async () => {
 
 describe("calendar ranges", () => {
   it("covers whole weeks (Monday..Sunday) of a month, or one week", () => {
-    const month = calendarRange("month", new Date("2026-11-22T10:00:00Z"));
+    const month = calendarRange("month", "2026-11-22", "UTC");
     expect(month.days[0]).toBe("2026-10-26");
     expect(month.days.at(-1)).toBe("2026-12-06");
     expect(month.days.length % 7).toBe(0);
-    const week = calendarRange("week", new Date("2026-11-22T10:00:00Z"));
+    const week = calendarRange("week", "2026-11-22", "UTC");
     expect(week.days).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
+  });
+
+  it("starts and ends at the organisation's midnights, across a daylight-saving change", () => {
+    // October 2026 in Brussels: summer time (UTC+2) until the 25th, then UTC+1.
+    const month = calendarRange("month", "2026-10-10", "Europe/Brussels");
+    expect(month.days[0]).toBe("2026-09-28");
+    expect(month.days.at(-1)).toBe("2026-11-01");
+    expect(month.start.toISOString()).toBe("2026-09-27T22:00:00.000Z");
+    expect(month.end.toISOString()).toBe("2026-11-01T23:00:00.000Z");
   });
 });
 
@@ -79,7 +88,8 @@ describe("plan screen", () => {
     const id = /id=([\w-]+)/.exec(location302)![1]!;
     const s = await getScheduledSession(ctx, id);
     expect(s).toMatchObject({ reference: "SCR203009090001", location, participants: people, options: { enableAutoPauseOnHelpRequest: true, allQuestionsInEvaluationShownByDefault: false } });
-    expect(s.datetime.toISOString()).toBe("2030-09-09T10:15:00.000Z");
+    // The form takes the organisation's wall-clock time: 10:15 in Brussels summer time is 08:15 UTC.
+    expect(s.datetime.toISOString()).toBe("2030-09-09T08:15:00.000Z");
 
     const page = (await planLoader(args(get(`/admin/scheduledsessions/plan?id=${id}&saved=1&invited=2`)) as never)) as any;
     expect(page).toMatchObject({ saved: true, invited: 2, session: { reference: "SCR203009090001", loginCode: s.loginCode } });
@@ -97,6 +107,23 @@ describe("plan screen", () => {
       planAction(args(post("/admin/scheduledsessions/plan", [["intent", "remove"], ["id", id], ...confirm.confirm.map((r: any) => ["removeReferences", r.id] as [string, string])])) as never),
     )) as Response;
     expect(removed.headers.get("Location")).toBe("/admin/scheduledsessions?removed=1");
+  });
+
+  it("imports pasted participants: saves the good rows, names the bad lines, and a READER may not", async () => {
+    const csv = "name,email\nIrene Import,irene@import-plan.test\n,no-name@import-plan.test\nJules Import,jules@import-plan.test";
+    const res = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]])) as never))) as any;
+    expect(res.imported.saved).toBe(2);
+    expect(res.imported.skippedLines).toEqual([3]);
+    const page = (await planLoader(args(get("/admin/scheduledsessions/plan")) as never)) as any;
+    const names = res.imported.ids.map((id: string) => page.options.participants.find((p: any) => p.id === id)?.name);
+    expect(names).toEqual(["Irene Import", "Jules Import"]);
+    // Importing the same rows again matches them instead of duplicating.
+    const again = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]])) as never))) as any;
+    expect(again.imported.ids).toEqual(res.imported.ids);
+    const refused = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]], readerCookie)) as never))) as any;
+    expect(refused.error).toBe("You are not allowed to do this.");
+    const missing = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", "first,last\nA,B"]])) as never))) as any;
+    expect(missing.fieldErrors.csv).toContain("name");
   });
 
   it("a READER sees the form but saving is refused", async () => {

@@ -1,0 +1,147 @@
+/**
+ * Wall-clock time in an IANA time zone, with Intl only (no dependency). Instants are stored in UTC;
+ * people plan and read sessions in their organisation's zone (docs/decisions/0006-time-zones.md).
+ * Shared by server and browser code.
+ */
+
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock date and time of an instant in `zone`. */
+export function wallTimeOf(instant: Date, zone: string): WallTime & { second: number } {
+  const parts = Object.fromEntries(formatterFor(zone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, zone: string): number {
+  const w = wallTimeOf(new Date(instant), zone);
+  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return wallAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which clocks in `zone` show `wall`. In the hour skipped by a spring-forward the
+ * result is the later offset's reading (02:30 becomes 03:30); in the repeated autumn hour, the first.
+ */
+export function instantOfWallTime(wall: WallTime, zone: string): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  // The zone's offsets a day before and after cover both sides of any daylight-saving change.
+  const before = asUtc - offsetAt(asUtc - 86_400_000, zone);
+  const after = asUtc - offsetAt(asUtc + 86_400_000, zone);
+  const valid = [before, after].filter((t) => sameWall(wallTimeOf(new Date(t), zone), wall));
+  // Repeated hour: both are valid, take the first. Skipped hour: neither; read it with the offset
+  // from before the change, which lands after the gap.
+  return new Date(valid.length ? Math.min(...valid) : before);
+}
+
+const sameWall = (a: WallTime, b: WallTime) =>
+  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
+
+const WALL_INPUT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+/** Parses the `yyyy-mm-ddThh:mm` of a datetime-local input as a time in `zone`; null when malformed. */
+export function instantOfInput(value: string, zone: string): Date | null {
+  const m = WALL_INPUT.exec(value.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1) return null; // 31 April and the like
+  return instantOfWallTime({ year, month, day, hour, minute }, zone);
+}
+
+const pad = (n: number, size = 2) => String(n).padStart(size, "0");
+
+/** `yyyy-mm-ddThh:mm` of an instant in `zone`, for a datetime-local input. */
+export function inputOfInstant(instant: Date | string | null | undefined, zone: string): string {
+  if (!instant) return "";
+  const w = wallTimeOf(new Date(instant), zone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** `yyyy-mm-dd` of the day an instant falls on in `zone`. */
+export function dayOfInstant(instant: Date | string, zone: string): string {
+  return inputOfInstant(instant, zone).slice(0, 10);
+}
+
+/** The instant a `yyyy-mm-dd` day starts in `zone`. */
+export function startOfDay(day: string, zone: string): Date {
+  return instantOfInput(`${day}T00:00`, zone) ?? new Date(`${day}T00:00:00Z`);
+}
+
+/** `yyyy-mm-dd` + n days (calendar arithmetic, independent of zones). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A date and time for people, in their language and the organisation's zone. */
+export function formatDateTime(
+  value: string | Date,
+  locale: string,
+  zone: string,
+  options: { style?: "full" | "medium"; withZone?: boolean } = {},
+): string {
+  const date = new Date(value);
+  const { style = "medium", withZone = false } = options;
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: zone }).format(date);
+  return withZone ? `${text} (${zoneLabel(date, locale, zone)})` : text;
+}
+
+export function formatTime(value: string | Date, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: zone }).format(new Date(value));
+}
+
+/** A month and year (calendar title) or a short weekday of a `yyyy-mm-dd` day, zone-independent. */
+export function formatDay(day: string, locale: string, parts: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A span of calendar days, e.g. "Nov 23 – 29, 2026" ("23 – 29 nov. 2026" in French). */
+export function formatDayRange(first: string, last: string, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return format.formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`));
+}
+
+/** The zone as people read it at that date, e.g. "CET" or "UTC+1", after the IANA name's city. */
+export function zoneLabel(at: Date, locale: string, zone: string): string {
+  const short = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  const city = zone.split("/").at(-1)!.replace(/_/g, " ");
+  return short && zone !== "UTC" ? `${city}, ${short}` : short ?? zone;
+}

@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { chromium, type Page } from "@playwright/test";
+import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { enterCode, requestCode } from "./support/login";
+
+// Screenshots of the scheduling screens (list, month and week calendar, overview, plan form, order
+// grid, sign-up page) in every language at a desktop and a phone size, for a visual review; not
+// part of the test run. Against a running server with its DATA_DIR:
+//
+//   BASE_URL=http://localhost:3750 E2E_DATA_DIR=/tmp/schedshots/data node_modules/.bin/tsx tests/e2e/scheduling-screenshots.ts
+//
+// Seeds a template with three evaluations, a location, six participants and sessions this month
+// straight into the demo tenant, then writes tests/.tmp/scheduling-screens/<locale>/<w>x<h>-<screen>.png.
+
+const baseURL = process.env.BASE_URL ?? "http://localhost:3750";
+const outDir = path.resolve("tests/.tmp/scheduling-screens");
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
+const LOCALES = [
+  { locale: "en-us", browser: "en-US" },
+  { locale: "nl-nl", browser: "nl-NL" },
+  { locale: "fr-fr", browser: "fr-FR" },
+] as const;
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function seed(): Promise<void> {
+  const db = demoDatabase();
+  await db.execute("PRAGMA busy_timeout = 5000");
+  const done = await db.execute("SELECT id FROM session_templates WHERE name = 'Crane operator certificate'");
+  if (done.rows.length) return db.close();
+  const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const now = Date.now();
+  const evals = ["Lifting plan", "Rigging and slinging", "Hand signals"].map((name) => ({ id: randomUUID(), name }));
+  await db.batch([
+    ...evals.map((e) => ({
+      sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 0)`,
+      args: [e.id, now, now, ws, owner, e.name, e.name.toLowerCase()],
+    })),
+    {
+      sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Crane operator certificate', 'crane operator certificate', '[]', ?, 70, 'CRN')`,
+      args: [randomUUID(), now, now, ws, owner, JSON.stringify(evals.map((e) => e.id))],
+    },
+    {
+      sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
+            VALUES (?, ?, ?, 1, ?, 'Harbour training centre', 'harbour training centre', 'Kaai 12', 'Antwerpen', '2000', 'BE')`,
+      args: [randomUUID(), now, now, ws],
+    },
+    ...["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens", "Eva Maes", "Farid El Amrani"].map((name) => {
+      const email = `${name.split(" ")[0]!.toLowerCase()}@shots.test`;
+      return {
+        sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+        args: [randomUUID(), now, now, ws, name, email, name.toLowerCase(), email],
+      };
+    }),
+  ]);
+  db.close();
+}
+
+async function shoot(page: Page, locale: string, name: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(200);
+    // A page wider than the phone means sideways scrolling: name the widest culprits.
+    const overflow = await page.evaluate(() => {
+      const width = window.innerWidth;
+      if (document.documentElement.scrollWidth <= width) return [];
+      return [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`);
+    });
+    if (overflow.length) console.warn(`${locale} ${name} ${viewport.width}px overflows:`, overflow);
+    await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage: true });
+  }
+  await page.setViewportSize(VIEWPORTS[0]!);
+}
+
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+}
+
+/** Plans sessions through the plan form (the screens' own action), returns the first one's id. */
+async function planSessions(page: Page): Promise<string> {
+  const ids: string[] = [];
+  const today = new Date();
+  const days = [0, 2, 2, 9, 16];
+  for (const [i, offset] of days.entries()) {
+    const day = new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    await visit(page, "/admin/scheduledsessions/plan");
+    await page.locator('select[name="session"]').selectOption({ label: "Crane operator certificate" });
+    await page.locator('input[name="datetime"]').fill(`${day}T${i % 2 ? "13:30" : "09:00"}`);
+    await page.locator('select[name="location"]').selectOption({ label: "Harbour training centre" });
+    const people = page.getByTestId("participant-pick");
+    for (const name of ["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens"].slice(0, 2 + (i % 3))) {
+      const value = await people.locator("option", { hasText: name }).getAttribute("value");
+      await people.selectOption(value!);
+      await page.getByRole("button", { name: "Add participant" }).click();
+    }
+    await page.locator('button[name="intent"][value="save"], button[type="submit"]:has-text("Save")').first().click();
+    await page.waitForURL(/saved=1/);
+    ids.push(/id=([\w-]+)/.exec(page.url())![1]!);
+  }
+  return ids[0]!;
+}
+
+async function existingSession(): Promise<string | null> {
+  const db = demoDatabase();
+  const row = (await db.execute("SELECT id FROM scheduled_sessions ORDER BY datetime LIMIT 1")).rows[0];
+  db.close();
+  return row ? (row.id as string) : null;
+}
+
+fs.mkdirSync(outDir, { recursive: true });
+await seed();
+const account = await demoStaffAccount("planner2@demo.test", "Pia Planner", "ORGANIZATION_MANAGER");
+const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+let firstId: string | null = null;
+// One sign-in for all languages (the login is rate limited); each language is then chosen with
+// the language cookie, as the switcher does.
+const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[0] });
+const page = await context.newPage();
+await page.goto("/admin");
+await enterCode(page, "admin", await requestCode(page, "admin", account));
+await page.getByTestId("organization-name").waitFor();
+for (const { locale, browser: browserLocale } of LOCALES) {
+  fs.mkdirSync(path.join(outDir, locale), { recursive: true });
+  // Remix signs nothing here but encodes cookie values as base64 JSON.
+  await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  firstId ??= await existingSession() ?? (await planSessions(page));
+  const db = demoDatabase();
+  const code = (await db.execute({ sql: "SELECT login_code FROM scheduled_sessions WHERE id = ?", args: [firstId] })).rows[0]!.login_code as string;
+  db.close();
+
+  await visit(page, "/admin/scheduledsessions");
+  await shoot(page, locale, "list");
+  await visit(page, "/admin/scheduledsessions?view=month");
+  await shoot(page, locale, "month");
+  await visit(page, "/admin/scheduledsessions?view=week");
+  await shoot(page, locale, "week");
+  await visit(page, `/admin/scheduledsessions?overview=${firstId}`);
+  await shoot(page, locale, "overview");
+  await visit(page, `/admin/scheduledsessions/plan?id=${firstId}`);
+  await shoot(page, locale, "plan");
+  await visit(page, `/admin/scheduledsessions/order/${firstId}`);
+  await shoot(page, locale, "order");
+  const visitor = await browser.newContext({ baseURL, locale: browserLocale, viewport: VIEWPORTS[0] });
+  const signup = await visitor.newPage();
+  await visit(signup, `/user/signup/${code}?tenant=demo`);
+  await shoot(signup, locale, "signup");
+  await visitor.close();
+}
+await context.close();
+await browser.close();
+console.log(`Screenshots in ${outDir}`);
