@@ -7,6 +7,13 @@ import { defineConfig, devices } from "@playwright/test";
 // this config only starts the built server.
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// E2E_BASE_URL (with E2E_DATA_DIR, that server's DATA_DIR) runs the specs against a server that is
+// already running, e.g. `npm run dev`, instead of building and starting one.
+const externalServer = process.env.E2E_BASE_URL;
+if (externalServer && !process.env.E2E_DATA_DIR)
+  throw new Error(
+    "E2E_BASE_URL needs E2E_DATA_DIR: the running server's DATA_DIR (the tests read its outbox)."
+  );
 
 // A fresh, empty DATA_DIR per run, so the demo tenant is seeded and the outbox starts empty. The
 // config is evaluated again in every worker: the runner creates the directory once and the workers
@@ -29,7 +36,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: "tests/.tmp/e2e-results",
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: externalServer ?? `http://localhost:${port}`,
     locale: "en-US",
     trace: "retain-on-failure",
     launchOptions: {
@@ -46,23 +53,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], locale: "en-US" } }],
-  webServer: {
-    command: "NODE_ENV=production node_modules/.bin/tsx app/server/main.ts",
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM lets main.ts stop the PartyKit child (its own process group) before it exits.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 6_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
-      // Mail must land in DATA_DIR/outbox, never at Postmark.
-      POSTMARK_SERVER_TOKEN: "",
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], locale: "en-US" },
     },
-  },
+  ],
+  webServer: externalServer
+    ? undefined
+    : {
+        command: "NODE_ENV=production node_modules/.bin/tsx app/server/main.ts",
+        url: `http://localhost:${port}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        // SIGTERM lets main.ts stop the PartyKit child (its own process group) before it exits.
+        gracefulShutdown: { signal: "SIGTERM", timeout: 6_000 },
+        env: {
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
+          // Mail must land in DATA_DIR/outbox, never at Postmark.
+          POSTMARK_SERVER_TOKEN: "",
+        },
+      },
 });

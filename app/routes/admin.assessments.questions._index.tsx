@@ -40,7 +40,7 @@ export default function Questions() {
       {list.edges.length === 0 ? (
         <p className="text-slate-500">{t("assessments:list.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>

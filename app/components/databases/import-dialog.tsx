@@ -108,7 +108,7 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
                 <p className="text-sm" data-testid="import-summary">
                   {t("databases:import.summary", result.counts)}
                 </p>
-                <div className="overflow-x-auto rounded border border-slate-200">
+                <div className="relative overflow-x-auto rounded border border-slate-200">
                   <table className="w-full text-left text-xs" data-testid="import-preview">
                     <thead className="bg-slate-50">
                       <tr>
