@@ -6,7 +6,7 @@ import { overlay } from "~/components/databases/entity-dialog";
 import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/common";
 import { dayOfInstant, formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
-import { Button } from "~/components/ui/form";
+import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
@@ -112,6 +112,11 @@ export default function ScheduledSessions() {
         ) : null}
       </div>
 
+      {params.get("removed") === "1" ? (
+        <Alert tone="success">
+          <span data-testid="removed">{t("scheduling:plan.removed")}</span>
+        </Alert>
+      ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <div role="group" aria-label={t("scheduling:list.view-list")} className="inline-flex overflow-hidden rounded-md border border-slate-300">
           {views.map((v) => (

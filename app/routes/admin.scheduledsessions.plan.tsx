@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { isAppError, type Reference } from "~/lib/app-error";
 import { instantOfInput, inputOfInstant, zoneLabel } from "~/lib/time-zone";
@@ -335,52 +336,7 @@ export default function PlanScheduledSession() {
         <input type="hidden" name="intent" value="import-participants" />
       </importer.Form>
 
-      {session && canWrite ? (
-        <div className="flex flex-wrap gap-2">
-          <Link to={`/admin/scheduledsessions/order/${session._id}`} className="rounded-md border border-slate-300 px-4 py-2 text-sm">
-            {t("scheduling:list.order")}
-          </Link>
-          {session.status !== "CANCELED" ? (
-            <Form method="post">
-              <input type="hidden" name="id" value={session._id} />
-              <Button type="submit" name="intent" value="cancel" variant="secondary" disabled={busy}>
-                {t("scheduling:plan.cancel-session")}
-              </Button>
-            </Form>
-          ) : null}
-          <Form method="post">
-            <input type="hidden" name="id" value={session._id} />
-            <Button type="submit" name="intent" value="remove" variant="danger" disabled={busy}>
-              {t("scheduling:plan.remove-session")}
-            </Button>
-          </Form>
-        </div>
-      ) : null}
-
-      {session && actionData?.confirm ? (
-        <section role="alertdialog" aria-labelledby="confirm-title" className="rounded-lg border border-red-200 bg-red-50 p-4" data-testid="remove-confirmation">
-          <h2 id="confirm-title" className="font-semibold text-red-900">
-            {t("scheduling:plan.confirm-title")}
-          </h2>
-          <p className="text-sm">{t("scheduling:plan.confirm-text")}</p>
-          <ul className="my-2 list-disc pl-6 text-sm">
-            {actionData.confirm.map((r) => (
-              <li key={r.id}>
-                {r.title} — {r.canBeSafelyRemoved ? t("scheduling:plan.safe") : t("scheduling:plan.has-data")}
-              </li>
-            ))}
-          </ul>
-          <Form method="post" className="flex gap-2">
-            <input type="hidden" name="id" value={session._id} />
-            {actionData.confirm.map((r) => (
-              <input key={r.id} type="hidden" name="removeReferences" value={r.id} />
-            ))}
-            <Button type="submit" name="intent" value="remove" variant="danger">
-              {t("scheduling:plan.confirm")}
-            </Button>
-          </Form>
-        </section>
-      ) : null}
+      {session && canWrite ? <SessionActions session={{ _id: session._id, reference: session.reference, status: session.status, participantCount: session.participants.length }} /> : null}
     </div>
   );
 }

@@ -149,6 +149,12 @@ for (const { locale, browser: browserLocale } of LOCALES) {
   await shoot(page, locale, "overview");
   await visit(page, `/admin/scheduledsessions/plan?id=${firstId}`);
   await shoot(page, locale, "plan");
+  // The removal dialog, at its second step (the entries that go with the session).
+  await page.getByTestId("session-actions").getByRole("button").last().click();
+  await page.getByRole("alertdialog").getByRole("button").last().click();
+  await page.getByTestId("remove-confirmation").waitFor();
+  await shoot(page, locale, "remove-dialog");
+  await page.keyboard.press("Escape");
   await visit(page, `/admin/scheduledsessions/order/${firstId}`);
   await shoot(page, locale, "order");
   const visitor = await browser.newContext({ baseURL, locale: browserLocale, viewport: VIEWPORTS[0] });

@@ -135,4 +135,26 @@ test("plans a session, orders its participants, and a new person signs up with t
   // Staff sees the fourth participant.
   await page.goto("/admin/scheduledsessions");
   await expect(page.getByTestId("row-CRN203005060001")).toContainText("4");
+
+  // Cancel, then remove: each asked once more; the removal lists the entries that go with it.
+  await page.getByTestId("row-CRN203005060001").getByRole("link", { name: "Edit" }).click();
+  await page.getByRole("button", { name: "Cancel session" }).click();
+  const cancelDialog = page.getByRole("alertdialog", { name: "Cancel session CRN203005060001?" });
+  await cancelDialog.getByRole("button", { name: "Keep the session" }).click();
+  await expect(cancelDialog).toBeHidden();
+  await page.getByRole("button", { name: "Cancel session" }).click();
+  await cancelDialog.getByRole("button", { name: "Cancel the session" }).click();
+  await expect(page.getByText("The session is canceled.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel session" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Remove session" }).click();
+  const removeDialog = page.getByRole("alertdialog", { name: "Remove session CRN203005060001?" });
+  await expect(removeDialog).toContainText("The entries of its 4 participants go with it.");
+  await removeDialog.getByRole("button", { name: "Remove session" }).click();
+  const references = removeDialog.getByTestId("remove-confirmation");
+  for (const name of [...people, "Dana Newcomer"]) await expect(references).toContainText(name);
+  await removeDialog.getByRole("button", { name: "Remove all" }).click();
+  await expect(page).toHaveURL(/\/admin\/scheduledsessions\?removed=1/);
+  await expect(page.getByTestId("removed")).toHaveText("The session is removed.");
+  await expect(page.getByTestId("row-CRN203005060001")).toHaveCount(0);
 });

@@ -49,10 +49,10 @@ export function SessionCalendar(props: {
       className={`block rounded border-l-4 bg-selected px-1.5 py-1 text-xs text-primary hover:underline focus:outline-none focus:ring-2 focus:ring-primary ${STATUS_EDGE[s.status] ?? ""}`}
       data-testid="calendar-session"
     >
-      <span className={`block font-semibold ${compact ? "truncate" : ""}`}>
+      <span className={`block font-semibold ${compact ? "truncate" : "break-words"}`}>
         {formatTime(s.datetime, locale, props.timeZone)} {s.sessionName}
       </span>
-      <span className={`block text-slate-700 ${compact ? "truncate" : ""}`}>
+      <span className={`block text-slate-700 ${compact ? "truncate" : "break-words"}`}>
         {[s.locationName, t("scheduling:list.count", { count: s.participants.length })].filter(Boolean).join(" · ")}
       </span>
       <span className="sr-only">
@@ -73,7 +73,7 @@ export function SessionCalendar(props: {
         {props.days.map((day) => {
           const isToday = day === props.today;
           return (
-            <div key={day} className={`${props.view === "week" ? "min-h-48" : "min-h-28"} min-w-0 bg-white p-1 ${inPeriod(day) ? "" : "bg-slate-50 text-slate-400"}`}>
+            <div key={day} className={`${props.view === "week" ? "min-h-48" : "min-h-28"} min-w-0 p-1 ${inPeriod(day) ? "bg-white" : "bg-slate-50 text-slate-400"}`}>
               <div
                 className={`mb-1 inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs ${isToday ? "bg-primary font-semibold text-white" : "text-slate-500"}`}
                 aria-current={isToday ? "date" : undefined}
@@ -82,7 +82,7 @@ export function SessionCalendar(props: {
               </div>
               <ul className="flex flex-col gap-1">
                 {(byDay.get(day) ?? []).map((s) => (
-                  <li key={s._id}>{entry(s, true)}</li>
+                  <li key={s._id}>{entry(s, props.view === "month")}</li>
                 ))}
               </ul>
             </div>
