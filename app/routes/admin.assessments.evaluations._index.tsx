@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListToolbar, Modal, PageHeader, Pager, RemoveButton } from "~/components/assessments/common";
+import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
-import { canWriteAssessments, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
 
 export const handle = { titleKey: "assessments:sections.evaluations.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const p = listParams(request);
-  const list = await loadOrFail(ctx, () => listEvaluations(ctx, { ...listArgs(p), filter: { name: p.q || null } }));
-  return { list, canWrite: canWriteAssessments(ctx) };
+  const { categoryOptions, categories } = await categoryFilter(ctx, p);
+  const list = await loadOrFail(ctx, () => listEvaluations(ctx, { ...listArgs(p), filter: { name: p.q || null, categories } }));
+  return { list, categoryOptions, canWrite: canWriteAssessments(ctx) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Evaluations() {
-  const { list, canWrite } = useLoaderData<typeof loader>();
+  const { list, categoryOptions, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div>
@@ -35,13 +36,16 @@ export default function Evaluations() {
           </Link>
         ) : null}
       </PageHeader>
-      <ListToolbar />
+      <ListToolbar categoryOptions={categoryOptions} />
       {list.edges.length === 0 ? <p className="text-slate-500">{t("assessments:list.empty")}</p> : null}
       <ul className="flex flex-col gap-2">
         {list.edges.map(({ node: e }) => (
           <li key={e._id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
             <div className="min-w-0 flex-1">
-              <p className="font-medium">{e.name}</p>
+              <p className="font-medium">
+                {e.name}
+                <PrivateBadge visibility={e.visibility} />
+              </p>
               <p className="text-sm text-slate-600">
                 {t("assessments:overview.questions", { count: e.questionCount })} · {e.owner.name}
               </p>

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListToolbar, PageHeader, Pager, RemoveButton } from "~/components/assessments/common";
+import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
-import { canWriteAssessments, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
 import { STEP_TYPES } from "~/modules/assessments/steps";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
@@ -12,8 +12,9 @@ export const handle = { titleKey: "assessments:sections.questions.title" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const p = listParams(request);
-  const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout } }));
-  return { list, layout: p.layout, canWrite: canWriteAssessments(ctx) };
+  const { categoryOptions, categories } = await categoryFilter(ctx, p);
+  const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }));
+  return { list, categoryOptions, layout: p.layout, canWrite: canWriteAssessments(ctx) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Questions() {
-  const { list, layout, canWrite } = useLoaderData<typeof loader>();
+  const { list, categoryOptions, layout, canWrite } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const wide = layout === "WIDE";
   return (
@@ -36,7 +37,7 @@ export default function Questions() {
           </Link>
         ) : null}
       </PageHeader>
-      <ListToolbar typeOptions={STEP_TYPES} showLayout />
+      <ListToolbar typeOptions={STEP_TYPES} categoryOptions={categoryOptions} showLayout />
       {list.edges.length === 0 ? (
         <p className="text-slate-500">{t("assessments:list.empty")}</p>
       ) : (
@@ -59,7 +60,7 @@ export default function Questions() {
                 <tr key={q._id} className="border-t border-slate-100">
                   <td className="px-3 py-2 font-medium">
                     <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
-                    {q.visibility === "PRIVATE" ? <span className="ml-2 rounded bg-slate-100 px-1 text-xs">{t("assessments:visibility.PRIVATE")}</span> : null}
+                    <PrivateBadge visibility={q.visibility} />
                   </td>
                   {wide ? <td className="hidden px-3 py-2 md:table-cell">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
                   {wide ? <td className="hidden px-3 py-2 md:table-cell">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}

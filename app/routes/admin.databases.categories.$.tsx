@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { EntityDialog } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
+import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import {
   addCategory,
@@ -58,15 +59,10 @@ export default function Categories() {
   const { t } = useTranslation();
   const here = [BASE, ...path.map((p) => p.id)].join("/");
   const current = path.at(-1);
-  // A category cannot move under itself or below itself: those targets are not offered.
-  const childrenOf = new Map<string, string[]>();
-  for (const o of options) if (o.parentId) childrenOf.set(o.parentId, [...(childrenOf.get(o.parentId) ?? []), o.id]);
-  const subtreeOf = (id: string) => {
-    const ids = new Set([id]);
-    for (const current of ids) for (const child of childrenOf.get(current) ?? []) ids.add(child);
-    return ids;
-  };
-  const parentOptions = [{ value: "", label: t("databases:categories.root") }, ...options.map((o) => ({ value: o.id, label: o.name }))];
+  // A category cannot move under itself or below itself: those targets are not offered. The
+  // targets show their path, in tree order, so two "Basics" under different parents differ.
+  const tree = treeOrder(options);
+  const parentOptions = [{ value: "", label: t("databases:categories.root") }, ...tree.map((o) => ({ value: o.id, label: o.path }))];
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label={t("databases:categories.breadcrumb")}>
@@ -120,7 +116,7 @@ export default function Categories() {
               title={t("databases:categories.move-title", { name: r.name })}
               intent="move"
               id={r._id}
-              fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(r._id).has(o.value)) }]}
+              fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(tree, r._id).includes(o.value)) }]}
               values={{ parent: r.parentId ?? "" }}
             />
           ) : null

@@ -175,11 +175,15 @@ test("authors a question with all five step types, copies it and builds an evalu
   await page.getByLabel("Name", { exact: true }).fill(EVALUATION);
   await page.getByLabel("Description").fill("Day and night shift checks.");
   const picker = page.getByRole("group", { name: "Questions" });
-  for (const name of [ORIGINAL, COPY]) {
-    await picker.getByLabel("Available").selectOption({ label: name });
-    await picker.getByRole("button", { name: "Add", exact: true }).click();
-  }
-  await expect(picker.getByRole("listitem")).toHaveText([new RegExp(`1\\.\\s*${ORIGINAL}`), new RegExp(`2\\.\\s*${COPY}`)]);
+  // The bank is searched on the server: by name, then narrowed by step type.
+  await picker.getByLabel("Search the bank").fill(`Forklift ${run}`);
+  const bank = picker.getByRole("list", { name: "Available" });
+  await expect(bank.getByRole("listitem")).toHaveCount(2);
+  await picker.getByLabel("Type").selectOption({ label: "Hot zone" });
+  await expect(picker.getByText("2 found")).toBeVisible();
+  for (const name of [ORIGINAL, COPY]) await bank.getByRole("button", { name: `Add ${name}`, exact: true }).click();
+  await expect(bank.getByRole("button", { name: `${ORIGINAL} is already chosen` })).toBeDisabled();
+  await expect(picker.getByTestId("chosen-questions").getByRole("listitem")).toHaveText([new RegExp(`1\\.\\s*${ORIGINAL}`), new RegExp(`2\\.\\s*${COPY}`)]);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/assessments\/evaluations$/);
   await filterList(page, { q: `evaluation ${run}`, sort: "Name", dir: "Ascending" });
@@ -199,8 +203,9 @@ test("authors a question with all five step types, copies it and builds an evalu
   await page.getByLabel("Pass mark (%)").fill("75");
   await page.getByLabel("Reference prefix").fill("FLT");
   const evaluationsPicker = page.getByRole("group", { name: "Evaluations" });
-  await evaluationsPicker.getByLabel("Available").selectOption({ label: EVALUATION });
-  await evaluationsPicker.getByRole("button", { name: "Add", exact: true }).click();
+  await evaluationsPicker.getByLabel("Search the bank").fill(EVALUATION);
+  await evaluationsPicker.getByRole("button", { name: `Add ${EVALUATION}`, exact: true }).click();
+  await expect(evaluationsPicker.getByTestId("chosen-evaluations")).toContainText(EVALUATION);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/assessments\/sessions$/);
   await filterList(page, { q: `session ${run}` });

@@ -7,6 +7,13 @@ import { Alert, Button } from "~/components/ui/form";
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
 export type SaveResult = { ok: true; id: string | null } | { ok: false; message: string; fieldErrors: Record<string, string>; references: Array<{ id: string; title: string; type: string }> };
 
+/** Marks a PRIVATE object in lists (the owner and the colleagues it is shared with see it). */
+export function PrivateBadge({ visibility }: { visibility: string }) {
+  const { t } = useTranslation();
+  if (visibility !== "PRIVATE") return null;
+  return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-normal text-slate-700">{t("assessments:visibility.PRIVATE")}</span>;
+}
+
 export function PageHeader({ title, back, backLabel, children }: { title: string; back?: string; backLabel?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -25,7 +32,16 @@ export function PageHeader({ title, back, backLabel, children }: { title: string
 }
 
 /** Search, optional step-type filter, sort field and direction, NARROW/WIDE layout: all in the URL. */
-export function ListToolbar({ typeOptions, showLayout = false }: { typeOptions?: readonly string[]; showLayout?: boolean }) {
+export function ListToolbar({
+  typeOptions,
+  categoryOptions,
+  showLayout = false,
+}: {
+  typeOptions?: readonly string[];
+  /** Categories in tree order with their path; filtering on one includes everything below it. */
+  categoryOptions?: Array<{ _id: string; path: string }>;
+  showLayout?: boolean;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const select = "rounded-md border border-slate-300 px-2 py-2 text-sm";
@@ -43,6 +59,19 @@ export function ListToolbar({ typeOptions, showLayout = false }: { typeOptions?:
             {typeOptions.map((ty) => (
               <option key={ty} value={ty}>
                 {t(`assessments:stepType.${ty}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {categoryOptions?.length ? (
+        <label className="flex flex-col text-sm">
+          <span className="text-slate-700">{t("assessments:fields.categories")}</span>
+          <select name="category" defaultValue={params.get("category") ?? ""} className={`${select} max-w-64`}>
+            <option value="">{t("assessments:list.all-categories")}</option>
+            {categoryOptions.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.path}
               </option>
             ))}
           </select>
@@ -199,30 +228,53 @@ export function CheckboxList({
   disabled,
 }: {
   legend: string;
-  options: Array<{ _id: string; name: string }>;
+  /** With `depth` (a category tree in tree order) the list is indented and searchable by path. */
+  options: Array<{ _id: string; name: string; depth?: number; path?: string }>;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const [query, setQuery] = useState("");
+  const tree = options.some((o) => o.depth !== undefined);
+  const q = query.trim().toLowerCase();
+  const shown = q ? options.filter((o) => (o.path ?? o.name).toLowerCase().includes(q)) : options;
+  const chosenNames = options.filter((o) => value.includes(o._id)).map((o) => o.path ?? o.name);
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       {options.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:form.none-selected")}</p> : null}
-      <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
-        {options.map((o) => (
-          <label key={o._id} className="flex items-center gap-1 text-sm">
+      {options.length > 12 && !disabled ? (
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label={t("assessments:picker.find")}
+          placeholder={t("assessments:picker.find")}
+          className="max-w-sm rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+        />
+      ) : null}
+      <div className={`flex max-h-48 overflow-y-auto ${tree ? "flex-col gap-0.5 rounded-md border border-slate-200 bg-white p-2" : "flex-wrap gap-x-4 gap-y-1"}`}>
+        {shown.map((o) => (
+          <label key={o._id} className="flex items-center gap-1.5 text-sm" style={tree && !q ? { paddingLeft: `${(o.depth ?? 0) * 1.25}rem` } : undefined}>
             <input
               type="checkbox"
               disabled={disabled}
               checked={value.includes(o._id)}
               onChange={(e) => onChange(e.target.checked ? [...value, o._id] : value.filter((v) => v !== o._id))}
             />
-            {o.name}
+            {/* Filtered, a category shows its path: the indentation no longer tells where it sits. */}
+            {q && o.path ? o.path : o.name}
           </label>
         ))}
+        {q && shown.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:picker.no-match")}</p> : null}
       </div>
+      {tree && chosenNames.length ? (
+        <p className="text-xs text-slate-600" data-testid="chosen-categories">
+          {t("assessments:picker.selected", { names: chosenNames.join("; ") })}
+        </p>
+      ) : null}
       <FieldError error={error} />
     </fieldset>
   );
@@ -234,80 +286,6 @@ export function move<T>(list: T[], index: number, delta: number): T[] {
   const next = [...list];
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
-}
-
-/** An ordered choice of items (questions of an evaluation, evaluations of a session). */
-export function OrderedPicker({
-  legend,
-  options,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  legend: string;
-  options: Array<{ _id: string; name: string }>;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  const [pick, setPick] = useState("");
-  const names = new Map(options.map((o) => [o._id, o.name]));
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
-      {!disabled ? (
-        <div className="flex gap-2">
-          <select value={pick} onChange={(e) => setPick(e.target.value)} className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-2 text-sm" aria-label={t("assessments:picker.available")}>
-            <option value="">{t("assessments:form.choose")}</option>
-            {options
-              .filter((o) => !value.includes(o._id))
-              .map((o) => (
-                <option key={o._id} value={o._id}>
-                  {o.name}
-                </option>
-              ))}
-          </select>
-          <Button
-            variant="secondary"
-            disabled={!pick}
-            onClick={() => {
-              onChange([...value, pick]);
-              setPick("");
-            }}
-          >
-            {t("assessments:picker.add")}
-          </Button>
-        </div>
-      ) : null}
-      <p className="text-xs text-slate-500">{t("assessments:picker.chosen")}</p>
-      {value.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:form.none-selected")}</p> : null}
-      <ol className="flex flex-col gap-1">
-        {value.map((id, i) => (
-          <li key={id} className="flex items-center gap-2 rounded border border-slate-200 px-2 py-1 text-sm">
-            <span className="w-6 text-right text-slate-500">{i + 1}.</span>
-            <span className="flex-1">{names.get(id) ?? id}</span>
-            {!disabled ? (
-              <>
-                <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-up")} disabled={i === 0} onClick={() => onChange(move(value, i, -1))}>
-                  ↑
-                </Button>
-                <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:actions.move-down")} disabled={i === value.length - 1} onClick={() => onChange(move(value, i, 1))}>
-                  ↓
-                </Button>
-                <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:actions.remove")} onClick={() => onChange(value.filter((v) => v !== id))}>
-                  ✕
-                </Button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <FieldError error={error} />
-    </fieldset>
-  );
 }
 
 /** Ownership fields (visibility and owner type). */

@@ -2,10 +2,12 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
-import { CheckboxList, FieldError, OrderedPicker, OwnershipFields, PageHeader, type SaveResult } from "./common";
+import { BankPicker } from "./bank-picker";
+import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };
+type CategoryOption = Ref & { depth: number; path: string };
 type Owned = { _id: string; visibility: string; owner: { objectOwnerType: string }; shares: ShareEntry[]; access: { canEdit: boolean; canManageSharing: boolean } };
 export type EvaluationData = Owned & { name: string; description: string | null; categories: string[]; questions: string[]; options: { enableTimer: boolean } };
 export type SessionData = Owned & { name: string; categories: string[]; evaluations: string[]; passPercentage: number; referenceFormat: string };
@@ -34,13 +36,13 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
 export function EvaluationForm({
   evaluation,
   categories: categoryOptions,
-  available,
+  chosen,
   canWrite,
   shareCandidates,
 }: {
   evaluation: EvaluationData | null;
-  categories: Ref[];
-  available: Ref[];
+  categories: CategoryOption[];
+  chosen: Ref[];
   canWrite: boolean;
   shareCandidates: ShareUser[];
 }) {
@@ -88,7 +90,7 @@ export function EvaluationForm({
         canManage={!readOnly && own.canManage}
         error={sharesError(errors)}
       />
-      <OrderedPicker legend={t("assessments:fields.questions")} options={available} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
+      <BankPicker kind="questions" legend={t("assessments:fields.questions")} known={chosen} categoryOptions={categoryOptions} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
     </div>
   );
 }
@@ -96,13 +98,13 @@ export function EvaluationForm({
 export function SessionForm({
   session,
   categories: categoryOptions,
-  available,
+  chosen,
   canWrite,
   shareCandidates,
 }: {
   session: SessionData | null;
-  categories: Ref[];
-  available: Ref[];
+  categories: CategoryOption[];
+  chosen: Ref[];
   canWrite: boolean;
   shareCandidates: ShareUser[];
 }) {
@@ -165,7 +167,7 @@ export function SessionForm({
         canManage={!readOnly && own.canManage}
         error={sharesError(errors)}
       />
-      <OrderedPicker legend={t("assessments:fields.evaluations")} options={available} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
+      <BankPicker kind="evaluations" legend={t("assessments:fields.evaluations")} known={chosen} categoryOptions={categoryOptions} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
     </div>
   );
 }

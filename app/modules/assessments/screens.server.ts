@@ -1,6 +1,7 @@
 import { asc, ne, sql } from "drizzle-orm";
 import { categories, staffUsers, supplyObjects } from "~db/tenant/schema";
 import { isAppError, type Reference } from "~/lib/app-error";
+import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
@@ -11,7 +12,7 @@ import { STEP_TYPES, type StepType } from "./steps";
 
 export const canWriteAssessments = (ctx: Ctx) => can(ctx.permissions, "write:assessments");
 
-export type ListParams = { q: string; type: StepType | null; sort: SortField; dir: "ASC" | "DESC"; page: number; layout: "NARROW" | "WIDE" };
+export type ListParams = { q: string; type: StepType | null; category: string | null; sort: SortField; dir: "ASC" | "DESC"; page: number; layout: "NARROW" | "WIDE" };
 
 export function listParams(request: Request): ListParams {
   const url = new URL(request.url);
@@ -20,11 +21,22 @@ export function listParams(request: Request): ListParams {
   return {
     q: (url.searchParams.get("q") ?? "").trim(),
     type: type && (STEP_TYPES as readonly string[]).includes(type) ? type : null,
+    category: url.searchParams.get("category") || null,
     sort: sort && SORT_FIELDS.includes(sort) ? sort : "DATE",
     dir: url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC",
     page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
     layout: url.searchParams.get("layout") === "NARROW" ? "NARROW" : "WIDE",
   };
+}
+
+/**
+ * What a list page needs beside its rows: the category options of the filter, and the filter's
+ * categories (the chosen one and everything below it: filtering on "Safety" finds "Safety › Cranes").
+ */
+export async function categoryFilter(ctx: Ctx, p: ListParams) {
+  const tree = await categoryTree(ctx);
+  const chosen = p.category ? (tree.some((c) => c.id === p.category) ? subtreeOf(tree, p.category) : [p.category]) : null;
+  return { categoryOptions: tree.map((c) => ({ _id: c.id, path: c.path })), categories: chosen };
 }
 
 export const listArgs = (p: ListParams) => ({ after: afterForPage(p.page), first: PAGE_SIZE, order: p.dir, orderBy: p.sort });
@@ -74,12 +86,17 @@ export async function readForm(request: Request): Promise<{ intent: string; id: 
 /** Categories and supply objects to choose from. */
 export async function referenceOptions(ctx: Ctx) {
   requirePermission(ctx, "read:admin");
-  const db = ctx.tdb.db;
-  const [cats, sups] = await Promise.all([
-    db.select({ _id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.nameLower)).limit(1000).all(),
-    db.select({ _id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).orderBy(asc(supplyObjects.nameLower)).limit(1000).all(),
+  const [tree, supplies] = await Promise.all([
+    categoryTree(ctx),
+    ctx.tdb.db.select({ _id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).orderBy(asc(supplyObjects.nameLower)).limit(1000).all(),
   ]);
-  return { categories: cats, supplies: sups };
+  return { categories: tree.map((c) => ({ _id: c.id, name: c.name, depth: c.depth, path: c.path })), supplies };
+}
+
+/** The tenant's categories in tree order with their path, so pickers and filters show where each sits. */
+async function categoryTree(ctx: Ctx) {
+  requirePermission(ctx, "read:admin");
+  return treeOrder(await ctx.tdb.db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).limit(5000).all());
 }
 
 // ---- Sharing ----
@@ -142,23 +159,14 @@ export async function saveQuestionFromForm(ctx: Ctx, request: Request, mode: Edi
 
 // ---- Evaluation and session editors ----
 
-/** Questions (for an evaluation) or evaluations (for a session) the actor may choose from. */
-export async function choices(ctx: Ctx, kind: "questions" | "evaluations") {
-  const { listQuestions } = await import("./questions.server");
-  const { listEvaluations } = await import("./evaluations.server");
-  const list = kind === "questions" ? await listQuestions(ctx, { first: 100, orderBy: "NAME", order: "ASC" }) : await listEvaluations(ctx, { first: 100, orderBy: "NAME", order: "ASC", asSummary: true });
-  return list.edges.map((e) => ({ _id: e.node._id, name: e.node.name }));
-}
-
 export async function evaluationEditorData(ctx: Ctx, id: string | null) {
   const { getEvaluation, evaluationEntity } = await import("./evaluations.server");
   const evaluation = id ? await loadOrFail(ctx, () => getEvaluation(ctx, id)) : null;
   const shareCandidates = await shareCandidatesFor(ctx, evaluation ? { doc: evaluation, findRow: evaluationEntity.findRow } : null);
   const options = await referenceOptions(ctx);
-  const available = await choices(ctx, "questions");
-  // Keep already chosen ones nameable even beyond the first 100.
-  for (const q of evaluation?.resolvedQuestions ?? []) if (!available.some((a) => a._id === q._id)) available.push({ _id: q._id, name: q.name });
-  return { evaluation, categories: options.categories, available, canWrite: canWriteAssessments(ctx), shareCandidates };
+  // The bank itself is searched from the form (BankPicker); the chosen ones need their names.
+  const chosen = (evaluation?.resolvedQuestions ?? []).map((q) => ({ _id: q._id, name: q.name }));
+  return { evaluation, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates };
 }
 
 export async function sessionEditorData(ctx: Ctx, id: string | null) {
@@ -166,9 +174,8 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const session = id ? await loadOrFail(ctx, () => getSession(ctx, id)) : null;
   const shareCandidates = await shareCandidatesFor(ctx, session ? { doc: session, findRow: sessionEntity.findRow } : null);
   const options = await referenceOptions(ctx);
-  const available = await choices(ctx, "evaluations");
-  for (const e of session?.resolvedEvaluations ?? []) if (!available.some((a) => a._id === e._id)) available.push({ _id: e._id, name: e.name });
-  return { session, categories: options.categories, available, canWrite: canWriteAssessments(ctx), shareCandidates };
+  const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
+  return { session, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates };
 }
 
 export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {

@@ -7,10 +7,15 @@ import { action as editAction, loader as editLoader } from "~/routes/admin.asses
 import { action as evalCreateAction } from "~/routes/admin.assessments.evaluations.create";
 import { action as sessionCreateAction } from "~/routes/admin.assessments.sessions.create";
 import { loader as sessionsLoader } from "~/routes/admin.assessments.sessions._index";
+import { loader as evaluationsLoader } from "~/routes/admin.assessments.evaluations._index";
+import { addCategory } from "~/modules/databases/categories.server";
+import { addQuestion } from "~/modules/assessments/questions.server";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
 import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let cookie: string;
+let slug: string;
 let readerCookie: string;
 const context = { clientAddress: "10.0.0.7" };
 
@@ -24,6 +29,7 @@ const run = (fn: (a: any) => any, request: Request, params: Record<string, strin
 
 beforeAll(async () => {
   const { tenant } = await makeTenant("as-screens");
+  slug = tenant.slug;
   cookie = await loginOverGraphQL("admin", tenant.slug, `manager@${tenant.slug}.test`);
   const reader = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
   readerCookie = await loginOverGraphQL("admin", tenant.slug, (reader.actor as { email: string }).email);
@@ -66,5 +72,25 @@ describe("assessment screens (loaders and actions)", () => {
     const after = await run(listLoader, get("/admin/assessments/questions?q=nope", readerCookie));
     expect(after.list.pageInfo.totalCount).toBe(0);
     await expect(run(listLoader, new Request("http://localhost/admin/assessments/questions"))).rejects.toBeInstanceOf(Response);
+  });
+
+  it("filters lists on a category including everything below it, and offers the categories by path", async () => {
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const safety = await addCategory(manager, { name: "Tree Safety" });
+    const cranes = await addCategory(manager, { name: "Tree Cranes", parent: safety._id });
+    const other = await addCategory(manager, { name: "Tree Other" });
+    const inChild = await addQuestion(manager, { name: "Tree Q child", maxTime: 5, categories: [cranes._id] });
+    await addQuestion(manager, { name: "Tree Q other", maxTime: 5, categories: [other._id] });
+    await addEvaluation(manager, { name: "Tree E child", categories: [cranes._id], questions: [inChild._id] });
+
+    const data = await run(listLoader, get(`/admin/assessments/questions?category=${safety._id}&q=Tree`));
+    expect(data.list.edges.map((e: any) => e.node.name)).toEqual(["Tree Q child"]);
+    expect(data.categoryOptions).toEqual(expect.arrayContaining([{ _id: cranes._id, path: "Tree Safety › Tree Cranes" }]));
+    const onChild = await run(listLoader, get(`/admin/assessments/questions?category=${cranes._id}&q=Tree`));
+    expect(onChild.list.edges.map((e: any) => e.node.name)).toEqual(["Tree Q child"]);
+    const onOther = await run(evaluationsLoader, get(`/admin/assessments/evaluations?category=${other._id}`));
+    expect(onOther.list.edges).toHaveLength(0);
+    const evaluations = await run(evaluationsLoader, get(`/admin/assessments/evaluations?category=${safety._id}`));
+    expect(evaluations.list.edges.map((e: any) => e.node.name)).toEqual(["Tree E child"]);
   });
 });
