@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatDuration } from "~/components/assessments/duration";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -26,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Evaluations() {
   const { list, categoryOptions, canWrite } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const numberFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   return (
     <div>
       <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
@@ -69,10 +71,19 @@ export default function Evaluations() {
               <ol className="list-decimal pl-5">
                 {(e.resolvedQuestions ?? []).map((q) => (
                   <li key={q._id}>
-                    {q.name} <span className="text-slate-500">({q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")} · {t("assessments:form.seconds", { count: q.maxTime })})</span>
+                    {q.name}{" "}
+                    <span className="text-slate-500">
+                      ({q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")} · {t("assessments:preview.points", { count: q.totalScore })} · {formatDuration(q.maxTime, t)})
+                    </span>
                   </li>
                 ))}
               </ol>
+              <p className="mt-2 font-medium" data-testid="evaluation-totals">
+                {t("assessments:overview.totals", {
+                  score: numberFormat.format((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.totalScore, 0)),
+                  time: formatDuration((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.maxTime, 0), t),
+                })}
+              </p>
             </Modal>
             {e.access.canEdit ? <Link to={`/admin/assessments/evaluations/edit/${e._id}`} className="px-2 text-sm">{t("assessments:actions.edit")}</Link> : null}
             {e.access.canEdit ? <RemoveButton id={e._id} name={e.name} /> : null}

@@ -166,7 +166,7 @@ test("authors a question with all five step types, copies it and builds an evalu
   await expect(names).toHaveText([COPY, ORIGINAL]);
   await filterList(page, { dir: "Ascending" });
   await expect(names).toHaveText([ORIGINAL, COPY]);
-  await filterList(page, { q: "night shift" });
+  await filterList(page, { q: `${run} night shift` });
   await expect(names).toHaveText([COPY]);
 
   // An evaluation with both questions.
@@ -193,6 +193,7 @@ test("authors a question with all five step types, copies it and builds an evalu
   const evaluationDialog = page.getByRole("dialog", { name: EVALUATION });
   await expect(evaluationDialog.getByRole("listitem")).toHaveCount(2);
   await expect(evaluationDialog).toContainText(COPY);
+  await expect(evaluationDialog.getByTestId("evaluation-totals")).toHaveText(/^Total: [\d.,]+ points · \d/);
   await evaluationDialog.getByRole("button", { name: "Close" }).click();
   await expect(evaluationDialog).toBeHidden();
 

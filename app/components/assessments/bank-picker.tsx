@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { STEP_TYPES } from "~/modules/assessments/steps";
 import { FieldError, move } from "./common";
+import { formatDuration } from "./duration";
 
 type Kind = "questions" | "evaluations";
 /** A row of the questions or evaluations list loader (the fields the picker shows). */
@@ -185,7 +186,7 @@ export function BankPicker({
 function detailsOf(node: BankNode, t: (key: string, values?: Record<string, unknown>) => string): string {
   const parts: string[] = [];
   if (node.stepTypes) parts.push(node.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ") || t("assessments:bank.no-steps"));
-  if (node.maxTime !== undefined) parts.push(t("assessments:form.seconds", { count: node.maxTime }));
+  if (node.maxTime !== undefined) parts.push(formatDuration(node.maxTime, t));
   if (node.questionCount !== undefined) parts.push(t("assessments:overview.question-count", { count: node.questionCount }));
   parts.push(node.owner.name);
   return parts.join(" · ");
