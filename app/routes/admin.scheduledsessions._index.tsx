@@ -175,7 +175,24 @@ export default function ScheduledSessions() {
         data.list.edges.length === 0 ? (
           <p className="text-slate-600">{t("scheduling:list.empty")}</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <>
+          {/* Phones get cards: a seven-column table does not fit 390px. */}
+          <ul className="flex flex-col gap-2 sm:hidden" data-testid="scheduled-session-cards">
+            {data.list.edges.map(({ node: s }) => (
+              <li key={s._id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid={`card-${s.reference}`}>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-semibold">{formatDateTime(s.datetime, locale, data.timeZone)}</p>
+                  <StatusBadge status={s.status} />
+                </div>
+                <p>{s.sessionName}</p>
+                <p className="text-xs text-slate-600">
+                  <span className="font-mono">{s.reference}</span> · {s.locationName ?? "—"} · {t("scheduling:list.count", { count: s.participants.length })}
+                </p>
+                <SessionLinks id={s._id} overview={withParams({ overview: s._id })} canWrite={data.canWrite} className="mt-2 flex gap-4" />
+              </li>
+            ))}
+          </ul>
+          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
             <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -186,7 +203,7 @@ export default function ScheduledSessions() {
                   </th>
                   <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
                   <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
-                  <th className="px-3 py-2">{t("scheduling:fields.location")}</th>
+                  <th className="hidden px-3 py-2 md:table-cell">{t("scheduling:fields.location")}</th>
                   <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
                   <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
                   <th className="px-3 py-2">
@@ -199,34 +216,24 @@ export default function ScheduledSessions() {
                   <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale, data.timeZone)}</td>
                     <td className="px-3 py-2 font-mono">{s.reference}</td>
-                    <td className="px-3 py-2">{s.sessionName}</td>
-                    <td className="px-3 py-2">{s.locationName ?? "—"}</td>
+                    <td className="px-3 py-2">
+                      {s.sessionName}
+                      <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
+                    </td>
+                    <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={s.status} />
                     </td>
                     <td className="px-3 py-2">{s.participants.length}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Link className="text-primary underline" to={withParams({ overview: s._id })}>
-                        {t("scheduling:list.open")}
-                      </Link>
-                      {data.canWrite ? (
-                        <>
-                          {" · "}
-                          <Link className="text-primary underline" to={`/admin/scheduledsessions/plan?id=${s._id}`}>
-                            {t("scheduling:list.edit")}
-                          </Link>
-                          {" · "}
-                          <Link className="text-primary underline" to={`/admin/scheduledsessions/order/${s._id}`}>
-                            {t("scheduling:list.order")}
-                          </Link>
-                        </>
-                      ) : null}
+                    <td className="px-3 py-2">
+                      <SessionLinks id={s._id} overview={withParams({ overview: s._id })} canWrite={data.canWrite} className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3" />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          </>
         )
       ) : null}
       {data.list && pages > 1 ? (
@@ -345,6 +352,28 @@ export default function ScheduledSessions() {
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
+      ) : null}
+    </div>
+  );
+}
+
+/** Open (the overview), and for planners Edit and Order: the same links in the table and the cards. */
+function SessionLinks({ id, overview, canWrite, className }: { id: string; overview: string; canWrite: boolean; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <Link className="text-primary underline" to={overview}>
+        {t("scheduling:list.open")}
+      </Link>
+      {canWrite ? (
+        <>
+          <Link className="text-primary underline" to={`/admin/scheduledsessions/plan?id=${id}`}>
+            {t("scheduling:list.edit")}
+          </Link>
+          <Link className="text-primary underline" to={`/admin/scheduledsessions/order/${id}`}>
+            {t("scheduling:list.order")}
+          </Link>
+        </>
       ) : null}
     </div>
   );

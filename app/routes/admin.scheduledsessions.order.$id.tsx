@@ -102,7 +102,7 @@ export default function OrderGrid() {
           <table className="w-full text-left text-sm" data-testid="order-grid">
             <thead className="bg-slate-50">
               <tr>
-                <th className="px-3 py-2">{t("scheduling:order.participant")}</th>
+                <th className="sticky left-0 z-10 bg-slate-50 px-3 py-2">{t("scheduling:order.participant")}</th>
                 {Array.from({ length: positions }, (_, p) => (
                   <th key={p} className="px-3 py-2">
                     {t("scheduling:order.position", { n: p + 1 })}
@@ -113,7 +113,7 @@ export default function OrderGrid() {
             <tbody>
               {rows.map((row, r) => (
                 <tr key={row.participant} className="border-t border-slate-100" data-testid={`order-row-${r}`}>
-                  <th scope="row" className="px-3 py-2 font-medium">
+                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 font-medium">
                     {row.name}
                   </th>
                   {row.order.map((ev, c) => {
