@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ParticipantPicker } from "~/components/scheduling/participant-picker";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { isAppError, type Reference } from "~/lib/app-error";
@@ -18,7 +18,7 @@ import {
   removeScheduledSession,
   updateScheduledSession,
 } from "~/modules/scheduling/scheduled-sessions.server";
-import { canSchedule, planOptions } from "~/modules/scheduling/screens.server";
+import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "~/modules/scheduling/screens.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 
 export const handle = { titleKey: "scheduling:plan.title-new" };
@@ -32,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       options,
       session,
+      chosenPeople: session ? await participantNames(ctx, session.participants) : [],
       canWrite: canSchedule(ctx),
       saved: url.searchParams.get("saved") === "1",
       invited: url.searchParams.has("invited") ? Number(url.searchParams.get("invited")) : null,
@@ -42,12 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type ImportResult = { ids: string[]; saved: number; skippedLines: number[] };
+type ImportResult = { people: Person[]; saved: number; skippedLines: number[] };
 type ActionData = {
   error?: string;
   fieldErrors?: Record<string, string>;
   confirm?: Array<Reference & { canBeSafelyRemoved: boolean }>;
   imported?: ImportResult;
+  people?: Person[];
 };
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
@@ -60,8 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       // Saves the pasted participants (created or matched, as in the databases import); the form
       // then adds them to the session's list, which is saved with the session.
       const { ids, saved, skippedLines } = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
-      return { imported: { ids, saved, skippedLines } };
+      return { imported: { people: await participantNames(ctx, ids), saved, skippedLines } };
     }
+    if (intent === "company-participants") return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
     if (intent === "cancel") {
       await cancelScheduledSession(ctx, id);
       return redirect(`/admin/scheduledsessions/plan?id=${id}&canceled=1`);
@@ -104,32 +107,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 
-/** Narrows the participant picker by name or e-mail (case-insensitive). */
-const matches = (p: { name: string; email: string }, query: string) => {
-  const q = query.trim().toLowerCase();
-  return !q || p.name.toLowerCase().includes(q) || p.email.toLowerCase().includes(q);
-};
-
 export default function PlanScheduledSession() {
-  const { options, session, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
+  const { options, session, chosenPeople, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
-  const [chosen, setChosen] = useState<string[]>(session?.participants ?? []);
-  const [pick, setPick] = useState("");
-  const [query, setQuery] = useState("");
-  const [company, setCompany] = useState("");
-  const byId = new Map(options.participants.map((p) => [p.id, p]));
   const fe = actionData?.fieldErrors ?? {};
   const busy = navigation.state !== "idle";
-
-  const add = (ids: string[]) => setChosen((c) => [...c, ...ids.filter((id) => !c.includes(id))]);
-  const importer = useFetcher<typeof action>();
-  const imported = (importer.data as ActionData | undefined)?.imported;
-  const importError = (importer.data as ActionData | undefined)?.fieldErrors?.csv ?? (importer.data as ActionData | undefined)?.error;
-  useEffect(() => {
-    if (imported) add(imported.ids);
-  }, [imported]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -216,112 +200,11 @@ export default function PlanScheduledSession() {
           ))}
         </fieldset>
 
-        <fieldset className="flex flex-col gap-2 text-sm">
-          <legend className="font-medium text-slate-700">{t("scheduling:fields.participants")}</legend>
-          <p className="text-slate-500">{t("scheduling:plan.participants-hint")}</p>
-          <div className="grid gap-2 sm:grid-cols-[minmax(10rem,14rem)_1fr_auto]">
-            <input
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              aria-label={t("scheduling:plan.find-participant")}
-              placeholder={t("scheduling:plan.find-participant")}
-              className={select}
-            />
-            <select aria-label={t("scheduling:plan.add-participant")} value={pick} onChange={(e) => setPick(e.target.value)} className={select} data-testid="participant-pick">
-              <option value="">{t("scheduling:plan.choose-participant")}</option>
-              {options.participants
-                .filter((p) => !chosen.includes(p.id) && matches(p, query))
-                .slice(0, 300)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.email})
-                  </option>
-                ))}
-            </select>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (pick) add([pick]);
-                setPick("");
-              }}
-            >
-              {t("scheduling:plan.add-participant")}
-            </Button>
-          </div>
-          <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-            <select aria-label={t("scheduling:plan.add-company")} value={company} onChange={(e) => setCompany(e.target.value)} className={select}>
-              <option value="">{t("scheduling:plan.choose-company")}</option>
-              {options.companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (company) add(options.participants.filter((p) => p.companyId === company).map((p) => p.id));
-                setCompany("");
-              }}
-            >
-              {t("scheduling:plan.add-company")}
-            </Button>
-          </div>
-          <details className="rounded-md border border-slate-200 p-2" data-testid="participant-import">
-            <summary className="cursor-pointer font-medium text-primary">{t("scheduling:plan.import-title")}</summary>
-            <div className="mt-2 flex flex-col gap-2">
-              <label className="flex flex-col gap-1">
-                <span className="text-slate-700">{t("scheduling:plan.import-hint")}</span>
-                <textarea
-                  form="participant-import-form"
-                  name="csv"
-                  rows={5}
-                  className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
-                  placeholder={"name,email\nAnn Peeters,ann@example.com"}
-                />
-              </label>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="submit" form="participant-import-form" variant="secondary" disabled={importer.state !== "idle" || !canWrite}>
-                  {t("scheduling:plan.import-add")}
-                </Button>
-                {imported ? (
-                  <span role="status" data-testid="import-result">
-                    {t("scheduling:plan.import-done", { count: imported.saved })}
-                    {imported.skippedLines.length ? ` ${t("scheduling:plan.import-skipped", { lines: imported.skippedLines.join(", ") })}` : ""}
-                  </span>
-                ) : null}
-                {importError ? (
-                  <span role="alert" className="text-red-700">
-                    {importError}
-                  </span>
-                ) : null}
-              </div>
-            </div>
-          </details>
-          {fe.participants ? (
-            <p className="text-red-700" role="alert" data-testid="participants-error">
-              {fe.participants}
-            </p>
-          ) : null}
-          <ul className="flex flex-col gap-1" data-testid="chosen-participants">
-            {chosen.map((id) => (
-              <li key={id} className="flex items-center justify-between rounded border border-slate-200 px-2 py-1">
-                <input type="hidden" name="participants" value={id} />
-                <span>
-                  {byId.get(id)?.name ?? id} <span className="text-slate-500">{byId.get(id)?.email}</span>
-                </span>
-                <Button variant="ghost" onClick={() => setChosen((c) => c.filter((x) => x !== id))} aria-label={t("scheduling:plan.remove-participant", { name: byId.get(id)?.name ?? id })}>
-                  ✕
-                </Button>
-              </li>
-            ))}
-          </ul>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="invite" />
-            {t("scheduling:plan.invite")}
-          </label>
-        </fieldset>
+        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} companies={options.companies} canWrite={canWrite} error={fe.participants} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="invite" />
+          {t("scheduling:plan.invite")}
+        </label>
 
         {canWrite ? (
           <div className="flex flex-wrap gap-2">
@@ -331,10 +214,6 @@ export default function PlanScheduledSession() {
           </div>
         ) : null}
       </Form>
-      {/* The import posts on its own (fields point at it with form=…), keeping what is typed above. */}
-      <importer.Form method="post" id="participant-import-form" className="hidden">
-        <input type="hidden" name="intent" value="import-participants" />
-      </importer.Form>
 
       {session && canWrite ? <SessionActions session={{ _id: session._id, reference: session.reference, status: session.status, participantCount: session.participants.length }} /> : null}
     </div>

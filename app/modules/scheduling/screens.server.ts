@@ -11,28 +11,22 @@ import { evaluationNames, READ, type ScheduledSession } from "./scheduled-sessio
 
 export const canSchedule = (ctx: Ctx) => can(ctx.permissions, "write:scheduling");
 
-/** Templates, locations, staff users, companies and participants to choose from on the plan form. */
+/** Templates, locations, staff users and companies to choose from on the plan form. */
 export async function planOptions(ctx: Ctx) {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
-  const [templates, places, users, firms, people] = await Promise.all([
+  // Participants are searched on the server from the form (there may be tens of thousands).
+  const [templates, places, users, firms] = await Promise.all([
     listSessions(ctx, { first: 100, orderBy: "NAME" }),
     listLocations(ctx, { first: 100, orderBy: "NAME" }),
     db.select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email }).from(staffUsers).orderBy(asc(staffUsers.name)).all(),
-    db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(500).all(),
-    db
-      .select({ id: participants.id, name: participants.name, email: participants.email, companyId: participants.companyId })
-      .from(participants)
-      .orderBy(asc(participants.nameLower))
-      .limit(2000)
-      .all(),
+    db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(1000).all(),
   ]);
   return {
     templates: templates.edges.map((e) => ({ id: e.node._id, name: e.node.name, evaluationCount: e.node.evaluations.length })),
     locations: places.edges.map((e) => ({ id: e.node._id, name: e.node.name })),
     users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.email})` })),
     companies: firms,
-    participants: people,
   };
 }
 
@@ -43,7 +37,12 @@ export async function templateOptions(ctx: Ctx) {
   return templates.edges.map((e) => ({ id: e.node._id, name: e.node.name }));
 }
 
-export async function participantNames(ctx: Ctx, ids: string[]) {
+export type Person = { id: string; name: string; email: string };
+/** A session holds at most this many participants through the form (a room, not a city). */
+export const MAX_PARTICIPANTS = 2000;
+
+/** Names and e-mails of participants, in the order of `ids` (unknown ids are left out). */
+export async function participantNames(ctx: Ctx, ids: string[]): Promise<Person[]> {
   requirePermission(ctx, READ);
   if (ids.length === 0) return [];
   const rows = await ctx.tdb.db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all();
@@ -57,10 +56,16 @@ export async function evaluationsOfSession(ctx: Ctx, session: ScheduledSession) 
   return session.evaluations.map((id) => ({ id, name: names.get(id) ?? id }));
 }
 
-export async function companyParticipantIds(ctx: Ctx, companyId: string): Promise<string[]> {
+/** Everyone of a company, by name: "add the whole company" on the plan form. */
+export async function companyParticipants(ctx: Ctx, companyId: string): Promise<Person[]> {
   requirePermission(ctx, READ);
-  const rows = await ctx.tdb.db.select({ id: participants.id }).from(participants).where(eq(participants.companyId, companyId)).all();
-  return rows.map((r) => r.id);
+  return ctx.tdb.db
+    .select({ id: participants.id, name: participants.name, email: participants.email })
+    .from(participants)
+    .where(eq(participants.companyId, companyId))
+    .orderBy(asc(participants.nameLower))
+    .limit(MAX_PARTICIPANTS)
+    .all();
 }
 
 /**

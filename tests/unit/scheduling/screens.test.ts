@@ -7,6 +7,8 @@ import { action as signupAction, loader as signupLoader } from "~/routes/user.si
 import { loader as userLoader } from "~/routes/user._index";
 import { getScheduledSession, addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { calendarRange } from "~/modules/scheduling/screens.server";
+import { addCompany } from "~/modules/databases/companies.server";
+import { addParticipant } from "~/modules/databases/participants.server";
 import { loginOverGraphQL } from "../support/graphql";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate } from "./fixtures";
@@ -93,6 +95,10 @@ describe("plan screen", () => {
 
     const page = (await planLoader(args(get(`/admin/scheduledsessions/plan?id=${id}&saved=1&invited=2`)) as never)) as any;
     expect(page).toMatchObject({ saved: true, invited: 2, session: { reference: "SCR203009090001", loginCode: s.loginCode } });
+    // The form names the session's participants without loading every participant of the organisation.
+    expect(page.chosenPeople.map((p: any) => p.id)).toEqual(people);
+    expect(page.chosenPeople[0].name).toMatch(/^scr Person/);
+    expect(page.options).not.toHaveProperty("participants");
 
     const missing = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["session", template.id]])) as never))) as any;
     expect(missing.fieldErrors.datetime).toBe("This field is required.");
@@ -114,16 +120,29 @@ describe("plan screen", () => {
     const res = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]])) as never))) as any;
     expect(res.imported.saved).toBe(2);
     expect(res.imported.skippedLines).toEqual([3]);
-    const page = (await planLoader(args(get("/admin/scheduledsessions/plan")) as never)) as any;
-    const names = res.imported.ids.map((id: string) => page.options.participants.find((p: any) => p.id === id)?.name);
-    expect(names).toEqual(["Irene Import", "Jules Import"]);
+    expect(res.imported.people.map((p: any) => [p.name, p.email])).toEqual([
+      ["Irene Import", "irene@import-plan.test"],
+      ["Jules Import", "jules@import-plan.test"],
+    ]);
     // Importing the same rows again matches them instead of duplicating.
     const again = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]])) as never))) as any;
-    expect(again.imported.ids).toEqual(res.imported.ids);
+    expect(again.imported.people.map((p: any) => p.id)).toEqual(res.imported.people.map((p: any) => p.id));
     const refused = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", csv]], readerCookie)) as never))) as any;
     expect(refused.error).toBe("You are not allowed to do this.");
     const missing = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "import-participants"], ["csv", "first,last\nA,B"]])) as never))) as any;
     expect(missing.fieldErrors.csv).toContain("name");
+  });
+
+  it("adds a whole company: its participants by name, nobody of another company", async () => {
+    const acme = await addCompany(ctx, { name: "Acme plan", address: { line1: "Dock 1", city: "Ghent", postal: "9000", country: "BE" } });
+    const other = await addCompany(ctx, { name: "Other plan", address: { line1: "Dock 2", city: "Ghent", postal: "9000", country: "BE" } });
+    await addParticipant(ctx, { name: "Zoe Acme", email: "zoe@acme-plan.test", company: acme._id });
+    await addParticipant(ctx, { name: "Adam Acme", email: "adam@acme-plan.test", company: acme._id });
+    await addParticipant(ctx, { name: "Olga Other", email: "olga@other-plan.test", company: other._id });
+    const res = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "company-participants"], ["company", acme._id]])) as never))) as any;
+    expect(res.people.map((p: any) => p.name)).toEqual(["Adam Acme", "Zoe Acme"]);
+    const refused = (await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", "company-participants"], ["company", acme._id]], "")) as never))) as Response;
+    expect(refused.status).toBe(302);
   });
 
   it("a READER sees the form but saving is refused", async () => {
