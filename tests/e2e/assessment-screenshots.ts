@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_STAFF, enterCode, requestCode } from "./support/login";
+import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
 
 // Screenshots of the assessment authoring screens in every language at a desktop and a phone size,
 // for a visual review; not part of the test run. Against a running server with its DATA_DIR:
@@ -14,19 +15,12 @@ import { DEMO_STAFF, enterCode, requestCode } from "./support/login";
 const baseURL = process.env.BASE_URL ?? "http://localhost:3720";
 process.env.E2E_DATA_DIR ??= path.resolve(process.env.DATA_DIR ?? "data");
 const outDir = path.resolve("tests/.tmp/assessment-screens");
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
+const executablePath = chromiumPath;
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAOElEQVR42mOQi1owIIhh1OJRi0ctppPFJ2w0yEajFo9aPGrxqMWjFo9aTBuLRxsCoxaPWjwELAYAlvk2rEGJlUgAAAAASUVORK5CYII=";
 
-const LOCALES = [
-  { locale: "en-us", browser: "en-US" },
-  { locale: "nl-nl", browser: "nl-NL" },
-  { locale: "fr-fr", browser: "fr-FR" },
-] as const;
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
+const LOCALES = SCREENSHOT_LOCALES;
+const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 const only = process.env.SHOTS?.split(",");
 
 const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });

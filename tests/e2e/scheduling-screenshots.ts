@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { chromium, type Page } from "@playwright/test";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
 import { enterCode, requestCode } from "./support/login";
+import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
 
 // Screenshots of the scheduling screens (list, month and week calendar, overview, plan form, order
 // grid, sign-up page) in every language at a desktop and a phone size, for a visual review; not
@@ -16,16 +17,9 @@ import { enterCode, requestCode } from "./support/login";
 
 const baseURL = process.env.BASE_URL ?? "http://localhost:3750";
 const outDir = path.resolve("tests/.tmp/scheduling-screens");
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
-const LOCALES = [
-  { locale: "en-us", browser: "en-US" },
-  { locale: "nl-nl", browser: "nl-NL" },
-  { locale: "fr-fr", browser: "fr-FR" },
-] as const;
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
+const executablePath = chromiumPath;
+const LOCALES = SCREENSHOT_LOCALES;
+const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 
 async function seed(): Promise<void> {
   const db = demoDatabase();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode } from "./support/login";
+import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
 
 // Screenshots of the foundation screens in every language at a desktop and a phone size, for a
 // visual review; not part of the test run. Against a running server (e.g. `npm start`):
@@ -15,17 +16,10 @@ import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode } from "./support/
 const baseURL = process.env.BASE_URL ?? "http://localhost:3000";
 process.env.E2E_DATA_DIR ??= path.resolve(process.env.DATA_DIR ?? "data");
 const outDir = path.resolve("tests/.tmp/screens");
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
+const executablePath = chromiumPath;
 
-const LOCALES = [
-  { locale: "en-us", browser: "en-US" },
-  { locale: "nl-nl", browser: "nl-NL" },
-  { locale: "fr-fr", browser: "fr-FR" },
-] as const;
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
+const LOCALES = SCREENSHOT_LOCALES;
+const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 
 const browser = await chromium.launch({
   executablePath,

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { STEP_TYPES } from "~/modules/assessments/steps";
-import { FieldError, move } from "./common";
+import { CategorySelect, FieldError, move } from "./common";
 import { formatDuration } from "./duration";
 
 type Kind = "questions" | "evaluations";
@@ -94,17 +94,7 @@ export function BankPicker({
               <input type="search" value={q} onChange={(e) => resetTo(setQ)(e.target.value)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm" aria-controls={`${id}-results`} />
             </label>
             {categoryOptions.length ? (
-              <label className="flex flex-col text-sm">
-                <span className="text-slate-700">{t("assessments:bank.category")}</span>
-                <select value={category} onChange={(e) => resetTo(setCategory)(e.target.value)} className={`${select} max-w-56`}>
-                  <option value="">{t("assessments:list.all-categories")}</option>
-                  {categoryOptions.map((c) => (
-                    <option key={c._id} value={c._id}>
-                      {c.path}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <CategorySelect label={t("assessments:bank.category")} options={categoryOptions} value={category} onChange={(e) => resetTo(setCategory)(e.target.value)} />
             ) : null}
             {kind === "questions" ? (
               <label className="flex flex-col text-sm">

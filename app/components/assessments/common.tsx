@@ -32,6 +32,28 @@ export function PageHeader({ title, back, backLabel, children }: { title: string
 }
 
 /** Search, optional step-type filter, sort field and direction, NARROW/WIDE layout: all in the URL. */
+/** A category filter: every category by its path, or all of them. */
+export function CategorySelect({
+  label,
+  options,
+  ...select
+}: { label: string; options: Array<{ _id: string; path: string }> } & Pick<React.SelectHTMLAttributes<HTMLSelectElement>, "name" | "value" | "defaultValue" | "onChange">) {
+  const { t } = useTranslation();
+  return (
+    <label className="flex flex-col text-sm">
+      <span className="text-slate-700">{label}</span>
+      <select {...select} className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
+        <option value="">{t("assessments:list.all-categories")}</option>
+        {options.map((c) => (
+          <option key={c._id} value={c._id}>
+            {c.path}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function ListToolbar({
   typeOptions,
   categoryOptions,
@@ -64,19 +86,7 @@ export function ListToolbar({
           </select>
         </label>
       ) : null}
-      {categoryOptions?.length ? (
-        <label className="flex flex-col text-sm">
-          <span className="text-slate-700">{t("assessments:fields.categories")}</span>
-          <select name="category" defaultValue={params.get("category") ?? ""} className={`${select} max-w-64`}>
-            <option value="">{t("assessments:list.all-categories")}</option>
-            {categoryOptions.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.path}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {categoryOptions?.length ? <CategorySelect label={t("assessments:fields.categories")} options={categoryOptions} name="category" defaultValue={params.get("category") ?? ""} /> : null}
       <label className="flex flex-col text-sm">
         <span className="text-slate-700">{t("assessments:list.sort")}</span>
         <select name="sort" defaultValue={params.get("sort") ?? "DATE"} className={select}>

@@ -33,6 +33,23 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
   return { ownership, setOwnership, shares, setShares, canManage, payload };
 }
 
+/** Owner, visibility and the colleagues a private item is shared with. */
+function OwnershipAndSharing({ own, candidates, readOnly, errors }: { own: ReturnType<typeof useOwnership>; candidates: ShareUser[]; readOnly: boolean; errors: Record<string, string> }) {
+  return (
+    <>
+      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
+      <SharingSection
+        visibility={own.ownership.visibility}
+        shares={own.shares}
+        onChange={own.setShares}
+        candidates={candidates}
+        canManage={!readOnly && own.canManage}
+        error={sharesError(errors)}
+      />
+    </>
+  );
+}
+
 export function EvaluationForm({
   evaluation,
   categories: categoryOptions,
@@ -81,15 +98,7 @@ export function EvaluationForm({
         {t("assessments:fields.enableTimer")}
       </label>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
-      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
-      <SharingSection
-        visibility={own.ownership.visibility}
-        shares={own.shares}
-        onChange={own.setShares}
-        candidates={shareCandidates}
-        canManage={!readOnly && own.canManage}
-        error={sharesError(errors)}
-      />
+      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
       <BankPicker kind="questions" legend={t("assessments:fields.questions")} known={chosen} categoryOptions={categoryOptions} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
     </div>
   );
@@ -158,15 +167,7 @@ export function SessionForm({
         <TextField label={t("assessments:fields.referenceFormat")} value={referenceFormat} onChange={(e) => setReferenceFormat(e.target.value)} error={errors.referenceFormat} disabled={readOnly} />
       </div>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
-      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
-      <SharingSection
-        visibility={own.ownership.visibility}
-        shares={own.shares}
-        onChange={own.setShares}
-        candidates={shareCandidates}
-        canManage={!readOnly && own.canManage}
-        error={sharesError(errors)}
-      />
+      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
       <BankPicker kind="evaluations" legend={t("assessments:fields.evaluations")} known={chosen} categoryOptions={categoryOptions} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
     </div>
   );
