@@ -83,14 +83,16 @@ async function seed(page: Page): Promise<string> {
 fs.rmSync(outDir, { recursive: true, force: true });
 let questionId = "";
 try {
-  for (const { locale, browser: browserLocale } of LOCALES) {
+  // One sign-in for all languages (the login is rate limited); the language cookie picks each one.
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[0] });
+  const page = await context.newPage();
+  await visit(page, "/admin");
+  await enterCode(page, "admin", await requestCode(page, "admin", DEMO_STAFF));
+  await page.getByTestId("organization-name").waitFor();
+  for (const { locale } of LOCALES) {
     const L = JSON.parse(fs.readFileSync(`app/locales/${locale}/assessments.json`, "utf8"));
     fs.mkdirSync(path.join(outDir, locale), { recursive: true });
-    const context = await browser.newContext({ baseURL, locale: browserLocale, viewport: VIEWPORTS[0] });
-    const page = await context.newPage();
-    await visit(page, "/admin");
-    await enterCode(page, "admin", await requestCode(page, "admin", DEMO_STAFF));
-    await page.getByTestId("organization-name").waitFor();
+    await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
     if (!questionId) questionId = await seed(page);
 
     await visit(page, "/admin/assessments/questions");
@@ -102,6 +104,21 @@ try {
     await visit(page, `/admin/assessments/questions/edit/${questionId}`);
     await shoot(page, locale, "question-editor");
     await page.getByTestId("step-3").screenshot({ path: path.join(outDir, locale, "1280x800-hotzone.png") });
+    await page.getByTestId("step-3").getByRole("button", { name: L.editor["select-zone"].replace("{{n}}", "1") }).click();
+    await page.getByTestId("step-3").screenshot({ path: path.join(outDir, locale, "1280x800-hotzone-selected.png") });
+    await page.getByTestId("step-3").getByRole("button", { name: L.draw.open }).click();
+    const drawCanvas = page.getByTestId("draw-canvas");
+    const drawBox = (await drawCanvas.boundingBox())!;
+    await page.mouse.move(drawBox.x + 100, drawBox.y + 80);
+    await page.mouse.down();
+    await page.mouse.move(drawBox.x + 400, drawBox.y + 260, { steps: 8 });
+    await page.mouse.up();
+    await page.screenshot({ path: path.join(outDir, locale, "1280x800-draw-dialog.png") });
+    await page.setViewportSize(VIEWPORTS[1]!);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(outDir, locale, "390x844-draw-dialog.png") });
+    await page.setViewportSize(VIEWPORTS[0]!);
+    await page.keyboard.press("Escape");
     await page.getByTestId("step-4").getByLabel(`${L.editor.weight} 3`, { exact: true }).fill("10");
     await page.getByTestId("step-4").screenshot({ path: path.join(outDir, locale, "1280x800-practical-error.png") });
     await page.setViewportSize(VIEWPORTS[1]!);
@@ -111,6 +128,11 @@ try {
     await page.getByTestId("step-0").screenshot({ path: path.join(outDir, locale, "390x844-mc.png") });
     await page.setViewportSize(VIEWPORTS[0]!);
     await page.getByRole("button", { name: L.actions.preview, exact: true }).click();
+    const pointPicker = page.getByTestId("point-picker");
+    await pointPicker.scrollIntoViewIfNeeded();
+    const pickBox = (await pointPicker.boundingBox())!;
+    await page.mouse.click(pickBox.x + pickBox.width * 0.5, pickBox.y + pickBox.height * 0.5);
+    await pointPicker.locator("..").screenshot({ path: path.join(outDir, locale, "1280x800-point-picker.png") });
     await shoot(page, locale, "question-preview");
 
     await visit(page, "/admin/assessments/evaluations");
@@ -127,8 +149,8 @@ try {
     await shoot(page, locale, "session-overview", false);
     await visit(page, "/admin/assessments/sessions/create");
     await shoot(page, locale, "session-new");
-    await context.close();
   }
+  await context.close();
   console.log(`screenshots in ${outDir}`);
 } finally {
   await browser.close();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import type { RichBlock } from "~/modules/assessments/steps";
+import { ImageDrawDialog } from "./image-draw-dialog";
 
 /** Uploads an image (file or address) to /api/assets/image/upload/*; calls back with its URL. */
 export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
@@ -69,6 +70,10 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
         >
           {t("assessments:upload.fetch")}
         </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-700">{t("assessments:draw.or")}</span>
+        <ImageDrawDialog onUploaded={onUploaded} disabled={busy} />
       </div>
       {busy ? <p className="text-sm text-slate-500">{t("assessments:upload.uploading")}</p> : null}
       {error ? (

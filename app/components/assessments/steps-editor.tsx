@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { PRACTICAL_MIN_TOTAL, practicalTotal, STEP_TYPES, type RichBlock, type StepType, type Zone } from "~/modules/assessments/steps";
 import { FieldError, move } from "./common";
-import { ImageUpload, RichContentEditor, RichContentView } from "./rich-content";
+import { HotzoneEditor } from "./hotzone-editor";
+import { HotzonePointPicker } from "./hotzone-point-picker";
+import { RichContentEditor, RichContentView } from "./rich-content";
 
 /** A step while it is edited: the answer follows the Answer fields of decisions §6. */
 export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: Record<string, any>; score: number };
@@ -263,126 +265,6 @@ function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Recor
   );
 }
 
-type Tool = "circle" | "rect" | "polygon";
-
-/** Upload an image, then draw circle, rectangle and polygon zones on it (image-relative 0..1). */
-function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: Record<string, any>; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
-  const { t } = useTranslation();
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [tool, setTool] = useState<Tool>("rect");
-  const [drag, setDrag] = useState<{ x: number; y: number; x2: number; y2: number } | null>(null);
-  const [points, setPoints] = useState<Array<[number, number]>>([]);
-  const zones: Zone[] = answer.blocklistValue ?? [];
-  const url: string = answer.textValue ?? "";
-  const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
-  const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000));
-
-  const at = (e: ReactPointerEvent<SVGSVGElement>): [number, number] => {
-    const r = svgRef.current!.getBoundingClientRect();
-    return [clamp((e.clientX - r.left) / r.width), clamp((e.clientY - r.top) / r.height)];
-  };
-
-  const onDown = (e: ReactPointerEvent<SVGSVGElement>) => {
-    if (disabled) return;
-    const [x, y] = at(e);
-    if (tool === "polygon") {
-      setPoints((p) => [...p, [x, y]]);
-      return;
-    }
-    e.currentTarget.setPointerCapture(e.pointerId);
-    setDrag({ x, y, x2: x, y2: y });
-  };
-  const onMove = (e: ReactPointerEvent<SVGSVGElement>) => {
-    if (!drag) return;
-    const [x2, y2] = at(e);
-    setDrag({ ...drag, x2, y2 });
-  };
-  const onUp = () => {
-    if (!drag) return;
-    const { x, y, x2, y2 } = drag;
-    setDrag(null);
-    if (tool === "circle") {
-      const r = clamp(Math.hypot(x2 - x, y2 - y));
-      if (r > 0.005) setZones([...zones, { shape: "circle", x, y, r }]);
-    } else {
-      const w = Math.abs(x2 - x);
-      const h = Math.abs(y2 - y);
-      if (w > 0.005 && h > 0.005) setZones([...zones, { shape: "rect", x: Math.min(x, x2), y: Math.min(y, y2), w: clamp(w), h: clamp(h) }]);
-    }
-  };
-  const finishPolygon = () => {
-    if (points.length >= 3) setZones([...zones, { shape: "polygon", points }]);
-    setPoints([]);
-  };
-
-  const shapeStyle = { fill: "rgba(1,25,81,0.25)", stroke: "#011951", strokeWidth: 0.004 };
-  return (
-    <div className="flex flex-col gap-2">
-      {!disabled ? <ImageUpload onUploaded={(u) => onChange({ ...answer, textValue: u })} /> : null}
-      <FieldError error={errors["answer.textValue"]} />
-      {url ? (
-        <>
-          {!disabled ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm" role="toolbar">
-              {(["circle", "rect", "polygon"] as const).map((s) => (
-                <Button key={s} variant={tool === s ? "primary" : "secondary"} aria-pressed={tool === s} onClick={() => setTool(s)}>
-                  {t(`assessments:editor.shape.${s}`)}
-                </Button>
-              ))}
-              <Button variant="secondary" disabled={tool !== "polygon" || points.length < 3} onClick={finishPolygon}>
-                {t("assessments:editor.finish-polygon")}
-              </Button>
-              <Button variant="ghost" className="text-red-700" disabled={zones.length === 0} onClick={() => setZones([])}>
-                {t("assessments:editor.clear-zones")}
-              </Button>
-            </div>
-          ) : null}
-          <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
-          {/* Small images are scaled up to a usable drawing size; zones are image-relative anyway. */}
-          <div className="relative w-full max-w-[640px] self-start select-none">
-            <img src={url} alt={t("assessments:editor.hotzone-image")} className="block h-auto w-full" draggable={false} />
-            <svg
-              ref={svgRef}
-              viewBox="0 0 1 1"
-              preserveAspectRatio="none"
-              className={`absolute inset-0 h-full w-full ${disabled ? "" : "cursor-crosshair"}`}
-              onPointerDown={onDown}
-              onPointerMove={onMove}
-              onPointerUp={onUp}
-              onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
-              data-testid="hotzone-canvas"
-            >
-              {zones.map((z, i) => <ZoneShape key={i} zone={z} style={shapeStyle} />)}
-              {drag && tool === "circle" ? <ellipse cx={drag.x} cy={drag.y} rx={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} ry={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} style={shapeStyle} /> : null}
-              {drag && tool === "rect" ? <rect x={Math.min(drag.x, drag.x2)} y={Math.min(drag.y, drag.y2)} width={Math.abs(drag.x2 - drag.x)} height={Math.abs(drag.y2 - drag.y)} style={shapeStyle} /> : null}
-              {points.length ? <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...shapeStyle, fill: "none" }} /> : null}
-            </svg>
-          </div>
-        </>
-      ) : null}
-      <p className="text-sm">{t("assessments:editor.zones", { count: zones.length })}</p>
-      {!disabled && zones.length ? (
-        <ul className="flex flex-wrap gap-2">
-          {zones.map((z, i) => (
-            <li key={i}>
-              <Button variant="ghost" className="!px-2 !py-1 text-xs text-red-700" onClick={() => setZones(zones.filter((_, j) => j !== i))}>
-                {t("assessments:editor.remove-zone", { n: i + 1 })} ({t(`assessments:editor.shape.${z.shape}`)})
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <FieldError error={firstUnder(errors, "answer.blocklistValue")} />
-    </div>
-  );
-}
-
-function ZoneShape({ zone, style }: { zone: Zone; style: React.CSSProperties }) {
-  if (zone.shape === "circle") return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r} style={style} />;
-  if (zone.shape === "rect") return <rect x={zone.x} y={zone.y} width={zone.w} height={zone.h} style={style} />;
-  return <polygon points={zone.points.map((p) => p.join(",")).join(" ")} style={style} />;
-}
-
 /** What a participant will see, with the correct answers marked. */
 export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { name: string; maxTime: number | null; preparationInfo: RichBlock[]; steps: DraftStep[] }) {
   const { t } = useTranslation();
@@ -417,18 +299,20 @@ export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { nam
           ) : null}
           {s.type === "NUMERIC" ? <p className="mt-2 text-green-800">= {s.answer.numericValue ?? "?"}{s.answer.numericlistValue?.[0] ? ` ± ${s.answer.numericlistValue[0]}` : ""}</p> : null}
           {s.type === "TEXT" ? <p className="mt-2 italic text-green-800">{s.answer.textValue}</p> : null}
-          {s.type === "HOTZONE" && s.answer.textValue ? (
-            <div className="relative mt-2 w-full max-w-sm">
-              <img src={s.answer.textValue} alt="" className="block h-auto w-full" />
-              <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="absolute inset-0 h-full w-full">
-                {(s.answer.blocklistValue ?? []).map((z: Zone, j: number) => (
-                  <ZoneShape key={j} zone={z} style={{ fill: "rgba(22,101,52,0.3)", stroke: "#166534", strokeWidth: 0.004 }} />
-                ))}
-              </svg>
-            </div>
-          ) : null}
+          {s.type === "HOTZONE" && s.answer.textValue ? <HotzonePreview imageUrl={s.answer.textValue} zones={s.answer.blocklistValue ?? []} /> : null}
         </div>
       ))}
     </section>
+  );
+}
+
+/** The participant's point selector, with the zones shown and a verdict for the chosen point. */
+function HotzonePreview({ imageUrl, zones }: { imageUrl: string; zones: Zone[] }) {
+  const { t } = useTranslation();
+  const [point, setPoint] = useState<[number, number] | null>(null);
+  return (
+    <div className="mt-2">
+      <HotzonePointPicker imageUrl={imageUrl} value={point} onChange={setPoint} zones={zones} label={t("assessments:pointer.label")} />
+    </div>
   );
 }
