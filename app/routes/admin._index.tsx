@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublicLayout } from "~/components/public-layout";
 import { LoginForm } from "~/components/login-form";
+import { StatusBadge } from "~/components/scheduling/common";
+import { formatDateTime, zoneLabel } from "~/lib/time-zone";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
@@ -19,7 +21,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleLoginF
 
 export default function AdminHome() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!data.signedIn) {
     return (
       <PublicLayout>
@@ -30,19 +32,69 @@ export default function AdminHome() {
     );
   }
   const { dashboard } = data;
+  const locale = i18n.language;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold text-primary">{t("dashboard:welcome", { name: dashboard.userName })}</h1>
-      <section aria-labelledby="org-facts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+
+      <section aria-labelledby="upcoming-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="dashboard-upcoming">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="upcoming-title" className="font-semibold text-primary">
+            {t("dashboard:upcoming")}
+          </h2>
+          <span className="text-xs text-slate-500">{t("scheduling:list.times-in", { zone: zoneLabel(new Date(), locale, dashboard.timeZone) })}</span>
+        </div>
+        {dashboard.upcoming.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            {t("dashboard:no-upcoming")}{" "}
+            <Link to="/admin/scheduledsessions/plan" className="text-primary underline">
+              {t("dashboard:plan-one")}
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {dashboard.upcoming.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="w-44 shrink-0 font-medium">{formatDateTime(s.datetime, locale, dashboard.timeZone)}</span>
+                <Link to={`/admin/scheduledsessions?overview=${s.id}`} className="min-w-0 flex-1 text-primary underline">
+                  {s.sessionName}
+                </Link>
+                <span className="text-slate-600">
+                  {[s.locationName, t("scheduling:list.count", { count: s.participantCount })].filter(Boolean).join(" · ")}
+                </span>
+                <StatusBadge status={s.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {dashboard.upcomingCount > dashboard.upcoming.length ? (
+          <Link to="/admin/scheduledsessions?when=UPCOMING" className="mt-2 inline-block text-sm text-primary underline">
+            {t("dashboard:all-upcoming", { count: dashboard.upcomingCount })}
+          </Link>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="org-facts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <h2 id="org-facts" className="sr-only">
           {t("dashboard:facts")}
         </h2>
-        {dashboard.facts.map((fact) => (
-          <div key={fact.key} className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="text-sm text-slate-500">{t(`dashboard:fact.${fact.key}`)}</p>
-            <p className="text-3xl font-semibold text-primary">{fact.value}</p>
-          </div>
-        ))}
+        {dashboard.facts.map((fact) => {
+          const body = (
+            <>
+              <p className="text-sm text-slate-500">{t(`dashboard:fact.${fact.key}`)}</p>
+              <p className="text-3xl font-semibold text-primary">{fact.value}</p>
+            </>
+          );
+          return fact.to ? (
+            <Link key={fact.key} to={fact.to} className="rounded-lg border border-slate-200 bg-white p-4 no-underline hover:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary">
+              {body}
+            </Link>
+          ) : (
+            <div key={fact.key} className="rounded-lg border border-slate-200 bg-white p-4">
+              {body}
+            </div>
+          );
+        })}
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-2 font-semibold">{t("dashboard:your-roles")}</h2>

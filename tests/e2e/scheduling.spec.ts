@@ -140,7 +140,13 @@ test("plans a session, orders its participants, and a new person signs up with t
   await page.goto("/admin/scheduledsessions");
   await expect(page.getByTestId("row-CRN203005060001")).toContainText("4");
 
+  // The admin home lists it among the next sessions.
+  await page.goto("/admin");
+  await expect(page.getByTestId("dashboard-upcoming")).toContainText("Crane E2E");
+  await expect(page.getByTestId("dashboard-upcoming")).toContainText("4 participants");
+
   // Cancel, then remove: each asked once more; the removal lists the entries that go with it.
+  await page.goto("/admin/scheduledsessions");
   await page.getByTestId("row-CRN203005060001").getByRole("link", { name: "Edit" }).click();
   await page.getByRole("button", { name: "Cancel session" }).click();
   const cancelDialog = page.getByRole("alertdialog", { name: "Cancel session CRN203005060001?" });
