@@ -38,11 +38,12 @@ export function ParticipantPicker({
   const importer = useFetcher<PlanAnswer>();
 
   const add = (people: Person[]) => {
+    const known = new Set(chosen.map((p) => p.id));
+    setAnnouncement(t("scheduling:plan.added", { count: people.filter((p) => !known.has(p.id)).length }));
+    // The update itself works on the latest list: answers may arrive one after the other.
     setChosen((current) => {
-      const known = new Set(current.map((p) => p.id));
-      const fresh = people.filter((p) => !known.has(p.id));
-      setAnnouncement(t("scheduling:plan.added", { count: fresh.length }));
-      return [...current, ...fresh];
+      const ids = new Set(current.map((p) => p.id));
+      return [...current, ...people.filter((p) => !ids.has(p.id))];
     });
   };
 
