@@ -1,9 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ParticipantPicker } from "~/components/scheduling/participant-picker";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { isAppError, type Reference } from "~/lib/app-error";
 import { instantOfInput, inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -114,6 +116,9 @@ export default function PlanScheduledSession() {
   const { t, i18n } = useTranslation();
   const fe = actionData?.fieldErrors ?? {};
   const busy = navigation.state !== "idle";
+  // Changed since the last save (a save brings a new revision of the session).
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => setDirty(false), [session?._id, session?._rev]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -135,7 +140,8 @@ export default function PlanScheduledSession() {
       {canceled ? <Alert tone="info">{t("scheduling:plan.canceled")}</Alert> : null}
       {actionData?.error && !actionData.confirm ? <Alert>{actionData.error}</Alert> : null}
 
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form">
+      <UnsavedChangesGuard dirty={canWrite && dirty} />
+      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form" onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}>
         {session ? <input type="hidden" name="id" value={session._id} /> : null}
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">{t("scheduling:fields.session")} *</span>
@@ -200,7 +206,7 @@ export default function PlanScheduledSession() {
           ))}
         </fieldset>
 
-        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} companies={options.companies} canWrite={canWrite} error={fe.participants} />
+        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} companies={options.companies} canWrite={canWrite} error={fe.participants} onChange={() => setDirty(true)} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="invite" />
           {t("scheduling:plan.invite")}

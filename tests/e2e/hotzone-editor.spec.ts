@@ -106,6 +106,14 @@ test("draws an image, draws a zone, moves and resizes it, and the preview answer
   await expect(page.getByTestId("point-verdict")).toHaveText("Inside a correct zone");
   await page.getByRole("button", { name: "Hide preview" }).click();
 
+  // Leaving with unsaved work asks first; staying keeps everything.
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Scheduled sessions" }).click();
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/assessments\/questions\/create$/);
+  expect(await zoneOf(zone)).toEqual({ shape: "rect", ...moved });
+
   // Saved where it was left.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/assessments\/questions$/);

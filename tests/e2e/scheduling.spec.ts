@@ -64,6 +64,10 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("participant-results").getByRole("button", { name: `${people[2]} is in the session` })).toBeDisabled();
   await expect(page).toHaveURL(/\/admin\/scheduledsessions\/plan$/);
   await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
+  // Going back before saving asks first.
+  await page.getByRole("link", { name: "Back" }).click();
+  await page.getByRole("alertdialog", { name: "Leave without saving?" }).getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const saved = page.getByTestId("saved");
   await expect(saved).toContainText("Reference CRN203005060001");

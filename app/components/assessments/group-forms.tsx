@@ -2,6 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { BankPicker } from "./bank-picker";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
@@ -73,8 +74,10 @@ export function EvaluationForm({
   const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? false);
   const own = useOwnership(evaluation, canWrite);
+  const changed = useChangedSince({ name, description, categories, questions, enableTimer, ownership: own.ownership, shares: own.shares });
   return (
     <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
       <PageHeader title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")} back={back}>
         {!readOnly ? (
           <Button
@@ -127,8 +130,10 @@ export function SessionForm({
   const [categories, setCategories] = useState(session?.categories ?? []);
   const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
   const own = useOwnership(session, canWrite);
+  const changed = useChangedSince({ name, passPercentage, referenceFormat, categories, evaluations, ownership: own.ownership, shares: own.shares });
   return (
     <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
       <PageHeader title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")} back={back}>
         {!readOnly ? (
           <Button

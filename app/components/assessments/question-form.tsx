@@ -2,6 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import type { RichBlock, StepType } from "~/modules/assessments/steps";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { RichContentEditor } from "./rich-content";
@@ -80,8 +81,10 @@ export function QuestionForm({
   };
 
   const title = t(`assessments:form.${mode}-question`);
+  const changed = useChangedSince({ name, maxTime, categories, supplies, preparationInfo, steps, ownership, shares });
   return (
     <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
       <PageHeader title={title} back="/admin/assessments/questions">
         <Button variant="secondary" onClick={() => setPreview((p) => !p)}>
           {preview ? t("assessments:actions.hide-preview") : t("assessments:actions.preview")}

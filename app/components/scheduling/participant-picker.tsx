@@ -20,11 +20,14 @@ export function ParticipantPicker({
   companies,
   canWrite,
   error,
+  onChange,
 }: {
   initial: Person[];
   companies: Array<{ id: string; name: string }>;
   canWrite: boolean;
   error?: string;
+  /** Told when the chosen participants change (the form then has unsaved changes). */
+  onChange?: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -40,6 +43,7 @@ export function ParticipantPicker({
   const add = (people: Person[]) => {
     const known = new Set(chosen.map((p) => p.id));
     setAnnouncement(t("scheduling:plan.added", { count: people.filter((p) => !known.has(p.id)).length }));
+    onChange?.();
     // The update itself works on the latest list: answers may arrive one after the other.
     setChosen((current) => {
       const ids = new Set(current.map((p) => p.id));
@@ -187,7 +191,10 @@ export function ParticipantPicker({
               {p.name} <span className="text-slate-500">{p.email}</span>
             </span>
             {canWrite ? (
-              <Button variant="ghost" onClick={() => setChosen((c) => c.filter((x) => x.id !== p.id))} aria-label={t("scheduling:plan.remove-participant", { name: p.name })}>
+              <Button variant="ghost" onClick={() => {
+                  onChange?.();
+                  setChosen((c) => c.filter((x) => x.id !== p.id));
+                }} aria-label={t("scheduling:plan.remove-participant", { name: p.name })}>
                 ✕
               </Button>
             ) : null}
