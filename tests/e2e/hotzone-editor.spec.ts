@@ -39,6 +39,7 @@ test("draws an image, draws a zone, moves and resizes it, and the preview answer
   await expect(dialog.getByRole("button", { name: "Upload the drawing" })).toBeDisabled();
   const canvas = dialog.getByTestId("draw-canvas");
   await dialog.getByRole("radio", { name: "Red" }).click();
+  await expect(dialog.getByRole("radio", { name: "Red" })).toHaveAttribute("aria-checked", "true");
   await dragOn(page, canvas, [0.1, 0.1], [0.9, 0.9]);
   await dragOn(page, canvas, [0.9, 0.1], [0.1, 0.9]);
   await dialog.getByRole("button", { name: "Undo" }).click();

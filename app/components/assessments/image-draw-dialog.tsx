@@ -1,4 +1,4 @@
-import { Dialog } from "radix-ui";
+import { Dialog, ToggleGroup } from "radix-ui";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { overlay } from "~/components/databases/entity-dialog";
@@ -124,34 +124,29 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
           <Dialog.Title className="text-lg font-semibold text-primary">{t("assessments:draw.title")}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">{t("assessments:draw.help")}</Dialog.Description>
           <div className="flex flex-wrap items-center gap-3 text-sm" role="toolbar" aria-label={t("assessments:draw.tools")}>
-            <div role="radiogroup" aria-label={t("assessments:draw.colour")} className="flex gap-1">
+            {/* Radix toggle groups: one choice each, arrow keys move between the options. */}
+            <ToggleGroup.Root type="single" value={colour} onValueChange={(v) => v && setColour(v)} aria-label={t("assessments:draw.colour")} className="flex gap-1">
               {COLOURS.map((c) => (
-                <button
+                <ToggleGroup.Item
                   key={c.name}
-                  type="button"
-                  role="radio"
-                  aria-checked={colour === c.value}
+                  value={c.value}
                   aria-label={t(`assessments:draw.colours.${c.name}`)}
-                  onClick={() => setColour(c.value)}
-                  className={`h-8 w-8 rounded-full border-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary ${colour === c.value ? "border-primary ring-2 ring-primary/40" : "border-white"}`}
+                  className="h-8 w-8 rounded-full border-2 border-white focus:outline-none focus-visible:ring-2 focus-visible:ring-primary data-[state=on]:border-primary data-[state=on]:ring-2 data-[state=on]:ring-primary/40"
                   style={{ backgroundColor: c.value }}
                 />
               ))}
-            </div>
-            <div role="radiogroup" aria-label={t("assessments:draw.size")} className="flex gap-1">
+            </ToggleGroup.Root>
+            <ToggleGroup.Root type="single" value={String(size)} onValueChange={(v) => v && setSize(Number(v))} aria-label={t("assessments:draw.size")} className="flex gap-1">
               {SIZES.map((s) => (
-                <button
+                <ToggleGroup.Item
                   key={s.name}
-                  type="button"
-                  role="radio"
-                  aria-checked={size === s.value}
-                  onClick={() => setSize(s.value)}
-                  className={`rounded-md border px-3 py-1.5 ${size === s.value ? "border-primary bg-selected font-semibold text-primary" : "border-slate-300 bg-white"}`}
+                  value={String(s.value)}
+                  className="rounded-md border border-slate-300 bg-white px-3 py-1.5 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary data-[state=on]:border-primary data-[state=on]:bg-selected data-[state=on]:font-semibold data-[state=on]:text-primary"
                 >
                   {t(`assessments:draw.sizes.${s.name}`)}
-                </button>
+                </ToggleGroup.Item>
               ))}
-            </div>
+            </ToggleGroup.Root>
             <Button variant="secondary" disabled={strokes.length === 0} onClick={() => setStrokes((list) => list.slice(0, -1))}>
               {t("assessments:draw.undo")}
             </Button>
