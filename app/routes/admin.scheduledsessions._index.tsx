@@ -1,77 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { overlay } from "~/components/databases/entity-dialog";
 import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/common";
-import { dayOfInstant, formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
+import { SessionOverview } from "~/components/scheduling/session-overview";
 import { Alert, Button } from "~/components/ui/form";
+import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { loadOrFail } from "~/modules/databases/screens.server";
-import { allParticipantEntries } from "~/modules/scheduling/entries.server";
-import { getScheduledSession, listScheduledSessions, listScheduledSessionsBetween, type ScheduledSessionFilter } from "~/modules/scheduling/scheduled-sessions.server";
-import { calendarRange, canSchedule, evaluationsOfSession, templateOptions } from "~/modules/scheduling/screens.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
+import { scheduledSessionsScreen, type ScheduledSessionsView as View } from "~/modules/scheduling/screens.server";
 
 const SIZE = 20;
 const calendarNav = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50";
 
 export const handle = { titleKey: "scheduling:title" };
 
-type View = "list" | "month" | "week";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const url = new URL(request.url);
-  const view: View = url.searchParams.get("view") === "month" ? "month" : url.searchParams.get("view") === "week" ? "week" : "list";
-  const status = url.searchParams.get("status") ?? "";
-  const when = url.searchParams.get("when") ?? "";
-  const session = url.searchParams.get("session") ?? "";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
-  const dir = url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC";
-  const timeZone = tenantTimeZone(ctx.tenant);
-  const today = dayOfInstant(new Date(), timeZone);
-  const dateParam = url.searchParams.get("date") ?? "";
-  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && !Number.isNaN(Date.parse(dateParam)) ? dateParam : today;
-  const overviewId = url.searchParams.get("overview");
-  const filter: ScheduledSessionFilter = {
-    status: (SCHEDULED_SESSION_STATUSES as readonly string[]).includes(status) ? (status as ScheduledSessionFilter["status"]) : null,
-    when: when === "UPCOMING" || when === "PAST" ? when : null,
-    session: session || null,
-  };
-  return loadOrFail(ctx, async () => {
-    const templates = await templateOptions(ctx);
-    const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
-    const [list, between, overview] = await Promise.all([
-      view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
-      range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
-      overviewId
-        ? (async () => {
-            const s = await getScheduledSession(ctx, overviewId);
-            const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, s._id), evaluationsOfSession(ctx, s)]);
-            return { session: s, entries, evaluations };
-          })()
-        : null,
-    ]);
-    const calendarSessions = between?.filter((s) => (!filter.status || s.status === filter.status) && (!filter.session || s.session === filter.session)) ?? null;
-    return {
-      view,
-      page,
-      dir,
-      anchor,
-      today,
-      timeZone,
-      list,
-      calendar: range ? { days: range.days, sessions: calendarSessions! } : null,
-      overview,
-      templates,
-      canWrite: canSchedule(ctx),
-      tenant: ctx.tenant.slug,
-    };
-  });
+  return loadOrFail(ctx, () => scheduledSessionsScreen(ctx, new URL(request.url)));
 }
 
 function shiftAnchor(anchor: string, view: View, step: number): string {
@@ -275,83 +223,13 @@ export default function ScheduledSessions() {
       ) : null}
 
       {data.overview ? (
-        <Dialog.Root open onOpenChange={(open) => (!open ? navigate(withParams({ overview: null }), { preventScrollReset: true }) : undefined)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className={overlay} />
-            <Dialog.Content
-              className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-              data-testid="overview"
-            >
-              <Dialog.Title className="mb-3 text-lg font-semibold text-primary">{t("scheduling:overview.title", { reference: data.overview.session.reference })}</Dialog.Title>
-              <Dialog.Description className="sr-only">{t("scheduling:overview.details")}</Dialog.Description>
-              <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="font-medium">{t("scheduling:fields.session")}</dt>
-                <dd>{data.overview.session.sessionName}</dd>
-                <dt className="font-medium">{t("scheduling:fields.datetime")}</dt>
-                <dd>{formatDateTime(data.overview.session.datetime, locale, data.timeZone, { style: "full", withZone: true })}</dd>
-                <dt className="font-medium">{t("scheduling:fields.location")}</dt>
-                <dd>{data.overview.session.locationName ?? t("scheduling:overview.no-location")}</dd>
-                <dt className="font-medium">{t("scheduling:fields.status")}</dt>
-                <dd>
-                  <StatusBadge status={data.overview.session.status} />
-                </dd>
-                <dt className="font-medium">{t("scheduling:fields.assigned-user")}</dt>
-                <dd>{data.overview.session.assignedUserName ?? t("scheduling:overview.nobody")}</dd>
-                <dt className="font-medium">{t("scheduling:fields.login-code")}</dt>
-                <dd className="font-mono" data-testid="overview-code">
-                  {data.overview.session.loginCode}
-                </dd>
-                <dt className="font-medium">{t("scheduling:plan.signup-link")}</dt>
-                <dd className="break-all font-mono text-xs">{`/user/signup/${data.overview.session.loginCode}?tenant=${data.tenant}`}</dd>
-                <dt className="font-medium">{t("scheduling:fields.options")}</dt>
-                <dd>
-                  <ul>
-                    {(["allQuestionsInEvaluationShownByDefault", "enableAutoPauseOnHelpRequest"] as const).map((k) => (
-                      <li key={k}>
-                        {t(`scheduling:options.${k}`)}: {data.overview!.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </dl>
-              <h2 className="mb-2 font-semibold">{t("scheduling:overview.entries")}</h2>
-              {data.overview.entries.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("scheduling:overview.no-participants")}</p>
-              ) : (
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th className="py-1 pr-3">{t("scheduling:order.participant")}</th>
-                      <th className="py-1 pr-3">{t("scheduling:overview.ready")}</th>
-                      <th className="py-1">{t("scheduling:overview.order")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.overview.entries.map((e) => (
-                      <tr key={e._id} className="border-t border-slate-100">
-                        <td className="py-1 pr-3">
-                          {e.participantName} <span className="text-slate-500">{e.participantEmail}</span>
-                        </td>
-                        <td className="py-1 pr-3">{e.ready ? t("scheduling:overview.ready") : t("scheduling:overview.not-ready")}</td>
-                        <td className="py-1">{e.sessionOrder.map((id) => data.overview!.evaluations.find((x) => x.id === id)?.name ?? id).join(" → ")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              <div className="mt-4 flex justify-end gap-2">
-                {data.canWrite ? (
-                  <Link className="rounded-md border border-slate-300 px-4 py-2 text-sm" to={`/admin/scheduledsessions/order/${data.overview.session._id}`}>
-                    {t("scheduling:list.order")}
-                  </Link>
-                ) : null}
-                <Dialog.Close asChild>
-                  <Button variant="secondary">{t("scheduling:overview.close")}</Button>
-                </Dialog.Close>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <SessionOverview
+          overview={data.overview}
+          timeZone={data.timeZone}
+          tenant={data.tenant}
+          canWrite={data.canWrite}
+          onClose={() => navigate(withParams({ overview: null }), { preventScrollReset: true })}
+        />
       ) : null}
     </div>
   );

@@ -112,7 +112,8 @@ async function existingSession(): Promise<string | null> {
 
 fs.mkdirSync(outDir, { recursive: true });
 await seed();
-const account = await demoStaffAccount("planner2@demo.test", "Pia Planner", "ORGANIZATION_MANAGER");
+// A fresh account per run: sign-in is rate limited per identifier.
+const account = await demoStaffAccount(`planner-${Date.now().toString(36)}@demo.test`, "Pia Planner", "ORGANIZATION_MANAGER");
 const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
 let firstId: string | null = null;
 // One sign-in for all languages (the login is rate limited); each language is then chosen with

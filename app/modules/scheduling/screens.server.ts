@@ -1,11 +1,23 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { companies, participants, staffUsers } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { addDays, startOfDay } from "~/lib/time-zone";
+import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { listSessions } from "~/modules/assessments/sessions.server";
 import { listLocations } from "~/modules/databases/locations.server";
+import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
-import { evaluationNames, READ, type ScheduledSession } from "./scheduled-sessions.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { allParticipantEntries } from "./entries.server";
+import { STATUSES } from "./ordering";
+import {
+  evaluationNames,
+  getScheduledSession,
+  listScheduledSessions,
+  listScheduledSessionsBetween,
+  READ,
+  type ScheduledSession,
+  type ScheduledSessionFilter,
+} from "./scheduled-sessions.server";
 
 /** Loader helpers for the scheduling screens (options for selects, names for grids). */
 
@@ -89,4 +101,61 @@ export function calendarRange(view: "month" | "week", anchor: string, zone: stri
   }
   const days = Array.from({ length: count }, (_, i) => addDays(first, i));
   return { start: startOfDay(days[0]!, zone), end: startOfDay(addDays(days.at(-1)!, 1), zone), days };
+}
+
+export type ScheduledSessionsView = "list" | "month" | "week";
+
+/**
+ * Everything `/admin/scheduledsessions` shows, from its URL: the list page (filters, sort, page) or
+ * the month/week calendar around `date`, and the overview of `overview` when one is open. Days are
+ * the organisation's (ADR 0006).
+ */
+export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
+  requirePermission(ctx, READ);
+  const param = (name: string) => url.searchParams.get(name) ?? "";
+  const view: ScheduledSessionsView = param("view") === "month" ? "month" : param("view") === "week" ? "week" : "list";
+  const page = Math.max(1, Number.parseInt(param("page") || "1", 10) || 1);
+  const dir = param("dir") === "ASC" ? "ASC" : "DESC";
+  const timeZone = tenantTimeZone(ctx.tenant);
+  const today = dayOfInstant(new Date(), timeZone);
+  const date = param("date");
+  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today;
+  const status = param("status");
+  const when = param("when");
+  const filter: ScheduledSessionFilter = {
+    status: (STATUSES as readonly string[]).includes(status) ? (status as ScheduledSessionFilter["status"]) : null,
+    when: when === "UPCOMING" || when === "PAST" ? when : null,
+    session: param("session") || null,
+  };
+  const overviewId = param("overview");
+  const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
+  const [templates, list, between, overview] = await Promise.all([
+    templateOptions(ctx),
+    view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
+    range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
+    overviewId ? sessionOverview(ctx, overviewId) : null,
+  ]);
+  // The calendar shows a period whole; status and template narrow it like the list.
+  const calendarSessions = between?.filter((s) => (!filter.status || s.status === filter.status) && (!filter.session || s.session === filter.session)) ?? [];
+  return {
+    view,
+    page,
+    dir,
+    anchor,
+    today,
+    timeZone,
+    list,
+    calendar: range ? { days: range.days, sessions: calendarSessions } : null,
+    overview,
+    templates,
+    canWrite: canSchedule(ctx),
+    tenant: ctx.tenant.slug,
+  };
+}
+
+/** A scheduled session with its participants' entries and the names of its evaluations. */
+export async function sessionOverview(ctx: Ctx, id: string) {
+  const session = await getScheduledSession(ctx, id);
+  const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+  return { session, entries, evaluations };
 }
