@@ -1,10 +1,11 @@
-import { asc, ne, sql } from "drizzle-orm";
-import { categories, staffUsers, supplyObjects } from "~db/tenant/schema";
+import { asc } from "drizzle-orm";
+import { categories, supplyObjects } from "~db/tenant/schema";
 import { isAppError, type Reference } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
+import { staffDirectory } from "~/modules/users/staff-users.server";
 import { SORT_FIELDS, type OwnedDoc, type Reader, type SortField } from "./common.server";
 import { STEP_TYPES, type StepType } from "./steps";
 
@@ -109,13 +110,8 @@ export type ShareCandidate = { _id: string; name: string; email: string };
  */
 export async function shareableStaffUsers(ctx: Ctx, ownerUserId: string): Promise<ShareCandidate[]> {
   requirePermission(ctx, "write:assessments");
-  return ctx.tdb.db
-    .select({ _id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
-    .from(staffUsers)
-    .where(ne(staffUsers.id, ownerUserId))
-    .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email))
-    .limit(1000)
-    .all();
+  const users = await staffDirectory(ctx.tdb, { except: ownerUserId });
+  return users.map(({ id, name, email }) => ({ _id: id, name, email }));
 }
 
 /**

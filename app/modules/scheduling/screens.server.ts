@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { companies, participants, staffUsers } from "~db/tenant/schema";
+import { companies, participants } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { listSessions } from "~/modules/assessments/sessions.server";
@@ -7,6 +7,7 @@ import { listLocations } from "~/modules/databases/locations.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { staffDirectory } from "~/modules/users/staff-users.server";
 import { allParticipantEntries } from "./entries.server";
 import { STATUSES } from "./ordering";
 import {
@@ -31,7 +32,7 @@ export async function planOptions(ctx: Ctx) {
   const [templates, places, users, firms] = await Promise.all([
     listSessions(ctx, { first: 100, orderBy: "NAME" }),
     listLocations(ctx, { first: 100, orderBy: "NAME" }),
-    db.select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email }).from(staffUsers).orderBy(asc(staffUsers.name)).all(),
+    staffDirectory(ctx.tdb),
     db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(1000).all(),
   ]);
   return {

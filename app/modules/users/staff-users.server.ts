@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantDb } from "~db/tenant/client";
 import { staffUserRoles, staffUsers, workspaces, ORGANIZATION_ROLES } from "~db/tenant/schema";
@@ -51,6 +51,20 @@ export async function findStaffUser(tdb: TenantDb, id: string) {
   const user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.id, id)).get();
   if (!user) return null;
   return { ...user, roles: await rolesOf(tdb, id) };
+}
+
+/**
+ * The tenant's staff users to choose from (assigned user of a session, people to share with), by
+ * name then e-mail, optionally without one user. Capped: pickers list a few hundred at most.
+ */
+export async function staffDirectory(tdb: TenantDb, opts: { except?: string; limit?: number } = {}) {
+  return tdb.db
+    .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .from(staffUsers)
+    .where(opts.except ? ne(staffUsers.id, opts.except) : undefined)
+    .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email))
+    .limit(opts.limit ?? 1000)
+    .all();
 }
 
 export async function rolesOf(tdb: TenantDb, userId: string): Promise<Role[]> {

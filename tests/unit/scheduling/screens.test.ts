@@ -152,6 +152,19 @@ describe("plan screen", () => {
     expect(page.canWrite).toBe(false);
   });
 
+  it("offers the organisation's own staff, by name with e-mail, as the assigned user", async () => {
+    const stranger = await staffCtx((await makeTenant("sch-scr-other")).tenant.slug, ["ORGANIZATION_WRITER"]);
+    const page = (await planLoader(args(get("/admin/scheduledsessions/plan")) as never)) as any;
+    const users = page.options.users as Array<{ id: string; name: string }>;
+    const ids = users.map((u) => u.id);
+    const me = ctx.actor as { userId: string; email: string };
+    expect(ids).toContain(me.userId);
+    expect(ids).not.toContain((stranger.actor as { userId: string }).userId);
+    expect(users.find((u) => u.id === me.userId)!.name).toContain(`(${me.email})`);
+    const names = users.map((u) => u.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
   it("sends anonymous visitors to the login", async () => {
     const res = (await run(planLoader(args(get("/admin/scheduledsessions/plan", "")) as never))) as Response;
     expect(res.status).toBe(302);
