@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/common";
 import { SessionOverview } from "~/components/scheduling/session-overview";
+import { TemplateSelect } from "~/components/scheduling/reference-selects";
 import { Alert, Button } from "~/components/ui/form";
 import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -81,7 +82,7 @@ export default function ScheduledSessions() {
         <Form method="get" className="flex flex-wrap items-end gap-2">
           {data.view !== "list" ? <input type="hidden" name="view" value={data.view} /> : null}
           {data.view !== "list" ? <input type="hidden" name="date" value={data.anchor} /> : null}
-          <label className="flex flex-col text-sm">
+          <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">{t("scheduling:list.filter-status")}</span>
             <select name="status" defaultValue={params.get("status") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
               <option value="">{t("scheduling:list.all")}</option>
@@ -92,19 +93,11 @@ export default function ScheduledSessions() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col text-sm">
-            <span className="font-medium text-slate-700">{t("scheduling:list.filter-session")}</span>
-            <select name="session" defaultValue={params.get("session") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
-              <option value="">{t("scheduling:list.all")}</option>
-              {data.templates.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="w-64 max-w-full">
+            <TemplateSelect key={data.template?.id ?? ""} name="session" label={t("scheduling:list.filter-session")} emptyLabel={t("scheduling:list.all")} initial={data.template} />
+          </div>
           {data.view === "list" ? (
-            <label className="flex flex-col text-sm">
+            <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">{t("scheduling:list.filter-when")}</span>
               <select name="when" defaultValue={params.get("when") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
                 <option value="">{t("scheduling:list.all")}</option>

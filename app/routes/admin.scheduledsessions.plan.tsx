@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ParticipantPicker } from "~/components/scheduling/participant-picker";
+import { LocationSelect, TemplateSelect } from "~/components/scheduling/reference-selects";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
@@ -143,18 +144,15 @@ export default function PlanScheduledSession() {
       <UnsavedChangesGuard dirty={canWrite && dirty} />
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form" onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}>
         {session ? <input type="hidden" name="id" value={session._id} /> : null}
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">{t("scheduling:fields.session")} *</span>
-          <select name="session" required defaultValue={session?.session ?? ""} className={select} aria-invalid={fe.session ? true : undefined}>
-            <option value="">{t("scheduling:plan.choose")}</option>
-            {options.templates.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {fe.session ? <span className="text-red-700">{fe.session}</span> : null}
-        </label>
+        <TemplateSelect
+          name="session"
+          label={t("scheduling:fields.session")}
+          required
+          initial={session ? { id: session.session, label: session.sessionName } : null}
+          error={fe.session}
+          disabled={!canWrite}
+          onChange={() => setDirty(true)}
+        />
         <TextField
           label={`${t("scheduling:fields.datetime")} *`}
           hint={t("scheduling:plan.datetime-hint", { zone: zoneLabel(new Date(), i18n.language, timeZone) })}
@@ -164,17 +162,15 @@ export default function PlanScheduledSession() {
           defaultValue={inputOfInstant(session?.datetime, timeZone)}
           error={fe.datetime}
         />
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">{t("scheduling:fields.location")}</span>
-          <select name="location" defaultValue={session?.location ?? ""} className={select}>
-            <option value="">{t("scheduling:plan.none")}</option>
-            {options.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LocationSelect
+          name="location"
+          label={t("scheduling:fields.location")}
+          emptyLabel={t("scheduling:plan.none")}
+          initial={session?.location ? { id: session.location, label: session.locationName ?? session.location } : null}
+          error={fe.location}
+          disabled={!canWrite}
+          onChange={() => setDirty(true)}
+        />
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">{t("scheduling:fields.assigned-user")}</span>
           <select name="assignedUser" defaultValue={session?.assignedUser ?? ""} className={select}>

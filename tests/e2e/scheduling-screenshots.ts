@@ -89,9 +89,11 @@ async function planSessions(page: Page): Promise<string> {
   for (const [i, offset] of days.entries()) {
     const day = new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     await visit(page, "/admin/scheduledsessions/plan");
-    await page.locator('select[name="session"]').selectOption({ label: "Crane operator certificate" });
+    await page.getByRole("combobox", { name: "Session *" }).fill("Crane operator");
+    await page.getByRole("option", { name: /Crane operator certificate/ }).click();
     await page.locator('input[name="datetime"]').fill(`${day}T${i % 2 ? "13:30" : "09:00"}`);
-    await page.locator('select[name="location"]').selectOption({ label: "Harbour training centre" });
+    await page.getByRole("combobox", { name: "Location" }).fill("Harbour training");
+    await page.getByRole("option", { name: /Harbour training centre/ }).click();
     for (const name of ["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens"].slice(0, 2 + (i % 3))) {
       await page.getByTestId("participant-search").fill(name);
       await page.getByTestId("participant-results").getByRole("button", { name: `Add ${name}` }).click();
@@ -142,6 +144,11 @@ for (const { locale, browser: browserLocale } of LOCALES) {
   await shoot(page, locale, "overview");
   await visit(page, `/admin/scheduledsessions/plan?id=${firstId}`);
   await shoot(page, locale, "plan");
+  // The location search, open on the organisation's locations.
+  await page.getByTestId("select-location").getByRole("combobox").focus();
+  await page.getByTestId("select-location").getByRole("option").first().waitFor();
+  await shoot(page, locale, "plan-location-open");
+  await page.keyboard.press("Escape");
   // The removal dialog, at its second step (the entries that go with the session).
   await page.getByTestId("session-actions").getByRole("button").last().click();
   await page.getByRole("alertdialog").getByRole("button").last().click();

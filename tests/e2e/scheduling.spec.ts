@@ -52,9 +52,19 @@ test("plans a session, orders its participants, and a new person signs up with t
   await page.getByTestId("plan-new").click();
   await expect(page).toHaveURL(/\/admin\/scheduledsessions\/plan$/);
   const form = page.getByTestId("plan-form");
-  await form.locator('select[name="session"]').selectOption({ label: "Crane E2E" });
+  // The template is searched and chosen by keyboard; Enter chooses and does not save the form.
+  const template = form.getByRole("combobox", { name: "Session *" });
+  await template.fill("crane e2");
+  await expect(page.getByRole("option", { name: /Crane E2E/ })).toContainText("3 evaluations");
+  await template.press("ArrowDown");
+  await template.press("Enter");
+  await expect(template).toHaveValue("Crane E2E");
+  await expect(form.locator('input[name="session"]')).not.toHaveValue("");
   await form.locator('input[name="datetime"]').fill("2030-05-06T09:30");
-  await form.locator('select[name="location"]').selectOption({ label: "Harbour Hall E2E" });
+  // The location by mouse, told apart by its address.
+  await form.getByRole("combobox", { name: "Location" }).fill("harbour");
+  await page.getByRole("option", { name: /Harbour Hall E2E/ }).click();
+  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue("Harbour Hall E2E");
   // Found by searching the organisation's participants on the server; Enter must not save the form.
   for (const name of people) {
     await page.getByTestId("participant-search").fill(name);
@@ -73,9 +83,17 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(saved).toContainText("Reference CRN203005060001");
   const code = /login code ([23456789A-Z]{6,8})/.exec((await saved.textContent()) ?? "")?.[1];
   expect(code).toBeTruthy();
+  // The saved session shows its template and place by name.
+  await expect(form.getByRole("combobox", { name: "Session *" })).toHaveValue("Crane E2E");
+  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue("Harbour Hall E2E");
 
-  // The list shows it; the overview lists its three participants.
+  // The list, filtered by the template, shows it; the overview lists its three participants.
   await page.goto("/admin/scheduledsessions");
+  await page.getByRole("combobox", { name: "Session" }).fill("Crane E2E");
+  await page.getByRole("option", { name: /Crane E2E/ }).click();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/session=/);
+  await expect(page.getByRole("combobox", { name: "Session" })).toHaveValue("Crane E2E");
   const row = page.getByTestId("row-CRN203005060001");
   await expect(row).toContainText("Crane E2E");
   await expect(row).toContainText("Harbour Hall E2E");

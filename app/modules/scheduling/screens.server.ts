@@ -2,8 +2,8 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { companies, participants } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
-import { listSessions } from "~/modules/assessments/sessions.server";
-import { listLocations } from "~/modules/databases/locations.server";
+import { isAppError } from "~/lib/app-error";
+import { getSession } from "~/modules/assessments/sessions.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
@@ -24,30 +24,29 @@ import {
 
 export const canSchedule = (ctx: Ctx) => can(ctx.permissions, "write:scheduling");
 
-/** Templates, locations, staff users and companies to choose from on the plan form. */
+/** Staff users and companies to choose from on the plan form. */
 export async function planOptions(ctx: Ctx) {
   requirePermission(ctx, READ);
-  const db = ctx.tdb.db;
-  // Participants are searched on the server from the form (there may be tens of thousands).
-  const [templates, places, users, firms] = await Promise.all([
-    listSessions(ctx, { first: 100, orderBy: "NAME" }),
-    listLocations(ctx, { first: 100, orderBy: "NAME" }),
+  // Templates, locations and participants are searched on the server from the form (ADR 0007).
+  const [users, firms] = await Promise.all([
     staffDirectory(ctx.tdb),
-    db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(1000).all(),
+    ctx.tdb.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(1000).all(),
   ]);
   return {
-    templates: templates.edges.map((e) => ({ id: e.node._id, name: e.node.name, evaluationCount: e.node.evaluations.length })),
-    locations: places.edges.map((e) => ({ id: e.node._id, name: e.node.name })),
     users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.email})` })),
     companies: firms,
   };
 }
 
-/** Session templates to filter by. */
-export async function templateOptions(ctx: Ctx) {
-  requirePermission(ctx, READ);
-  const templates = await listSessions(ctx, { first: 100, orderBy: "NAME" });
-  return templates.edges.map((e) => ({ id: e.node._id, name: e.node.name }));
+/** The template the list is filtered by, with its name (null when unknown or not visible to the actor). */
+async function templateChoice(ctx: Ctx, id: string | null): Promise<{ id: string; label: string } | null> {
+  if (!id) return null;
+  try {
+    return { id, label: (await getSession(ctx, id)).name };
+  } catch (e) {
+    if (isAppError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
+  }
 }
 
 export type Person = { id: string; name: string; email: string };
@@ -130,8 +129,8 @@ export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
   };
   const overviewId = param("overview");
   const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
-  const [templates, list, between, overview] = await Promise.all([
-    templateOptions(ctx),
+  const [template, list, between, overview] = await Promise.all([
+    templateChoice(ctx, filter.session ?? null),
     view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
     range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
     overviewId ? sessionOverview(ctx, overviewId) : null,
@@ -148,7 +147,7 @@ export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
     list,
     calendar: range ? { days: range.days, sessions: calendarSessions } : null,
     overview,
-    templates,
+    template,
     canWrite: canSchedule(ctx),
     tenant: ctx.tenant.slug,
   };

@@ -178,6 +178,11 @@ describe("list and order screens", () => {
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2030-10-10T08:00:00Z", participants: people });
     const list = (await listLoader(args(get(`/admin/scheduledsessions?session=${template.id}&overview=${s._id}`)) as never)) as any;
     expect(list.list.edges.map((e: any) => e.node._id)).toContain(s._id);
+    // The template filter shows the chosen template by name; an unknown id shows no choice.
+    expect(list.template).toEqual({ id: template.id, label: "Screen session" });
+    const unknown = (await listLoader(args(get("/admin/scheduledsessions?session=nope")) as never)) as any;
+    expect(unknown.template).toBeNull();
+    expect(unknown.list.edges).toHaveLength(0);
     expect(list.overview.entries).toHaveLength(3);
     expect(list.overview.evaluations.map((e: any) => e.name)).toEqual(["Evaluation 1", "Evaluation 2", "Evaluation 3"]);
     const month = (await listLoader(args(get("/admin/scheduledsessions?view=month&date=2030-10-01")) as never)) as any;
