@@ -7,112 +7,30 @@ import { LocationSelect, TemplateSelect } from "~/components/scheduling/referenc
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
-import { isAppError, type Reference } from "~/lib/app-error";
-import { instantOfInput, inputOfInstant, zoneLabel } from "~/lib/time-zone";
+import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { loadOrFail } from "~/modules/databases/screens.server";
-import { inviteParticipants } from "~/modules/scheduling/invitations.server";
-import {
-  addScheduledSession,
-  cancelScheduledSession,
-  getScheduledSession,
-  removeScheduledSession,
-  updateScheduledSession,
-} from "~/modules/scheduling/scheduled-sessions.server";
-import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "~/modules/scheduling/screens.server";
+import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 
 export const handle = { titleKey: "scheduling:plan.title-new" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const url = new URL(request.url);
-  const id = url.searchParams.get("id");
-  return loadOrFail(ctx, async () => {
-    const [options, session] = await Promise.all([planOptions(ctx), id ? getScheduledSession(ctx, id) : Promise.resolve(null)]);
-    return {
-      options,
-      session,
-      chosenPeople: session ? await participantNames(ctx, session.participants) : [],
-      canWrite: canSchedule(ctx),
-      saved: url.searchParams.get("saved") === "1",
-      invited: url.searchParams.has("invited") ? Number(url.searchParams.get("invited")) : null,
-      canceled: url.searchParams.get("canceled") === "1",
-      tenant: ctx.tenant.slug,
-      timeZone: tenantTimeZone(ctx.tenant),
-    };
-  });
+  return loadOrFail(ctx, () => planScreen(ctx, new URL(request.url)));
 }
 
-type ImportResult = { people: Person[]; saved: number; skippedLines: number[] };
-type ActionData = {
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  confirm?: Array<Reference & { canBeSafelyRemoved: boolean }>;
-  imported?: ImportResult;
-  people?: Person[];
-};
-
-export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData | Response> {
+export async function action({ request, context }: ActionFunctionArgs): Promise<PlanFormAnswer | Response> {
   const ctx = await requireStaffContext(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  const id = String(form.get("id") ?? "");
-  try {
-    if (intent === "import-participants") {
-      // Saves the pasted participants (created or matched, as in the databases import); the form
-      // then adds them to the session's list, which is saved with the session.
-      const { ids, saved, skippedLines } = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
-      return { imported: { people: await participantNames(ctx, ids), saved, skippedLines } };
-    }
-    if (intent === "company-participants") return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
-    if (intent === "cancel") {
-      await cancelScheduledSession(ctx, id);
-      return redirect(`/admin/scheduledsessions/plan?id=${id}&canceled=1`);
-    }
-    if (intent === "remove") {
-      const result = await removeScheduledSession(ctx, id, form.getAll("removeReferences").map(String));
-      if (result.__typename === "RemoveConfirmation") return { confirm: result.references };
-      return redirect("/admin/scheduledsessions?removed=1");
-    }
-    const datetime = String(form.get("datetime") ?? "");
-    const input = {
-      session: String(form.get("session") ?? ""),
-      // The form's wall-clock time is the organisation's; a malformed value is refused by the module.
-      datetime: datetime ? (instantOfInput(datetime, tenantTimeZone(ctx.tenant)) ?? "invalid") : undefined,
-      location: String(form.get("location") ?? ""),
-      assignedUser: String(form.get("assignedUser") ?? ""),
-      status: String(form.get("status") ?? "") || undefined,
-      options: {
-        allQuestionsInEvaluationShownByDefault: form.get("allQuestionsInEvaluationShownByDefault") === "on",
-        enableAutoPauseOnHelpRequest: form.get("enableAutoPauseOnHelpRequest") === "on",
-      },
-      participants: form.getAll("participants").map(String),
-    };
-    const before = id ? (await getScheduledSession(ctx, id)).participants : [];
-    const saved = id ? await updateScheduledSession(ctx, id, input) : await addScheduledSession(ctx, input);
-    let invited: number | null = null;
-    if (form.get("invite") === "on") {
-      const fresh = saved.participants.filter((p) => !before.includes(p));
-      invited = await inviteParticipants(ctx, saved._id, fresh, new URL(request.url).origin);
-    }
-    return redirect(`/admin/scheduledsessions/plan?id=${saved._id}&saved=1${invited !== null ? `&invited=${invited}` : ""}`);
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    return {
-      error: ctx.t(e.messageKey, e.values ?? {}),
-      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, ctx.t(v.key, v.values ?? {})])),
-    };
-  }
+  const answer = await planFormAction(ctx, await request.formData(), new URL(request.url).origin);
+  return "redirectTo" in answer ? redirect(answer.redirectTo) : answer;
 }
 
 const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 
 export default function PlanScheduledSession() {
   const { options, session, chosenPeople, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as PlanFormData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const fe = actionData?.fieldErrors ?? {};

@@ -2,10 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
+import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
+import type { Person } from "~/modules/scheduling/screens.server";
 
-export type Person = { id: string; name: string; email: string };
 type SearchPage = { list?: { edges: Array<{ node: { _id: string; name: string; email: string } }>; pageInfo: { totalCount: number } } };
-type PlanAnswer = { people?: Person[]; imported?: { people: Person[]; saved: number; skippedLines: number[] }; error?: string; fieldErrors?: Record<string, string> };
 
 const PLAN = "/admin/scheduledsessions/plan";
 const field = "rounded-md border border-slate-300 px-3 py-2 text-sm";
@@ -37,8 +37,8 @@ export function ParticipantPicker({
   const [csv, setCsv] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const search = useFetcher<SearchPage>();
-  const byCompany = useFetcher<PlanAnswer>();
-  const importer = useFetcher<PlanAnswer>();
+  const byCompany = useFetcher<PlanFormData>();
+  const importer = useFetcher<PlanFormData>();
 
   const add = (people: Person[]) => {
     const known = new Set(chosen.map((p) => p.id));

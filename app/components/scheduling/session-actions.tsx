@@ -4,9 +4,9 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
+import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 
 type Reference = { id: string; title: string; canBeSafelyRemoved: boolean };
-type RemoveAnswer = { error?: string; confirm?: Reference[] };
 
 const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURIComponent(id)}`;
 
@@ -46,7 +46,7 @@ function ConfirmDialog({ trigger, title, children, open, onOpenChange }: { trigg
 function CancelSession({ id, reference }: { id: string; reference: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<RemoveAnswer>();
+  const fetcher = useFetcher<PlanFormData>();
   return (
     <ConfirmDialog
       open={open}
@@ -74,7 +74,7 @@ function RemoveSession({ id, reference, participantCount }: { id: string; refere
   const [open, setOpen] = useState(false);
   // A new fetcher each time the dialog opens, so an earlier answer does not linger.
   const [round, setRound] = useState(0);
-  const fetcher = useFetcher<RemoveAnswer>({ key: `remove-scheduled-${id}-${round}` });
+  const fetcher = useFetcher<PlanFormData>({ key: `remove-scheduled-${id}-${round}` });
   const references = fetcher.data?.confirm;
   return (
     <ConfirmDialog

@@ -1,0 +1,92 @@
+import { isAppError, type Reference } from "~/lib/app-error";
+import type { Ctx } from "~/lib/context.server";
+import { instantOfInput } from "~/lib/time-zone";
+import { importParticipantsCsv } from "~/modules/databases/import.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { inviteParticipants } from "./invitations.server";
+import { addScheduledSession, cancelScheduledSession, getScheduledSession, removeScheduledSession, updateScheduledSession } from "./scheduled-sessions.server";
+import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "./screens.server";
+
+/** The plan form `/admin/scheduledsessions/plan` (new session, or `?id=` to change one): what it shows and what its buttons do. */
+
+export async function planScreen(ctx: Ctx, url: URL) {
+  const id = url.searchParams.get("id");
+  const [options, session] = await Promise.all([planOptions(ctx), id ? getScheduledSession(ctx, id) : Promise.resolve(null)]);
+  return {
+    options,
+    session,
+    chosenPeople: session ? await participantNames(ctx, session.participants) : [],
+    canWrite: canSchedule(ctx),
+    saved: url.searchParams.get("saved") === "1",
+    invited: url.searchParams.has("invited") ? Number(url.searchParams.get("invited")) : null,
+    canceled: url.searchParams.get("canceled") === "1",
+    tenant: ctx.tenant.slug,
+    timeZone: tenantTimeZone(ctx.tenant),
+  };
+}
+
+/** What the form shows after a post that stays on the page. */
+export type PlanFormData = {
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  confirm?: Array<Reference & { canBeSafelyRemoved: boolean }>;
+  imported?: { people: Person[]; saved: number; skippedLines: number[] };
+  people?: Person[];
+};
+export type PlanFormAnswer = { redirectTo: string } | PlanFormData;
+
+/**
+ * One post of the plan form, by its `intent`: save (and invite the newly added), cancel, remove
+ * (with the confirmation of what goes with it), or find participants to add (a company's, pasted
+ * CSV rows). A refusal answers with the translated message and field errors and changes nothing.
+ */
+export async function planFormAction(ctx: Ctx, form: FormData, origin: string): Promise<PlanFormAnswer> {
+  const intent = String(form.get("intent") ?? "save");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "import-participants") {
+      // Saves the pasted participants (created or matched, as in the databases import); the form
+      // then adds them to the session's list, which is saved with the session.
+      const { ids, saved, skippedLines } = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
+      return { imported: { people: await participantNames(ctx, ids), saved, skippedLines } };
+    }
+    if (intent === "company-participants") return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
+    if (intent === "cancel") {
+      await cancelScheduledSession(ctx, id);
+      return { redirectTo: `/admin/scheduledsessions/plan?id=${id}&canceled=1` };
+    }
+    if (intent === "remove") {
+      const result = await removeScheduledSession(ctx, id, form.getAll("removeReferences").map(String));
+      if (result.__typename === "RemoveConfirmation") return { confirm: result.references };
+      return { redirectTo: "/admin/scheduledsessions?removed=1" };
+    }
+    const datetime = String(form.get("datetime") ?? "");
+    const input = {
+      session: String(form.get("session") ?? ""),
+      // The form's wall-clock time is the organisation's; a malformed value is refused by the module.
+      datetime: datetime ? (instantOfInput(datetime, tenantTimeZone(ctx.tenant)) ?? "invalid") : undefined,
+      location: String(form.get("location") ?? ""),
+      assignedUser: String(form.get("assignedUser") ?? ""),
+      status: String(form.get("status") ?? "") || undefined,
+      options: {
+        allQuestionsInEvaluationShownByDefault: form.get("allQuestionsInEvaluationShownByDefault") === "on",
+        enableAutoPauseOnHelpRequest: form.get("enableAutoPauseOnHelpRequest") === "on",
+      },
+      participants: form.getAll("participants").map(String),
+    };
+    const before = id ? (await getScheduledSession(ctx, id)).participants : [];
+    const saved = id ? await updateScheduledSession(ctx, id, input) : await addScheduledSession(ctx, input);
+    let invited: number | null = null;
+    if (form.get("invite") === "on") {
+      const fresh = saved.participants.filter((p) => !before.includes(p));
+      invited = await inviteParticipants(ctx, saved._id, fresh, origin);
+    }
+    return { redirectTo: `/admin/scheduledsessions/plan?id=${saved._id}&saved=1${invited !== null ? `&invited=${invited}` : ""}` };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return {
+      error: ctx.t(e.messageKey, e.values ?? {}),
+      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, ctx.t(v.key, v.values ?? {})])),
+    };
+  }
+}
