@@ -120,7 +120,7 @@ export default function PlanScheduledSession() {
           ))}
         </fieldset>
 
-        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} companies={options.companies} canWrite={canWrite} error={fe.participants} onChange={() => setDirty(true)} />
+        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} canWrite={canWrite} error={fe.participants} onChange={() => setDirty(true)} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="invite" />
           {t("scheduling:plan.invite")}

@@ -18,7 +18,13 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
   const now = Date.now();
   const evaluationIds = EVALS.map(() => randomUUID());
   const people = ["Ann Sched", "Bob Sched", "Cid Sched"];
+  const company = randomUUID();
   await db.batch([
+    {
+      // Cid works for Dock Crew E2E: he is added with his company.
+      sql: `INSERT INTO companies (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_city) VALUES (?, ?, ?, 1, ?, 'Dock Crew E2E', 'dock crew e2e', 'Ghent')`,
+      args: [company, now, now, ws],
+    },
     ...EVALS.map((name, i) => ({
       sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
             VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 0)`,
@@ -34,9 +40,9 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
             VALUES (?, ?, ?, 1, ?, 'Harbour Hall E2E', 'harbour hall e2e', 'Quay 1', 'Antwerp', '2000', 'BE')`,
       args: [randomUUID(), now, now, ws],
     },
-    ...people.map((name) => ({
-      sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-      args: [randomUUID(), now, now, ws, name, `${name.split(" ")[0]!.toLowerCase()}@sched.test`, name.toLowerCase(), `${name.split(" ")[0]!.toLowerCase()}@sched.test`],
+    ...people.map((name, i) => ({
+      sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower, company_id) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+      args: [randomUUID(), now, now, ws, name, `${name.split(" ")[0]!.toLowerCase()}@sched.test`, name.toLowerCase(), `${name.split(" ")[0]!.toLowerCase()}@sched.test`, i === 2 ? company : null],
     })),
   ]);
   db.close();
@@ -66,12 +72,18 @@ test("plans a session, orders its participants, and a new person signs up with t
   await page.getByRole("option", { name: /Harbour Hall E2E/ }).click();
   await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue("Harbour Hall E2E");
   // Found by searching the organisation's participants on the server; Enter must not save the form.
-  for (const name of people) {
+  for (const name of people.slice(0, 2)) {
     await page.getByTestId("participant-search").fill(name);
     await page.getByTestId("participant-search").press("Enter");
     await page.getByTestId("participant-results").getByRole("button", { name: `Add ${name}` }).click();
   }
-  await expect(page.getByTestId("participant-results").getByRole("button", { name: `${people[2]} is in the session` })).toBeDisabled();
+  await expect(page.getByTestId("participant-results").getByRole("button", { name: `${people[1]} is in the session` })).toBeDisabled();
+  // The third comes with his company, found by searching the companies.
+  await form.getByRole("combobox", { name: "Add everyone of a company" }).fill("dock");
+  await page.getByRole("option", { name: /Dock Crew E2E/ }).click();
+  await form.getByRole("button", { name: "Add company" }).click();
+  await expect(page.getByTestId("chosen-participants")).toContainText(people[2]!);
+  await expect(form.getByRole("combobox", { name: "Add everyone of a company" })).toHaveValue("");
   await expect(page).toHaveURL(/\/admin\/scheduledsessions\/plan$/);
   await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
   // Going back before saving asks first.

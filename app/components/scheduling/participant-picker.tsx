@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
+import { CompanySelect } from "./reference-selects";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import type { Person } from "~/modules/scheduling/screens.server";
 
@@ -17,13 +18,11 @@ const field = "rounded-md border border-slate-300 px-3 py-2 text-sm";
  */
 export function ParticipantPicker({
   initial,
-  companies,
   canWrite,
   error,
   onChange,
 }: {
   initial: Person[];
-  companies: Array<{ id: string; name: string }>;
   canWrite: boolean;
   error?: string;
   /** Told when the chosen participants change (the form then has unsaved changes). */
@@ -34,6 +33,8 @@ export function ParticipantPicker({
   const [chosen, setChosen] = useState<Person[]>(initial);
   const [query, setQuery] = useState("");
   const [company, setCompany] = useState("");
+  // Bumped after a company is added: the company search starts empty again.
+  const [companyRound, setCompanyRound] = useState(0);
   const [csv, setCsv] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const search = useFetcher<SearchPage>();
@@ -126,21 +127,15 @@ export function ParticipantPicker({
             </div>
           ) : null}
 
-          <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-            <select aria-label={t("scheduling:plan.add-company")} value={company} onChange={(e) => setCompany(e.target.value)} className={field}>
-              <option value="">{t("scheduling:plan.choose-company")}</option>
-              {companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
+          <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
+            <CompanySelect key={companyRound} label={t("scheduling:plan.company-label")} placeholder={t("scheduling:plan.choose-company")} initial={null} onChange={(option) => setCompany(option?.id ?? "")} />
             <Button
               variant="secondary"
               disabled={!company || byCompany.state !== "idle"}
               onClick={() => {
                 byCompany.submit({ intent: "company-participants", company }, { method: "post", action: PLAN });
                 setCompany("");
+                setCompanyRound((n) => n + 1);
               }}
             >
               {t("scheduling:plan.add-company")}

@@ -16,6 +16,7 @@ const input = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text
 export function SearchSelect({
   name,
   label,
+  placeholder,
   source,
   toOption,
   initial,
@@ -27,8 +28,10 @@ export function SearchSelect({
   onChange,
   testId,
 }: {
-  name: string;
+  /** The hidden form field that carries the chosen id; without it the choice only goes to `onChange`. */
+  name?: string;
   label: string;
+  placeholder?: string;
   /** The list screen whose loader is searched, e.g. "/admin/databases/locations". */
   source: string;
   toOption: (node: never) => SearchOption;
@@ -114,7 +117,7 @@ export function SearchSelect({
         {label}
         {required ? " *" : ""}
       </label>
-      <input type="hidden" name={name} value={chosen?.id ?? ""} />
+      {name ? <input type="hidden" name={name} value={chosen?.id ?? ""} /> : null}
       <div className="relative">
         <input
           id={`${id}-input`}
@@ -128,7 +131,7 @@ export function SearchSelect({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           aria-required={required || undefined}
-          placeholder={emptyLabel ?? t("common:search-select.placeholder")}
+          placeholder={placeholder ?? emptyLabel ?? t("common:search-select.placeholder")}
           disabled={disabled}
           value={text}
           onFocus={(e) => {

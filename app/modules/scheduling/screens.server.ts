@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { companies, participants } from "~db/tenant/schema";
+import { participants } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { isAppError } from "~/lib/app-error";
@@ -24,18 +24,12 @@ import {
 
 export const canSchedule = (ctx: Ctx) => can(ctx.permissions, "write:scheduling");
 
-/** Staff users and companies to choose from on the plan form. */
+/** Staff users to choose from on the plan form. */
 export async function planOptions(ctx: Ctx) {
   requirePermission(ctx, READ);
-  // Templates, locations and participants are searched on the server from the form (ADR 0007).
-  const [users, firms] = await Promise.all([
-    staffDirectory(ctx.tdb),
-    ctx.tdb.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.nameLower)).limit(1000).all(),
-  ]);
-  return {
-    users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.email})` })),
-    companies: firms,
-  };
+  // Templates, locations, companies and participants are searched on the server from the form (ADR 0007).
+  const users = await staffDirectory(ctx.tdb);
+  return { users: users.map((u) => ({ id: u.id, name: `${u.name} (${u.email})` })) };
 }
 
 /** The template the list is filtered by, with its name (null when unknown or not visible to the actor). */
