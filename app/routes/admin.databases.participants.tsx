@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { ImportDialog } from "~/components/databases/import-dialog";
+import { CompanySelect } from "~/components/databases/reference-selects";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { companyOptions } from "~/modules/databases/companies.server";
+import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
 import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
@@ -16,10 +17,12 @@ const SORTS: ParticipantSort[] = ["NAME", "EMAIL", "EXTERNAL_ID"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const query = listQuery(request, SORTS, "NAME");
-  const [list, companies] = await loadOrFail(ctx, () =>
-    Promise.all([listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } }), companyOptions(ctx)]),
-  );
-  return { list, companies, canWrite: canWrite(ctx) };
+  return loadOrFail(ctx, async () => {
+    const list = await listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } });
+    // Only the companies of this page: the company field searches the companies itself.
+    const companies = await companiesByIds(ctx, list.edges.flatMap((e) => (e.node.companyId ? [e.node.companyId] : [])));
+    return { list, companyNames: Object.fromEntries([...companies].map(([id, c]) => [id, c.name])), canWrite: canWrite(ctx) };
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,9 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Participants() {
-  const { list, companies, canWrite } = useLoaderData<typeof loader>();
+  const { list, companyNames, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const companyName = new Map(companies.map((c) => [c.id, c.name]));
   return (
     <DataList
       title={t("databases:sections.participants.title")}
@@ -49,7 +51,7 @@ export default function Participants() {
         { key: "email", label: t("databases:fields.email"), sort: "EMAIL", render: (r) => r.email },
         { key: "externalId", label: t("databases:fields.externalId"), sort: "EXTERNAL_ID", render: (r) => r.externalId },
         { key: "phone", label: t("databases:fields.phone"), render: (r) => r.phone },
-        { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyName.get(r.companyId) : "") },
+        { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyNames[r.companyId] : "") },
       ]}
       edges={list.edges}
       pageInfo={list.pageInfo}
@@ -63,11 +65,19 @@ export default function Participants() {
         {
           name: "company",
           label: t("databases:fields.company"),
-          type: "select",
-          options: [{ value: "", label: t("databases:fields.no-company") }, ...companies.map((c) => ({ value: c.id, label: c.name }))],
+          render: (values, error) => (
+            <CompanySelect
+              name="company"
+              label={t("databases:fields.company")}
+              emptyLabel={t("databases:fields.no-company")}
+              initial={values.company ? { id: values.company, label: values.companyName ?? values.company } : null}
+              error={error}
+              inline
+            />
+          ),
         },
       ]}
-      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId })}
+      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/common";
 import { SessionOverview } from "~/components/scheduling/session-overview";
-import { TemplateSelect } from "~/components/scheduling/reference-selects";
+import { TemplateSelect } from "~/components/scheduling/template-select";
 import { Alert, Button } from "~/components/ui/form";
 import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";

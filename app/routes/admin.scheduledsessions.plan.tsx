@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ParticipantPicker } from "~/components/scheduling/participant-picker";
-import { LocationSelect, TemplateSelect } from "~/components/scheduling/reference-selects";
+import { LocationSelect } from "~/components/databases/reference-selects";
+import { TemplateSelect } from "~/components/scheduling/template-select";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";

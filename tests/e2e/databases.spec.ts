@@ -81,6 +81,37 @@ test("a refused company removal names the participants that use it", async ({ pa
   await expect(page.locator("tr", { hasText: "Import Co" })).toBeVisible();
 });
 
+test("a participant's company is searched and chosen in the participant form", async ({ page }) => {
+  await loginAsStaff(page, await curator());
+  await page.goto("/admin/databases/participants");
+  await page.getByTestId("create").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name", { exact: true }).fill("Quay Person E2E");
+  await dialog.getByLabel("E-mail", { exact: true }).fill("quay@e2e.test");
+  const company = dialog.getByRole("combobox", { name: "Company" });
+  await company.fill("import c");
+  await page.getByRole("option", { name: /Import Co/ }).click();
+  await expect(company).toHaveValue("Import Co");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto("/admin/databases/participants?q=quay@e2e.test");
+  const row = page.locator("tr", { hasText: "quay@e2e.test" });
+  await expect(row).toContainText("Import Co");
+  // Back to no company, by keyboard: the first option when nothing is typed.
+  await row.getByRole("button", { name: "Edit" }).click();
+  await expect(company).toHaveValue("Import Co");
+  await company.focus();
+  await expect(page.getByRole("option", { name: /Import Co/ })).toHaveAttribute("aria-selected", "true");
+  await company.press("ArrowUp");
+  await expect(page.getByRole("option", { name: "No company" })).toHaveAttribute("aria-selected", "true");
+  await company.press("Enter");
+  await expect(company).toHaveValue("");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).not.toContainText("Import Co");
+});
+
 test("a READER sees the lists but no edit controls", async ({ page }) => {
   const reader = await demoStaffAccount("reader@demo.test", "Rita Reader", "ORGANIZATION_READER");
   await loginAsStaff(page, reader);

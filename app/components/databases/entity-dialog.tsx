@@ -12,6 +12,8 @@ export type FieldDef = {
   required?: boolean;
   options?: Array<{ value: string; label: string }>;
   hint?: string;
+  /** A field of its own kind (a search combobox), given the form's values and the field's error. */
+  render?: (values: Record<string, string | null | undefined>, error: string | undefined) => ReactNode;
 };
 
 export const overlay = "fixed inset-0 z-40 bg-slate-900/40";
@@ -106,7 +108,9 @@ export function EntityDialog({
             ))}
             {result && !result.ok && Object.keys(result.fieldErrors).length === 0 ? <Alert>{result.message}</Alert> : null}
             {fields.map((field) =>
-              field.type === "select" || field.type === "textarea" ? (
+              field.render ? (
+                <div key={field.name}>{field.render(values, errors[field.name])}</div>
+              ) : field.type === "select" || field.type === "textarea" ? (
                 <SelectOrTextarea key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
               ) : (
                 <TextField

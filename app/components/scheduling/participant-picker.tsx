@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
-import { CompanySelect } from "./reference-selects";
+import { CompanySelect } from "~/components/databases/reference-selects";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import type { Person } from "~/modules/scheduling/screens.server";
 

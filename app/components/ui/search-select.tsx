@@ -26,6 +26,7 @@ export function SearchSelect({
   required,
   disabled,
   onChange,
+  inline,
   testId,
 }: {
   /** The hidden form field that carries the chosen id; without it the choice only goes to `onChange`. */
@@ -43,6 +44,8 @@ export function SearchSelect({
   required?: boolean;
   disabled?: boolean;
   onChange?: (option: SearchOption | null) => void;
+  /** Lists the results in the flow of the page instead of over it (inside dialogs that scroll). */
+  inline?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -119,40 +122,42 @@ export function SearchSelect({
       </label>
       {name ? <input type="hidden" name={name} value={chosen?.id ?? ""} /> : null}
       <div className="relative">
-        <input
-          id={`${id}-input`}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && options.length > 0 ? optionId(Math.min(active, options.length - 1)) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          aria-required={required || undefined}
-          placeholder={placeholder ?? emptyLabel ?? t("common:search-select.placeholder")}
-          disabled={disabled}
-          value={text}
-          onFocus={(e) => {
-            e.target.select();
-            setOpen(true);
-          }}
-          onClick={() => setOpen(true)}
-          onBlur={close}
-          onChange={(e) => {
-            setText(e.target.value);
-            setQuery(e.target.value);
-            setOpen(true);
-          }}
-          onKeyDown={onKeyDown}
-          className={`${input} pr-8`}
-        />
-        <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-slate-500">
-          ▾
-        </span>
+        <div className="relative">
+          <input
+            id={`${id}-input`}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={open && options.length > 0 ? optionId(Math.min(active, options.length - 1)) : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            aria-required={required || undefined}
+            placeholder={placeholder ?? emptyLabel ?? t("common:search-select.placeholder")}
+            disabled={disabled}
+            value={text}
+            onFocus={(e) => {
+              e.target.select();
+              setOpen(true);
+            }}
+            onClick={() => setOpen(true)}
+            onBlur={close}
+            onChange={(e) => {
+              setText(e.target.value);
+              setQuery(e.target.value);
+              setOpen(true);
+            }}
+            onKeyDown={onKeyDown}
+            className={`${input} pr-8`}
+          />
+          <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-slate-500">
+            ▾
+          </span>
+        </div>
         {open ? (
-          <div className="absolute left-0 right-0 top-full z-20 mt-1 rounded-md border border-slate-200 bg-white shadow-lg">
+          <div className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}>
             <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={loading} className="max-h-64 overflow-y-auto py-1">
               {options.map((option, i) => (
                 <li

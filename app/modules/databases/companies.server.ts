@@ -67,9 +67,3 @@ export async function companiesByIds(ctx: Ctx, ids: string[]): Promise<Map<strin
   const rows = await ctx.tdb.db.select().from(companies).where(inArray(companies.id, unique)).all();
   return new Map(rows.map((r) => [r.id, companyEntity.toDoc(r)]));
 }
-
-/** Every company's id and name, sorted by name (for choosing a participant's company). */
-export async function companyOptions(ctx: Ctx): Promise<Array<{ id: string; name: string }>> {
-  requirePermission(ctx, READ);
-  return ctx.tdb.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(companies.nameLower).all();
-}

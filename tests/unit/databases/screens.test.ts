@@ -5,6 +5,8 @@ import { addParticipant } from "~/modules/databases/participants.server";
 import { decodeCursor } from "~/modules/databases/paging.server";
 import { canWrite, formInput, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
 import { addSupplyObject, getSupplyObject } from "~/modules/databases/supplies.server";
+import { loader as participantsLoader } from "~/routes/admin.databases.participants";
+import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let ctx: Ctx;
@@ -55,5 +57,22 @@ describe("screen helpers", () => {
     const thrown = await loadOrFail(ctx, () => getSupplyObject(ctx, "missing")).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
+  });
+});
+
+describe("participants screen", () => {
+  it("names the companies of the page's participants only (the form searches companies itself)", async () => {
+    const slug = (await makeTenant("db-scr-people")).tenant.slug;
+    const writer = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
+    const used = await addCompany(writer, { name: "Used Co" });
+    const unused = await addCompany(writer, { name: "Unused Co" });
+    await addParticipant(writer, { name: "Pia Page", email: "pia@page.test", company: used._id });
+    await addParticipant(writer, { name: "Noa None", email: "noa@page.test" });
+    const cookie = await loginOverGraphQL("admin", slug, `manager@${slug}.test`);
+    const request = new Request("http://localhost/admin/databases/participants", { headers: { Cookie: cookie } });
+    const page = (await participantsLoader({ request, context: { clientAddress: "10.2.2.2" }, params: {} } as never)) as any;
+    expect(page.list.edges.map((e: any) => e.node.name)).toEqual(["Noa None", "Pia Page"]);
+    expect(page.companyNames).toEqual({ [used._id]: "Used Co" });
+    expect(page.companyNames[unused._id]).toBeUndefined();
   });
 });

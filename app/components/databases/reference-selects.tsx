@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { formatAddress } from "~/components/databases/data-list";
 import { SearchSelect, type SearchOption } from "~/components/ui/search-select";
+import { formatAddress } from "./data-list";
 
-type Common = {
+/** The props every reference combobox takes (SearchSelect without its source). */
+export type ReferenceSelectProps = {
   name?: string;
   label: string;
   placeholder?: string;
@@ -12,26 +12,13 @@ type Common = {
   required?: boolean;
   disabled?: boolean;
   onChange?: (option: SearchOption | null) => void;
+  inline?: boolean;
 };
 
-type TemplateNode = { _id: string; name: string; evaluations: unknown[] };
 type LocationNode = { _id: string; name: string; address: Parameters<typeof formatAddress>[0] };
 
-/** A session template, searched through the templates list (however many the organisation has). */
-export function TemplateSelect(props: Common) {
-  const { t } = useTranslation();
-  return (
-    <SearchSelect
-      {...props}
-      source="/admin/assessments/sessions"
-      toOption={(n: TemplateNode) => ({ id: n._id, label: n.name, detail: t("assessments:overview.evaluation-count", { count: n.evaluations.length }) })}
-      testId={`select-${props.name ?? "template"}`}
-    />
-  );
-}
-
 /** A location, searched through the locations list, with its address to tell look-alikes apart. */
-export function LocationSelect(props: Common) {
+export function LocationSelect(props: ReferenceSelectProps) {
   return (
     <SearchSelect
       {...props}
@@ -45,7 +32,7 @@ export function LocationSelect(props: Common) {
 type CompanyNode = { _id: string; name: string; address: Parameters<typeof formatAddress>[0] };
 
 /** A company, searched through the companies list. */
-export function CompanySelect(props: Common) {
+export function CompanySelect(props: ReferenceSelectProps) {
   return (
     <SearchSelect
       {...props}
