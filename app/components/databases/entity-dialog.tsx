@@ -98,7 +98,12 @@ export function EntityDialog({
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
-        <Dialog.Content className={panel} aria-describedby={undefined}>
+        <Dialog.Content
+          className={panel}
+          aria-describedby={undefined}
+          // Escape in an open combobox closes its list, not the whole form.
+          onEscapeKeyDown={(e) => (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()}
+        >
           <Dialog.Title className="mb-4 text-lg font-semibold text-primary">{title}</Dialog.Title>
           <fetcher.Form method="post" action={pathname} className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value={intent} />
