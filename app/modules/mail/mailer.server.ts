@@ -25,7 +25,7 @@ function postmarkClient(): ServerClient | null {
   return new ServerClient(token, { requestHost: url.host, useHttps: url.protocol === "https:" });
 }
 
-/** Sends through Postmark when POSTMARK_SERVER_TOKEN is set, else writes DATA_DIR/outbox/<id>.json. */
+/** Sends through Postmark when POSTMARK_SERVER_TOKEN is set, else writes DATA_DIR/outbox/<id>.json (and its attachments). */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const client = mail.channel === "sms" ? null : postmarkClient();
   if (client) {
@@ -53,6 +53,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     file,
     JSON.stringify({ ...rest, channel: mail.channel ?? "email", attachments: attachments?.map((a) => a.name) ?? [] }, null, 2),
   );
+  // Each attachment beside the message as <message>.<name>, to open as the recipient would.
+  for (const a of attachments ?? []) await fs.writeFile(`${file.slice(0, -".json".length)}.${path.basename(a.name)}`, a.content);
   console.log(`[mail] ${mail.channel ?? "email"} to ${mail.to}: "${mail.subject}" written to ${file}`);
 }
 

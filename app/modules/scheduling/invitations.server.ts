@@ -3,10 +3,11 @@ import { participants } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
+import { calendarFile } from "~/lib/ical";
 import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { findScheduledRow, toDocs, WRITE } from "./scheduled-sessions.server";
+import { findScheduledRow, plannedSeconds, toDocs, WRITE } from "./scheduled-sessions.server";
 import { signUpInfo } from "./signup.server";
 
 /** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
@@ -16,7 +17,8 @@ export function signUpUrl(origin: string, tenant: string, loginCode: string): st
 
 /**
  * E-mails each participant an invitation in their own language (else the staff member's):
- * session name, date, place and the sign-up link. Returns how many were sent.
+ * session name, date, place and the sign-up link, with the session as a calendar file (from its
+ * start for as long as its evaluations' questions take). Returns how many were sent.
  */
 export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, participantIds: string[], origin: string): Promise<number> {
   requirePermission(ctx, WRITE);
@@ -28,32 +30,49 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
   const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, ids)).all();
   const link = signUpUrl(origin, ctx.tenant.slug, row.loginCode);
   const zone = tenantTimeZone(ctx.tenant);
+  const seconds = await plannedSeconds(ctx.tdb.db, doc!.evaluations);
+  const end = seconds > 0 ? new Date(row.datetime.getTime() + seconds * 1000) : null;
   let sent = 0;
   for (const person of people) {
     const locale: Locale = isLocale(person.locale) ? person.locale : ctx.locale;
     const t = await getT(locale);
     const address = info?.locationAddress ? [info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ") : "";
+    const place = doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : null;
     const values = {
       name: person.name,
       session: doc!.sessionName,
       organization: ctx.tenant.name,
       date: formatDateTime(row.datetime, locale, zone, { style: "full", withZone: true }),
-      place: doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : t("scheduling:emails.invitation.no-place"),
+      place: place ?? t("scheduling:emails.invitation.no-place"),
       code: row.loginCode,
       link,
       reference: row.reference,
+      file: `${row.reference}.ics`,
     };
+    const calendar = calendarFile({
+      // The same UID and a higher SEQUENCE update the event when the session is changed and sent again.
+      uid: `${row.id}@${ctx.tenant.slug}.skills-assessments`,
+      sequence: doc!._rev,
+      start: row.datetime,
+      end,
+      summary: doc!.sessionName,
+      location: place,
+      description: [t("scheduling:emails.invitation.intro", values), `${t("scheduling:emails.invitation.action", values)}: ${link}`, t("scheduling:emails.invitation.code", values)].join("\n"),
+      url: link,
+    });
     await sendMail({
       to: person.email,
       subject: t("scheduling:emails.invitation.subject", values),
-      textBody: t("scheduling:emails.invitation.text", values),
+      textBody: `${t("scheduling:emails.invitation.text", values)}\n\n${t("scheduling:emails.invitation.calendar", values)}`,
       htmlBody: mailHtml([
         escapeHtml(t("scheduling:emails.invitation.greeting", values)),
         escapeHtml(t("scheduling:emails.invitation.intro", values)),
         `${escapeHtml(t("scheduling:emails.invitation.when", values))}<br>${escapeHtml(t("scheduling:emails.invitation.where", values))}`,
         `<a href="${escapeHtml(link)}">${escapeHtml(t("scheduling:emails.invitation.action", values))}</a>`,
         escapeHtml(t("scheduling:emails.invitation.code", values)),
+        escapeHtml(t("scheduling:emails.invitation.calendar", values)),
       ]),
+      attachments: [{ name: values.file, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: new TextEncoder().encode(calendar) }],
     });
     sent++;
   }

@@ -5,6 +5,7 @@ import {
   evaluations,
   locations,
   participants,
+  questions,
   scheduledSessionParticipantEntries as entries,
   scheduledSessionReferenceCounters as counters,
   scheduledSessions,
@@ -452,6 +453,23 @@ export async function evaluationNames(db: Reader, ids: string[]): Promise<Map<st
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(inArray(evaluations.id, [...new Set(ids)])).all();
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * How long a session of these evaluations takes, in seconds: every participant takes every
+ * evaluation, so the session lasts the sum of all their questions' maxTime (a question counted
+ * once per evaluation that holds it).
+ */
+export async function plannedSeconds(db: Reader, evaluationIds: string[]): Promise<number> {
+  if (evaluationIds.length === 0) return 0;
+  const evals = await db.select({ id: evaluations.id, questionIds: evaluations.questionIds }).from(evaluations).where(inArray(evaluations.id, [...new Set(evaluationIds)])).all();
+  const questionIds = [...new Set(evals.flatMap((e) => e.questionIds))];
+  if (questionIds.length === 0) return 0;
+  const times = new Map(
+    (await db.select({ id: questions.id, maxTime: questions.maxTime }).from(questions).where(inArray(questions.id, questionIds)).all()).map((q) => [q.id, q.maxTime]),
+  );
+  const byEvaluation = new Map(evals.map((e) => [e.id, e.questionIds.reduce((sum, q) => sum + (times.get(q) ?? 0), 0)]));
+  return evaluationIds.reduce((sum, id) => sum + (byEvaluation.get(id) ?? 0), 0);
 }
 
 // ---------------------------------------------------------------------------------------------

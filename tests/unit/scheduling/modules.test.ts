@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs/promises";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { participants, scheduledSessionParticipantEntries, scheduledSessions } from "~db/tenant/schema";
+import { evaluations, participants, scheduledSessionParticipantEntries, scheduledSessions } from "~db/tenant/schema";
+import { addQuestion } from "~/modules/assessments/questions.server";
 import type { Ctx } from "~/lib/context.server";
 import { removeLocation } from "~/modules/databases/locations.server";
 import { removeParticipant } from "~/modules/databases/participants.server";
@@ -10,6 +12,7 @@ import {
   getScheduledSession,
   listScheduledSessions,
   listScheduledSessionsBetween,
+  plannedSeconds,
   removeScheduledSession,
   updateScheduledSession,
 } from "~/modules/scheduling/scheduled-sessions.server";
@@ -333,5 +336,36 @@ describe("invitations", () => {
     expect(m1!.textBody).toContain("2038");
     expect(m2!.subject).toContain("Uitnodiging");
     expect(m2!.htmlBody).toContain(link.replace("&", "&amp;"));
+    // The template's evaluations hold no questions yet: the calendar event marks the start only.
+    expect(m1!.attachments).toEqual([`${s.reference}.ics`]);
+    const ics = await fs.readFile(m1!.file.replace(/\.json$/, `.${s.reference}.ics`), "utf8");
+    expect(ics).toContain("DTSTART:20380404T080000Z");
+    expect(ics).not.toContain("DTEND");
+  });
+
+  it("attaches the session as a calendar event lasting as long as its questions take", async () => {
+    const [q1, q2] = [await addQuestion(ctx, { name: "Lift check", maxTime: 600 }), await addQuestion(ctx, { name: "Knots", maxTime: 900 })];
+    const [e1, e2] = template.evaluations as [string, string];
+    await ctx.tdb.write(async (tx) => {
+      await tx.update(evaluations).set({ questionIds: [q1._id, q2._id] }).where(eq(evaluations.id, e1));
+      await tx.update(evaluations).set({ questionIds: [q1._id] }).where(eq(evaluations.id, e2));
+    });
+    expect(await plannedSeconds(ctx.tdb.db, template.evaluations)).toBe(600 + 900 + 600);
+    const location = await makeLocation(ctx, "Hall, north; wing");
+    const [p] = await makeParticipants(ctx, 1, "ics");
+    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-05-05T07:00:00Z", location, participants: [p!] });
+    await inviteParticipants(ctx, s._id, [p!], "https://app.example");
+    const email = (await ctx.tdb.db.select().from(participants).where(eq(participants.id, p!)).get())!.email;
+    const mail = await lastMailTo(email);
+    expect(mail!.textBody).toContain(`The attached file ${s.reference}.ics adds the session to your calendar.`);
+    const ics = (await fs.readFile(mail!.file.replace(/\.json$/, `.${s.reference}.ics`), "utf8")).replace(/\r\n /g, "");
+    const lines = ics.split("\r\n");
+    expect(lines).toContain(`UID:${s._id}@${ctx.tenant.slug}.skills-assessments`);
+    expect(lines).toContain("DTSTART:20380505T070000Z");
+    expect(lines).toContain("DTEND:20380505T073500Z");
+    expect(lines).toContain("SUMMARY:Safety session");
+    expect(lines.find((l) => l.startsWith("LOCATION:"))).toContain("Hall\\, north\\; wing");
+    expect(lines).toContain(`URL:https://app.example/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`);
+    await ctx.tdb.write((tx) => tx.update(evaluations).set({ questionIds: [] }).where(inArray(evaluations.id, [e1, e2])));
   });
 });

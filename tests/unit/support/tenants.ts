@@ -55,8 +55,10 @@ export async function addParticipant(slug: string, email: string, name = "Pat Pa
   return id;
 }
 
-/** The newest outbox message to an address, and the 6-digit code in it. */
-export async function lastMailTo(to: string): Promise<{ subject: string; textBody: string; htmlBody: string; code: string | null } | null> {
+/** The newest outbox message to an address, the 6-digit code in it, and its file (attachments lie beside it). */
+export async function lastMailTo(
+  to: string,
+): Promise<{ subject: string; textBody: string; htmlBody: string; attachments: string[]; code: string | null; file: string } | null> {
   const outbox = path.join(dataDir(), "outbox");
   let files: string[] = [];
   try {
@@ -64,9 +66,9 @@ export async function lastMailTo(to: string): Promise<{ subject: string; textBod
   } catch {
     return null;
   }
-  for (const file of files.reverse()) {
+  for (const file of files.reverse().filter((f) => f.endsWith(".json"))) {
     const mail = JSON.parse(await fs.readFile(path.join(outbox, file), "utf8"));
-    if (mail.to === to) return { ...mail, code: /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? null };
+    if (mail.to === to) return { ...mail, code: /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? null, file: path.join(outbox, file) };
   }
   return null;
 }
