@@ -99,7 +99,7 @@ app.listen(port, host, () => {
   if (tenants.includes(DEMO.slug)) {
     console.log(`Staff:       open ${url}/admin, organisation "${DEMO.slug}", e-mail ${DEMO.adminEmail}`);
     console.log(`Participant: open ${url}/user, organisation "${DEMO.slug}", e-mail ${DEMO.participantEmail}`);
-    if (!process.env.POSTMARK_SERVER_TOKEN) console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest file) and in this log.`);
+    if (!process.env.POSTMARK_SERVER_TOKEN) console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest .json file) and in this log.`);
   }
   console.log("Press Ctrl-C to stop.\n");
 });
