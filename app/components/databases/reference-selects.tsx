@@ -15,30 +15,24 @@ export type ReferenceSelectProps = {
   inline?: boolean;
 };
 
-type LocationNode = { _id: string; name: string; address: Parameters<typeof formatAddress>[0] };
+type AddressedNode = { _id: string; name: string; address: Parameters<typeof formatAddress>[0] };
 
-/** A location, searched through the locations list, with its address to tell look-alikes apart. */
-export function LocationSelect(props: ReferenceSelectProps) {
-  return (
-    <SearchSelect
-      {...props}
-      source="/admin/databases/locations"
-      toOption={(n: LocationNode) => ({ id: n._id, label: n.name, detail: formatAddress(n.address) || undefined })}
-      testId={`select-${props.name ?? "location"}`}
-    />
-  );
+/** A combobox over a list of named things with an address, shown to tell look-alikes apart. */
+function addressedSelect(source: string, kind: string) {
+  return function AddressedSelect(props: ReferenceSelectProps) {
+    return (
+      <SearchSelect
+        {...props}
+        source={source}
+        toOption={(n: AddressedNode) => ({ id: n._id, label: n.name, detail: formatAddress(n.address) || undefined })}
+        testId={`select-${props.name ?? kind}`}
+      />
+    );
+  };
 }
 
-type CompanyNode = { _id: string; name: string; address: Parameters<typeof formatAddress>[0] };
+/** A location, searched through the locations list. */
+export const LocationSelect = addressedSelect("/admin/databases/locations", "location");
 
 /** A company, searched through the companies list. */
-export function CompanySelect(props: ReferenceSelectProps) {
-  return (
-    <SearchSelect
-      {...props}
-      source="/admin/databases/companies"
-      toOption={(n: CompanyNode) => ({ id: n._id, label: n.name, detail: formatAddress(n.address) || undefined })}
-      testId={`select-${props.name ?? "company"}`}
-    />
-  );
-}
+export const CompanySelect = addressedSelect("/admin/databases/companies", "company");

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { participants } from "~db/tenant/schema";
+import { isAppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
-import { isAppError } from "~/lib/app-error";
 import { getSession } from "~/modules/assessments/sessions.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/modules/permissions/permissions";
