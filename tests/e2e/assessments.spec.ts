@@ -246,6 +246,7 @@ test("the steps editor adds and moves steps by keyboard", async ({ page }) => {
   await page.keyboard.press("Tab");
   await page.keyboard.press(" ");
   await expect(page.getByTestId("step-1")).toContainText("Numeric");
+  await page.getByTestId("step-1").getByLabel("Score").fill("2.5");
 
   // From step 2's score, Tab reaches "Move step 2 up"; Enter moves it and keeps the focus on the moved step.
   await page.getByTestId("step-1").getByLabel("Score").focus();
@@ -261,9 +262,19 @@ test("the steps editor adds and moves steps by keyboard", async ({ page }) => {
   await expect(page.getByTestId("step-1")).toContainText("Numeric");
   await expect(page.getByRole("button", { name: "Move step 2 up" })).toBeFocused();
 
-  // Removing a step by keyboard leaves the focus in the editor.
+  // Duplicating puts a copy (same type and score) below, with the focus on its heading.
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Remove step 2" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Duplicate step 2" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("step-2")).toContainText("Numeric");
+  await expect(page.getByTestId("step-2").getByLabel("Score")).toHaveValue("2.5");
+  await expect(page.getByRole("heading", { name: "Step 3" })).toBeFocused();
+
+  // Removing a step by keyboard leaves the focus in the editor.
+  await page.getByRole("button", { name: "Remove step 3" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("step-2")).toHaveCount(0);
+  await page.getByRole("button", { name: "Remove step 2" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("step-1")).toHaveCount(0);
   await expect(page.getByTestId("step-0")).toContainText("Text");

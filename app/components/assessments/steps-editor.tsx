@@ -66,6 +66,11 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
     pendingFocus.current = { key: steps[i]!.key, control: delta < 0 ? "up" : "down" };
     onChange(move(steps, i, delta));
   };
+  // A copy right below the original (same question, answer and score), its heading focused.
+  const duplicateStep = (i: number) => {
+    pendingFocus.current = { index: i + 1 };
+    onChange([...steps.slice(0, i + 1), { ...structuredClone(steps[i]!), key: newKey() }, ...steps.slice(i + 1)]);
+  };
   const removeStep = (i: number) => {
     pendingFocus.current = { index: i };
     onChange(steps.filter((_, j) => j !== i));
@@ -101,6 +106,9 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
                   </Button>
                   <Button variant="ghost" className="!px-2 !py-1" data-move="down" aria-label={t("assessments:editor.move-step-down", { n: i + 1 })} disabled={i === steps.length - 1} onClick={() => moveStep(i, 1)}>
                     ↓
+                  </Button>
+                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:editor.duplicate-step-n", { n: i + 1 })} onClick={() => duplicateStep(i)}>
+                    {t("assessments:editor.duplicate-step")}
                   </Button>
                   <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-step-n", { n: i + 1 })} onClick={() => removeStep(i)}>
                     {t("assessments:editor.remove-step")}
