@@ -6,9 +6,10 @@ import { contextFromSession } from "~/modules/auth/request-context.server";
 /** The admin area: the shell when a staff member is signed in, else the bare login page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
-  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null };
+  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null, tenant: null };
   return {
     organization: ctx.tenant.name,
+    tenant: ctx.tenant.slug,
     user: { name: ctx.actor.name, email: ctx.actor.email, permissions: ctx.permissions },
   };
 }

@@ -280,3 +280,42 @@ test("the steps editor adds and moves steps by keyboard", async ({ page }) => {
   await expect(page.getByTestId("step-0")).toContainText("Text");
   await expect(steps.locator(":focus")).toHaveCount(1);
 });
+
+test("a question not yet saved survives a closed tab: the next visit offers it back", async ({ page }) => {
+  await loginAsStaff(page, await author());
+  await page.goto("/admin/assessments/questions/create");
+  await page.getByLabel("Name", { exact: true }).fill("Kept in the browser E2E");
+  const steps = page.getByRole("region", { name: "Steps" });
+  await steps.getByLabel("Type", { exact: true }).selectOption("TEXT");
+  await steps.getByRole("button", { name: "Add step" }).click();
+  const step = page.getByTestId("step-0");
+  await step.getByLabel("Score").fill("4");
+  await step.getByRole("textbox", { name: "Question" }).fill("Why check the mirrors?");
+  await step.getByRole("textbox", { name: "Model answer" }).fill("To see who is behind.");
+  await page.waitForTimeout(600); // the copy is written shortly after the last change
+
+  // The tab is gone (closed without saving); a new one opens the editor again.
+  const again = await page.context().newPage();
+  await page.close();
+  await again.goto("/admin/assessments/questions/create");
+  await expect(again.getByTestId("draft-notice")).toContainText("Changes you had not saved");
+  // Looking without deciding keeps the copy: another tab is offered it too.
+  const peek = await again.context().newPage();
+  await peek.goto("/admin/assessments/questions/create");
+  await expect(peek.getByTestId("draft-notice")).toBeVisible();
+  await peek.close();
+  await again.getByRole("button", { name: "Restore them" }).click();
+  await expect(again.getByLabel("Name", { exact: true })).toHaveValue("Kept in the browser E2E");
+  await expect(again.getByTestId("step-0").getByLabel("Score")).toHaveValue("4");
+  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Question" })).toHaveText("Why check the mirrors?");
+  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Model answer" })).toHaveValue("To see who is behind.");
+  await expect(again.getByTestId("draft-notice")).toHaveCount(0);
+
+  // Saved: the copy is dropped, so the next new question starts empty with no offer.
+  await again.getByRole("button", { name: "Save" }).click();
+  await expect(again).toHaveURL(/\/admin\/assessments\/questions$/);
+  await again.goto("/admin/assessments/questions/create");
+  await expect(again.getByLabel("Name", { exact: true })).toHaveValue("");
+  await again.waitForTimeout(600);
+  await expect(again.getByTestId("draft-notice")).toHaveCount(0);
+});

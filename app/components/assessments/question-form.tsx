@@ -2,6 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { DraftNotice, useLocalDraft } from "~/components/ui/local-draft";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import type { RichBlock, StepType } from "~/modules/assessments/steps";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
@@ -62,8 +63,29 @@ export function QuestionForm({
   const result = fetcher.data;
   const errors = result && !result.ok ? result.fieldErrors : {};
 
+  const form = { name, maxTime, categories, supplies, preparationInfo, steps, ownership, shares };
+  const changed = useChangedSince(form);
+  // Once saved, nothing more is kept (the list may take a moment to load after the save).
+  const draft = useLocalDraft({ scope: `question:${mode}:${question?._id ?? "new"}`, state: form, changed, enabled: !readOnly && !result?.ok });
+  const restore = (kept: typeof form) => {
+    setName(kept.name);
+    setMaxTime(kept.maxTime);
+    setCategories(kept.categories);
+    setSupplies(kept.supplies);
+    setPreparationInfo(kept.preparationInfo);
+    setSteps(kept.steps);
+    if (canManageSharing) {
+      setOwnership(kept.ownership);
+      setShares(kept.shares);
+    }
+    draft.dismiss();
+  };
+
   useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) navigate("/admin/assessments/questions");
+    if (fetcher.state !== "idle" || !result?.ok) return;
+    draft.clear();
+    navigate("/admin/assessments/questions");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per successful save
   }, [fetcher.state, result, navigate]);
 
   const submit = () => {
@@ -81,7 +103,6 @@ export function QuestionForm({
   };
 
   const title = t(`assessments:form.${mode}-question`);
-  const changed = useChangedSince({ name, maxTime, categories, supplies, preparationInfo, steps, ownership, shares });
   return (
     <div className="flex flex-col gap-4">
       <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
@@ -96,6 +117,7 @@ export function QuestionForm({
         ) : null}
       </PageHeader>
       {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {draft.found ? <DraftNotice savedAt={draft.found.savedAt} onRestore={() => restore(draft.found!.state)} onDiscard={draft.clear} /> : null}
       {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
       {preview ? (
         <QuestionPreview name={name} maxTime={Number(maxTime) || null} preparationInfo={preparationInfo} steps={steps} />
