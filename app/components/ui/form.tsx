@@ -38,24 +38,35 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm outline-none focus:border-primary focus:ring-1 focus:ring-primary ${
-          error ? "border-red-600" : "border-slate-300"
-        }`}
+        className={fieldInputClass(!!error)}
         {...props}
       />
+      <FieldMessages id={inputId} hint={hint} error={error} />
+    </div>
+  );
+});
+
+/** An input's look: text-base on phones so focusing it does not zoom the page. */
+export const fieldInputClass = (invalid: boolean) =>
+  `rounded-md border px-3 py-2 text-base shadow-sm sm:text-sm outline-none focus:border-primary focus:ring-1 focus:ring-primary ${invalid ? "border-red-600" : "border-slate-300"}`;
+
+/** A field's hint and error, with the ids (`<id>-hint`, `<id>-error`) its aria-describedby names. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
       {hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
-});
+}
 
 export function Alert({ tone = "error", children }: { tone?: "error" | "info" | "success"; children: ReactNode }) {
   const tones = {

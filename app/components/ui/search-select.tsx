@@ -1,12 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldMessages, fieldInputClass } from "./form";
 
 export type SearchOption = { id: string; label: string; detail?: string };
 /** What a list screen's loader answers (ADR 0007): the picker reads its rows and total. */
 type ListPage = { list?: { edges: Array<{ node: unknown }>; pageInfo: { totalCount: number } } };
 
-const input = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid]:border-red-600";
 
 /**
  * One choice from a collection that may be long (session templates, locations): a combobox that
@@ -150,7 +150,7 @@ export function SearchSelect({
               setOpen(true);
             }}
             onKeyDown={onKeyDown}
-            className={`${input} pr-8`}
+            className={`${fieldInputClass(!!error)} w-full bg-white pr-8`}
           />
           <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-slate-500">
             ▾
@@ -194,16 +194,7 @@ export function SearchSelect({
           </div>
         ) : null}
       </div>
-      {hint ? (
-        <span id={`${id}-hint`} className="text-slate-500">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
