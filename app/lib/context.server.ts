@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { TenantRow } from "~db/catalog/schema";
 import type { TenantDb } from "~db/tenant/client";
 import type { Locale } from "~/i18n/config";
-import type { Permission, Role } from "~/modules/permissions/permissions";
+import type { Permission, Role } from "./permissions";
 import { AppError } from "./app-error";
 
 export type StaffActor = { type: "ADMIN"; userId: string; email: string; name: string; roles: Role[] };

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { bootstrap, DEMO } from "~db/bootstrap";
+import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
 

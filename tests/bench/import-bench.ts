@@ -16,7 +16,7 @@ async function main() {
   const { migrateCatalog } = await import("~db/migrate");
   const { createTenant, openTenant } = await import("~/modules/tenants/tenants.server");
   const { createStaffUserInTenant } = await import("~/modules/users/staff-users.server");
-  const { permissionsForRoles } = await import("~/modules/permissions/permissions");
+  const { permissionsForRoles } = await import("~/lib/permissions");
   const { importParticipants, importParticipantsCsv } = await import("~/modules/databases/import.server");
   const { listParticipants } = await import("~/modules/databases/participants.server");
   const { afterForPage } = await import("~/modules/databases/paging.server");

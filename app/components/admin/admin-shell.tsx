@@ -2,7 +2,7 @@ import { NavLink, useNavigation, useSubmit } from "@remix-run/react";
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { can } from "~/modules/permissions/permissions";
+import { can } from "~/lib/permissions";
 import { LanguageSwitcher } from "../language-switcher";
 import { CenteredSpinner } from "../ui/spinner";
 import { ADMIN_NAV } from "./nav-items";

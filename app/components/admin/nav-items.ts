@@ -1,4 +1,4 @@
-import type { Permission } from "~/modules/permissions/permissions";
+import type { Permission } from "~/lib/permissions";
 
 /**
  * The side menu. Each domain adds its entry when its screens exist; `permission` hides an entry

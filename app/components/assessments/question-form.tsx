@@ -32,6 +32,7 @@ export function QuestionForm({
   options,
   canWrite,
   shareCandidates,
+  draftOwner,
 }: {
   mode: "create" | "copy" | "edit";
   question: QuestionData | null;
@@ -39,6 +40,8 @@ export function QuestionForm({
   canWrite: boolean;
   /** Staff users the question can be shared with (empty when the actor may not manage sharing). */
   shareCandidates: ShareUser[];
+  /** Whose browser draft this is: organisation and staff member (ADR 0008). */
+  draftOwner: string;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SaveResult>();
@@ -66,7 +69,7 @@ export function QuestionForm({
   const form = { name, maxTime, categories, supplies, preparationInfo, steps, ownership, shares };
   const changed = useChangedSince(form);
   // Once saved, nothing more is kept (the list may take a moment to load after the save).
-  const draft = useLocalDraft({ scope: `question:${mode}:${question?._id ?? "new"}`, state: form, changed, enabled: !readOnly && !result?.ok });
+  const draft = useLocalDraft({ owner: draftOwner, scope: `question:${mode}:${question?._id ?? "new"}`, state: form, changed, enabled: !readOnly && !result?.ok });
   const restore = (kept: typeof form) => {
     setName(kept.name);
     setMaxTime(kept.maxTime);

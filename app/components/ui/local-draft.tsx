@@ -1,7 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { loader as adminLoader } from "~/routes/admin";
 import { Alert, Button } from "./form";
 
 type Draft<T> = { savedAt: number; state: T };
@@ -28,9 +26,21 @@ const remove = (key: string) => {
  * back. The copy belongs to the signed-in staff member and the form (`scope`), is written only
  * while the form differs from what was loaded, and is dropped once saved or discarded.
  */
-export function useLocalDraft<T>({ scope, state, changed, enabled }: { scope: string; state: T; changed: boolean; enabled: boolean }) {
-  const admin = useRouteLoaderData<typeof adminLoader>("routes/admin");
-  const key = `draft:${admin?.tenant ?? ""}:${admin?.user?.email ?? ""}:${scope}`;
+export function useLocalDraft<T>({
+  owner,
+  scope,
+  state,
+  changed,
+  enabled,
+}: {
+  /** Whose draft it is (organisation and staff member), so a shared browser never mixes them up. */
+  owner: string;
+  scope: string;
+  state: T;
+  changed: boolean;
+  enabled: boolean;
+}) {
+  const key = `draft:${owner}:${scope}`;
   const [found, setFound] = useState<Draft<T> | null>(null);
   // Mirrors `found` at once: the effect below runs in the same commit as the lookup.
   const waiting = useRef(false);

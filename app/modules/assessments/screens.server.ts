@@ -4,7 +4,7 @@ import { isAppError, type Reference } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
-import { can } from "~/modules/permissions/permissions";
+import { can } from "~/lib/permissions";
 import { staffDirectory } from "~/modules/users/staff-users.server";
 import { SORT_FIELDS, type OwnedDoc, type Reader, type SortField } from "./common.server";
 import { STEP_TYPES, type StepType } from "./steps";
@@ -143,7 +143,9 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
     question.name = ctx.t("assessments:form.copy-suffix", { name: question.name });
     question.shares = [];
   }
-  return { mode, question, options: await referenceOptions(ctx), canWrite: canWriteAssessments(ctx), shareCandidates };
+  // Browser drafts belong to one staff member of one organisation (ADR 0008).
+  const draftOwner = `${ctx.tenant.slug}:${ctx.actor.type === "ADMIN" ? ctx.actor.email : ""}`;
+  return { mode, question, options: await referenceOptions(ctx), canWrite: canWriteAssessments(ctx), shareCandidates, draftOwner };
 }
 
 /** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */

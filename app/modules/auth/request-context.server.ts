@@ -4,7 +4,7 @@ import { participants } from "~db/tenant/schema";
 import { eq } from "drizzle-orm";
 import type { Actor, Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { permissionsForRoles } from "~/modules/permissions/permissions";
+import { permissionsForRoles } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
 import { findStaffUser } from "~/modules/users/staff-users.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { isAppError, type Reference } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
-import { can } from "~/modules/permissions/permissions";
+import { can } from "~/lib/permissions";
 import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 /** Helpers that keep the database screens' loaders and actions thin. */

@@ -6,7 +6,7 @@ import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
-import type { Role } from "~/modules/permissions/permissions";
+import type { Role } from "~/lib/permissions";
 
 export const staffUserInput = z.object({
   email: z.string().trim().toLowerCase().email(),

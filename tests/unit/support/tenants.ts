@@ -7,7 +7,7 @@ import { participants, staffUsers, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/config";
-import { permissionsForRoles, type Role } from "~/modules/permissions/permissions";
+import { permissionsForRoles, type Role } from "~/lib/permissions";
 import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
 import { newId } from "~/lib/ids.server";

@@ -1,6 +1,6 @@
-import { closeCatalog } from "../catalog/client";
-import { closeTenantDbs } from "../tenant/client";
-import { migrateAll } from "../migrate";
+import { closeCatalog } from "~db/catalog/client";
+import { closeTenantDbs } from "~db/tenant/client";
+import { migrateAll } from "~db/migrate";
 
 // `npm run db:migrate`: applies pending migrations to the catalog and every tenant database.
 const tenants = await migrateAll();

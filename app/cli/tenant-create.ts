@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { isAppError } from "~/lib/app-error";
 import { createTenant } from "~/modules/tenants/tenants.server";
-import { closeCatalog } from "../catalog/client";
-import { tenantDatabaseUrl } from "../config";
-import { migrateCatalog } from "../migrate";
-import { closeTenantDbs } from "../tenant/client";
+import { closeCatalog } from "~db/catalog/client";
+import { tenantDatabaseUrl } from "~db/config";
+import { migrateCatalog } from "~db/migrate";
+import { closeTenantDbs } from "~db/tenant/client";
 
 // npm run tenant:create -- --slug <slug> --name "<name>" --admin <email>
 const { values } = parseArgs({

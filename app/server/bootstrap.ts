@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { newId } from "~/lib/ids.server";
 import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/tenants.server";
-import { participants, workspaces } from "./tenant/schema";
-import { migrateAll } from "./migrate";
+import { participants, workspaces } from "~db/tenant/schema";
+import { migrateAll } from "~db/migrate";
 
 export const DEMO = {
   slug: "demo",
