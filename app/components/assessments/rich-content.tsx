@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { cleanHtmlInBrowser } from "~/components/ui/clean-html";
 import { Button } from "~/components/ui/form";
+import { RichTextEditor } from "~/components/ui/rich-text-editor";
 import type { RichBlock } from "~/modules/assessments/steps";
 import { ImageDrawDialog } from "./image-draw-dialog";
 
@@ -85,76 +87,28 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
   );
 }
 
-/** A small contentEditable editor with bold, italic, lists and links. The server sanitises the HTML. */
-function HtmlEditor({ html, onChange, label, disabled }: { html: string; onChange: (html: string) => void; label: string; disabled?: boolean }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.innerHTML !== html && document.activeElement !== ref.current) ref.current.innerHTML = html;
-  }, [html]);
-  const exec = (command: string, value?: string) => {
-    ref.current?.focus();
-    document.execCommand(command, false, value);
-    onChange(ref.current?.innerHTML ?? "");
-  };
-  const tool = "rounded px-2 py-1 text-sm hover:bg-selected";
-  return (
-    <div className="rounded-md border border-slate-300">
-      {!disabled ? (
-        <div className="flex gap-1 border-b border-slate-200 p-1" role="toolbar" aria-label={label}>
-          <button type="button" className={`${tool} font-bold`} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("bold")} aria-label={t("assessments:rich.bold")}>
-            B
-          </button>
-          <button type="button" className={`${tool} italic`} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("italic")} aria-label={t("assessments:rich.italic")}>
-            I
-          </button>
-          <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("insertUnorderedList")} aria-label={t("assessments:rich.bullets")}>
-            •
-          </button>
-          <button type="button" className={tool} onMouseDown={(e) => e.preventDefault()} onClick={() => exec("insertOrderedList")} aria-label={t("assessments:rich.numbers")}>
-            1.
-          </button>
-          <button
-            type="button"
-            className={tool}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => {
-              const url = window.prompt(t("assessments:rich.link-prompt"), "https://");
-              if (url && /^(https?:|mailto:)/i.test(url)) exec("createLink", url);
-            }}
-          >
-            {t("assessments:rich.link")}
-          </button>
-        </div>
-      ) : null}
-      <div
-        ref={ref}
-        role="textbox"
-        aria-multiline="true"
-        aria-label={label}
-        contentEditable={!disabled}
-        suppressContentEditableWarning
-        className="prose min-h-16 px-3 py-2 text-sm outline-none [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
-        onInput={(e) => onChange(e.currentTarget.innerHTML)}
-        onBlur={(e) => onChange(e.currentTarget.innerHTML)}
-      />
-    </div>
-  );
-}
-
 /** Edits a list of rich content blocks (text and image). */
 export function RichContentEditor({ label, value, onChange, disabled }: { label: string; value: RichBlock[]; onChange: (blocks: RichBlock[]) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const [addingImage, setAddingImage] = useState(false);
   const set = (i: number, block: RichBlock) => onChange(value.map((b, j) => (j === i ? block : b)));
+  const labelId = useId();
   return (
-    <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium text-slate-700">{label}</span>
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2">
+      <span id={labelId} className="text-sm font-medium text-slate-700">
+        {label}
+      </span>
       {value.map((block, i) => (
         <div key={i} className="flex items-start gap-2">
           <div className="flex-1">
             {block.type === "text" ? (
-              <HtmlEditor label={label} html={block.html} disabled={disabled} onChange={(html) => set(i, { type: "text", html })} />
+              <RichTextEditor
+                label={label}
+                html={block.html}
+                disabled={disabled}
+                onChange={(html) => set(i, { type: "text", html })}
+                imagePicker={(insert) => <ImageUpload onUploaded={insert} />}
+              />
             ) : (
               <img src={block.url} alt={block.alt ?? ""} className="max-h-48 rounded border border-slate-200" />
             )}
@@ -188,21 +142,22 @@ export function RichContentEditor({ label, value, onChange, disabled }: { label:
   );
 }
 
-/** Shows rich content. Saved HTML is sanitised on the server; this is also used for the live preview. */
+/**
+ * Shows rich content. Saved HTML was sanitised by the server; once in the browser (where the preview
+ * shows unsaved edits too) it is cleaned again with the same allow-list.
+ */
 export function RichContentView({ blocks }: { blocks: RichBlock[] }) {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   return (
-    <div className="flex flex-col gap-2 text-sm [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+    <div className="flex flex-col gap-2 text-sm [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       {blocks.map((b, i) =>
-        b.type === "text" ? <div key={i} dangerouslySetInnerHTML={{ __html: stripUnsafe(b.html) }} /> : <img key={i} src={b.url} alt={b.alt ?? ""} className="max-h-64 rounded" />,
+        b.type === "text" ? (
+          <div key={i} dangerouslySetInnerHTML={{ __html: inBrowser ? cleanHtmlInBrowser(b.html) : b.html }} />
+        ) : (
+          <img key={i} src={b.url} alt={b.alt ?? ""} className="max-h-64 rounded" />
+        ),
       )}
     </div>
   );
-}
-
-/** A last line of defence for unsaved preview HTML (the server sanitiser is the real one). */
-function stripUnsafe(html: string): string {
-  return html
-    .replace(/<(script|style|iframe|object|embed)[\s\S]*?<\/\1>/gi, "")
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
-    .replace(/(href|src)\s*=\s*("|')?\s*javascript:[^"'>\s]*/gi, "$1=$2#");
 }

@@ -1,9 +1,10 @@
 import sanitizeHtml from "sanitize-html";
+import { RICH_HTML_ATTRIBUTES, RICH_HTML_TAGS } from "~/lib/rich-html-policy";
 import { isAllowedImageUrl, type RichBlock } from "./steps";
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["b", "strong", "i", "em", "u", "p", "br", "ul", "ol", "li", "a", "img"],
-  allowedAttributes: { a: ["href", "rel", "target"], img: ["src", "alt", "width", "height"] },
+  allowedTags: [...RICH_HTML_TAGS],
+  allowedAttributes: { a: [...RICH_HTML_ATTRIBUTES.a], img: [...RICH_HTML_ATTRIBUTES.img] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { a: ["http", "https", "mailto"], img: ["http", "https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],

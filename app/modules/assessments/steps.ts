@@ -1,6 +1,9 @@
 // Step and rich-content shapes (design decisions §6). Pure Zod: shared by the server (which
 // enforces them) and the screens (which use the same rules for live feedback).
 import { z } from "zod";
+import { isAllowedImageUrl } from "~/lib/rich-html-policy";
+
+export { isAllowedImageUrl };
 
 export const STEP_TYPES = ["HOTZONE", "MULTIPLE_CHOICE", "NUMERIC", "PRACTICAL", "TEXT"] as const;
 export type StepType = (typeof STEP_TYPES)[number];
@@ -13,16 +16,6 @@ export const DUPLICATE_KEY_ERROR = "assessments:steps.duplicate-key";
 export const IMAGE_URL_ERROR = "assessments:rich.image-url";
 
 /** http(s) URLs or the app's own uploaded assets (/api/assets/…). */
-export function isAllowedImageUrl(url: string): boolean {
-  if (/^\/api\/assets\/[A-Za-z0-9._~\-/]+$/.test(url) && !url.includes("..")) return true;
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 const imageUrl = z
   .string({ required_error: "validation:required" })
   .trim()
