@@ -1,3 +1,4 @@
+import { translateFieldErrors } from "~/lib/form-result.server";
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { createHandler } from "graphql-http/lib/use/fetch";
@@ -22,9 +23,7 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
   return errors.map((error) => {
     const original = error.originalError;
     if (isAppError(original)) {
-      const fieldErrors = original.fieldErrors
-        ? Object.fromEntries(Object.entries(original.fieldErrors).map(([field, e]) => [field, t(e.key, e.values)]))
-        : undefined;
+      const fieldErrors = original.fieldErrors ? translateFieldErrors(t, original.fieldErrors) : undefined;
       return new GraphQLError(t(original.messageKey, original.values ?? {}), {
         nodes: error.nodes,
         path: error.path,

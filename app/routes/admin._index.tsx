@@ -8,13 +8,14 @@ import { formatDateTime, zoneLabel } from "~/lib/time-zone";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
+import { loadOrFail } from "~/lib/form-result.server";
 
 export const handle = { titleKey: "common:nav.dashboard" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
   if (!ctx) return { signedIn: false as const, defaultTenant: prefilledTenant(request) };
-  return { signedIn: true as const, dashboard: await adminDashboard(ctx) };
+  return { signedIn: true as const, dashboard: await loadOrFail(ctx, () => adminDashboard(ctx)) };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleLoginForm(request, context, "ADMIN");

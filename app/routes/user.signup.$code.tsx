@@ -1,3 +1,4 @@
+import { translateFieldErrors } from "~/lib/form-result.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -82,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
       name,
       email,
       error: t(e.messageKey, e.values ?? {}),
-      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, t(v.key, v.values ?? {})])),
+      fieldErrors: translateFieldErrors(t, e.fieldErrors),
     };
   }
   throw new Response("Bad Request", { status: 400 });

@@ -1,6 +1,7 @@
+import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.server";
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
-import { isAppError, type Reference } from "~/lib/app-error";
+import { isAppError } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
@@ -42,19 +43,9 @@ export async function categoryFilter(ctx: Ctx, p: ListParams) {
 
 export const listArgs = (p: ListParams) => ({ after: afterForPage(p.page), first: PAGE_SIZE, order: p.dir, orderBy: p.sort });
 
-/** Turns an AppError thrown while loading into the error page's status. */
-export async function loadOrFail<T>(ctx: Ctx, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (e) {
-    if (isAppError(e)) throw new Response(ctx.t(e.messageKey, e.values ?? {}), { status: e.status });
-    throw e;
-  }
-}
+export { loadOrFail };
 
-export type SaveResult =
-  | { ok: true; id: string | null }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; references: Reference[] };
+export type SaveResult = ActionResult<{ id: string | null }>;
 
 /** Runs a change and answers with translated field errors and references instead of throwing. */
 export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?: string } | unknown>): Promise<SaveResult> {
@@ -63,12 +54,7 @@ export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?:
     return { ok: true, id: result?._id ?? result?.id ?? null };
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return {
-      ok: false,
-      message: ctx.t(e.messageKey, e.values ?? {}),
-      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([f, v]) => [f, ctx.t(v.key, v.values ?? {})])),
-      references: e.references ?? [],
-    };
+    return formErrorOf(ctx.t, e);
   }
 }
 

@@ -1,3 +1,4 @@
+import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
@@ -28,7 +29,7 @@ export async function handleUpload(request: Request, loadContext: unknown, work:
       console.error("[assets] upload failed", e);
       return json({ error: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message: t("errors:internal_error") } }, 500);
     }
-    const fieldErrors = e.fieldErrors ? Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, t(v.key, v.values)])) : undefined;
+    const fieldErrors = e.fieldErrors ? translateFieldErrors(t, e.fieldErrors) : undefined;
     const message = fieldErrors ? Object.values(fieldErrors)[0]! : t(e.messageKey, e.values ?? {});
     return json({ error: { code: e.code, reason: e.reason, message, fieldErrors } }, e.status);
   }

@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { isAppError, type Reference } from "~/lib/app-error";
+import { formErrorOf, loadOrFail, type FormError } from "~/lib/form-result.server";
+import { isAppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { can } from "~/lib/permissions";
 import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
@@ -24,15 +24,7 @@ export const pageArgs = <O extends string>(query: ListQuery<O>) => ({ after: aft
 
 export const canWrite = (ctx: Ctx) => can(ctx.permissions, "write:databases");
 
-/** Turns an AppError thrown while loading into the error page's status. */
-export async function loadOrFail<T>(ctx: Ctx, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (e) {
-    if (isAppError(e)) throw new Response(ctx.t(e.messageKey, e.values ?? {}), { status: e.status });
-    throw e;
-  }
-}
+export { loadOrFail };
 
 /** Form fields named `a.b` become nested objects; empty strings stay (the module turns them into null). */
 export function formInput(form: FormData): Record<string, unknown> {
@@ -49,10 +41,7 @@ export function formInput(form: FormData): Record<string, unknown> {
 
 export type ActionResult =
   | { ok: true; intent: string; message?: string; data?: unknown }
-  | { ok: false; intent: string; id: string | null; message: string; fieldErrors: Record<string, string>; references: Reference[] };
-
-const translateFieldErrors = (t: TFunction, fe: Record<string, { key: string; values?: Record<string, unknown> }> | undefined) =>
-  Object.fromEntries(Object.entries(fe ?? {}).map(([field, e]) => [field, t(e.key, e.values ?? {})]));
+  | (FormError & { intent: string; id: string | null });
 
 /**
  * Runs the form's intent (`create`, `update`, `remove`, or others the screen handles) and answers
@@ -73,13 +62,6 @@ export async function runIntent(
     return { ok: true, intent, ...(typeof result === "string" ? { message: result } : { data: result }) };
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return {
-      ok: false,
-      intent,
-      id: id || null,
-      message: ctx.t(e.messageKey, e.values ?? {}),
-      fieldErrors: translateFieldErrors(ctx.t, e.fieldErrors),
-      references: e.references ?? [],
-    };
+    return { ...formErrorOf(ctx.t, e), intent, id: id || null };
   }
 }

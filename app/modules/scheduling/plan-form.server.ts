@@ -1,3 +1,4 @@
+import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError, type Reference } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { instantOfInput } from "~/lib/time-zone";
@@ -86,7 +87,7 @@ export async function planFormAction(ctx: Ctx, form: FormData, origin: string): 
     if (!isAppError(e)) throw e;
     return {
       error: ctx.t(e.messageKey, e.values ?? {}),
-      fieldErrors: Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, ctx.t(v.key, v.values ?? {})])),
+      fieldErrors: translateFieldErrors(ctx.t, e.fieldErrors),
     };
   }
 }
