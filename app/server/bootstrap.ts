@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { newId } from "~/lib/ids.server";
 import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/tenants.server";
 import { participants, workspaces } from "~db/tenant/schema";
-import { migrateAll } from "~db/migrate";
+import { migrateCatalog } from "~db/migrate";
 
 export const DEMO = {
   slug: "demo",
@@ -33,11 +33,13 @@ export async function seedDemoTenant(): Promise<void> {
 }
 
 /**
- * Start-up: migrate the catalog and every tenant; on an empty DATA_DIR (no tenants at all) create
- * the demo tenant. Returns whether the demo was created.
+ * Start-up: migrate the catalog only (each tenant database is migrated when first opened, so
+ * start-up does not grow with the number of organisations); on an empty DATA_DIR (no tenants at
+ * all) create the demo tenant. Returns whether the demo was created.
  */
 export async function bootstrap(): Promise<{ tenants: string[]; demoCreated: boolean }> {
-  const tenants = await migrateAll();
+  await migrateCatalog();
+  const tenants = (await listTenants()).map((t) => t.slug);
   if (tenants.length === 0 && process.env.SEED_DEMO !== "false") {
     await seedDemoTenant();
     return { tenants: (await listTenants()).map((t) => t.slug), demoCreated: true };

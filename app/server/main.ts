@@ -95,7 +95,8 @@ app.all(
 app.listen(port, host, () => {
   const url = `http://localhost:${port}`;
   console.log(`\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`);
-  console.log(`Tenants: ${tenants.join(", ") || "none"}${demoCreated ? " (demo tenant created)" : ""}`);
+  const tenantList = tenants.length > 10 ? `${tenants.length} organisations` : tenants.join(", ") || "none";
+  console.log(`Tenants: ${tenantList}${demoCreated ? " (demo tenant created)" : ""}`);
   if (tenants.includes(DEMO.slug)) {
     console.log(`Staff:       open ${url}/admin, organisation "${DEMO.slug}", e-mail ${DEMO.adminEmail}`);
     console.log(`Participant: open ${url}/user, organisation "${DEMO.slug}", e-mail ${DEMO.participantEmail}`);

@@ -1,12 +1,16 @@
+import fs from "node:fs";
 import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
+import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
 
 export type TenantSchema = typeof schema;
 export type TenantDrizzle = LibSQLDatabase<TenantSchema> & { $client: Client };
 export type TenantTx = Parameters<Parameters<TenantDrizzle["transaction"]>[0]>[0];
+/** Either the database or an open transaction: what read helpers accept. */
+export type Reader = TenantDrizzle | TenantTx;
 
 /**
  * A tenant's database: `db` for reads, `write(fn)` for every change. `write` runs `fn` in one
@@ -18,36 +22,113 @@ export type TenantDb = {
   write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
 };
 
-const open = new Map<string, Promise<TenantDb>>();
+type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
 
+// Open databases, least recently used first (a Map keeps insertion order; a use re-inserts).
+const open = new Map<string, OpenDb>();
+// Evicted databases wait here until their last writes and readers are done, then close; a request
+// for one of them in the meantime takes it back instead of opening a second client.
+const retiring = new Map<string, { db: OpenDb; timer: NodeJS.Timeout }>();
+
+/** Open files per embedded database: the file, its WAL and its shared-memory index. */
+const FILES_PER_DATABASE = 3;
+
+/** The soft limit on open files of this process (Linux), or null when it cannot be read. */
+function openFileLimit(): number | null {
+  try {
+    const line = fs.readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) && soft > 0 ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many tenant databases stay open at once: TENANT_DB_MAX_OPEN, else 500, never more than half
+ * of what the process's open-file limit allows (the rest is for sockets, uploads and the catalog).
+ */
+export function maxOpenTenantDbs(): number {
+  const configured = Number(process.env.TENANT_DB_MAX_OPEN);
+  const wanted = Number.isInteger(configured) && configured > 0 ? configured : 500;
+  const limit = openFileLimit();
+  return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 2 / FILES_PER_DATABASE))) : wanted;
+}
+
+/** How long an evicted database stays available to requests still using it before it closes. */
+const retireDelayMs = () => Number(process.env.TENANT_DB_CLOSE_DELAY_MS ?? 30_000);
+
+function openDatabase(slug: string, url: string): OpenDb {
+  const queue = new WriteQueue();
+  const client = openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+  const handle = (async () => {
+    const db = drizzle(await client, { schema }) as TenantDrizzle;
+    // Migrated on first open, behind any write: start-up does not visit every tenant.
+    await queue.run(() => migrateTenantDatabase(db));
+    return { slug, db, write: (work) => queue.run(() => db.transaction(work)) } satisfies TenantDb;
+  })();
+  return { handle, queue, client };
+}
+
+function retire(key: string, db: OpenDb): void {
+  open.delete(key);
+  const timer = setTimeout(() => {
+    // Closed once its queued writes are done; a read still running gets a clear error, not a crash.
+    void db.queue.run(async () => {
+      if (retiring.get(key)?.db !== db) return;
+      retiring.delete(key);
+      (await db.client.catch(() => null))?.close();
+    });
+  }, retireDelayMs());
+  timer.unref();
+  retiring.set(key, { db, timer });
+}
+
+/** The tenant's database, opened (and migrated) on first use; at most maxOpenTenantDbs() stay open. */
 export function tenantDb(slug: string, explicitUrl?: string | null): Promise<TenantDb> {
   const url = tenantDatabaseUrl(slug, explicitUrl);
   const key = `${slug}|${url}`;
-  let existing = open.get(key);
-  if (!existing) {
-    existing = (async () => {
-      const client = await openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
-      const db = drizzle(client, { schema }) as TenantDrizzle;
-      const queue = new WriteQueue();
-      return {
-        slug,
-        db,
-        write: (work) => queue.run(() => db.transaction(work)),
-      } satisfies TenantDb;
-    })();
-    existing.catch(() => open.delete(key));
-    open.set(key, existing);
+  let db = open.get(key);
+  if (db) {
+    open.delete(key); // re-inserted below: now the most recently used
+  } else {
+    const back = retiring.get(key);
+    if (back) {
+      clearTimeout(back.timer);
+      retiring.delete(key);
+      db = back.db;
+    } else {
+      db = openDatabase(slug, url);
+      const failed = db;
+      db.handle.catch(() => {
+        if (open.get(key) === failed) open.delete(key);
+        void failed.client.then((c) => c.close()).catch(() => undefined);
+      });
+    }
   }
-  return existing;
+  open.set(key, db);
+  const max = maxOpenTenantDbs();
+  for (const [oldest, old] of open) {
+    if (open.size <= max) break;
+    retire(oldest, old);
+  }
+  return db.handle;
+}
+
+/** How many tenant databases are open now (including those waiting to close). */
+export function openTenantDbCount(): number {
+  return open.size + retiring.size;
 }
 
 /** Closes every open tenant database (tests, shutdown). */
 export async function closeTenantDbs(): Promise<void> {
-  const all = [...open.values()];
+  const all = [...open.values(), ...[...retiring.values()].map((r) => (clearTimeout(r.timer), r.db))];
   open.clear();
-  for (const pending of all) {
+  retiring.clear();
+  for (const db of all) {
     try {
-      (await pending).db.$client.close();
+      await db.queue.run(async () => undefined);
+      (await db.client).close();
     } catch {
       /* already failed to open */
     }

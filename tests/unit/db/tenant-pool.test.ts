@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dataDir } from "~db/config";
+import { closeTenantDbs, maxOpenTenantDbs, openTenantDbCount, tenantDb } from "~db/tenant/client";
+import { staffUsers } from "~db/tenant/schema";
+import { bootstrap } from "~/server/bootstrap";
+import { createTenant, listTenants } from "~/modules/tenants/tenants.server";
+import { migrateCatalog } from "~db/migrate";
+
+// Tenant databases are opened on demand, migrated on first open and kept in a bounded LRU, so
+// thousands of organisations neither slow start-up nor exhaust the process's open files.
+
+const openFiles = () => fs.readdirSync("/proc/self/fd").length;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeEach(async () => {
+  await closeTenantDbs();
+  process.env.TENANT_DB_MAX_OPEN = "3";
+  process.env.TENANT_DB_CLOSE_DELAY_MS = "0";
+});
+
+afterEach(async () => {
+  delete process.env.TENANT_DB_MAX_OPEN;
+  delete process.env.TENANT_DB_CLOSE_DELAY_MS;
+  await closeTenantDbs();
+});
+
+describe("tenant database pool", () => {
+  it("keeps at most TENANT_DB_MAX_OPEN databases open, and evicted ones reopen with their data", async () => {
+    await migrateCatalog();
+    const before = openFiles();
+    const slugs: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const row = await createTenant({ slug: `pool-${i}`, name: `Pool ${i}`, adminEmail: `boss@pool-${i}.test` });
+      slugs.push(row.slug);
+    }
+    await settle();
+    expect(maxOpenTenantDbs()).toBe(3);
+    expect(openTenantDbCount()).toBeLessThanOrEqual(3);
+    // Each database holds a file, its WAL and its index: bounded by the pool, not by the tenants.
+    expect(openFiles() - before).toBeLessThanOrEqual(3 * 3 + 2);
+
+    const first = await tenantDb(slugs[0]!);
+    expect((await first.db.select().from(staffUsers)).map((u) => u.email)).toEqual(["boss@pool-0.test"]);
+    await settle();
+    expect(openTenantDbCount()).toBeLessThanOrEqual(3);
+  });
+
+  it("gives a request the database it is still using while that database waits to close", async () => {
+    process.env.TENANT_DB_MAX_OPEN = "1";
+    process.env.TENANT_DB_CLOSE_DELAY_MS = "60000";
+    await migrateCatalog();
+    await createTenant({ slug: "keep-a", name: "A", adminEmail: "a@keep-a.test" });
+    await createTenant({ slug: "keep-b", name: "B", adminEmail: "b@keep-b.test" });
+    const a = await tenantDb("keep-a");
+    await tenantDb("keep-b"); // evicts keep-a, which waits to close
+    const again = await tenantDb("keep-a");
+    expect(again).toBe(a); // the same client: no second writer on the same file
+    expect(await again.db.select().from(staffUsers)).toHaveLength(1);
+  });
+
+  it("migrates a tenant database when it is first opened, not at start-up", async () => {
+    await migrateCatalog();
+    // A tenant whose database file does not exist yet (say, restored catalog, new disk).
+    await createTenant({ slug: "lazy", name: "Lazy", adminEmail: "boss@lazy.test" });
+    await closeTenantDbs();
+    const file = path.join(dataDir(), "tenants", "lazy.db");
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+
+    const started = await bootstrap();
+    expect(started.tenants).toContain("lazy");
+    expect(fs.existsSync(file)).toBe(false); // start-up did not open it
+
+    const lazy = await tenantDb("lazy");
+    expect(await lazy.db.select().from(staffUsers)).toEqual([]); // the tables exist: migrated on open
+    const raw = createClient({ url: `file:${file}` });
+    try {
+      const applied = await raw.execute("SELECT count(*) AS n FROM __drizzle_migrations");
+      expect(Number(applied.rows[0]!.n)).toBeGreaterThan(0);
+    } finally {
+      raw.close();
+    }
+    expect((await listTenants()).map((t) => t.slug)).toContain("lazy");
+  });
+});
