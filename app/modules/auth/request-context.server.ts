@@ -26,7 +26,18 @@ export function useSecureCookies(request: Request): boolean {
  * The request context of a signed-in account of the given type, or null. The tenant comes from
  * the server-side session only, never from a request parameter.
  */
-export async function contextFromSession(request: Request, accountType: AccountType, loadContext?: unknown): Promise<Ctx | null> {
+export function contextFromSession(request: Request, accountType: AccountType, loadContext?: unknown): Promise<Ctx | null> {
+  // A page's layout and route loaders (and a GraphQL request's resolvers) share one lookup.
+  let perRequest = resolvedContexts.get(request);
+  if (!perRequest) resolvedContexts.set(request, (perRequest = new Map()));
+  let ctx = perRequest.get(accountType);
+  if (!ctx) perRequest.set(accountType, (ctx = lookUpContext(request, accountType, loadContext)));
+  return ctx;
+}
+
+const resolvedContexts = new WeakMap<Request, Map<AccountType, Promise<Ctx | null>>>();
+
+async function lookUpContext(request: Request, accountType: AccountType, loadContext?: unknown): Promise<Ctx | null> {
   const cookie = parseSessionCookieValue(readCookie(request, SESSION_COOKIE[accountType]));
   if (!cookie) return null;
   const tenant = await findTenant(cookie.tenant);
