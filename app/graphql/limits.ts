@@ -95,7 +95,9 @@ export function validateInStages(t: TFunction, validate: typeof import("graphql"
   return (schema, document, rules = [], options, typeInfo) => {
     const limits = rules.filter((r) => limitRules.has(r));
     try {
-      const refused = validate(schema, document, limits, options, typeInfo);
+      // Only the limits' own refusals count here; graphql-query-complexity also reports argument
+      // mistakes, which graphql-js's rules describe better in the second stage.
+      const refused = validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
       if (refused.length) return refused;
     } catch (error) {
       // graphql-query-complexity throws once it has visited too many nodes.
