@@ -60,10 +60,10 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
   });
 }
 
-const jsonError = (status: number, message: string, extensions: Record<string, unknown>) =>
+const jsonError = (status: number, message: string, extensions: Record<string, unknown>, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ errors: [{ message, extensions }] }), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
   });
 
 /** Refuses the whole document at once, before anything walks it. */

@@ -23,7 +23,9 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Stop reading, but do not cancel: cancelling destroys the socket before the 413 is sent.
+      // The server drops the unread rest after answering (app/server/security.ts, capUnreadBodies).
+      reader.releaseLock();
       throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);
