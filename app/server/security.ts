@@ -28,7 +28,8 @@ export function securityHeaders(development: boolean) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(development ? [EXPLORER_CDN] : [])],
         styleSrc: ["'self'", "'unsafe-inline'", ...(development ? [EXPLORER_CDN] : [])],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Rich text may show images by address (steps.ts isAllowedImageUrl): images only, no scripts.
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         fontSrc: ["'self'", "data:", ...(development ? [EXPLORER_CDN] : [])],
         connectSrc: ["'self'", ...partykitSources(), ...(development ? ["ws:", "wss:"] : [])],
         objectSrc: ["'none'"],
