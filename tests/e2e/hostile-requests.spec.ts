@@ -22,13 +22,17 @@ async function staffCookie(request: APIRequestContext): Promise<string> {
   });
   expect((await ask.json()).data.requestLogin).toBe(true);
   const otp = await waitForCode(DEMO_STAFF.email, since);
+  // As if behind the trusted (loopback) proxy terminating https: the session cookie must be Secure.
   const done = await request.post("/api/admin/graphql", {
+    headers: { "X-Forwarded-Proto": "https" },
     data: {
-      query: "mutation($t: String!, $o: String!, $id: UserIdentifierInput!) { completeOtpLogin(tenant: $t, otp: $o, userIdentifier: $id) { cookies { name value } } }",
+      query: "mutation($t: String!, $o: String!, $id: UserIdentifierInput!) { completeOtpLogin(tenant: $t, otp: $o, userIdentifier: $id) { cookies { name value secure } } }",
       variables: { t: DEMO_STAFF.tenant, o: otp, id },
     },
   });
+  expect(done.headers()["set-cookie"]).toMatch(/; Secure/);
   const cookie = (await done.json()).data.completeOtpLogin.cookies[0];
+  expect(cookie.secure).toBe(true);
   return `${cookie.name}=${cookie.value}`;
 }
 
