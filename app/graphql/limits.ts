@@ -3,7 +3,7 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError, parse, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from "graphql";
 import { createComplexityRule, type ComplexityEstimator } from "graphql-query-complexity";
 import type { TFunction } from "i18next";
-import { PAGE_SIZE } from "~/modules/databases/paging.server";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/modules/databases/paging.server";
 
 /**
  * Request limits of the GraphQL endpoints (ADR 0009). Length and tokens are checked while parsing,
@@ -47,12 +47,13 @@ export function parseWithLimits(t: TFunction) {
 
 /**
  * A field costs 1 plus its selection; a paged field (one with `first`) costs its selection times
- * the page size asked for (the default page size when `first` is left out).
+ * the page size asked for (the default page size when `first` is left out, at most the cap).
  */
 const pagedCost: ComplexityEstimator = ({ args, field, childComplexity }) => {
   const paged = field.args.some((a) => a.name === "first");
   if (!paged) return 1 + childComplexity;
-  const first = typeof args.first === "number" && args.first > 0 ? args.first : PAGE_SIZE;
+  // A page never holds more than MAX_PAGE_SIZE rows, whatever `first` asks for.
+  const first = typeof args.first === "number" && args.first > 0 ? Math.min(args.first, MAX_PAGE_SIZE) : PAGE_SIZE;
   return 1 + childComplexity * first;
 };
 
@@ -62,7 +63,6 @@ export const markAsLimit = (rule: ValidationRule): ValidationRule => {
   limitRules.add(rule);
   return rule;
 };
-const asLimit = markAsLimit;
 
 /** graphql-armor reports by throwing unless told otherwise: report through the context instead. */
 const reportVia = (t: TFunction, reason: string, max: number) => ({
@@ -73,9 +73,9 @@ const reportVia = (t: TFunction, reason: string, max: number) => ({
 /** The limit rules for one request (translated messages; the cost rule needs the variables). */
 export function limitValidationRules(t: TFunction, variables: Record<string, unknown> | undefined): ValidationRule[] {
   return [
-    asLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
-    asLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
-    asLimit(
+    markAsLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
+    markAsLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
+    markAsLimit(
       createComplexityRule({
         maximumComplexity: GRAPHQL_LIMITS.maxCost,
         maxQueryNodes: GRAPHQL_LIMITS.maxCostNodes,
