@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
+import { useNonce } from "~/components/nonce";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { getLocale } from "~/i18n/i18n.server";
 import stylesheet from "~/tailwind.css?url";
@@ -21,6 +22,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "en-us";
   const title = usePageTitle();
+  const nonce = useNonce();
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -33,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         <NavigationProgress />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind, type ValueNode } from "graphql";
+import { parseIsoDateTime } from "~/lib/iso-date-time";
 import type { SchemaPiece } from "./types";
 
 function literalToJson(ast: ValueNode): unknown {
@@ -26,21 +27,19 @@ const JSONScalar = new GraphQLScalarType({
   parseLiteral: literalToJson,
 });
 
+/** Impossible dates are refused (BAD_REQUEST), never rolled over into the next month. */
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === "string" ? parseIsoDateTime(value) : null;
+  if (!date) throw new TypeError(`DateTime cannot represent a value that is not a real ISO-8601 date-time: ${JSON.stringify(value)}`);
+  return date;
+}
+
 const DateTimeScalar = new GraphQLScalarType({
   name: "DateTime",
-  description: "An ISO-8601 date-time string.",
+  description: "An ISO-8601 date-time string, e.g. 2026-03-01T09:00:00Z. Impossible dates (2026-02-30) are refused.",
   serialize: (v) => (v instanceof Date ? v.toISOString() : typeof v === "number" ? new Date(v).toISOString() : v),
-  parseValue: (v) => {
-    const d = new Date(String(v));
-    if (Number.isNaN(d.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
-    return d;
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new TypeError("DateTime must be a string");
-    const d = new Date(ast.value);
-    if (Number.isNaN(d.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
-    return d;
-  },
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
 export const basePiece: SchemaPiece = {
@@ -53,6 +52,11 @@ export const basePiece: SchemaPiece = {
       DESC
     }
 
+    """
+    One page of a list. Lists take \`first\` (page size: 1 to 100, default 20; larger values are
+    capped at 100) and \`after\` (the endCursor of the previous page). first < 1 and cursors this
+    server did not hand out are refused with BAD_REQUEST.
+    """
     type PageInfo {
       endCursor: String
       startCursor: String

@@ -1,15 +1,17 @@
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { BREAK, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
 import { createHandler } from "graphql-http/lib/use/fetch";
 import type { TFunction } from "i18next";
 import { isAppError } from "~/lib/app-error";
+import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
-import { depthLimit } from "./depth-limit";
+import { allowedWithoutSession } from "./anonymous-access";
+import { explorerPage, wantsExplorer } from "./explorer.server";
+import { GRAPHQL_LIMITS, limitValidationRules, markAsLimit, parseWithLimits, validateInStages } from "./limits";
+import { translateGraphQLMessage } from "./messages";
 import type { Area, GqlContext, SchemaPiece } from "./types";
-
-export const MAX_QUERY_DEPTH = 10;
 
 export function buildSchema(pieces: SchemaPiece[]): GraphQLSchema {
   return makeExecutableSchema({
@@ -17,6 +19,13 @@ export function buildSchema(pieces: SchemaPiece[]): GraphQLSchema {
     resolvers: pieces.flatMap((p) => (p.resolvers ? [p.resolvers] : [])),
   });
 }
+
+const badRequest = (error: GraphQLError | Error, t: TFunction) =>
+  new GraphQLError(translateGraphQLMessage(error.message, t), {
+    nodes: error instanceof GraphQLError ? error.nodes : undefined,
+    path: error instanceof GraphQLError ? error.path : undefined,
+    extensions: { ...(error instanceof GraphQLError ? error.extensions : {}), code: "BAD_REQUEST", reason: "validation_failed" },
+  });
 
 /** Puts the spec's codes and a message in the request's language on every error. */
 export function formatErrors(errors: readonly GraphQLError[], t: TFunction): GraphQLError[] {
@@ -37,9 +46,7 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
     }
     if (original && !(original instanceof GraphQLError)) {
       // Variable coercion errors carry a TypeError from our scalars: a client mistake, not a crash.
-      if (!error.path) {
-        return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: "BAD_REQUEST", reason: "validation_failed" } });
-      }
+      if (!error.path) return badRequest(error, t);
       console.error("[graphql] unexpected error", original);
       return new GraphQLError(t("errors:internal_error"), {
         nodes: error.nodes,
@@ -48,75 +55,86 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
       });
     }
     if (error.extensions?.code) return error;
-    return new GraphQLError(error.message, {
-      nodes: error.nodes,
-      path: error.path,
-      extensions: { ...error.extensions, code: "BAD_REQUEST", reason: "validation_failed" },
-    });
+    return badRequest(error, t);
   });
 }
 
-/**
- * A graphql-http endpoint for one area. Only `application/json` POSTs (and GET queries, which
- * cannot change anything) execute, so a cross-site form or text/plain POST is refused.
- */
-export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
-  const production = process.env.NODE_ENV === "production";
-  // graphql-http's fetch adapter passes the raw Request to `context`; this map carries ours along.
-  const contexts = new WeakMap<Request, GqlContext>();
-  const handler = createHandler<GqlContext>({
-    schema,
-    validationRules: (_req, _args, specified) => [
-      ...specified,
-      depthLimit(MAX_QUERY_DEPTH),
-      ...(production && process.env.GRAPHQL_INTROSPECTION !== "true" ? [NoSchemaIntrospectionCustomRule] : []),
-    ],
-    context: (req) => {
-      const gql = contexts.get(req.raw);
-      if (!gql) throw new Error("GraphQL context missing for request");
-      return gql;
-    },
-    // Parse and validation errors never reach onOperation: give them the spec's BAD_REQUEST code.
-    formatError: (error) => {
-      if (!(error instanceof GraphQLError) || error.extensions?.code) return error;
-      return new GraphQLError(error.message, {
-        nodes: error.nodes,
-        path: error.path,
-        extensions: { ...error.extensions, code: "BAD_REQUEST", reason: "validation_failed" },
-      });
-    },
-    onOperation: (_req, args, result) => {
-      const errors = (result as ExecutionResult).errors;
-      if (!errors?.length) return;
-      return { ...result, errors: formatErrors(errors, (args.contextValue as GqlContext).t) } as ExecutionResult;
-    },
+const jsonError = (status: number, message: string, extensions: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ errors: [{ message, extensions }] }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
   });
 
-  return async function handle(request: Request, loadContext?: unknown): Promise<Response> {
-    if (request.method === "POST") {
-      const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+/** Refuses the whole document at once, before anything walks it. */
+const refuseAnonymous = (t: TFunction): ValidationRule =>
+  markAsLimit((context) => ({
+    Document(node) {
+      context.reportError(new GraphQLError(t("errors:unauthorized"), { nodes: [node], extensions: { code: "UNAUTHORIZED", reason: "unauthorized" } }));
+      return BREAK;
+    },
+  }));
+
+/**
+ * A graphql-http endpoint for one area. Only `application/json` POSTs (and GET queries, which
+ * cannot change anything) execute, so a cross-site form or text/plain POST is refused. Bodies,
+ * query size and cost are limited (limits.ts); callers without a session may only sign in.
+ */
+export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
+  const development = process.env.NODE_ENV === "development";
+  const introspection = process.env.NODE_ENV !== "production" || process.env.GRAPHQL_INTROSPECTION === "true";
+
+  return async function handle(incoming: Request, loadContext?: unknown): Promise<Response> {
+    if (development && wantsExplorer(incoming)) return explorerPage(incoming, loadContext);
+    if (incoming.method === "POST") {
+      const type = (incoming.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (type !== "application/json") {
-        return new Response(JSON.stringify({ errors: [{ message: "Only application/json POST requests are accepted.", extensions: { code: "BAD_REQUEST" } }] }), {
-          status: 415,
-          headers: { "Content-Type": "application/json; charset=utf-8" },
-        });
+        return jsonError(415, "Only application/json POST requests are accepted.", { code: "BAD_REQUEST" });
       }
     }
-    const locale = await getLocale(request);
+    const locale = await getLocale(incoming);
+    const t = await getT(locale);
+    let request: Request;
+    try {
+      request = await withBodyLimit(incoming, GRAPHQL_LIMITS.maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      return jsonError(413, t("errors:graphql.body_too_large", { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 }), { code: "BAD_REQUEST", reason: "body_too_large" });
+    }
     const gql: GqlContext = {
       area,
       request,
       locale,
-      t: await getT(locale),
+      t,
       clientAddress: clientAddressOf(loadContext),
       responseHeaders: new Headers(),
       session: await contextFromSession(request, area === "admin" ? "ADMIN" : "USER", loadContext),
     };
-    contexts.set(request, gql);
+    // Made per request (it is only a closure) so that every message can be translated.
+    const handler = createHandler<GqlContext>({
+      schema,
+      parse: parseWithLimits(t),
+      validate: validateInStages(t, validate),
+      validationRules: (_req, args, specified) => {
+        if (!gql.session && !allowedWithoutSession(args.document, args.operationName, introspection)) return [refuseAnonymous(t)];
+        return [
+          ...limitValidationRules(t, args.variableValues ?? undefined),
+          ...specified,
+          ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+        ];
+      },
+      context: () => gql,
+      // Request, parse and validation errors never reach onOperation: give them BAD_REQUEST here.
+      formatError: (error) => (error instanceof GraphQLError && error.extensions?.code ? error : badRequest(error, t)),
+      onOperation: (_req, _args, result) => {
+        const errors = (result as ExecutionResult).errors;
+        if (!errors?.length) return;
+        return { ...result, errors: formatErrors(errors, t) } as ExecutionResult;
+      },
+    });
     const response = await handler(request);
     const headers = new Headers(response.headers);
     gql.responseHeaders.forEach((value, key) => headers.append(key, value));
-    headers.set("Cache-Control", "no-store");
+    headers.set("Cache-Control", "private, no-store");
     headers.set("Vary", "Cookie, Accept-Language");
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };

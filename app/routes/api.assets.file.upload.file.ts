@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { uploadFromBlob } from "~/modules/assets/assets.server";
+import { MAX_FILE_BYTES, uploadFromBlob } from "~/modules/assets/assets.server";
 import { formFile, handleUpload } from "~/modules/assets/http.server";
 
 /** POST multipart/form-data with `file`: a PDF or an image (≤ 25 MB). Staff with write:assessments. */
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleUpload(request, context, async (ctx, req) => uploadFromBlob(ctx, await formFile(req), "file"));
+  handleUpload(request, context, MAX_FILE_BYTES, async (ctx, req) => uploadFromBlob(ctx, await formFile(req), "file"));
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });

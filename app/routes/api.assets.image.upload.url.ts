@@ -2,9 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { uploadImageFromUrl } from "~/modules/assets/assets.server";
 import { handleUpload } from "~/modules/assets/http.server";
 
+/** The body only carries an address. */
+const MAX_URL_BODY_BYTES = 16 * 1024;
+
 /** POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with write:assessments. */
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleUpload(request, context, async (ctx, req) => {
+  handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req) => {
     const type = req.headers.get("Content-Type") ?? "";
     let url: unknown = null;
     try {

@@ -8,6 +8,7 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
+import { capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
 
 // `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
 // seed the demo tenant on an empty DATA_DIR, then serve the app and the PartyKit dev server.
@@ -72,6 +73,9 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : "loopback");
 app.use(compression());
+app.use(capUnreadBodies);
+app.use(securityHeaders(dev));
+app.use(refuseCrossSiteWrites);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -86,9 +90,10 @@ const build = viteDevServer
 
 app.all(
   "*",
+  noStoreByDefault,
   createRequestHandler({
     build,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req, res) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string }),
   }),
 );
 

@@ -1,30 +1,40 @@
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError } from "~/lib/app-error";
+import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { MAX_FILE_BYTES } from "./assets.server";
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
 
 /**
  * Runs an upload for a signed-in staff member: JSON `{ id, url, contentType, size }` or
- * `{ error: { code, reason, message, fieldErrors } }` with the error's status.
+ * `{ error: { code, reason, message, fieldErrors } }` with the error's status. The body is refused
+ * past `maxBytes` (plus multipart overhead) by its Content-Length or while streaming, so a chunked
+ * body is never read beyond the limit; the module checks the file's exact size again.
  */
-export async function handleUpload(request: Request, loadContext: unknown, work: (ctx: Ctx, request: Request) => Promise<unknown>): Promise<Response> {
+export async function handleUpload(
+  request: Request,
+  loadContext: unknown,
+  maxBytes: number,
+  work: (ctx: Ctx, request: Request) => Promise<unknown>,
+): Promise<Response> {
   const t = await getT(await getLocale(request));
   if (request.method !== "POST") return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  // Refuse obviously oversized bodies before reading them (the module checks the exact size again).
-  if (declared > MAX_FILE_BYTES + 64 * 1024) {
-    return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("assessments:upload.too-large", { max: 25 }) } }, 413);
-  }
+  const tooLarge = () =>
+    json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("assessments:upload.too-large", { max: Math.round(maxBytes / 1024 / 1024) }) } }, 413);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + MULTIPART_OVERHEAD) return tooLarge();
   const ctx = await contextFromSession(request, "ADMIN", loadContext);
   if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
   try {
-    return json(await work(ctx, request));
+    const limited = await withBodyLimit(request, maxBytes + MULTIPART_OVERHEAD);
+    return json(await work(ctx, limited));
   } catch (e) {
+    if (e instanceof BodyTooLargeError) return tooLarge();
     if (!isAppError(e)) {
       console.error("[assets] upload failed", e);
       return json({ error: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message: t("errors:internal_error") } }, 500);

@@ -1,3 +1,5 @@
+import { badRequest } from "~/lib/app-error";
+
 /**
  * Generic cursor paging shared by every list: connections with `edges { cursor node }` and
  * `pageInfo`. A cursor is an opaque base64 of the row's offset in the sorted, filtered list.
@@ -32,6 +34,19 @@ export function afterForPage(page: number, pageSize = PAGE_SIZE): string | null 
   return p === 1 ? null : encodeCursor((p - 1) * pageSize - 1);
 }
 
+/**
+ * Refuses paging arguments that cannot mean anything: `first` below 1 and a cursor this server did
+ * not hand out. `first` above MAX_PAGE_SIZE is capped, not refused (documented in the schema).
+ */
+export function checkPageArgs(args: PageArgs): void {
+  if (args.first !== null && args.first !== undefined && (!Number.isInteger(args.first) || args.first < 1)) {
+    throw badRequest({ first: { key: "validation:page-size", values: { max: MAX_PAGE_SIZE } } });
+  }
+  if (args.after && decodeCursor(args.after) < 0) {
+    throw badRequest({ after: { key: "validation:cursor" } });
+  }
+}
+
 export function pageSizeOf(first: number | null | undefined): number {
   if (first === null || first === undefined || !Number.isFinite(first)) return PAGE_SIZE;
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(first)));
@@ -47,6 +62,7 @@ export async function paginate<Row, Node>(
   fetch: (limit: number, offset: number) => Promise<Row[]>,
   toNode: (row: Row) => Node,
 ): Promise<Connection<Node>> {
+  checkPageArgs(args);
   const pageSize = pageSizeOf(args.first);
   const offset = decodeCursor(args.after) + 1;
   const [totalCount, rows] = await Promise.all([count(), fetch(pageSize, offset)]);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { participants, scheduledSessionParticipantEntries as entries, sessionTemplates } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
+import { badRequest } from "~/lib/app-error";
 import { fieldError, parseInput } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
@@ -158,7 +159,9 @@ export function manuallyAssignEvaluationToParticipant(ctx: Ctx, scheduledSession
   return writeOrder(ctx, scheduledSessionId, participantId, (order) => {
     const from = order.indexOf(evaluation);
     if (from < 0) throw fieldError("evaluation", "scheduling:validation.unknown-evaluation");
-    if (!Number.isInteger(position) || position < 0 || position >= order.length) throw fieldError("position", "validation:invalid");
+    if (!Number.isInteger(position) || position < 0 || position >= order.length) {
+      throw badRequest({ position: { key: "validation:position-range", values: { max: order.length - 1 } } });
+    }
     const next = [...order];
     [next[from], next[position]] = [next[position]!, next[from]!];
     return next;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_QUERY_DEPTH } from "~/graphql/handler.server";
+import { GRAPHQL_LIMITS } from "~/graphql/limits";
 import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
 import { COMPLETE_LOGIN, gql, loginOverGraphQL, REQUEST_LOGIN } from "../support/graphql";
@@ -120,9 +120,9 @@ describe("transport rules", () => {
     expect((await gql("admin", deep, {}, { cookie: managerCookie })).body.data).toBeTruthy();
     // __type(name:"Query") { fields { type { ofType { ofType { … } } } } } nests one level per ofType.
     let inner = "name";
-    for (let i = 0; i < MAX_QUERY_DEPTH; i++) inner = `ofType { ${inner} }`;
+    for (let i = 0; i < GRAPHQL_LIMITS.maxDepth; i++) inner = `ofType { ${inner} }`;
     const query = `__type(name: "Query") { fields { type { ${inner} } } }`;
-    const res = await gql("admin", `{ ${query} }`);
+    const res = await gql("admin", `{ ${query} }`, {}, { cookie: managerCookie });
     expect(res.body.errors![0].extensions!.code).toBe("BAD_REQUEST");
     expect(res.body.errors![0].message).toMatch(/nested/);
   });

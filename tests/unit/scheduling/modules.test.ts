@@ -192,7 +192,10 @@ describe("participants and entries", () => {
     expect((await refusal(saveScheduledSessionOrder(ctx, p1!, s._id, [a, b]))).code).toBe("BAD_REQUEST");
     expect((await manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, a, 0)).sessionOrder).toEqual([a, c, b]);
     expect((await refusal(manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, "nope", 0))).code).toBe("BAD_REQUEST");
-    expect((await refusal(manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, a, 7))).code).toBe("BAD_REQUEST");
+    const outOfRange = await refusal(manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, a, 7));
+    expect(outOfRange.code).toBe("BAD_REQUEST");
+    // The message states the allowed range (issue 16, API 8).
+    expect(outOfRange.fieldErrors?.position).toEqual({ key: "validation:position-range", values: { max: 2 } });
     const one = await overrideScheduledSessionParticipantEntry(ctx, s._id, p2!, { ready: true, sessionOrder: [b, c, a] });
     expect(one).toMatchObject({ ready: true, sessionOrder: [b, c, a] });
     const all = await overrideScheduledSessionParticipantEntries(ctx, s._id, { ready: false });

@@ -1,0 +1,109 @@
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
+import { GraphQLError, parse, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from "graphql";
+import { createComplexityRule, type ComplexityEstimator } from "graphql-query-complexity";
+import type { TFunction } from "i18next";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/modules/databases/paging.server";
+
+/**
+ * Request limits of the GraphQL endpoints (ADR 0009). Length and tokens are checked while parsing,
+ * the rest as validation rules that run before graphql-js's own rules (see `validateInStages`).
+ */
+export const GRAPHQL_LIMITS = {
+  /** Characters of the query text, checked before parsing. */
+  maxQueryLength: 50_000,
+  /** Lexer tokens; graphql-js stops parsing past this. getIntrospectionQuery() has about 300, 300 aliased page queries about 5,000. */
+  maxTokens: 10_000,
+  /** Nested field levels (introspection's __schema is not counted). */
+  maxDepth: 10,
+  /** Aliased fields in one operation. */
+  maxAliases: 30,
+  /** Fields counted once each, a paged field's selection multiplied by its `first`. */
+  maxCost: 5_000,
+  /** Fields visited while costing: stops documents whose fragments multiply. */
+  maxCostNodes: 10_000,
+  /** JSON body bytes, checked while reading. */
+  maxBodyBytes: 1024 * 1024,
+} as const;
+
+const refusal = (t: TFunction, reason: string, values: Record<string, unknown>) =>
+  new GraphQLError(t(`errors:graphql.${reason}`, values), { extensions: { code: "BAD_REQUEST", reason } });
+
+/** graphql-js's parse with the length and token limits; errors are BAD_REQUEST, translated. */
+export function parseWithLimits(t: TFunction) {
+  return (source: string | Source): DocumentNode => {
+    const length = typeof source === "string" ? source.length : source.body.length;
+    if (length > GRAPHQL_LIMITS.maxQueryLength) throw refusal(t, "query_too_long", { max: GRAPHQL_LIMITS.maxQueryLength });
+    try {
+      return parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+    } catch (error) {
+      if (error instanceof GraphQLError && /contains more th\w+ \d+ tokens/i.test(error.message)) {
+        throw refusal(t, "too_many_tokens", { max: GRAPHQL_LIMITS.maxTokens });
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * A field costs 1 plus its selection; a paged field (one with `first`) costs its selection times
+ * the page size asked for (the default page size when `first` is left out, at most the cap).
+ */
+const pagedCost: ComplexityEstimator = ({ args, field, childComplexity }) => {
+  const paged = field.args.some((a) => a.name === "first");
+  if (!paged) return 1 + childComplexity;
+  // A page never holds more than MAX_PAGE_SIZE rows, whatever `first` asks for.
+  const first = typeof args.first === "number" && args.first > 0 ? Math.min(args.first, MAX_PAGE_SIZE) : PAGE_SIZE;
+  return 1 + childComplexity * first;
+};
+
+const limitRules = new WeakSet<ValidationRule>();
+/** Marks a rule to run in the first, cheap stage of `validateInStages`. */
+export const markAsLimit = (rule: ValidationRule): ValidationRule => {
+  limitRules.add(rule);
+  return rule;
+};
+
+/** graphql-armor reports by throwing unless told otherwise: report through the context instead. */
+const reportVia = (t: TFunction, reason: string, max: number) => ({
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext | null) => context?.reportError(refusal(t, reason, { max }))],
+});
+
+/** The limit rules for one request (translated messages; the cost rule needs the variables). */
+export function limitValidationRules(t: TFunction, variables: Record<string, unknown> | undefined): ValidationRule[] {
+  return [
+    markAsLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
+    markAsLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
+    markAsLimit(
+      createComplexityRule({
+        maximumComplexity: GRAPHQL_LIMITS.maxCost,
+        maxQueryNodes: GRAPHQL_LIMITS.maxCostNodes,
+        variables: variables ?? {},
+        estimators: [pagedCost],
+        createError: (max, actual) => refusal(t, "query_too_complex", { max, actual }),
+      }),
+    ),
+  ];
+}
+
+/**
+ * graphql-http's `validate`: the limit rules first, on their own, so a hostile document is refused
+ * before graphql-js's rules walk it; the other rules only run on a document within the limits.
+ */
+export function validateInStages(t: TFunction, validate: typeof import("graphql").validate): typeof import("graphql").validate {
+  return (schema, document, rules = [], options, typeInfo) => {
+    const limits = rules.filter((r) => limitRules.has(r));
+    try {
+      // Only the limits' own refusals count here; graphql-query-complexity also reports argument
+      // mistakes, which graphql-js's rules describe better in the second stage.
+      const refused = validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
+      if (refused.length) return refused;
+    } catch (error) {
+      // graphql-query-complexity throws once it has visited too many nodes.
+      if (!(error instanceof GraphQLError)) throw error;
+      return [refusal(t, "query_too_complex", { max: GRAPHQL_LIMITS.maxCost })];
+    }
+    return validate(schema, document, rules.filter((r) => !limitRules.has(r)), options, typeInfo);
+  };
+}

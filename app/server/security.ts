@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import onHeaders from "on-headers";
+import { EXPLORER_CDN } from "~/graphql/explorer.server";
+import { isCrossSiteWrite } from "~/lib/origin-check";
+import { NO_STORE, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "~/lib/security-headers";
+import { partykitHost } from "~/modules/live/realtime.server";
+import { crossSiteMessage, refusalLocale } from "./refusal-language";
+
+/** Browsers connect to the PartyKit room directly: its http(s) and ws(s) origins. */
+function partykitSources(): string[] {
+  const host = partykitHost().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+  return [`http://${host}`, `https://${host}`, `ws://${host}`, `wss://${host}`];
+}
+
+/**
+ * Security headers for every answer (ADR 0009). The CSP allows scripts only from this origin or
+ * with the request's nonce (Remix's inline scripts get it in entry.server and root.tsx); style
+ * attributes stay allowed because Radix positions popovers with them. Development adds Vite's
+ * websocket and the explorer's CDN.
+ */
+export function securityHeaders(development: boolean) {
+  const csp = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(development ? [EXPLORER_CDN] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'", ...(development ? [EXPLORER_CDN] : [])],
+        // Rich text may show images by address (steps.ts isAllowedImageUrl): images only, no scripts.
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        fontSrc: ["'self'", "data:", ...(development ? [EXPLORER_CDN] : [])],
+        connectSrc: ["'self'", ...partykitSources(), ...(development ? ["ws:", "wss:"] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Set below, and only on https answers: over plain http it means nothing (local use).
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+    // Page scripts come from this origin; a CDN-loaded explorer in development needs CORP relaxed.
+    crossOriginEmbedderPolicy: false,
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    csp(req, res, next);
+  };
+}
+
+/** Bytes of a refused body the server still takes in after answering, so the client can read the 413. */
+export const MAX_UNREAD_BODY_DRAIN = 4 * 1024 * 1024;
+
+/**
+ * After an answer that left the request body unread (a 413), Node keeps reading and dropping the
+ * rest so the client can read the answer; past MAX_UNREAD_BODY_DRAIN the connection is cut.
+ */
+export function capUnreadBodies(req: Request, res: Response, next: NextFunction) {
+  res.on("finish", () => {
+    if (req.complete) return;
+    let drained = 0;
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > MAX_UNREAD_BODY_DRAIN) req.socket.destroy();
+    });
+  });
+  next();
+}
+
+/** Pages, `.data` and API answers that chose no caching are private to the signed-in browser. */
+export function noStoreByDefault(_req: Request, res: Response, next: NextFunction) {
+  onHeaders(res, () => {
+    if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", NO_STORE);
+  });
+  next();
+}
+
+const portOf = (host: string | undefined) => /:(\d+)$/.exec(host ?? "")?.[1];
+
+/**
+ * This server's origin as the browser addressed it, built the way @remix-run/express builds the
+ * request URL (protocol and host from X-Forwarded-* only behind a trusted proxy).
+ */
+function ownOrigin(req: Request): string {
+  const port = portOf(req.get("x-forwarded-host")) ?? portOf(req.get("host"));
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
+}
+
+/**
+ * One rule for every request that changes something: Remix actions (documents, `.data`), uploads
+ * and GraphQL. A cross-site one is refused with 403 before any route sees it.
+ */
+export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
+  const crossSite = isCrossSiteWrite({
+    method: req.method,
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+    ownOrigin: ownOrigin(req),
+  });
+  if (!crossSite) return next();
+  const message = crossSiteMessage(refusalLocale(req.get("cookie"), req.get("accept-language")));
+  // Both shapes: the upload routes' `error` and GraphQL's `errors`.
+  res
+    .status(403)
+    .set("Cache-Control", NO_STORE)
+    .json({ error: { code: "FORBIDDEN", reason: "forbidden", message }, errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }] });
+}
