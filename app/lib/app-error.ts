@@ -35,6 +35,7 @@ export type ServerReason =
   | "auth_code_invalid_or_expired"
   | "user_creation_failed"
   | "user_not_found"
+  | "role_not_grantable"
   | "invalid_category_parent"
   | "validation_failed"
   | "unauthorized"
