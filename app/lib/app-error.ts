@@ -36,6 +36,8 @@ export type ServerReason =
   | "user_creation_failed"
   | "user_not_found"
   | "role_not_grantable"
+  | "status_transition_not_allowed"
+  | "participant_started"
   | "invalid_category_parent"
   | "validation_failed"
   | "unauthorized"

@@ -25,6 +25,7 @@ import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } fro
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
 import { sessionEntity } from "~/modules/assessments/sessions.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, rotation } from "./ordering";
+import { assertStatusTransition } from "./status-transitions";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;
@@ -369,10 +370,9 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     }
     await checkReferences(tx, data);
     const status = data.status ?? current.status;
-    let loginCode = current.loginCode;
-    if (ACTIVE_STATUSES.includes(status) && !ACTIVE_STATUSES.includes(current.status) && (await loginCodeTaken(tx, loginCode, id))) {
-      loginCode = await uniqueLoginCode(tx, id);
-    }
+    // Only forward changes (status-transitions.ts): a closed session never reopens, so its login
+    // code, which another session may have got since, never comes back into use.
+    assertStatusTransition(current.status, status);
     const next: Row = {
       ...current,
       sessionTemplateId: data.session,
@@ -380,7 +380,6 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
       locationId: data.location,
       assignedUserId: data.assignedUser,
       status,
-      loginCode,
       options: optionsOf(data.options, { ...DEFAULT_OPTIONS, ...current.options }),
       updatedAt: new Date(),
       rev: current.rev + 1,
@@ -414,7 +413,8 @@ export type RemoveScheduledResult =
   | { __typename: "RemoveResult"; id: string }
   | { __typename: "RemoveConfirmation"; references: Array<Reference & { canBeSafelyRemoved: boolean }> };
 
-const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
+/** An entry holding anything the participant did (or their start): never deleted by an edit. */
+export const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
 
 /**
  * `removeScheduledSession(id, removeReferences)`: with participant entries hanging on it and not all
