@@ -24,7 +24,7 @@ import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
 import { sessionEntity } from "~/modules/assessments/sessions.server";
-import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, rotation } from "./ordering";
+import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
 
 export const READ = "read:admin" as const;
@@ -216,8 +216,14 @@ export async function getScheduledSession(ctx: Ctx, id: string): Promise<Schedul
 // ---------------------------------------------------------------------------------------------
 // Reference and login code
 
-/** Next reference for the template's prefix and the day of `datetime` in `zone`: prefix + yyyymmdd + 0001… */
-export async function nextReference(tx: TenantTx, prefix: string, datetime: Date, zone: string): Promise<string> {
+/**
+ * Next reference for the template's prefix (DEFAULT_REFERENCE_PREFIX when it has none) and the day
+ * of `datetime` in `zone`: prefix + yyyymmdd + 0001… A reference is fixed when the session is
+ * created and never reused: moving the session keeps it, and the counter never goes back, also
+ * after a removal (ADR 0010).
+ */
+export async function nextReference(tx: TenantTx, referenceFormat: string, datetime: Date, zone: string): Promise<string> {
+  const prefix = referencePrefix(referenceFormat);
   const day = dayOf(datetime, zone);
   const row = await tx
     .insert(counters)

@@ -28,7 +28,7 @@ import {
   removeParticipantFromScheduledSession,
   saveScheduledSessionOrder,
 } from "~/modules/scheduling/entries.server";
-import { LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
+import { DEFAULT_REFERENCE_PREFIX, LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
 import { inviteParticipants } from "~/modules/scheduling/invitations.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate, refusal } from "./fixtures";
@@ -65,10 +65,24 @@ describe("references", () => {
     ]);
   });
 
-  it("an empty prefix gives date and counter only", async () => {
+  it("a template without a prefix gets the default prefix", async () => {
     const t = await makeTemplate(ctx, 1, "");
     const s = await addScheduledSession(ctx, { session: t.id, datetime: "2030-06-01T10:00:00Z" });
-    expect(s.reference).toBe("203006010001");
+    expect(s.reference).toBe(`${DEFAULT_REFERENCE_PREFIX}203006010001`);
+    expect(DEFAULT_REFERENCE_PREFIX).toBe("S");
+  });
+
+  it("is fixed at creation: moving the session to another day keeps it, and it is never reused", async () => {
+    const t = await makeTemplate(ctx, 1, "MOV");
+    const s = await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T10:00:00Z" });
+    expect(s.reference).toBe("MOV203007010001");
+    const moved = await updateScheduledSession(ctx, s._id, { datetime: "2030-07-09T10:00:00Z" });
+    expect(moved.reference).toBe("MOV203007010001");
+    // The old day's counter does not go back: a new session that day gets the next number …
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T12:00:00Z" })).reference).toBe("MOV203007010002");
+    // … also after a removal.
+    await removeScheduledSession(ctx, s._id, []);
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T14:00:00Z" })).reference).toBe("MOV203007010003");
   });
 
   it("many sessions at once on one day still get distinct consecutive counters", async () => {
