@@ -19,6 +19,7 @@ import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
 import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
+import { mergeUpdateInput } from "~/lib/update-input";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/common.server";
@@ -353,15 +354,15 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
   requirePermission(ctx, WRITE);
   await ctx.tdb.write(async (tx) => {
     const current = await findScheduledRow(tx, id);
-    const given = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined));
-    const data = parseInput(scheduledSessionInput, {
+    const stored = {
       session: current.sessionTemplateId,
       datetime: current.datetime,
       location: current.locationId,
       assignedUser: current.assignedUserId,
       status: current.status,
-      ...given,
-    });
+      options: { ...DEFAULT_OPTIONS, ...current.options },
+    };
+    const data = parseInput(scheduledSessionInput, mergeUpdateInput(stored, input, ["options"]));
     if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
     // Nothing a participant did may be lost by an edit: entries that hold answers, progress or
     // overrides keep their participant and their evaluations.

@@ -53,7 +53,9 @@ describe("databases over GraphQL", () => {
 
     const c = (await ok(`mutation { addContext(input: { name: "Lab", description: "Inside" }) { _id name description } }`)).addContext;
     expect(c.description).toBe("Inside");
-    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { name: "Lab 2" }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: null });
+    // Left out keeps the description, null clears it (one rule for every update).
+    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { name: "Lab 2" }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: "Inside" });
+    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { description: null }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: null });
     expect((await ok(`{ allContexts(order: DESC, orderBy: NAME) { edges { node { name } } } }`)).allContexts.edges[0].node.name).toBe("Lab 2");
     expect((await ok(`mutation($id: ID!) { removeContext(id: $id) { id } }`, { id: c._id })).removeContext.id).toBe(c._id);
   });
@@ -91,7 +93,7 @@ describe("databases over GraphQL", () => {
     expect(refused.extensions).toMatchObject({ code: "OBJECT_REFERENCED", reason: "object_referenced", references: [{ id: p._id, title: "Pia", type: "Participant" }] });
     expect((await ok(`query($id: ID!) { companyById(id: $id) { name } }`, { id: co._id })).companyById.name).toBe("Acme");
 
-    const upd = (await ok(`mutation($id: ID!) { updateParticipant(id: $id, input: { name: "Pia P", email: "pia@gql.test" }) { name company { _id } _rev } }`, { id: p._id })).updateParticipant;
+    const upd = (await ok(`mutation($id: ID!) { updateParticipant(id: $id, input: { name: "Pia P", email: "pia@gql.test", company: null }) { name company { _id } _rev } }`, { id: p._id })).updateParticipant;
     expect(upd).toEqual({ name: "Pia P", company: null, _rev: 2 });
     expect((await ok(`mutation($id: ID!) { removeParticipant(id: $id) { id } }`, { id: p._id })).removeParticipant).toEqual({ id: p._id });
     expect((await ok(`mutation($id: ID!, $i: CompanyInput!) { updateCompany(id: $id, input: $i) { name } }`, { id: co._id, i: { name: "Acme 2" } })).updateCompany.name).toBe("Acme 2");
