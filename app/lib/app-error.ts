@@ -38,6 +38,7 @@ export type ServerReason =
   | "role_not_grantable"
   | "status_transition_not_allowed"
   | "participant_started"
+  | "import_too_large"
   | "invalid_category_parent"
   | "validation_failed"
   | "unauthorized"

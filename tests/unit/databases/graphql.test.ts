@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { gql, loginOverGraphQL } from "../support/graphql";
+import { MAX_IMPORT_ROWS } from "~/modules/databases/import-limits";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let slug: string;
@@ -147,6 +148,16 @@ describe("databases over GraphQL", () => {
     expect(cs.map((x: any) => x.name)).toEqual(["Imported Co", "Fresh Co"]);
     const ws = await fails(`mutation { importCompanies(data: [{ name: "Z" }], workspace: "nope") { _id } }`);
     expect(ws.extensions).toMatchObject({ code: "NOT_FOUND", reason: "workspace_not_found" });
+  });
+
+  it("refuses an import above the row cap with BAD_REQUEST in the caller's language, saving nothing", async () => {
+    const data = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Cap ${i}`, email: `cap${i}@gql.test` }));
+    const res = await gql("admin", `mutation($d: [ParticipantInput!]!) { importParticipants(data: $d) { _id } }`, { d: data }, { cookie: manager, locale: "nl-nl" });
+    expect(res.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large" });
+    expect(res.body.errors![0]!.message).toContain(`hoogstens ${MAX_IMPORT_ROWS} rijen`);
+    const firms = await gql("admin", `mutation($d: [CompanyInput!]!) { importCompanies(data: $d) { _id } }`, { d: data.map((d) => ({ name: d.name })) }, { cookie: manager });
+    expect(firms.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large" });
+    expect((await ok(`{ allParticipants(filter: { name: "Cap " }) { pageInfo { totalCount } } }`)).allParticipants.pageInfo.totalCount).toBe(0);
   });
 
   it("lets a reader read but refuses changes with FORBIDDEN", async () => {
