@@ -1,12 +1,12 @@
-import { timingSafeEqual } from "node:crypto";
 import { AppError } from "~/lib/app-error";
 import { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "~/modules/auth/login.server";
 import { userIdentifierInput } from "~/modules/auth/otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/modules/auth/sessions.server";
 import { useSecureCookies } from "~/modules/auth/request-context.server";
 import { profile } from "~/modules/users/profile.server";
-import { createAdminUser, createStaffUserInTenant, findStaffUser, rolesForUserId } from "~/modules/users/staff-users.server";
-import { organizationPublicInfo, organizationTenantExists, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { createAdminUser, createAdminUserAsOperator, operatorTokenMatches } from "~/modules/users/admin-users.server";
+import { findStaffUser, rolesForUserId } from "~/modules/users/staff-users.server";
+import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/tenants.server";
 import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
 
 const accountTypeOf = (g: GqlContext): "ADMIN" | "USER" => (g.area === "admin" ? "ADMIN" : "USER");
@@ -122,15 +122,6 @@ export const authPiece: SchemaPiece = {
   },
 };
 
-function operatorTokenMatches(request: Request): boolean {
-  const expected = process.env.OPERATOR_API_TOKEN;
-  const header = request.headers.get("Authorization");
-  if (!expected || !header?.startsWith("Bearer ")) return false;
-  const given = Buffer.from(header.slice("Bearer ".length));
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
 const managedUserFields = (u: NonNullable<Awaited<ReturnType<typeof findStaffUser>>>) => ({
   _id: u.id,
   user_id: u.id,
@@ -181,7 +172,7 @@ export const staffPiece: SchemaPiece = {
       rolesForUserId(id: ID!): [OrganizationRole!]!
     }
     extend type Mutation {
-      "Adds an ORGANIZATION_MANAGER to a tenant: by a manager of that tenant, or by an operator token."
+      "Adds an ORGANIZATION_MANAGER to a tenant: by a manager of that tenant (who may grant that role), or by an operator token."
       createAdminUser(email: String!, tenant: String!): ManagedUser!
     }
   `,
@@ -191,21 +182,8 @@ export const staffPiece: SchemaPiece = {
       rolesForUserId: (_p, a: { id: string }, g) => rolesForUserId(ctxOf(g), a.id),
     },
     Mutation: {
-      createAdminUser: async (_p, a: { email: string; tenant: string }, g) => {
-        if (operatorTokenMatches(g.request)) {
-          const tenant = await requireTenant(a.tenant);
-          const user = await createStaffUserInTenant(await openTenant(tenant), {
-            email: a.email,
-            name: a.email.split("@")[0] ?? a.email,
-            roles: ["ORGANIZATION_MANAGER"],
-          });
-          return managedUserFields(user);
-        }
-        const ctx = ctxOf(g);
-        // A manager can only add managers to their own organisation.
-        if (a.tenant.trim().toLowerCase() !== ctx.tenant.slug) throw new AppError("FORBIDDEN", "forbidden");
-        return managedUserFields(await createAdminUser(ctx, a.email));
-      },
+      createAdminUser: async (_p, a: { email: string; tenant: string }, g) =>
+        managedUserFields(operatorTokenMatches(g.request) ? await createAdminUserAsOperator(a) : await createAdminUser(ctxOf(g), a)),
     },
   },
 };

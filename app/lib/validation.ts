@@ -23,9 +23,12 @@ function issueToKey(issue: ZodError["issues"][number]): FieldErrors[string] {
     case "too_small":
       if (issue.type === "string" && issue.minimum === 1) return { key: "validation:required" };
       if (issue.type === "array") return { key: "validation:min-items", values: { count: Number(issue.minimum) } };
+      // positive()/gt(n) exclude their bound: "at least 0" would be wrong for them.
+      if (!issue.inclusive) return { key: "validation:greater-than", values: { min: Number(issue.minimum) } };
       return { key: "validation:too-small", values: { min: Number(issue.minimum) } };
     case "too_big":
       if (issue.type === "string") return { key: "validation:too-long", values: { max: Number(issue.maximum) } };
+      if (!issue.inclusive) return { key: "validation:less-than", values: { max: Number(issue.maximum) } };
       return { key: "validation:too-big", values: { max: Number(issue.maximum) } };
     case "invalid_string":
       if (issue.validation === "email") return { key: "validation:email" };

@@ -13,6 +13,7 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/modules/databases/screens.server";
 import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
+import { nextStatuses } from "~/modules/scheduling/status-transitions";
 
 export const handle = { titleKey: "scheduling:plan.title-new" };
 
@@ -104,7 +105,7 @@ export default function PlanScheduledSession() {
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-slate-700">{t("scheduling:fields.initial-status")}</span>
           <select name="status" defaultValue={session?.status ?? "SCHEDULED"} className={select}>
-            {SCHEDULED_SESSION_STATUSES.map((s) => (
+            {(session ? [session.status, ...nextStatuses(session.status)] : SCHEDULED_SESSION_STATUSES).map((s) => (
               <option key={s} value={s}>
                 {t(`scheduling:status.${s}`)}
               </option>

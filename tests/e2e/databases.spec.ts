@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 
 // Reference databases through the real screens: categories, CSV import, refused removal, READER.
+
+// Names unique to this run: the spec finds only what it created, whatever ran before it.
+const RUN = randomUUID().replace(/-/g, "").slice(0, 6);
+const IMPORT_CO = `Import Co ${RUN}`;
+const QUAY = `quay-${RUN}@e2e.test`;
 
 const curator = () => demoStaffAccount("curator@demo.test", "Cora Curator", "ORGANIZATION_WRITER");
 
@@ -17,23 +23,23 @@ async function createInDialog(page: Page, values: Record<string, string>) {
 test("builds a three-level category tree and navigates it by URL", async ({ page }) => {
   await loginAsStaff(page, await curator());
   await page.goto("/admin/databases/categories");
-  await createInDialog(page, { Name: "Safety E2E" });
-  await page.getByRole("link", { name: "Safety E2E" }).click();
+  await createInDialog(page, { Name: `Safety E2E ${RUN}` });
+  await page.getByRole("link", { name: `Safety E2E ${RUN}` }).click();
   await expect(page).toHaveURL(/\/admin\/databases\/categories\/[\w-]+$/);
-  await createInDialog(page, { Name: "Electrical E2E" });
-  await page.getByRole("link", { name: "Electrical E2E" }).click();
+  await createInDialog(page, { Name: `Electrical E2E ${RUN}` });
+  await page.getByRole("link", { name: `Electrical E2E ${RUN}` }).click();
   await expect(page).toHaveURL(/\/admin\/databases\/categories\/[\w-]+\/[\w-]+$/);
-  await createInDialog(page, { Name: "High voltage E2E" });
-  await expect(page.getByRole("link", { name: "High voltage E2E" })).toBeVisible();
+  await createInDialog(page, { Name: `High voltage E2E ${RUN}` });
+  await expect(page.getByRole("link", { name: `High voltage E2E ${RUN}` })).toBeVisible();
 
   // The path is the chain of parent ids: open the second level directly by its URL.
   const secondLevel = new URL(page.url()).pathname;
   await page.goto("/admin/databases");
   await page.goto(secondLevel);
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(breadcrumb.getByRole("link", { name: "Safety E2E" })).toBeVisible();
-  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText("Electrical E2E");
-  await expect(page.getByRole("link", { name: "High voltage E2E" })).toBeVisible();
+  await expect(breadcrumb.getByRole("link", { name: `Safety E2E ${RUN}` })).toBeVisible();
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText(`Electrical E2E ${RUN}`);
+  await expect(page.getByRole("link", { name: `High voltage E2E ${RUN}` })).toBeVisible();
 
   // A path whose ids do not chain answers 404.
   const [, , , , first, second] = secondLevel.split("/");
@@ -46,9 +52,9 @@ test("imports a CSV of 50 participants with two bad rows: 48 saved, the two repo
   await page.goto("/admin/databases/participants");
   const rows = ["name,email,phone,externalId,company"];
   for (let i = 1; i <= 50; i++) {
-    if (i === 10) rows.push(`,missing-name-${i}@import.test,,,`);
+    if (i === 10) rows.push(`,missing-name-${i}-${RUN}@import.test,,,`);
     else if (i === 30) rows.push(`Bad Mail ${i},not-an-email,,,`);
-    else rows.push(`Imported Person ${String(i).padStart(2, "0")},person${i}@import.test,+3247000${String(i).padStart(4, "0")},EXT-${i},Import Co`);
+    else rows.push(`Imported Person ${String(i).padStart(2, "0")} ${RUN},person${i}-${RUN}@import.test,+3247000${String(i).padStart(4, "0")},EXT-${i}-${RUN},${IMPORT_CO}`);
   }
   await page.getByTestId("import").click();
   await page.getByLabel("Or paste CSV text").fill(rows.join("\n"));
@@ -56,29 +62,29 @@ test("imports a CSV of 50 participants with two bad rows: 48 saved, the two repo
   await expect(page.getByTestId("import-summary")).toHaveText("48 new, 0 to update, 2 with errors.");
   const preview = page.getByTestId("import-preview");
   // Line numbers count the header as line 1.
-  await expect(preview.locator("tr", { hasText: "missing-name-10@import.test" })).toContainText("11");
-  await expect(preview.locator("tr", { hasText: "missing-name-10@import.test" })).toContainText("This field is required.");
+  await expect(preview.locator("tr", { hasText: `missing-name-10-${RUN}@import.test` })).toContainText("11");
+  await expect(preview.locator("tr", { hasText: `missing-name-10-${RUN}@import.test` })).toContainText("This field is required.");
   await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("31");
   await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("Enter a valid e-mail address.");
   await page.getByTestId("import-save").click();
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("48 saved, 2 skipped.");
 
-  await page.goto("/admin/databases/participants?q=import.test");
+  await page.goto(`/admin/databases/participants?q=-${RUN}@import.test`);
   await expect(page.getByText("Total: 48")).toBeVisible();
-  await expect(page.getByText("person1@import.test", { exact: true })).toBeVisible();
+  await expect(page.getByText(`person1-${RUN}@import.test`, { exact: true })).toBeVisible();
 });
 
 test("a refused company removal names the participants that use it", async ({ page }) => {
   await loginAsStaff(page, await curator());
-  await page.goto("/admin/databases/companies?q=Import%20Co");
-  const row = page.locator("tr", { hasText: "Import Co" });
+  await page.goto(`/admin/databases/companies?q=${encodeURIComponent(IMPORT_CO)}`);
+  const row = page.locator("tr", { hasText: IMPORT_CO });
   await row.getByRole("button", { name: "Remove" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
   const refused = page.getByTestId("remove-refused");
   await expect(refused).toContainText("It is still used by:");
-  await expect(refused).toContainText("Imported Person 01");
-  await page.goto("/admin/databases/companies?q=Import%20Co");
-  await expect(page.locator("tr", { hasText: "Import Co" })).toBeVisible();
+  await expect(refused).toContainText(`Imported Person 01 ${RUN}`);
+  await page.goto(`/admin/databases/companies?q=${encodeURIComponent(IMPORT_CO)}`);
+  await expect(page.locator("tr", { hasText: IMPORT_CO })).toBeVisible();
 });
 
 test("a participant's company is searched and chosen in the participant form", async ({ page }) => {
@@ -86,36 +92,36 @@ test("a participant's company is searched and chosen in the participant form", a
   await page.goto("/admin/databases/participants");
   await page.getByTestId("create").click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name", { exact: true }).fill("Quay Person E2E");
-  await dialog.getByLabel("E-mail", { exact: true }).fill("quay@e2e.test");
+  await dialog.getByLabel("Name", { exact: true }).fill(`Quay Person E2E ${RUN}`);
+  await dialog.getByLabel("E-mail", { exact: true }).fill(QUAY);
   const company = dialog.getByRole("combobox", { name: "Company" });
-  await company.fill("import c");
+  await company.fill(IMPORT_CO.toLowerCase());
   // Escape closes the list and keeps the form open with what was typed.
-  await expect(page.getByRole("option", { name: /Import Co/ })).toBeVisible();
+  await expect(page.getByRole("option", { name: new RegExp(IMPORT_CO) })).toBeVisible();
   await company.press("Escape");
   await expect(page.getByRole("listbox")).toHaveCount(0);
-  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue("Quay Person E2E");
-  await company.fill("import c");
-  await page.getByRole("option", { name: /Import Co/ }).click();
-  await expect(company).toHaveValue("Import Co");
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(`Quay Person E2E ${RUN}`);
+  await company.fill(IMPORT_CO.toLowerCase());
+  await page.getByRole("option", { name: new RegExp(IMPORT_CO) }).click();
+  await expect(company).toHaveValue(IMPORT_CO);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
-  await page.goto("/admin/databases/participants?q=quay@e2e.test");
-  const row = page.locator("tr", { hasText: "quay@e2e.test" });
-  await expect(row).toContainText("Import Co");
+  await page.goto(`/admin/databases/participants?q=${QUAY}`);
+  const row = page.locator("tr", { hasText: QUAY });
+  await expect(row).toContainText(IMPORT_CO);
   // Back to no company, by keyboard: the first option when nothing is typed.
   await row.getByRole("button", { name: "Edit" }).click();
-  await expect(company).toHaveValue("Import Co");
+  await expect(company).toHaveValue(IMPORT_CO);
   await company.focus();
-  await expect(page.getByRole("option", { name: /Import Co/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("option", { name: new RegExp(IMPORT_CO) })).toHaveAttribute("aria-selected", "true");
   await company.press("ArrowUp");
   await expect(page.getByRole("option", { name: "No company" })).toHaveAttribute("aria-selected", "true");
   await company.press("Enter");
   await expect(company).toHaveValue("");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).not.toContainText("Import Co");
+  await expect(row).not.toContainText(IMPORT_CO);
 });
 
 test("a READER sees the lists but no edit controls", async ({ page }) => {
@@ -128,7 +134,7 @@ test("a READER sees the lists but no edit controls", async ({ page }) => {
     await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Remove" })).toHaveCount(0);
   }
-  await page.goto("/admin/databases/participants?q=import.test");
-  await expect(page.getByText("person1@import.test", { exact: true })).toBeVisible();
+  await page.goto(`/admin/databases/participants?q=-${RUN}@import.test`);
+  await expect(page.getByText(`person1-${RUN}@import.test`, { exact: true })).toBeVisible();
   await expect(page.getByTestId("import")).toHaveCount(0);
 });

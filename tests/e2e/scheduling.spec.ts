@@ -7,7 +7,17 @@ import { waitForCode } from "./support/outbox";
 // Scheduling through the real screens: plan a session with three participants, assign and adjust
 // the order, then a new person signs up with the session's code in a second browser context.
 
-const EVALS = ["Lifting E2E", "Rigging E2E", "Signals E2E"];
+// Every name is unique to this run, so the spec picks only what it created: it passes alone, after
+// the other specs, and in any order.
+const RUN = randomUUID().replace(/-/g, "").slice(0, 6).toUpperCase();
+const EVALS = ["Lifting", "Rigging", "Signals"].map((name) => `${name} E2E ${RUN}`);
+const TEMPLATE = `Crane E2E ${RUN}`;
+const LOCATION = `Harbour Hall E2E ${RUN}`;
+const COMPANY = `Dock Crew E2E ${RUN}`;
+const PREFIX = `C${RUN}`;
+const REF = `${PREFIX}203005060001`;
+const NEWCOMER = `Dana Newcomer ${RUN}`;
+const NEWCOMER_EMAIL = `dana-${RUN.toLowerCase()}@newcomer.test`;
 
 /** A session template with three evaluations, a location and three participants in the demo tenant. */
 async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
@@ -17,13 +27,14 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
   const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
   const now = Date.now();
   const evaluationIds = EVALS.map(() => randomUUID());
-  const people = ["Ann Sched", "Bob Sched", "Cid Sched"];
+  const people = ["Ann", "Bob", "Cid"].map((name) => `${name} Sched ${RUN}`);
+  const emailOf = (name: string) => `${name.split(" ")[0]!.toLowerCase()}-${RUN.toLowerCase()}@sched.test`;
   const company = randomUUID();
   await db.batch([
     {
       // Cid works for Dock Crew E2E: he is added with his company.
-      sql: `INSERT INTO companies (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_city) VALUES (?, ?, ?, 1, ?, 'Dock Crew E2E', 'dock crew e2e', 'Ghent')`,
-      args: [company, now, now, ws],
+      sql: `INSERT INTO companies (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_city) VALUES (?, ?, ?, 1, ?, ?, ?, 'Ghent')`,
+      args: [company, now, now, ws, COMPANY, COMPANY.toLowerCase()],
     },
     ...EVALS.map((name, i) => ({
       sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
@@ -32,17 +43,17 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
     })),
     {
       sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Crane E2E', 'crane e2e', '[]', ?, 70, 'CRN')`,
-      args: [randomUUID(), now, now, ws, owner, JSON.stringify(evaluationIds)],
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 70, ?)`,
+      args: [randomUUID(), now, now, ws, owner, TEMPLATE, TEMPLATE.toLowerCase(), JSON.stringify(evaluationIds), PREFIX],
     },
     {
       sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
-            VALUES (?, ?, ?, 1, ?, 'Harbour Hall E2E', 'harbour hall e2e', 'Quay 1', 'Antwerp', '2000', 'BE')`,
-      args: [randomUUID(), now, now, ws],
+            VALUES (?, ?, ?, 1, ?, ?, ?, 'Quay 1', 'Antwerp', '2000', 'BE')`,
+      args: [randomUUID(), now, now, ws, LOCATION, LOCATION.toLowerCase()],
     },
     ...people.map((name, i) => ({
       sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower, company_id) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
-      args: [randomUUID(), now, now, ws, name, `${name.split(" ")[0]!.toLowerCase()}@sched.test`, name.toLowerCase(), `${name.split(" ")[0]!.toLowerCase()}@sched.test`, i === 2 ? company : null],
+      args: [randomUUID(), now, now, ws, name, emailOf(name), name.toLowerCase(), emailOf(name), i === 2 ? company : null],
     })),
   ]);
   db.close();
@@ -60,17 +71,27 @@ test("plans a session, orders its participants, and a new person signs up with t
   const form = page.getByTestId("plan-form");
   // The template is searched and chosen by keyboard; Enter chooses and does not save the form.
   const template = form.getByRole("combobox", { name: "Session *" });
-  await template.fill("crane e2");
-  await expect(page.getByRole("option", { name: /Crane E2E/ })).toContainText("3 evaluations");
+  // Enter while the new search is still loading must not pick from the previous query's options.
+  const templates = page.getByRole("listbox", { name: "Session" });
+  await template.focus();
+  await expect(templates.getByRole("option").first()).toBeVisible();
+  await template.fill(TEMPLATE.toLowerCase());
+  await template.press("Enter");
+  await expect(form.locator('input[name="session"]')).toHaveValue("");
+  await expect(template).toHaveValue(TEMPLATE.toLowerCase());
+  // The list says when it answers what is typed; then Enter chooses.
+  await expect(templates).toHaveAttribute("aria-busy", "false");
+  await expect(templates.getByRole("option")).toHaveCount(1);
+  await expect(templates.getByRole("option", { name: new RegExp(TEMPLATE) })).toContainText("3 evaluations");
   await template.press("ArrowDown");
   await template.press("Enter");
-  await expect(template).toHaveValue("Crane E2E");
+  await expect(template).toHaveValue(TEMPLATE);
   await expect(form.locator('input[name="session"]')).not.toHaveValue("");
   await form.locator('input[name="datetime"]').fill("2030-05-06T09:30");
   // The location by mouse, told apart by its address.
-  await form.getByRole("combobox", { name: "Location" }).fill("harbour");
-  await page.getByRole("option", { name: /Harbour Hall E2E/ }).click();
-  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue("Harbour Hall E2E");
+  await form.getByRole("combobox", { name: "Location" }).fill(LOCATION.toLowerCase());
+  await page.getByRole("option", { name: new RegExp(LOCATION) }).click();
+  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue(LOCATION);
   // Found by searching the organisation's participants on the server; Enter must not save the form.
   for (const name of people.slice(0, 2)) {
     await page.getByTestId("participant-search").fill(name);
@@ -79,8 +100,8 @@ test("plans a session, orders its participants, and a new person signs up with t
   }
   await expect(page.getByTestId("participant-results").getByRole("button", { name: `${people[1]} is in the session` })).toBeDisabled();
   // The third comes with his company, found by searching the companies.
-  await form.getByRole("combobox", { name: "Add everyone of a company" }).fill("dock");
-  await page.getByRole("option", { name: /Dock Crew E2E/ }).click();
+  await form.getByRole("combobox", { name: "Add everyone of a company" }).fill(COMPANY.toLowerCase());
+  await page.getByRole("option", { name: new RegExp(COMPANY) }).click();
   await form.getByRole("button", { name: "Add company" }).click();
   await expect(page.getByTestId("chosen-participants")).toContainText(people[2]!);
   await expect(form.getByRole("combobox", { name: "Add everyone of a company" })).toHaveValue("");
@@ -92,23 +113,23 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const saved = page.getByTestId("saved");
-  await expect(saved).toContainText("Reference CRN203005060001");
+  await expect(saved).toContainText(`Reference ${REF}`);
   const code = /login code ([23456789A-Z]{6,8})/.exec((await saved.textContent()) ?? "")?.[1];
   expect(code).toBeTruthy();
   // The saved session shows its template and place by name.
-  await expect(form.getByRole("combobox", { name: "Session *" })).toHaveValue("Crane E2E");
-  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue("Harbour Hall E2E");
+  await expect(form.getByRole("combobox", { name: "Session *" })).toHaveValue(TEMPLATE);
+  await expect(form.getByRole("combobox", { name: "Location" })).toHaveValue(LOCATION);
 
   // The list, filtered by the template, shows it; the overview lists its three participants.
   await page.goto("/admin/scheduledsessions");
-  await page.getByRole("combobox", { name: "Session" }).fill("Crane E2E");
-  await page.getByRole("option", { name: /Crane E2E/ }).click();
+  await page.getByRole("combobox", { name: "Session" }).fill(TEMPLATE);
+  await page.getByRole("option", { name: new RegExp(TEMPLATE) }).click();
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/session=/);
-  await expect(page.getByRole("combobox", { name: "Session" })).toHaveValue("Crane E2E");
-  const row = page.getByTestId("row-CRN203005060001");
-  await expect(row).toContainText("Crane E2E");
-  await expect(row).toContainText("Harbour Hall E2E");
+  await expect(page.getByRole("combobox", { name: "Session" })).toHaveValue(TEMPLATE);
+  const row = page.getByTestId(`row-${REF}`);
+  await expect(row).toContainText(TEMPLATE);
+  await expect(row).toContainText(LOCATION);
   await expect(row).toContainText("3");
   await row.getByRole("link", { name: "Open" }).click();
   const overview = page.getByTestId("overview");
@@ -131,7 +152,7 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-clash", "true");
   await expect(page.getByText("The order is saved.")).toBeVisible();
 
-  const moveRight = page.getByRole("button", { name: "Move Rigging E2E later for Ann Sched" });
+  const moveRight = page.getByRole("button", { name: `Move ${EVALS[1]} later for ${people[0]}` });
   await moveRight.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("clash-count")).toHaveText("No clashes");
@@ -150,40 +171,40 @@ test("plans a session, orders its participants, and a new person signs up with t
   const context = await browser.newContext({ locale: "en-US" });
   const visitor = await context.newPage();
   await visitor.goto(`/user/signup/${code}?tenant=demo`);
-  await expect(visitor.getByTestId("signup-session-name")).toHaveText("Crane E2E");
-  await expect(visitor.getByTestId("signup-session")).toContainText("Harbour Hall E2E");
+  await expect(visitor.getByTestId("signup-session-name")).toHaveText(TEMPLATE);
+  await expect(visitor.getByTestId("signup-session")).toContainText(LOCATION);
   await expect(visitor.getByTestId("signup-session")).toContainText("2030");
   const details = visitor.getByTestId("signup-details");
-  await details.getByLabel("Name").fill("Dana Newcomer");
-  await details.getByLabel("E-mail").fill("dana@newcomer.test");
+  await details.getByLabel("Name").fill(NEWCOMER);
+  await details.getByLabel("E-mail").fill(NEWCOMER_EMAIL);
   const since = Date.now() - 50;
   await details.getByRole("button", { name: "Send me a code" }).click();
-  const otp = await waitForCode("dana@newcomer.test", since);
+  const otp = await waitForCode(NEWCOMER_EMAIL, since);
   const codeForm = visitor.getByTestId("signup-code");
   await codeForm.getByLabel("One-time code").fill(otp);
   await codeForm.getByRole("button", { name: "Sign up" }).click();
   await expect(visitor).toHaveURL(/\/user(\?|$)/);
-  await expect(visitor.getByTestId("participant-welcome")).toContainText("Dana Newcomer");
+  await expect(visitor.getByTestId("participant-welcome")).toContainText(NEWCOMER);
   const upcoming = visitor.getByTestId("my-upcoming");
-  await expect(upcoming).toContainText("Crane E2E");
-  await expect(upcoming).toContainText("Harbour Hall E2E");
-  await expect(upcoming).toContainText("CRN203005060001");
+  await expect(upcoming).toContainText(TEMPLATE);
+  await expect(upcoming).toContainText(LOCATION);
+  await expect(upcoming).toContainText(REF);
   await context.close();
 
   // Staff sees the fourth participant.
   await page.goto("/admin/scheduledsessions");
-  await expect(page.getByTestId("row-CRN203005060001")).toContainText("4");
+  await expect(page.getByTestId(`row-${REF}`)).toContainText("4");
 
   // The admin home lists it among the next sessions.
   await page.goto("/admin");
-  await expect(page.getByTestId("dashboard-upcoming")).toContainText("Crane E2E");
+  await expect(page.getByTestId("dashboard-upcoming")).toContainText(TEMPLATE);
   await expect(page.getByTestId("dashboard-upcoming")).toContainText("4 participants");
 
   // Cancel, then remove: each asked once more; the removal lists the entries that go with it.
   await page.goto("/admin/scheduledsessions");
-  await page.getByTestId("row-CRN203005060001").getByRole("link", { name: "Edit" }).click();
+  await page.getByTestId(`row-${REF}`).getByRole("link", { name: "Edit" }).click();
   await page.getByRole("button", { name: "Cancel session" }).click();
-  const cancelDialog = page.getByRole("alertdialog", { name: "Cancel session CRN203005060001?" });
+  const cancelDialog = page.getByRole("alertdialog", { name: `Cancel session ${REF}?` });
   await cancelDialog.getByRole("button", { name: "Keep the session" }).click();
   await expect(cancelDialog).toBeHidden();
   await page.getByRole("button", { name: "Cancel session" }).click();
@@ -192,13 +213,13 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByRole("button", { name: "Cancel session" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Remove session" }).click();
-  const removeDialog = page.getByRole("alertdialog", { name: "Remove session CRN203005060001?" });
+  const removeDialog = page.getByRole("alertdialog", { name: `Remove session ${REF}?` });
   await expect(removeDialog).toContainText("The entries of its 4 participants go with it.");
   await removeDialog.getByRole("button", { name: "Remove session" }).click();
   const references = removeDialog.getByTestId("remove-confirmation");
-  for (const name of [...people, "Dana Newcomer"]) await expect(references).toContainText(name);
+  for (const name of [...people, NEWCOMER]) await expect(references).toContainText(name);
   await removeDialog.getByRole("button", { name: "Remove all" }).click();
   await expect(page).toHaveURL(/\/admin\/scheduledsessions\?removed=1/);
   await expect(page.getByTestId("removed")).toHaveText("The session is removed.");
-  await expect(page.getByTestId("row-CRN203005060001")).toHaveCount(0);
+  await expect(page.getByTestId(`row-${REF}`)).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
+import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling/ordering";
 import { BankPicker } from "./bank-picker";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
@@ -169,7 +170,14 @@ export function SessionForm({
           required
           disabled={readOnly}
         />
-        <TextField label={t("assessments:fields.referenceFormat")} value={referenceFormat} onChange={(e) => setReferenceFormat(e.target.value)} error={errors.referenceFormat} disabled={readOnly} />
+        <TextField
+          label={t("assessments:fields.referenceFormat")}
+          hint={t("assessments:hints.referenceFormat", { prefix: DEFAULT_REFERENCE_PREFIX })}
+          value={referenceFormat}
+          onChange={(e) => setReferenceFormat(e.target.value)}
+          error={errors.referenceFormat}
+          disabled={readOnly}
+        />
       </div>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
       <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />

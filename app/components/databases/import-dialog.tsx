@@ -2,6 +2,8 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { decodeCsvBytes } from "~/lib/csv-bytes";
+import { MAX_IMPORT_ROWS } from "~/modules/databases/import-limits";
 import type { ImportPreview } from "~/modules/databases/import.server";
 import type { ActionResult } from "~/modules/databases/screens.server";
 import { Alert, Button } from "../ui/form";
@@ -33,7 +35,7 @@ const COLUMNS: Record<Kind, Array<{ key: string; label: string }>> = {
  * The route's action answers the intents `preview` and `import` with field `csv`.
  */
 export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState("");
   const { pathname } = useLocation();
@@ -47,8 +49,13 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
   const columns = COLUMNS[kind];
   const fieldLabel = (field: string) => t(columns.find((c) => c.key === field)?.label ?? `databases:fields.${field}`, { defaultValue: field });
 
+  // Which encoding the chosen file was read in: a file that is not UTF-8 is read as Windows-1252, and said so.
+  const [encoding, setEncoding] = useState<"utf-8" | "windows-1252" | null>(null);
   const onFile = async (file: File | undefined) => {
-    if (file) setCsv(await file.text());
+    if (!file) return;
+    const decoded = decodeCsvBytes(await file.arrayBuffer());
+    setEncoding(decoded.encoding);
+    setCsv(decoded.text);
   };
 
   return (
@@ -62,7 +69,9 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="mb-2 text-lg font-semibold text-primary">{t(`databases:import.${kind}.title`)}</Dialog.Title>
-          <Dialog.Description className="mb-4 text-sm text-slate-600">{t(`databases:import.${kind}.help`)}</Dialog.Description>
+          <Dialog.Description className="mb-4 text-sm text-slate-600">
+            {t(`databases:import.${kind}.help`)} {t("databases:import.limit", { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
+          </Dialog.Description>
           <div className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("databases:import.upload")}
@@ -73,12 +82,20 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
               <textarea
                 name="csv"
                 value={csv}
-                onChange={(e) => setCsv(e.currentTarget.value)}
+                onChange={(e) => {
+                  setCsv(e.currentTarget.value);
+                  setEncoding(null);
+                }}
                 rows={8}
                 className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
                 placeholder={columns.map((c) => c.key).join(",")}
               />
             </label>
+            {encoding === "windows-1252" ? (
+              <Alert tone="info">
+                <span data-testid="import-encoding">{t("databases:import.not-utf8")}</span>
+              </Alert>
+            ) : null}
             <div className="flex justify-end gap-2">
               <Button
                 variant="secondary"
@@ -107,6 +124,7 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
               <>
                 <p className="text-sm" data-testid="import-summary">
                   {t("databases:import.summary", result.counts)}
+                  {result.rows.length < result.totalRows ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}` : ""}
                 </p>
                 <div className="relative overflow-x-auto rounded border border-slate-200">
                   <table className="w-full text-left text-xs" data-testid="import-preview">

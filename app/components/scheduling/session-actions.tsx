@@ -4,7 +4,9 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
+import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
+import { canChangeStatus } from "~/modules/scheduling/status-transitions";
 
 type Reference = { id: string; title: string; canBeSafelyRemoved: boolean };
 
@@ -15,14 +17,14 @@ const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURI
  * dialog; a removal that would take participant entries along lists them (those holding answers
  * marked) before the final "Remove all" (the removal union of decisions §6).
  */
-export function SessionActions({ session }: { session: { _id: string; reference: string; status: string; participantCount: number } }) {
+export function SessionActions({ session }: { session: { _id: string; reference: string; status: ScheduledSessionStatus; participantCount: number } }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap gap-2" data-testid="session-actions">
       <Link to={`/admin/scheduledsessions/order/${session._id}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
         {t("scheduling:list.order")}
       </Link>
-      {session.status !== "CANCELED" ? <CancelSession id={session._id} reference={session.reference} /> : null}
+      {session.status !== "CANCELED" && canChangeStatus(session.status, "CANCELED") ? <CancelSession id={session._id} reference={session.reference} /> : null}
       <RemoveSession id={session._id} reference={session.reference} participantCount={session.participantCount} />
     </div>
   );

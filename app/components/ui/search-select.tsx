@@ -58,18 +58,31 @@ export function SearchSelect({
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
 
+  // The query of the last request, and the query the shown answer belongs to.
+  const requested = useRef<string | null>(null);
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
+
   // Search while open, debounced as the user types; opening shows the first page at once.
   useEffect(() => {
     if (!open) return;
-    const timer = setTimeout(() => fetcher.load(`${source}?${new URLSearchParams({ q: query.trim(), sort: "NAME", dir: "ASC" })}`), query ? 200 : 0);
+    const q = query.trim();
+    const timer = setTimeout(() => {
+      requested.current = q;
+      fetcher.load(`${source}?${new URLSearchParams({ q, sort: "NAME", dir: "ASC" })}`);
+    }, query ? 200 : 0);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on the query only
   }, [open, query, source]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setAnsweredFor(requested.current);
+  }, [fetcher.state, fetcher.data]);
 
   const found = (fetcher.data?.list?.edges ?? []).map((e) => toOption(e.node as never));
   const options: Array<SearchOption | null> = emptyLabel && !query.trim() ? [null, ...found] : found;
   const total = fetcher.data?.list?.pageInfo.totalCount ?? 0;
   const loading = fetcher.state !== "idle";
+  // The listed options answer what is typed now (not an earlier query, nor one still waiting for its debounce).
+  const upToDate = !loading && answeredFor === query.trim();
 
   // A fresh answer starts at the current choice when it is listed, else at the top.
   useEffect(() => {
@@ -102,8 +115,10 @@ export function SearchSelect({
     } else if (e.key === "Enter") {
       // Enter chooses; it must never submit the surrounding form half-filled.
       e.preventDefault();
-      if (open && options.length > 0) choose(options[Math.min(active, options.length - 1)] ?? null);
-      else setOpen(true);
+      if (!open) setOpen(true);
+      // While a new search runs the list still shows the previous query's results: choosing from
+      // them would pick something the user did not search for. Enter waits for the answer.
+      else if (upToDate && options.length > 0) choose(options[Math.min(active, options.length - 1)] ?? null);
     } else if (e.key === "Escape" && open) {
       e.preventDefault();
       close();
@@ -158,7 +173,7 @@ export function SearchSelect({
         </div>
         {open ? (
           <div className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}>
-            <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={loading} className="max-h-64 overflow-y-auto py-1">
+            <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={!upToDate} className="max-h-64 overflow-y-auto py-1">
               {options.map((option, i) => (
                 <li
                   key={option?.id ?? ""}

@@ -7,6 +7,7 @@ import { AppError, badRequest, type FieldErrors, type Reference, type ServerReas
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
+import { mergeUpdateInput } from "~/lib/update-input";
 import { findReferences } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
 import {
@@ -71,7 +72,12 @@ export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input
 export const fieldError = (field: string, key: string, values?: Record<string, unknown>) => badRequest({ [field]: { key, values } });
 
 export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
-export const idList = z.array(z.string().trim().min(1).max(100)).max(500).default([]);
+/** A list of ids; left out or null is the empty list (null clears it on update). */
+export const idList = z
+  .array(z.string().trim().min(1).max(100))
+  .max(500)
+  .nullish()
+  .transform((v) => v ?? []);
 
 /** Ownership fields every assessment input may carry. */
 export const ownershipInput = {
@@ -263,8 +269,8 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
       return ctx.tdb.write(async (tx) => {
         const current = await findRow(tx, id);
         const access = await requireChangeable(tx, ctx, current, cfg.notFound);
-        const given = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined));
-        const data = parseInput(cfg.schema, { ...cfg.inputOf(current), ...given });
+        // Left out = unchanged, null = cleared (mergeUpdateInput); evaluation options field by field.
+        const data = parseInput(cfg.schema, mergeUpdateInput(cfg.inputOf(current), input, ["options"]));
         if (sharingChanged(data, current) && !canManageSharing(access, current)) throw new AppError("FORBIDDEN", "forbidden");
         await cfg.check?.(tx, ctx, data);
         const next = {

@@ -13,7 +13,7 @@ export const questionInput = z.object({
   maxTime: z
     .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
     .int()
-    .positive()
+    .min(1) // whole seconds, at least one: "Enter at least 1." states the rule (positive() said "at least 0")
     .max(MAX_TIME_LIMIT),
   categories: idList,
   supplies: idList,

@@ -31,8 +31,9 @@ for (const [net4, prefix] of [
   blocked.addSubnet(net4, prefix, "ipv4");
 }
 for (const [net6, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
+  ["::", 96], // unspecified, loopback and deprecated IPv4-compatible ::a.b.c.d (e.g. [::7f00:1] = 127.0.0.1)
+  // IPv4-mapped ::ffff:0:0/96 is not listed: BlockList checks those against the IPv4 list (and a
+  // ::ffff:0:0/96 rule would also catch every plain IPv4 address); embeddedIPv4 covers the rest.
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
   ["fec0::", 10], // site-local (deprecated)
@@ -68,9 +69,9 @@ export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family === 6) {
+    if (blocked.check(address, "ipv6")) return true;
     const v4 = embeddedIPv4(address);
-    if (v4 && net.isIPv4(v4)) return blocked.check(v4, "ipv4");
-    return blocked.check(address, "ipv6");
+    return !!v4 && net.isIPv4(v4) && blocked.check(v4, "ipv4");
   }
   return true;
 }

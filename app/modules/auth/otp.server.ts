@@ -9,6 +9,7 @@ import { newId, sha256 } from "~/lib/ids.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { enqueueMailJob } from "~/modules/mail/mail-queue.server";
 import { hitRateLimits } from "./rate-limit.server";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -51,8 +52,9 @@ async function findSubject(tdb: TenantDb, accountType: AccountType, id: UserIden
 const hashCode = (tenant: string, codeId: string, code: string) => sha256(`${tenant}:${codeId}:${code}`);
 
 /**
- * Sends a one-time code to an existing account. Always answers the same way, whether or not the
- * identifier belongs to someone, so the answer reveals nothing. Only the newest code is kept.
+ * Sends a one-time code to an existing account. Always answers the same way and in the same time,
+ * whether or not the identifier belongs to someone and whether or not the mail goes out, so the
+ * answer reveals nothing. Only the newest code is kept.
  */
 export async function requestLoginCode(args: {
   tenant: TenantRow;
@@ -72,6 +74,21 @@ export async function requestLoginCode(args: {
   ]);
   if (limited) throw new AppError("AUTH_REQUEST_FAILED", "rate_limited");
 
+  // Everything that depends on whether the account exists happens after the answer, so that
+  // the answer and its timing are the same for known and unknown identifiers, and a failing
+  // mail provider is logged instead of told.
+  enqueueMailJob(`login code (${args.tenant.slug})`, () => sendLoginCode({ ...args, identifier, key }));
+}
+
+async function sendLoginCode(args: {
+  tenant: TenantRow;
+  tdb: TenantDb;
+  accountType: AccountType;
+  identifier: UserIdentifier;
+  key: string;
+  locale: Locale;
+}): Promise<void> {
+  const { identifier, key } = args;
   const subject = await findSubject(args.tdb, args.accountType, identifier);
   if (!subject) return;
 
@@ -96,7 +113,7 @@ export async function requestLoginCode(args: {
   const t = await getT(locale);
   const values = { code, organization: args.tenant.name, minutes: OTP_TTL_MS / 60_000 };
   await sendMail({
-    to: identifier.type === "EMAIL" ? identifier.value : identifier.value,
+    to: identifier.value,
     channel: identifier.type === "EMAIL" ? "email" : "sms",
     subject: t("emails:login-code.subject", values),
     textBody: t("emails:login-code.text", values),

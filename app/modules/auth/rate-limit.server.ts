@@ -1,28 +1,36 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { TenantDb } from "~db/tenant/client";
+import type { TenantDb, TenantDrizzle, TenantTx } from "~db/tenant/client";
 import { rateLimitHits } from "~db/tenant/schema";
 
 export type RateLimit = { bucket: string; max: number; windowMs: number };
 
+async function anyOverLimit(db: TenantDrizzle | TenantTx, limits: RateLimit[], now: number): Promise<boolean> {
+  for (const limit of limits) {
+    const row = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.bucket, limit.bucket), gte(rateLimitHits.at, new Date(now - limit.windowMs))))
+      .get();
+    if ((row?.n ?? 0) >= limit.max) return true;
+  }
+  return false;
+}
+
 /**
- * Records one hit in each bucket and tells whether any bucket is over its limit. Stored in the
- * tenant database so that several app processes share the count.
+ * Records one hit in each bucket unless a bucket is already full; tells whether the request is
+ * refused. Hits live in the tenant database so that several app processes share the count (an
+ * in-memory counter would be per process). A refused request writes nothing: it is answered from
+ * a plain read, without entering the tenant's write queue, so a flood cannot grow the table or
+ * delay other writes. Hence each bucket holds at most `max` hits per window.
  */
 export async function hitRateLimits(tdb: TenantDb, limits: RateLimit[], now = Date.now()): Promise<boolean> {
+  if (await anyOverLimit(tdb.db, limits, now)) return true;
   return tdb.write(async (tx) => {
-    let limited = false;
-    for (const limit of limits) {
-      const since = new Date(now - limit.windowMs);
-      const row = await tx
-        .select({ n: sql<number>`count(*)` })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.bucket, limit.bucket), gte(rateLimitHits.at, since)))
-        .get();
-      if ((row?.n ?? 0) >= limit.max) limited = true;
-      await tx.insert(rateLimitHits).values({ bucket: limit.bucket, at: new Date(now) });
-    }
+    // Counted again inside the transaction: parallel requests may have filled a bucket meanwhile.
+    if (await anyOverLimit(tx, limits, now)) return true;
+    for (const limit of limits) await tx.insert(rateLimitHits).values({ bucket: limit.bucket, at: new Date(now) });
     // Keep the table small: forget hits older than a day.
     await tx.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now - 86_400_000)));
-    return limited;
+    return false;
   });
 }

@@ -47,6 +47,7 @@ export const categoryEntity = defineEntity({
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(categories.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...(i.parent !== undefined ? { parentId: i.parent } : {}) }),
+  inputOf: (r: typeof categories.$inferSelect) => ({ name: r.name, parent: r.parentId }),
   toDoc: (r: typeof categories.$inferSelect): Category => ({ ...docFields(r, "Category"), name: r.name, parentId: r.parentId }),
   check: checkParent,
 });

@@ -6,6 +6,7 @@ import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
+import { mergeUpdateInput } from "~/lib/update-input";
 import { zodFieldErrors } from "~/lib/validation";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "./paging.server";
 
@@ -81,6 +82,10 @@ type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F
   defaultSort: O;
   filters: (filter: F) => Array<SQL | undefined>;
   values: (input: Input) => Record<string, unknown>;
+  /** The input fields of a stored row: an update keeps every field its input leaves out (mergeUpdateInput). */
+  inputOf: (row: Row) => Record<string, unknown>;
+  /** Input objects updated field by field (an address): a left-out sub-field is kept too. */
+  nestedInputs?: readonly string[];
   toDoc: (row: Row) => D;
   /** Further checks inside the write transaction (uniqueness, references to other objects). */
   check?: (tx: TenantTx, input: Input, id: string | null) => Promise<void>;
@@ -138,9 +143,9 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     },
     async update(ctx: Ctx, id: string, input: unknown): Promise<D> {
       requirePermission(ctx, WRITE);
-      const data = parseInput(cfg.schema, input);
       return ctx.tdb.write(async (tx) => {
         const current = await findRow(tx, id);
+        const data = parseInput(cfg.schema, mergeUpdateInput(cfg.inputOf(current), input, cfg.nestedInputs));
         await cfg.check?.(tx, data, id);
         const next = { ...current, ...cfg.values(data), updatedAt: new Date(), rev: current.rev + 1 };
         await tx.update(t).set(next).where(eq(t.id, id));

@@ -30,6 +30,8 @@ export const companyEntity = defineEntity({
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(companies.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...addressValues(i.address) }),
+  inputOf: (r: typeof companies.$inferSelect) => ({ name: r.name, address: addressOf(r) }),
+  nestedInputs: ["address"],
   toDoc: (r: typeof companies.$inferSelect): Company => ({ ...docFields(r, "Company"), name: r.name, address: addressOf(r) }),
   // Company names are unique (import matches companies by name).
   check: async (tx, input, id) => {

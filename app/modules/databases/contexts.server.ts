@@ -15,6 +15,7 @@ export const contextEntity = defineEntity({
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(contexts.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), description: i.description }),
+  inputOf: (r: typeof contexts.$inferSelect) => ({ name: r.name, description: r.description }),
   toDoc: (r: typeof contexts.$inferSelect): Context => ({ ...docFields(r, "Context"), name: r.name, description: r.description }),
 });
 

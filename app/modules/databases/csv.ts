@@ -1,58 +1,47 @@
+import Papa from "papaparse";
+
 /**
- * A small CSV reader (RFC 4180): quoted fields may hold the delimiter, doubled quotes and line
- * breaks. The delimiter is a comma, or a semicolon when the header has more of those (spreadsheets
- * in Dutch and French save with semicolons). Pure: safe in the browser.
+ * CSV reading on papaparse (RFC 4180: quoted fields may hold the delimiter, doubled quotes and line
+ * breaks). The delimiter is detected: comma, semicolon (spreadsheets in Dutch and French save with
+ * semicolons) or tab. A byte-order mark is dropped. Pure: safe in the browser.
  */
 export type CsvRecord = { line: number; fields: string[] };
 
-export function detectDelimiter(text: string): "," | ";" {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const count = (c: string) => firstLine.split(c).length - 1;
-  return count(";") > count(",") ? ";" : ",";
+const DELIMITERS = [",", ";", "\t"];
+
+/** The delimiter papaparse finds in the first lines (comma when it cannot tell). */
+export function detectDelimiter(text: string): string {
+  const sample = stripBom(text).split(/\r?\n/, 5).join("\n");
+  return Papa.parse<string[]>(sample, { delimitersToGuess: DELIMITERS, preview: 5, skipEmptyLines: true }).meta.delimiter || ",";
 }
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** Every record with the 1-based line it starts on. Blank lines are skipped. */
 export function parseCsv(text: string, delimiter: string = detectDelimiter(text)): CsvRecord[] {
+  // One kind of line break: files pasted or saved on different systems mix \r\n and \n.
+  const body = stripBom(text).replace(/\r\n?/g, "\n");
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
+  // Line numbers: papaparse reports where each record ends; the next one starts after that.
+  let start = 0;
   let line = 1;
-  let recordLine = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0]!.trim() !== "") records.push({ line: recordLine, fields });
-    fields = [];
-    field = "";
-  };
-  for (; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n") line++;
-        field += c;
+  Papa.parse<string[]>(body, {
+    delimiter,
+    newline: "\n",
+    step: (result) => {
+      const end = result.meta.cursor;
+      let recordLine = line;
+      for (let i = start; i < end; i++) {
+        if (body.charCodeAt(i) !== 10) continue;
+        line++;
+        // Newlines before the record's first character are blank lines: the record starts after them.
+        if (body.slice(start, i).trim() === "") recordLine = line;
       }
-    } else if (c === '"' && field === "") {
-      quoted = true;
-    } else if (c === delimiter) {
-      fields.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += c;
-    }
-  }
-  if (field !== "" || fields.length > 0) endRecord();
+      start = end;
+      const fields = result.data;
+      if (fields.length > 1 || (fields[0] ?? "").trim() !== "") records.push({ line: recordLine, fields });
+    },
+  });
   return records;
 }
 

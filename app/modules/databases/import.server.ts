@@ -1,17 +1,26 @@
 import { inArray, sql } from "drizzle-orm";
 import { companies, participants } from "~db/tenant/schema";
 import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
-import { badRequest, type FieldErrors } from "~/lib/app-error";
+import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
 import { addressValues, READ, resolveWorkspace, WRITE } from "./common.server";
 import { companyEntity, companyInput, type Company } from "./companies.server";
 import { readCompanyCsv, readParticipantCsv, type CompanyColumn, type ParticipantColumn } from "./csv";
+import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "./import-limits";
 import { participantEntity, participantInput, type Participant } from "./participants.server";
 
 type Reader = TenantDrizzle | TenantTx;
-const CHUNK = 500;
+const CHUNK = IMPORT_CHUNK_ROWS;
+
+/** Lets the event loop serve other requests (other tenants) between two chunks of a large import. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Refuses an import of more rows than MAX_IMPORT_ROWS (BAD_REQUEST, translated, nothing saved). */
+function refuseTooManyRows(count: number): void {
+  if (count > MAX_IMPORT_ROWS) throw new AppError("BAD_REQUEST", "import_too_large", { values: { count, max: MAX_IMPORT_ROWS } });
+}
 
 /** What the database already holds, for matching without one query per row. */
 async function loadExisting(db: Reader) {
@@ -55,50 +64,57 @@ const participantValuesOf = (d: { name: string; email: string; phone: string | n
  * in order, so a later row with the same person updates what an earlier row creates. Company is a
  * company id or a company name (found case-insensitively, else created).
  */
-function planRows(existing: Existing, inputs: unknown[]): RowPlan[] {
+async function planRows(existing: Existing, inputs: unknown[]): Promise<RowPlan[]> {
   const newCompanies = new Map<string, string>();
-  return inputs.map((input, index): RowPlan => {
-    const parsed = participantInput.safeParse(input ?? {});
-    if (!parsed.success) return { index, action: "error", id: null, values: null, companyName: null, newCompany: false, errors: zodFieldErrors(parsed.error) };
-    const d = parsed.data;
-    const emailLower = d.email.toLowerCase();
-    const matched = (d.externalId ? existing.byExt.get(d.externalId) : undefined) ?? existing.byEmail.get(emailLower) ?? null;
-    const errors: FieldErrors = {};
-    const emailOwner = existing.byEmail.get(emailLower);
-    if (emailOwner && emailOwner !== matched) errors.email = { key: "validation:email-taken" };
-    const extOwner = d.externalId ? existing.byExt.get(d.externalId) : undefined;
-    if (extOwner && extOwner !== matched) errors.externalId = { key: "validation:external-id-taken" };
-    if (Object.keys(errors).length) return { index, action: "error", id: matched, values: null, companyName: null, newCompany: false, errors };
+  const plans: RowPlan[] = [];
+  for (let start = 0; start < inputs.length; start += CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    for (let index = start; index < Math.min(inputs.length, start + CHUNK); index++) plans.push(planRow(existing, newCompanies, inputs[index], index));
+  }
+  return plans;
+}
 
-    let companyId: string | null = null;
-    let newCompany = false;
-    if (d.company) {
-      if (existing.companyIds.has(d.company)) companyId = d.company;
-      else {
-        const key = d.company.toLowerCase();
-        companyId = existing.companyByName.get(key) ?? newCompanies.get(key) ?? null;
-        if (!companyId) {
-          companyId = newId();
-          newCompany = true;
-          newCompanies.set(key, companyId);
-        }
+function planRow(existing: Existing, newCompanies: Map<string, string>, input: unknown, index: number): RowPlan {
+  const parsed = participantInput.safeParse(input ?? {});
+  if (!parsed.success) return { index, action: "error", id: null, values: null, companyName: null, newCompany: false, errors: zodFieldErrors(parsed.error) };
+  const d = parsed.data;
+  const emailLower = d.email.toLowerCase();
+  const matched = (d.externalId ? existing.byExt.get(d.externalId) : undefined) ?? existing.byEmail.get(emailLower) ?? null;
+  const errors: FieldErrors = {};
+  const emailOwner = existing.byEmail.get(emailLower);
+  if (emailOwner && emailOwner !== matched) errors.email = { key: "validation:email-taken" };
+  const extOwner = d.externalId ? existing.byExt.get(d.externalId) : undefined;
+  if (extOwner && extOwner !== matched) errors.externalId = { key: "validation:external-id-taken" };
+  if (Object.keys(errors).length) return { index, action: "error", id: matched, values: null, companyName: null, newCompany: false, errors };
+
+  let companyId: string | null = null;
+  let newCompany = false;
+  if (d.company) {
+    if (existing.companyIds.has(d.company)) companyId = d.company;
+    else {
+      const key = d.company.toLowerCase();
+      companyId = existing.companyByName.get(key) ?? newCompanies.get(key) ?? null;
+      if (!companyId) {
+        companyId = newId();
+        newCompany = true;
+        newCompanies.set(key, companyId);
       }
     }
-    const id = matched ?? newId();
-    // Keep the look-up maps current so later rows see this one.
-    const old = existing.keysOf.get(id);
-    if (old) {
-      existing.byEmail.delete(old.email);
-      if (old.ext) existing.byExt.delete(old.ext);
-    }
-    // An update keeps the external id when the row has none (empty cells keep stored values).
-    const ext = d.externalId ?? old?.ext ?? null;
-    existing.byEmail.set(emailLower, id);
-    if (ext) existing.byExt.set(ext, id);
-    existing.keysOf.set(id, { email: emailLower, ext });
-    return { index, action: matched ? "update" : "create", id, values: participantValuesOf(d, companyId), companyName: d.company, newCompany, errors: {} };
-  });
-}
+  }
+  const id = matched ?? newId();
+  // Keep the look-up maps current so later rows see this one.
+  const old = existing.keysOf.get(id);
+  if (old) {
+    existing.byEmail.delete(old.email);
+    if (old.ext) existing.byExt.delete(old.ext);
+  }
+  // An update keeps the external id when the row has none (empty cells keep stored values).
+  const ext = d.externalId ?? old?.ext ?? null;
+  existing.byEmail.set(emailLower, id);
+  if (ext) existing.byExt.set(ext, id);
+  existing.keysOf.set(id, { email: emailLower, ext });
+  return { index, action: matched ? "update" : "create", id, values: participantValuesOf(d, companyId), companyName: d.company, newCompany, errors: {} };
+  }
 
 async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string>, workspace?: string | null): Promise<string[]> {
   const workspaceId = await resolveWorkspace(tx, workspace);
@@ -106,7 +122,10 @@ async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string
   const companyRows = plans
     .filter((p) => p.newCompany && p.companyName && p.values?.companyId)
     .map((p) => ({ id: p.values!.companyId!, createdAt: now, updatedAt: now, rev: 1, workspaceId, name: p.companyName!, nameLower: p.companyName!.toLowerCase(), ...addressValues(null) }));
-  for (let i = 0; i < companyRows.length; i += CHUNK) await tx.insert(companies).values(companyRows.slice(i, i + CHUNK));
+  for (let i = 0; i < companyRows.length; i += CHUNK) {
+    await tx.insert(companies).values(companyRows.slice(i, i + CHUNK));
+    await yieldToEventLoop();
+  }
 
   const creates = new Map<string, Values>();
   const updates = new Map<string, Values>();
@@ -116,7 +135,10 @@ async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string
     else creates.set(p.id, p.values);
   }
   const createRows = [...creates].map(([id, v]) => ({ id, createdAt: now, updatedAt: now, rev: 1, workspaceId, ...v }));
-  for (let i = 0; i < createRows.length; i += CHUNK) await tx.insert(participants).values(createRows.slice(i, i + CHUNK));
+  for (let i = 0; i < createRows.length; i += CHUNK) {
+    await tx.insert(participants).values(createRows.slice(i, i + CHUNK));
+    await yieldToEventLoop();
+  }
   // Updates as upserts in chunks: one statement per 500 rows instead of one per row.
   const updateRows = [...updates].map(([id, v]) => ({ id, createdAt: now, updatedAt: now, rev: 1, workspaceId, ...v }));
   for (let i = 0; i < updateRows.length; i += CHUNK) {
@@ -139,6 +161,7 @@ async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string
           rev: sql`${participants.rev} + 1`,
         },
       });
+    await yieldToEventLoop();
   }
   return plans.filter((p) => p.id && p.action !== "error").map((p) => p.id!);
 }
@@ -162,10 +185,11 @@ const prefixErrors = (plans: RowPlan[]): FieldErrors =>
  */
 export async function importParticipants(ctx: Ctx, data: unknown[], workspace?: string | null): Promise<Participant[]> {
   requirePermission(ctx, WRITE);
+  refuseTooManyRows(data.length);
   return ctx.tdb.write(async (tx) => {
     const existing = await loadExisting(tx);
     const existingIds = new Set(existing.existingIds);
-    const plans = planRows(existing, data);
+    const plans = await planRows(existing, data);
     if (plans.some((p) => p.action === "error")) throw badRequest(prefixErrors(plans));
     const ids = await applyPlan(tx, plans, existingIds, workspace);
     return participantsInOrder(tx, ids);
@@ -175,6 +199,7 @@ export async function importParticipants(ctx: Ctx, data: unknown[], workspace?: 
 /** Saves companies, matched by name (case-insensitive): matched ones are updated. All or nothing. */
 export async function importCompanies(ctx: Ctx, data: unknown[], workspace?: string | null): Promise<Company[]> {
   requirePermission(ctx, WRITE);
+  refuseTooManyRows(data.length);
   const parsed = data.map((d) => companyInput.safeParse(d ?? {}));
   const errors: FieldErrors = {};
   parsed.forEach((p, index) => {
@@ -186,7 +211,8 @@ export async function importCompanies(ctx: Ctx, data: unknown[], workspace?: str
     const byName = new Map((await tx.select({ id: companies.id, nameLower: companies.nameLower }).from(companies).all()).map((c) => [c.nameLower, c.id]));
     const now = new Date();
     const ids: string[] = [];
-    for (const p of parsed) {
+    for (const [index, p] of parsed.entries()) {
+      if (index > 0 && index % CHUNK === 0) await yieldToEventLoop();
       const d = p.data!;
       const values = { name: d.name, nameLower: d.name.toLowerCase(), ...(d.address ? addressValues(d.address) : {}) };
       const id = byName.get(values.nameLower);
@@ -211,7 +237,29 @@ export type PreviewRow<C extends string = ParticipantColumn> = {
   reasons: Array<{ field: string; key: string; values?: Record<string, unknown> }>;
   newCompany: boolean;
 };
-export type ImportPreview<C extends string = ParticipantColumn> = { rows: PreviewRow<C>[]; missingColumns: C[]; counts: Record<ImportAction, number> };
+/**
+ * A preview: counts over every row (create = new, update = matched, error = invalid), and a sample
+ * of rows to show: the first PREVIEW_SAMPLE_ROWS, plus up to as many rows with errors further down
+ * (so every kind of problem can be seen), in line order. `totalRows` is the number of data rows.
+ */
+export type ImportPreview<C extends string = ParticipantColumn> = {
+  rows: PreviewRow<C>[];
+  totalRows: number;
+  missingColumns: C[];
+  counts: Record<ImportAction, number>;
+};
+
+function sampleOf<R extends { action: ImportAction }>(rows: R[]): R[] {
+  const errorsBelow = rows.slice(PREVIEW_SAMPLE_ROWS).filter((r) => r.action === "error").slice(0, PREVIEW_SAMPLE_ROWS);
+  return [...rows.slice(0, PREVIEW_SAMPLE_ROWS), ...errorsBelow];
+}
+
+const noPreview = <C extends string>(missingColumns: C[]): ImportPreview<C> => ({ rows: [], totalRows: 0, missingColumns, counts: { create: 0, update: 0, error: 0 } });
+
+/** The CSV paths refuse too many rows like the API does, as an error on the `csv` field. */
+function refuseTooManyCsvRows(count: number): void {
+  if (count > MAX_IMPORT_ROWS) throw badRequest({ csv: { key: "errors:import_too_large", values: { count, max: MAX_IMPORT_ROWS } } });
+}
 
 const countActions = (rows: Array<{ action: ImportAction }>) => {
   const counts = { create: 0, update: 0, error: 0 };
@@ -223,8 +271,9 @@ const countActions = (rows: Array<{ action: ImportAction }>) => {
 export async function previewImport(ctx: Ctx, csvText: string): Promise<ImportPreview> {
   requirePermission(ctx, READ);
   const { rows, missingColumns } = readParticipantCsv(csvText);
-  if (missingColumns.length) return { rows: [], missingColumns, counts: { create: 0, update: 0, error: 0 } };
-  const plans = planRows(await loadExisting(ctx.tdb.db), rows.map((r) => r.values));
+  if (missingColumns.length) return noPreview(missingColumns);
+  refuseTooManyCsvRows(rows.length);
+  const plans = await planRows(await loadExisting(ctx.tdb.db), rows.map((r) => r.values));
   const preview = rows.map((r, i): PreviewRow => {
     const plan = plans[i]!;
     return {
@@ -235,7 +284,7 @@ export async function previewImport(ctx: Ctx, csvText: string): Promise<ImportPr
       newCompany: plan.newCompany,
     };
   });
-  return { rows: preview, missingColumns, counts: countActions(preview) };
+  return { rows: sampleOf(preview), totalRows: preview.length, missingColumns, counts: countActions(preview) };
 }
 
 /**
@@ -250,10 +299,11 @@ export async function importParticipantsCsv(
   requirePermission(ctx, WRITE);
   const { rows, missingColumns } = readParticipantCsv(csvText);
   if (missingColumns.length) throw badRequest({ csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } } });
+  refuseTooManyCsvRows(rows.length);
   return ctx.tdb.write(async (tx) => {
     const existing = await loadExisting(tx);
     const existingIds = new Set(existing.existingIds);
-    const plans = planRows(existing, rows.map((r) => r.values));
+    const plans = await planRows(existing, rows.map((r) => r.values));
     const ids = await applyPlan(tx, plans, existingIds, workspace);
     const skippedLines = rows.filter((_, i) => plans[i]!.action === "error").map((r) => r.line);
     return { saved: ids.length, skipped: plans.length - ids.length, ids, skippedLines };
@@ -289,10 +339,11 @@ const companyNames = async (db: Reader) => new Set((await db.select({ nameLower:
 export async function previewCompanyImport(ctx: Ctx, csvText: string): Promise<ImportPreview<CompanyColumn>> {
   requirePermission(ctx, READ);
   const { rows, missingColumns } = readCompanyCsv(csvText);
-  if (missingColumns.length) return { rows: [], missingColumns, counts: { create: 0, update: 0, error: 0 } };
+  if (missingColumns.length) return noPreview(missingColumns);
+  refuseTooManyCsvRows(rows.length);
   const plans = planCompanyRows(rows, await companyNames(ctx.tdb.db));
   const preview = rows.map((r, i): PreviewRow<CompanyColumn> => ({ line: r.line, action: plans[i]!.action, values: r.values, reasons: plans[i]!.errors, newCompany: false }));
-  return { rows: preview, missingColumns, counts: countActions(preview) };
+  return { rows: sampleOf(preview), totalRows: preview.length, missingColumns, counts: countActions(preview) };
 }
 
 /** Imports the company rows of a CSV that have no errors (matched by name: updated); the rest are skipped. */
@@ -300,6 +351,7 @@ export async function importCompaniesCsv(ctx: Ctx, csvText: string, workspace?: 
   requirePermission(ctx, WRITE);
   const { rows, missingColumns } = readCompanyCsv(csvText);
   if (missingColumns.length) throw badRequest({ csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } } });
+  refuseTooManyCsvRows(rows.length);
   const plans = planCompanyRows(rows, new Set());
   const good = plans.filter((p) => p.data).map((p) => p.data!);
   if (good.length) await importCompanies(ctx, good, workspace);

@@ -15,6 +15,8 @@ export const locationEntity = defineEntity({
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(locations.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...addressValues(i.address) }),
+  inputOf: (r: typeof locations.$inferSelect) => ({ name: r.name, address: addressOf(r) }),
+  nestedInputs: ["address"],
   toDoc: (r: typeof locations.$inferSelect): Location => ({ ...docFields(r, "Location"), name: r.name, address: addressOf(r) }),
 });
 

@@ -70,6 +70,7 @@ export const participantEntity = defineEntity({
       : undefined,
   ],
   values: participantValues,
+  inputOf: (r: typeof participants.$inferSelect) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId }),
   toDoc: (r: typeof participants.$inferSelect): Participant => ({
     ...docFields(r, "Participant"),
     name: r.name,

@@ -55,7 +55,8 @@ export async function runIntent(
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const handler = handlers[intent];
+  // Own keys only: "constructor", "valueOf" or "__proto__" must not reach Object.prototype.
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) throw new Response("Bad Request", { status: 400 });
   try {
     const result = await handler(formInput(form), id, form);

@@ -15,6 +15,7 @@ export const supplyObjectEntity = defineEntity({
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(supplyObjects.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase() }),
+  inputOf: (r: typeof supplyObjects.$inferSelect) => ({ name: r.name }),
   toDoc: (r: typeof supplyObjects.$inferSelect): SupplyObject => ({ ...docFields(r, "SupplyObject"), name: r.name }),
 });
 

@@ -7,7 +7,7 @@ import { badRequest } from "~/lib/app-error";
 import { fieldError, parseInput } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
-import { addEntries, entriesOf, findScheduledRow, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
+import { addEntries, entriesOf, findScheduledRow, hasData, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
 
 export type ParticipantEntry = {
   _id: string;
@@ -104,12 +104,20 @@ export async function addParticipantsToScheduledSession(ctx: Ctx, scheduledSessi
   });
 }
 
-/** `removeParticipantFromScheduledSession(id, participant)`: removes the participant and their entry. */
+/**
+ * `removeParticipantFromScheduledSession(id, participant)`: removes the participant and their
+ * entry, unless they have started (or hold answers, progress or overrides): like
+ * updateScheduledSession, that is refused so that nothing they did is lost.
+ */
 export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<{ id: string }> {
   requirePermission(ctx, WRITE);
   return ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, scheduledSessionId);
     const entry = await findEntry(tx, scheduledSessionId, participantId);
+    if (hasData(entry)) {
+      const person = await tx.select({ name: participants.name }).from(participants).where(eq(participants.id, participantId)).get();
+      throw new AppError("BAD_REQUEST", "participant_started", { values: { name: person?.name ?? participantId } });
+    }
     await tx.delete(entries).where(eq(entries.id, entry.id));
     return { id: participantId };
   });

@@ -66,6 +66,14 @@ export function dayOf(date: Date, zone: string): string {
   return dayOfInstant(date, zone).replace(/-/g, "");
 }
 
+/** The prefix of references of a template without referenceFormat (ADR 0010). */
+export const DEFAULT_REFERENCE_PREFIX = "S";
+
+/** The prefix a template's references get: its referenceFormat, or the default when it has none. */
+export function referencePrefix(referenceFormat: string | null | undefined): string {
+  return referenceFormat?.trim() || DEFAULT_REFERENCE_PREFIX;
+}
+
 export function formatReference(prefix: string, day: string, counter: number): string {
   return `${prefix}${day}${String(counter).padStart(4, "0")}`;
 }

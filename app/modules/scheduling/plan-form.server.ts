@@ -41,8 +41,11 @@ export type PlanFormAnswer = { redirectTo: string } | PlanFormData;
  * (with the confirmation of what goes with it), or find participants to add (a company's, pasted
  * CSV rows). A refusal answers with the translated message and field errors and changes nothing.
  */
+const PLAN_FORM_INTENTS = new Set(["save", "import-participants", "company-participants", "cancel", "remove"]);
+
 export async function planFormAction(ctx: Ctx, form: FormData, origin: string): Promise<PlanFormAnswer> {
   const intent = String(form.get("intent") ?? "save");
+  if (!PLAN_FORM_INTENTS.has(intent)) throw new Response("Bad Request", { status: 400 });
   const id = String(form.get("id") ?? "");
   try {
     if (intent === "import-participants") {

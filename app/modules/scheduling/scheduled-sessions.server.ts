@@ -19,12 +19,14 @@ import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
 import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
+import { mergeUpdateInput } from "~/lib/update-input";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/common.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
 import { sessionEntity } from "~/modules/assessments/sessions.server";
-import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, rotation } from "./ordering";
+import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
+import { assertStatusTransition } from "./status-transitions";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;
@@ -215,8 +217,14 @@ export async function getScheduledSession(ctx: Ctx, id: string): Promise<Schedul
 // ---------------------------------------------------------------------------------------------
 // Reference and login code
 
-/** Next reference for the template's prefix and the day of `datetime` in `zone`: prefix + yyyymmdd + 0001… */
-export async function nextReference(tx: TenantTx, prefix: string, datetime: Date, zone: string): Promise<string> {
+/**
+ * Next reference for the template's prefix (DEFAULT_REFERENCE_PREFIX when it has none) and the day
+ * of `datetime` in `zone`: prefix + yyyymmdd + 0001… A reference is fixed when the session is
+ * created and never reused: moving the session keeps it, and the counter never goes back, also
+ * after a removal (ADR 0010).
+ */
+export async function nextReference(tx: TenantTx, referenceFormat: string, datetime: Date, zone: string): Promise<string> {
+  const prefix = referencePrefix(referenceFormat);
   const day = dayOf(datetime, zone);
   const row = await tx
     .insert(counters)
@@ -346,15 +354,15 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
   requirePermission(ctx, WRITE);
   await ctx.tdb.write(async (tx) => {
     const current = await findScheduledRow(tx, id);
-    const given = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined));
-    const data = parseInput(scheduledSessionInput, {
+    const stored = {
       session: current.sessionTemplateId,
       datetime: current.datetime,
       location: current.locationId,
       assignedUser: current.assignedUserId,
       status: current.status,
-      ...given,
-    });
+      options: { ...DEFAULT_OPTIONS, ...current.options },
+    };
+    const data = parseInput(scheduledSessionInput, mergeUpdateInput(stored, input, ["options"]));
     if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
     // Nothing a participant did may be lost by an edit: entries that hold answers, progress or
     // overrides keep their participant and their evaluations.
@@ -369,10 +377,9 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     }
     await checkReferences(tx, data);
     const status = data.status ?? current.status;
-    let loginCode = current.loginCode;
-    if (ACTIVE_STATUSES.includes(status) && !ACTIVE_STATUSES.includes(current.status) && (await loginCodeTaken(tx, loginCode, id))) {
-      loginCode = await uniqueLoginCode(tx, id);
-    }
+    // Only forward changes (status-transitions.ts): a closed session never reopens, so its login
+    // code, which another session may have got since, never comes back into use.
+    assertStatusTransition(current.status, status);
     const next: Row = {
       ...current,
       sessionTemplateId: data.session,
@@ -380,7 +387,6 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
       locationId: data.location,
       assignedUserId: data.assignedUser,
       status,
-      loginCode,
       options: optionsOf(data.options, { ...DEFAULT_OPTIONS, ...current.options }),
       updatedAt: new Date(),
       rev: current.rev + 1,
@@ -414,7 +420,8 @@ export type RemoveScheduledResult =
   | { __typename: "RemoveResult"; id: string }
   | { __typename: "RemoveConfirmation"; references: Array<Reference & { canBeSafelyRemoved: boolean }> };
 
-const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
+/** An entry holding anything the participant did (or their start): never deleted by an edit. */
+export const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
 
 /**
  * `removeScheduledSession(id, removeReferences)`: with participant entries hanging on it and not all

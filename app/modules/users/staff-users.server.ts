@@ -81,12 +81,6 @@ export async function rolesForUserId(ctx: Ctx, id: string): Promise<Role[]> {
   return rolesOf(ctx.tdb, id);
 }
 
-/** `createAdminUser(email, tenant)`: a manager of the same tenant adds another ORGANIZATION_MANAGER. */
-export async function createAdminUser(ctx: Ctx, email: string) {
-  requirePermission(ctx, "manage:users");
-  return createStaffUserInTenant(ctx.tdb, { email, name: email.split("@")[0] ?? email, roles: ["ORGANIZATION_MANAGER"] });
-}
-
 export async function findStaffByIdentifier(tdb: TenantDb, type: "EMAIL" | "PHONE", value: string) {
   const column = type === "EMAIL" ? staffUsers.email : staffUsers.phone;
   return tdb.db.select().from(staffUsers).where(and(eq(column, value))).get();

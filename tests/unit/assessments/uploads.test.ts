@@ -102,6 +102,10 @@ describe("uploads", () => {
       "http://169.254.169.254/latest/meta-data",
       "http://[::1]/a.png",
       "http://[::ffff:127.0.0.1]/a.png",
+      "http://[::127.0.0.1]/a.png", // IPv4-compatible ::/96
+      "http://[::7f00:1]/a.png",
+      "http://[::a00:1]/a.png",
+      "http://[0:0:0:0:0:ffff:7f00:1]/a.png",
       "http://[fd00::1]/a.png",
       "http://[fe80::1]/a.png",
       "http://localhost:3000/a.png",
@@ -119,6 +123,9 @@ describe("uploads", () => {
     expect(isBlockedAddress("8.8.8.8")).toBe(false);
     expect(isBlockedAddress("2606:4700:4700::1111")).toBe(false);
     expect(isBlockedAddress("::ffff:7f00:1")).toBe(true);
+    expect(isBlockedAddress("::7f00:1")).toBe(true);
+    expect(isBlockedAddress("::8.8.8.8")).toBe(true); // the whole deprecated ::/96 range
+    expect(isBlockedAddress("::ffff:8.8.8.8")).toBe(false);
 
     const res = await call(
       uploadUrl,

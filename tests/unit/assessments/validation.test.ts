@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fieldErrorsOf } from "~/modules/assessments/common.server";
 import { questionInput } from "~/modules/assessments/questions.server";
 import { sessionInput } from "~/modules/assessments/sessions.server";
@@ -22,9 +23,17 @@ describe("question input", () => {
     expect(errorsOf(questionInput, { maxTime: 10 }).name?.key).toBe("validation:required");
     expect(errorsOf(questionInput, { name: "  ", maxTime: 10 }).name?.key).toBe("validation:required");
     expect(errorsOf(questionInput, { name: "Q" }).maxTime?.key).toBe("validation:required");
-    expect(errorsOf(questionInput, q({ maxTime: 0 })).maxTime?.key).toBe("validation:too-small");
+    // The message states the real rule: whole seconds, at least 1 (not "at least 0").
+    expect(errorsOf(questionInput, q({ maxTime: 0 })).maxTime).toEqual({ key: "validation:too-small", values: { min: 1 } });
+    expect(errorsOf(questionInput, q({ maxTime: -5 })).maxTime).toEqual({ key: "validation:too-small", values: { min: 1 } });
     expect(errorsOf(questionInput, q({ maxTime: 1.5 })).maxTime?.key).toBe("validation:invalid");
     expect(errorsOf(questionInput, q())).toEqual({});
+  });
+
+  it("words an excluded bound as such (positive(): greater than 0, not at least 0)", () => {
+    const image = errorsOf(z.object({ width: z.number().positive(), r: z.number().lt(1) }), { width: 0, r: 1 });
+    expect(image.width).toEqual({ key: "validation:greater-than", values: { min: 0 } });
+    expect(image.r).toEqual({ key: "validation:less-than", values: { max: 1 } });
   });
 
   it("checks multiple-choice options", () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { gql, loginOverGraphQL } from "../support/graphql";
+import { MAX_IMPORT_ROWS } from "~/modules/databases/import-limits";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let slug: string;
@@ -53,7 +54,9 @@ describe("databases over GraphQL", () => {
 
     const c = (await ok(`mutation { addContext(input: { name: "Lab", description: "Inside" }) { _id name description } }`)).addContext;
     expect(c.description).toBe("Inside");
-    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { name: "Lab 2" }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: null });
+    // Left out keeps the description, null clears it (one rule for every update).
+    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { name: "Lab 2" }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: "Inside" });
+    expect((await ok(`mutation($id: ID!) { updateContext(id: $id, input: { description: null }) { name description } }`, { id: c._id })).updateContext).toEqual({ name: "Lab 2", description: null });
     expect((await ok(`{ allContexts(order: DESC, orderBy: NAME) { edges { node { name } } } }`)).allContexts.edges[0].node.name).toBe("Lab 2");
     expect((await ok(`mutation($id: ID!) { removeContext(id: $id) { id } }`, { id: c._id })).removeContext.id).toBe(c._id);
   });
@@ -91,7 +94,7 @@ describe("databases over GraphQL", () => {
     expect(refused.extensions).toMatchObject({ code: "OBJECT_REFERENCED", reason: "object_referenced", references: [{ id: p._id, title: "Pia", type: "Participant" }] });
     expect((await ok(`query($id: ID!) { companyById(id: $id) { name } }`, { id: co._id })).companyById.name).toBe("Acme");
 
-    const upd = (await ok(`mutation($id: ID!) { updateParticipant(id: $id, input: { name: "Pia P", email: "pia@gql.test" }) { name company { _id } _rev } }`, { id: p._id })).updateParticipant;
+    const upd = (await ok(`mutation($id: ID!) { updateParticipant(id: $id, input: { name: "Pia P", email: "pia@gql.test", company: null }) { name company { _id } _rev } }`, { id: p._id })).updateParticipant;
     expect(upd).toEqual({ name: "Pia P", company: null, _rev: 2 });
     expect((await ok(`mutation($id: ID!) { removeParticipant(id: $id) { id } }`, { id: p._id })).removeParticipant).toEqual({ id: p._id });
     expect((await ok(`mutation($id: ID!, $i: CompanyInput!) { updateCompany(id: $id, input: $i) { name } }`, { id: co._id, i: { name: "Acme 2" } })).updateCompany.name).toBe("Acme 2");
@@ -145,6 +148,16 @@ describe("databases over GraphQL", () => {
     expect(cs.map((x: any) => x.name)).toEqual(["Imported Co", "Fresh Co"]);
     const ws = await fails(`mutation { importCompanies(data: [{ name: "Z" }], workspace: "nope") { _id } }`);
     expect(ws.extensions).toMatchObject({ code: "NOT_FOUND", reason: "workspace_not_found" });
+  });
+
+  it("refuses an import above the row cap with BAD_REQUEST in the caller's language, saving nothing", async () => {
+    const data = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Cap ${i}`, email: `cap${i}@gql.test` }));
+    const res = await gql("admin", `mutation($d: [ParticipantInput!]!) { importParticipants(data: $d) { _id } }`, { d: data }, { cookie: manager, locale: "nl-nl" });
+    expect(res.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large" });
+    expect(res.body.errors![0]!.message).toContain(`hoogstens ${MAX_IMPORT_ROWS} rijen`);
+    const firms = await gql("admin", `mutation($d: [CompanyInput!]!) { importCompanies(data: $d) { _id } }`, { d: data.map((d) => ({ name: d.name })) }, { cookie: manager });
+    expect(firms.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large" });
+    expect((await ok(`{ allParticipants(filter: { name: "Cap " }) { pageInfo { totalCount } } }`)).allParticipants.pageInfo.totalCount).toBe(0);
   });
 
   it("lets a reader read but refuses changes with FORBIDDEN", async () => {

@@ -12,6 +12,7 @@ import {
   previewImport,
 } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, participantById } from "~/modules/databases/participants.server";
+import { MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "~/modules/databases/import-limits";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let ctx: Ctx;
@@ -47,6 +48,17 @@ describe("CSV parsing", () => {
     expect(parseCsv("\uFEFFa;b\n1;2")).toEqual([
       { line: 1, fields: ["a", "b"] },
       { line: 2, fields: ["1", "2"] },
+    ]);
+  });
+
+  it("detects tabs, keeps quoted semicolons and mixed line breaks (papaparse)", () => {
+    expect(parseCsv("name\temail\r\nAnn\ta@b.test\n")).toEqual([
+      { line: 1, fields: ["name", "email"] },
+      { line: 2, fields: ["Ann", "a@b.test"] },
+    ]);
+    expect(parseCsv('\uFEFFname;note\n"De Vries; Jan";"a ""b"""\n')).toEqual([
+      { line: 1, fields: ["name", "note"] },
+      { line: 2, fields: ["De Vries; Jan", 'a "b"'] },
     ]);
   });
 
@@ -193,5 +205,43 @@ describe("company CSV import", () => {
     expect(found[0]!.address?.city).toBe("Leuven");
     expect((await refusal(importCompaniesCsv(ctx, "city\nGent\n"))).fieldErrors).toMatchObject({ csv: { key: "databases:import.missing-columns" } });
     expect((await refusal(importCompaniesCsv(reader, csv))).code).toBe("FORBIDDEN");
+  });
+});
+
+describe("large imports", () => {
+  const csvOf = (n: number, bad: (i: number) => boolean = () => false) =>
+    ["name,email", ...Array.from({ length: n }, (_, i) => `Person ${i},${bad(i) ? "not-an-email" : `big${i}@imp.test`}`)].join("\n");
+
+  it("a preview answers counts over every row and a sample (first rows plus rows with errors), not every row", async () => {
+    const errorAt = (i: number) => i === 3 || i === 4000 || i === 4500;
+    const preview = await previewImport(ctx, csvOf(MAX_IMPORT_ROWS, errorAt));
+    expect(preview.totalRows).toBe(MAX_IMPORT_ROWS);
+    expect(preview.counts).toEqual({ create: MAX_IMPORT_ROWS - 3, update: 0, error: 3 });
+    expect(preview.rows.length).toBe(PREVIEW_SAMPLE_ROWS + 2);
+    expect(preview.rows.slice(0, PREVIEW_SAMPLE_ROWS).map((r) => r.line)).toEqual(Array.from({ length: PREVIEW_SAMPLE_ROWS }, (_, i) => i + 2));
+    expect(preview.rows.slice(PREVIEW_SAMPLE_ROWS).map((r) => [r.line, r.action])).toEqual([
+      [4002, "error"],
+      [4502, "error"],
+    ]);
+    expect(JSON.stringify(preview).length).toBeLessThan(50_000);
+  });
+
+  it("refuses more rows than the cap, in the API and from CSV, with a translated message, saving nothing", async () => {
+    const before = (await listParticipants(ctx)).pageInfo.totalCount;
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Over ${i}`, email: `over${i}@imp.test` }));
+    const api = await refusal(importParticipants(ctx, rows));
+    expect(api).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large", values: { count: MAX_IMPORT_ROWS + 1, max: MAX_IMPORT_ROWS } });
+    expect(ctx.t(api.messageKey, api.values)).toBe(`This import has ${MAX_IMPORT_ROWS + 1} rows; at most ${MAX_IMPORT_ROWS} rows can be imported at once. Split it into smaller files.`);
+    const companies = await refusal(importCompanies(ctx, Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Firm ${i}` }))));
+    expect(companies.reason).toBe("import_too_large");
+    const csv = await refusal(importParticipantsCsv(ctx, csvOf(MAX_IMPORT_ROWS + 1)));
+    expect(csv.fieldErrors?.csv).toMatchObject({ key: "errors:import_too_large", values: { max: MAX_IMPORT_ROWS } });
+    expect((await refusal(previewImport(ctx, csvOf(MAX_IMPORT_ROWS + 1)))).fieldErrors?.csv?.key).toBe("errors:import_too_large");
+    expect((await listParticipants(ctx)).pageInfo.totalCount).toBe(before);
+  });
+
+  it("imports exactly the cap", async () => {
+    const result = await importParticipantsCsv(ctx, csvOf(MAX_IMPORT_ROWS));
+    expect(result).toMatchObject({ saved: MAX_IMPORT_ROWS, skipped: 0 });
   });
 });

@@ -148,8 +148,10 @@ describe("companies and participants", () => {
     expect(byEmail.edges[0]!.node._id).toBe(p._id);
     const byExt = await listParticipants(ctx, { orderBy: "EXTERNAL_ID" });
     expect(byExt.edges.map((e) => e.node.externalId)).toEqual(["EXT-1", "EXT-9"]);
+    const companyBefore = (await participantById(ctx, p._id)).companyId;
     expect((await updateParticipant(ctx, p._id, { name: "Zoë", email: "zoe@example.test", phone: "+32 1" })).phone).toBe("+32 1");
-    expect((await participantById(ctx, p._id)).companyId).toBeNull();
+    expect((await participantById(ctx, p._id)).companyId).toBe(companyBefore); // left out: unchanged
+    expect((await updateParticipant(ctx, p._id, { company: null })).companyId).toBeNull(); // null: cleared
     await removeParticipant(ctx, p._id);
     expect((await refusal(participantById(ctx, p._id))).reason).toBe("participant_not_found");
   });

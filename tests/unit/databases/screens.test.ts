@@ -42,6 +42,15 @@ describe("screen helpers", () => {
     expect(await runIntent(ctx, post({ intent: "create", name: "Saw" }), { create: (input) => addSupplyObject(ctx, input) })).toMatchObject({ ok: true });
   });
 
+  it("answers an unknown intent, also one named like an Object.prototype member, with a clean 400", async () => {
+    for (const intent of ["valueOf", "__proto__", "constructor", "hasOwnProperty", "toString", "nope"]) {
+      const thrown = await runIntent(ctx, post({ intent, name: "x" }), { create: (input) => addSupplyObject(ctx, input) }).catch((e) => e);
+      expect(thrown, intent).toBeInstanceOf(Response);
+      expect((thrown as Response).status, intent).toBe(400);
+      expect(await (thrown as Response).text(), intent).toBe("Bad Request");
+    }
+  });
+
   it("answers a refused removal with what still uses the object", async () => {
     const co = await addCompany(ctx, { name: "Busy" });
     const p = await addParticipant(ctx, { name: "Busy Bee", email: "bee@scr.test", company: co._id });

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GRAPHQL_LIMITS } from "~/graphql/limits";
 import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
-import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
+import { eq } from "drizzle-orm";
+import { staffUsers } from "~db/tenant/schema";
+import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { assertCanGrantRoles } from "~/modules/users/role-grants.server";
+import { addParticipant, lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { COMPLETE_LOGIN, gql, loginOverGraphQL, REQUEST_LOGIN } from "../support/graphql";
 
 let slug: string;
@@ -96,6 +101,49 @@ describe("createAdminUser", () => {
     expect(dup.body.errors![0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "user_creation_failed" });
     const anon = await gql("admin", `mutation { createAdminUser(email: "x@y.test", tenant: "${slug}") { email } }`);
     expect(anon.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("granting roles", () => {
+  it("a user manager cannot create a manager (nobody grants a role they do not hold); nothing is created", async () => {
+    const userManager = `um@${slug}.test`;
+    const tdb = await openTenant(await requireTenant(slug));
+    await createStaffUserInTenant(tdb, { email: userManager, name: "UM", roles: ["ORGANIZATION_USER_MANAGER"] });
+    const cookie = await loginOverGraphQL("admin", slug, userManager);
+    const res = await gql("admin", `mutation { createAdminUser(email: "lifted@${slug}.test", tenant: "${slug}") { email roles } }`, {}, { cookie });
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors![0].extensions).toMatchObject({ code: "FORBIDDEN", reason: "role_not_grantable" });
+    expect(res.body.errors![0].message).toContain("ORGANIZATION_MANAGER");
+    expect(await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, `lifted@${slug}.test`)).get()).toBeUndefined();
+  });
+
+  it("assertCanGrantRoles: roles within the giver's permissions only", async () => {
+    const userManager = await staffCtx(slug, ["ORGANIZATION_USER_MANAGER"]);
+    expect(() => assertCanGrantRoles(userManager, ["ORGANIZATION_USER_MANAGER", "ORGANIZATION_READER"])).not.toThrow();
+    for (const role of ["ORGANIZATION_MANAGER", "ORGANIZATION_WRITER", "ORGANIZATION_REALTIME_USER"] as const) {
+      expect(() => assertCanGrantRoles(userManager, [role])).toThrow(expect.objectContaining({ code: "FORBIDDEN", reason: "role_not_grantable" }));
+    }
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    expect(() => assertCanGrantRoles(manager, ["ORGANIZATION_MANAGER", "ORGANIZATION_WRITER"])).not.toThrow();
+    const writer = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
+    expect(() => assertCanGrantRoles(writer, ["ORGANIZATION_READER"])).toThrow(expect.objectContaining({ code: "FORBIDDEN", reason: "forbidden" }));
+  });
+
+  it("the operator token still creates the first manager of any organisation", async () => {
+    process.env.OPERATOR_API_TOKEN = "operator-secret-token";
+    try {
+      const res = await handleAdminGraphQL(
+        new Request("http://localhost/api/admin/graphql", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: "Bearer operator-secret-token" },
+          body: JSON.stringify({ query: `mutation { createAdminUser(email: "first@${other}.test", tenant: "${other}") { email roles } }` }),
+        }),
+        { clientAddress: "10.0.0.1" },
+      );
+      expect((await res.json()).data.createAdminUser).toEqual({ email: `first@${other}.test`, roles: ["ORGANIZATION_MANAGER"] });
+    } finally {
+      delete process.env.OPERATOR_API_TOKEN;
+    }
   });
 });
 

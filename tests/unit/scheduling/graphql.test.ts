@@ -90,8 +90,13 @@ describe("scheduling over GraphQL (admin)", () => {
       })
     ).updateScheduledSession;
     expect(upd).toMatchObject({ _rev: 2, assignedUser: { _id: managerId }, options: { allQuestionsInEvaluationShownByDefault: true, enableAutoPauseOnHelpRequest: true } });
-    const canceled = (await ok(`mutation($id: ID!) { cancelScheduledSession(id: $id) { status } }`, { id: later._id })).cancelScheduledSession;
+    // An ongoing session cannot be canceled (only SCHEDULED → CANCELED); a scheduled one can.
+    expect((await fails(`mutation($id: ID!) { cancelScheduledSession(id: $id) { status } }`, { id: later._id })).reason).toBe("status_transition_not_allowed");
+    const canceled = (await ok(`mutation($id: ID!) { cancelScheduledSession(id: $id) { status } }`, { id: s._id })).cancelScheduledSession;
     expect(canceled.status).toBe("CANCELED");
+    const reopen = await gql("admin", `mutation($id: ID!) { updateScheduledSession(id: $id, input: { status: COMPLETED }) { status } }`, { id: s._id }, { cookie: manager, locale: "fr-fr" });
+    expect(reopen.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "status_transition_not_allowed" });
+    expect(reopen.body.errors![0]!.message).toContain("« Annulée » à « Terminée »");
   });
 
   it("returns translated field errors for a missing datetime", async () => {
@@ -171,6 +176,12 @@ describe("scheduling over GraphQL (admin)", () => {
       await ok(`query($s: ID!, $p: ID!) { scheduledSessionParticipantEntry(scheduledSessionId: $s, participantId: $p) { participant { _id } ready } }`, { s: s._id, p: people[1] })
     ).scheduledSessionParticipantEntry;
     expect(entry).toEqual({ participant: { _id: people[1] }, ready: true });
+    // Everyone has a sessionStart now: removing one is refused and deletes nothing …
+    const started = await fails(`mutation($id: ID!, $p: ID!) { removeParticipantFromScheduledSession(id: $id, participant: $p) { id } }`, { id: s._id, p: people[1] });
+    expect(started).toMatchObject({ code: "BAD_REQUEST", reason: "participant_started" });
+    expect((await ok(`query($s: ID!, $p: ID!) { scheduledSessionParticipantEntry(scheduledSessionId: $s, participantId: $p) { ready } }`, { s: s._id, p: people[1] })).scheduledSessionParticipantEntry.ready).toBe(true);
+    // … until the start is undone.
+    await ok(`mutation($s: ID!, $p: ID!) { overrideScheduledSessionParticipantEntry(scheduledSessionId: $s, participantId: $p, input: { sessionStart: null }) { ready } }`, { s: s._id, p: people[1] });
     const removed = (await ok(`mutation($id: ID!, $p: ID!) { removeParticipantFromScheduledSession(id: $id, participant: $p) { id } }`, { id: s._id, p: people[1] }))
       .removeParticipantFromScheduledSession;
     expect(removed.id).toBe(people[1]);

@@ -28,10 +28,11 @@ import {
   removeParticipantFromScheduledSession,
   saveScheduledSessionOrder,
 } from "~/modules/scheduling/entries.server";
-import { LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
+import { DEFAULT_REFERENCE_PREFIX, LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
 import { inviteParticipants } from "~/modules/scheduling/invitations.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate, refusal } from "./fixtures";
+import { assertStatusTransition, nextStatuses } from "~/modules/scheduling/status-transitions";
 
 let ctx: Ctx;
 let reader: Ctx;
@@ -64,10 +65,24 @@ describe("references", () => {
     ]);
   });
 
-  it("an empty prefix gives date and counter only", async () => {
+  it("a template without a prefix gets the default prefix", async () => {
     const t = await makeTemplate(ctx, 1, "");
     const s = await addScheduledSession(ctx, { session: t.id, datetime: "2030-06-01T10:00:00Z" });
-    expect(s.reference).toBe("203006010001");
+    expect(s.reference).toBe(`${DEFAULT_REFERENCE_PREFIX}203006010001`);
+    expect(DEFAULT_REFERENCE_PREFIX).toBe("S");
+  });
+
+  it("is fixed at creation: moving the session to another day keeps it, and it is never reused", async () => {
+    const t = await makeTemplate(ctx, 1, "MOV");
+    const s = await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T10:00:00Z" });
+    expect(s.reference).toBe("MOV203007010001");
+    const moved = await updateScheduledSession(ctx, s._id, { datetime: "2030-07-09T10:00:00Z" });
+    expect(moved.reference).toBe("MOV203007010001");
+    // The old day's counter does not go back: a new session that day gets the next number …
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T12:00:00Z" })).reference).toBe("MOV203007010002");
+    // … also after a removal.
+    await removeScheduledSession(ctx, s._id, []);
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T14:00:00Z" })).reference).toBe("MOV203007010003");
   });
 
   it("many sessions at once on one day still get distinct consecutive counters", async () => {
@@ -88,14 +103,12 @@ describe("login codes", () => {
     expect(codes.size).toBe(40);
   });
 
-  it("a canceled session set back to SCHEDULED gets a new code when its old one is taken", async () => {
+  it("a canceled session cannot be set back to SCHEDULED (so an old code never comes back to life)", async () => {
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2032-03-03T10:00:00Z" });
     await cancelScheduledSession(ctx, s._id);
-    const s2 = await addScheduledSession(ctx, { session: template.id, datetime: "2032-03-03T11:00:00Z" });
-    await ctx.tdb.write((tx) => tx.update(scheduledSessions).set({ loginCode: s.loginCode }).where(eq(scheduledSessions.id, s2._id)));
-    const back = await updateScheduledSession(ctx, s._id, { status: "SCHEDULED" });
-    expect(back.status).toBe("SCHEDULED");
-    expect(back.loginCode).not.toBe(s.loginCode);
+    const back = await refusal(updateScheduledSession(ctx, s._id, { status: "SCHEDULED" }));
+    expect(back).toMatchObject({ code: "BAD_REQUEST", reason: "status_transition_not_allowed" });
+    expect((await getScheduledSession(ctx, s._id)).status).toBe("CANCELED");
   });
 });
 
@@ -229,6 +242,60 @@ describe("editing a session whose participants have started", () => {
     expect(after._rev).toBe(s._rev);
     // Someone who has not started can still be taken off.
     expect((await updateScheduledSession(ctx, s._id, { participants: [people[0]!] })).participants).toEqual([people[0]]);
+  });
+});
+
+describe("status changes", () => {
+  const ALL = ["SCHEDULED", "ONGOING", "COMPLETED", "CANCELED"] as const;
+  const ALLOWED = new Set(["SCHEDULED>ONGOING", "SCHEDULED>CANCELED", "ONGOING>COMPLETED"]);
+
+  it("updateScheduledSession allows only SCHEDULED → ONGOING → COMPLETED and SCHEDULED → CANCELED", async () => {
+    for (const from of ALL) {
+      for (const to of ALL) {
+        if (from === to) continue;
+        const s = await addScheduledSession(ctx, { session: template.id, datetime: "2037-05-05T10:00:00Z", status: from });
+        const result = await updateScheduledSession(ctx, s._id, { status: to }).catch((e) => e);
+        if (ALLOWED.has(`${from}>${to}`)) {
+          expect(result.status, `${from} → ${to}`).toBe(to);
+        } else {
+          expect(result, `${from} → ${to}`).toMatchObject({ code: "BAD_REQUEST", reason: "status_transition_not_allowed", values: { from, to } });
+          const after = await getScheduledSession(ctx, s._id);
+          expect(after.status).toBe(from);
+          expect(after._rev).toBe(s._rev);
+        }
+      }
+    }
+  });
+
+  it("keeping the status is always allowed, and the refusal is explained in the user's language", async () => {
+    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2037-06-06T10:00:00Z", status: "COMPLETED" });
+    expect((await updateScheduledSession(ctx, s._id, { status: "COMPLETED", location: null })).status).toBe("COMPLETED");
+    const nl = await staffCtx(ctx.tenant.slug, ["ORGANIZATION_WRITER"], "nl-nl");
+    const refused = await refusal(updateScheduledSession(nl, s._id, { status: "SCHEDULED" }));
+    expect(nl.t(refused.messageKey, refused.values)).toBe(
+      "De status kan niet van „Afgerond” naar „Gepland” gaan. Een sessie gaat van gepland naar bezig naar afgerond, of van gepland naar geannuleerd, nooit terug.",
+    );
+    expect(() => assertStatusTransition("CANCELED", "COMPLETED")).toThrow(expect.objectContaining({ reason: "status_transition_not_allowed" }));
+    expect(() => assertStatusTransition("SCHEDULED", "ONGOING")).not.toThrow();
+    expect(nextStatuses("SCHEDULED")).toEqual(["ONGOING", "CANCELED"]);
+    expect(nextStatuses("COMPLETED")).toEqual([]);
+  });
+});
+
+describe("removing a participant who has started", () => {
+  it("is refused with BAD_REQUEST naming them, and deletes nothing", async () => {
+    const people = await makeParticipants(ctx, 2, "begun");
+    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-04-04T10:00:00Z", participants: people });
+    await ctx.tdb.write((tx) =>
+      tx.update(scheduledSessionParticipantEntries).set({ sessionStart: new Date() }).where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
+    );
+    const refused = await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[0]!));
+    expect(refused).toMatchObject({ code: "BAD_REQUEST", reason: "participant_started" });
+    expect(ctx.t(refused.messageKey, refused.values)).toMatch(/^begun Person .* has already started this session/);
+    expect((await allParticipantEntries(ctx, s._id)).map((e) => e.participant)).toEqual(people);
+    // Someone who has not started can still be removed.
+    await removeParticipantFromScheduledSession(ctx, s._id, people[1]!);
+    expect((await allParticipantEntries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0]]);
   });
 });
 

@@ -165,6 +165,14 @@ describe("plan screen", () => {
     expect(names).toEqual([...names].sort());
   });
 
+  it("answers an unknown intent, also one named like an Object.prototype member, with a clean 400 and saves nothing", async () => {
+    for (const intent of ["valueOf", "__proto__", "constructor", "hasOwnProperty", "nope"]) {
+      const res = await run(planAction(args(post("/admin/scheduledsessions/plan", [["intent", intent], ["session", template.id], ["datetime", "2030-09-10T10:15"]])) as never));
+      expect(res, intent).toBeInstanceOf(Response);
+      expect((res as Response).status, intent).toBe(400);
+    }
+  });
+
   it("sends anonymous visitors to the login", async () => {
     const res = (await run(planLoader(args(get("/admin/scheduledsessions/plan", "")) as never))) as Response;
     expect(res.status).toBe(302);

@@ -11,6 +11,7 @@ import { permissionsForRoles, type Role } from "~/lib/permissions";
 import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
 import { newId } from "~/lib/ids.server";
+import { drainMailQueue } from "~/modules/mail/mail-queue.server";
 
 let counter = 0;
 
@@ -55,10 +56,14 @@ export async function addParticipant(slug: string, email: string, name = "Pat Pa
   return id;
 }
 
-/** The newest outbox message to an address, the 6-digit code in it, and its file (attachments lie beside it). */
+/**
+ * The newest outbox message to an address, the 6-digit code in it, and its file (attachments lie
+ * beside it). Waits for queued mail (login codes go out after the answer) first.
+ */
 export async function lastMailTo(
   to: string,
 ): Promise<{ subject: string; textBody: string; htmlBody: string; attachments: string[]; code: string | null; file: string } | null> {
+  await drainMailQueue();
   const outbox = path.join(dataDir(), "outbox");
   let files: string[] = [];
   try {
