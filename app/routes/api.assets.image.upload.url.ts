@@ -4,7 +4,7 @@ import { handleUpload } from "~/modules/assets/http.server";
 
 /** POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with write:assessments. */
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleUpload(request, context, async (ctx, req) => {
+  handleUpload(request, context, async (ctx, req, assetId) => {
     const type = req.headers.get("Content-Type") ?? "";
     let url: unknown = null;
     try {
@@ -12,7 +12,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     } catch {
       url = null;
     }
-    return uploadImageFromUrl(ctx, url);
+    return uploadImageFromUrl(ctx, url, assetId);
   });
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });

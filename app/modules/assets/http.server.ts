@@ -1,8 +1,9 @@
 import { isAppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
-import { contextFromSession } from "~/modules/auth/request-context.server";
+import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { MAX_FILE_BYTES } from "./assets.server";
+import { contextFromUploadTicket, ticketOf } from "./upload-ticket.server";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
@@ -11,7 +12,11 @@ const json = (body: unknown, status = 200) =>
  * Runs an upload for a signed-in staff member: JSON `{ id, url, contentType, size }` or
  * `{ error: { code, reason, message, fieldErrors } }` with the error's status.
  */
-export async function handleUpload(request: Request, loadContext: unknown, work: (ctx: Ctx, request: Request) => Promise<unknown>): Promise<Response> {
+export async function handleUpload(
+  request: Request,
+  loadContext: unknown,
+  work: (ctx: Ctx, request: Request, assetId?: string) => Promise<unknown>,
+): Promise<Response> {
   const t = await getT(await getLocale(request));
   if (request.method !== "POST") return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -19,10 +24,14 @@ export async function handleUpload(request: Request, loadContext: unknown, work:
   if (declared > MAX_FILE_BYTES + 64 * 1024) {
     return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("assessments:upload.too-large", { max: 25 }) } }, 413);
   }
-  const ctx = await contextFromSession(request, "ADMIN", loadContext);
-  if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+  let ctx = await contextFromSession(request, "ADMIN", loadContext);
+  let assetId: string | undefined;
   try {
-    return json(await work(ctx, request));
+    // Without a session an upload ticket (requestCloudinaryUploadSignature) may stand in for it.
+    const ticket = ctx ? null : await ticketOf(request);
+    if (ticket) ({ ctx, assetId } = await contextFromUploadTicket(request, ticket, clientAddressOf(loadContext)));
+    if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+    return json(await work(ctx, request, assetId));
   } catch (e) {
     if (!isAppError(e)) {
       console.error("[assets] upload failed", e);

@@ -39,7 +39,7 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
     }
     try {
-      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale });
+      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale, origin: new URL(request.url).origin });
     } catch (error) {
       if (!isAppError(error)) throw error;
       return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey) };

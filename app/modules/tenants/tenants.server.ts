@@ -29,9 +29,16 @@ export async function findTenant(slugInput: string): Promise<TenantRow | null> {
   return row;
 }
 
+/** Drops a tenant from the look-up cache after its catalog row changed. */
+export function forgetTenant(slug: string): void {
+  cache.delete(normalizeSlug(slug));
+}
+
 export async function requireTenant(slug: string): Promise<TenantRow> {
   const row = await findTenant(slug);
-  if (!row || row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  if (!row) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  // A disabled organisation keeps its data; its users are told why they cannot sign in.
+  if (row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_disabled", { values: { name: row.name } });
   return row;
 }
 
@@ -134,5 +141,21 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
 
 export async function listTenants(): Promise<TenantRow[]> {
   const { db } = await catalog();
-  return db.select().from(tenants).all();
+  return db.select().from(tenants).orderBy(tenants.slug).all();
+}
+
+/**
+ * Operator task: disables (SUSPENDED) or re-enables (ACTIVE) a tenant. Its database is kept as it
+ * is; while disabled nobody signs in and open sessions stop working.
+ */
+export async function setTenantStatus(slugInput: string, status: TenantRow["status"]): Promise<TenantRow> {
+  const slug = normalizeSlug(slugInput);
+  const { db, writes } = await catalog();
+  const row = await writes.run(async () => {
+    await db.update(tenants).set({ status, updatedAt: new Date() }).where(eq(tenants.slug, slug));
+    return db.select().from(tenants).where(eq(tenants.slug, slug)).get();
+  });
+  cache.delete(slug);
+  if (!row) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found", { message: `No tenant "${slug}".` });
+  return row;
 }
