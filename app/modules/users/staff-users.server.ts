@@ -7,6 +7,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
 import type { Role } from "~/modules/permissions/permissions";
+import { assertCanGrantRoles } from "./roles";
 
 export const staffUserInput = z.object({
   email: z.string().trim().toLowerCase().email(),
@@ -84,6 +85,8 @@ export async function rolesForUserId(ctx: Ctx, id: string): Promise<Role[]> {
 /** `createAdminUser(email, tenant)`: a manager of the same tenant adds another ORGANIZATION_MANAGER. */
 export async function createAdminUser(ctx: Ctx, email: string) {
   requirePermission(ctx, "manage:users");
+  // A user manager must not make (and so become) a manager.
+  assertCanGrantRoles(ctx, ["ORGANIZATION_MANAGER"]);
   return createStaffUserInTenant(ctx.tdb, { email, name: email.split("@")[0] ?? email, roles: ["ORGANIZATION_MANAGER"] });
 }
 
