@@ -1,18 +1,21 @@
 import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
-import { type Role } from "~/modules/permissions/permissions";
+import { permissionsForRoles, ROLE_PERMISSIONS, type Role } from "~/modules/permissions/permissions";
 
 /**
- * The one rule against privilege escalation: a staff member grants (or takes away) only roles
- * they hold themselves. Pure, so the user-management screen can use it to show the choices.
+ * The one rule against privilege escalation: nobody grants (or takes away) a role they do not
+ * hold, where holding a role means having every permission it gives. So a manager (who has all
+ * permissions) grants any role, and a user manager only user manager and reader. Pure, so the
+ * user-management screen uses it to show the choices.
  */
 export function rolesGrantableBy(actorRoles: readonly Role[]): Role[] {
-  return [...new Set(actorRoles)].sort();
+  const held = new Set(permissionsForRoles(actorRoles));
+  return (Object.keys(ROLE_PERMISSIONS) as Role[]).filter((role) => ROLE_PERMISSIONS[role].every((p) => held.has(p))).sort();
 }
 
 /** FORBIDDEN unless the acting staff member holds every one of `roles`. */
 export function assertCanGrantRoles(ctx: Ctx, roles: readonly Role[]): void {
-  const held = ctx.actor.type === "ADMIN" ? rolesGrantableBy(ctx.actor.roles) : [];
-  const missing = roles.filter((role) => !held.includes(role));
+  const grantable = ctx.actor.type === "ADMIN" ? rolesGrantableBy(ctx.actor.roles) : [];
+  const missing = [...new Set(roles)].filter((role) => !grantable.includes(role));
   if (missing.length > 0) throw new AppError("FORBIDDEN", "role_not_grantable", { values: { roles: missing.join(", ") } });
 }
