@@ -9,6 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
 import { isTimeZone } from "~/lib/time-zone";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { organizationLogoUrl } from "./branding.server";
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; row: TenantRow | null }>();
@@ -53,7 +54,8 @@ export async function organizationTenantExists(slug: string): Promise<boolean> {
 
 export async function organizationPublicInfo(slug: string) {
   const row = await requireTenant(slug);
-  return { tenant: row.slug, name: row.name, logo: row.logo };
+  // The logo as a public URL: login pages show it before anyone signs in.
+  return { tenant: row.slug, name: row.name, logo: organizationLogoUrl(row) };
 }
 
 export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string; timeZone?: string };
