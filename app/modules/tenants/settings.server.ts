@@ -81,6 +81,34 @@ export async function updateOrganizationSettings(ctx: Ctx, input: unknown): Prom
   return organizationOf(row!);
 }
 
+/** What /admin/organization/settings shows: the settings and the time zones to choose from. */
+export function settingsScreen(ctx: Ctx) {
+  requirePermission(ctx, "manage:settings");
+  return { organization: organizationOf(ctx.tenant), timeZones: Intl.supportedValuesOf("timeZone") };
+}
+
+/**
+ * The settings form: fields, an optional new logo file, or "remove the logo". The fields are
+ * checked before the logo is stored, so a refused form changes nothing.
+ */
+export async function saveSettingsForm(ctx: Ctx, form: FormData): Promise<Organization> {
+  requirePermission(ctx, "manage:settings");
+  const fields = {
+    name: String(form.get("name") ?? ""),
+    organizationManagerEmails: String(form.get("organizationManagerEmails") ?? ""),
+    timeZone: String(form.get("timeZone") ?? ""),
+    defaultLanguage: String(form.get("defaultLanguage") ?? ""),
+    defaultPassPercentage: String(form.get("defaultPassPercentage") ?? ""),
+    defaultReportLayout: String(form.get("defaultReportLayout") ?? ""),
+  };
+  const parsed = organizationSettingsInput.safeParse(fields);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  const file = form.get("logoFile");
+  if (file && typeof file === "object" && (file as Blob).size > 0) await uploadOrganizationLogo(ctx, file);
+  else if (form.get("removeLogo") === "on") await updateOrganizationSettings(ctx, { logo: null });
+  return updateOrganizationSettings(ctx, fields);
+}
+
 /** Stores an uploaded image as the organisation's logo (the settings form's file field). */
 export async function uploadOrganizationLogo(ctx: Ctx, file: unknown): Promise<Organization> {
   requirePermission(ctx, "manage:settings");
