@@ -13,17 +13,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => settingsScreen(ctx));
 }
 
-export type SettingsActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+export type SettingsActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
   const ctx = await requireStaffContext(request, context);
+  const form = await request.formData();
   try {
-    await saveSettingsForm(ctx, await request.formData());
+    await saveSettingsForm(ctx, form);
     return { ok: true, message: ctx.t("organization:saved") };
   } catch (e) {
     if (!isAppError(e)) throw e;
     const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.split(".")[0]!, ctx.t(v.key, v.values ?? {})]));
-    return { ok: false, message: ctx.t(e.messageKey, e.values ?? {}), fieldErrors };
+    // What was typed comes back, so a refused form keeps it for correcting.
+    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return { ok: false, message: ctx.t(e.messageKey, e.values ?? {}), fieldErrors, values };
   }
 }
 

@@ -129,6 +129,7 @@ test("settings saved in one language are shown in the others", async ({ page }) 
   await page.getByLabel("Notice recipients").fill("not-an-address");
   await page.getByTestId("save-settings").click();
   await expect(page.getByText("Enter one valid e-mail address per line.")).toBeVisible();
+  await expect(page.getByLabel("Notice recipients")).toHaveValue("not-an-address");
 
   for (const [locale, name, recipients, layout] of [
     ["nl-nl", "Naam van de organisatie", "Ontvangers van meldingen", "Breed"],

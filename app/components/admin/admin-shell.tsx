@@ -22,7 +22,7 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
       </a>
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
         <div className="flex min-w-0 items-center gap-3">
-          {logoUrl ? <img src={logoUrl} alt="" className="h-9 w-auto max-w-28 shrink-0 object-contain" data-testid="organization-logo" /> : null}
+          {logoUrl ? <img src={logoUrl} alt="" className="h-7 w-auto max-w-16 shrink-0 object-contain sm:h-9 sm:max-w-28" data-testid="organization-logo" /> : null}
           <span className="truncate text-lg font-semibold text-primary" data-testid="organization-name">
             {organization}
           </span>

@@ -42,6 +42,16 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = result && !result.ok ? result.fieldErrors : {};
+  // After a refusal the form shows what was typed; otherwise the saved settings.
+  const typed = result && !result.ok ? result.values : null;
+  const shown = {
+    name: typed?.name ?? organization.name,
+    organizationManagerEmails: typed?.organizationManagerEmails ?? organization.organizationManagerEmails.join("\n"),
+    timeZone: typed?.timeZone ?? organization.timeZone,
+    defaultLanguage: typed?.defaultLanguage ?? organization.defaultLanguage,
+    defaultPassPercentage: typed?.defaultPassPercentage ?? String(organization.defaultPassPercentage),
+    defaultReportLayout: typed?.defaultReportLayout ?? organization.defaultReportLayout,
+  };
   const emailsId = useId();
   const logoId = useId();
   const f = (key: string) => t(`organization:fields.${key}`);
@@ -52,10 +62,10 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
       </h1>
       {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
       {result && !result.ok && Object.keys(errors).length === 0 ? <Alert>{result.message}</Alert> : null}
-      {/* key: after a save the form shows the saved values, not what the browser kept. */}
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" key={JSON.stringify(organization)} data-testid="settings-form">
+      {/* key: after a save or a refusal the fields show the new values, not what the browser kept. */}
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" key={JSON.stringify([organization, typed])} data-testid="settings-form">
         <Section title={t("organization:sections.general")}>
-          <TextField name="name" label={f("name")} required defaultValue={organization.name} error={errors.name} maxLength={120} />
+          <TextField name="name" label={f("name")} required defaultValue={shown.name} error={errors.name} maxLength={120} />
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium text-slate-700">{f("logo-current")}</span>
             {organization.logoUrl ? (
@@ -92,7 +102,7 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
               id={emailsId}
               name="organizationManagerEmails"
               rows={3}
-              defaultValue={organization.organizationManagerEmails.join("\n")}
+              defaultValue={shown.organizationManagerEmails}
               aria-invalid={errors.organizationManagerEmails ? true : undefined}
               aria-describedby={`${emailsId}-hint${errors.organizationManagerEmails ? ` ${emailsId}-error` : ""}`}
               className={fieldInputClass(!!errors.organizationManagerEmails)}
@@ -101,13 +111,13 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
           </div>
         </Section>
         <Section title={t("organization:sections.regional")}>
-          <Select name="timeZone" label={f("timeZone")} hint={f("timeZone-hint")} error={errors.timeZone} value={organization.timeZone} options={timeZones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))} />
+          <Select name="timeZone" label={f("timeZone")} hint={f("timeZone-hint")} error={errors.timeZone} value={shown.timeZone} options={timeZones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))} />
           <Select
             name="defaultLanguage"
             label={f("defaultLanguage")}
             hint={f("defaultLanguage-hint")}
             error={errors.defaultLanguage}
-            value={organization.defaultLanguage}
+            value={shown.defaultLanguage}
             options={SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           />
         </Section>
@@ -121,14 +131,14 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
             inputMode="numeric"
             label={f("defaultPassPercentage")}
             hint={f("defaultPassPercentage-hint")}
-            defaultValue={organization.defaultPassPercentage}
+            defaultValue={shown.defaultPassPercentage}
             error={errors.defaultPassPercentage}
           />
           <Select
             name="defaultReportLayout"
             label={f("defaultReportLayout")}
             error={errors.defaultReportLayout}
-            value={organization.defaultReportLayout}
+            value={shown.defaultReportLayout}
             options={(["NARROW", "WIDE"] as const).map((l) => ({ value: l, label: f(`layouts.${l}`) }))}
           />
         </Section>
