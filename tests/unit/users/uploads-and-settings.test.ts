@@ -5,7 +5,8 @@ import { loader as publicLogoRoute } from "~/routes/api.organization.$tenant.log
 import { requestUploadSignature, UPLOAD_TICKET_TTL_S, type UploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationPublicInfo, requireTenant } from "~/modules/tenants/tenants.server";
 import { organizationOf, updateOrganizationSettings, uploadOrganizationLogo } from "~/modules/tenants/settings.server";
-import { makeTenant, staffCtx } from "../support/tenants";
+import { sendOrganizationNotice } from "~/modules/tenants/notices.server";
+import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
@@ -102,5 +103,19 @@ describe("organisation settings", () => {
     const otherManager = await staffCtx(other, ["ORGANIZATION_MANAGER"]);
     await expect(updateOrganizationSettings(otherManager, { logo: org.logo })).rejects.toMatchObject({ fieldErrors: { logo: expect.anything() } });
     await expect(uploadOrganizationLogo(manager, new File([new TextEncoder().encode("<html>") as BlobPart], "x.html"))).rejects.toMatchObject({ fieldErrors: { logo: expect.anything() } });
+  });
+});
+
+describe("notices to the organisation's notice recipients", () => {
+  it("go to every organizationManagerEmails address in the organisation's default language", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    const boss = await staffCtx(own, ["ORGANIZATION_MANAGER"]);
+    await updateOrganizationSettings(boss, { organizationManagerEmails: ["one@n.test", "two@n.test"], defaultLanguage: "fr-fr" });
+    const sent = await sendOrganizationNotice(await requireTenant(own), {
+      kind: "help-request",
+      values: { participant: "Pat", session: "VCA20261123", link: "http://app.test/admin/scheduledsessions" },
+    });
+    expect(sent).toBe(2);
+    for (const to of ["one@n.test", "two@n.test"]) expect((await lastMailTo(to))?.subject).toBe("Pat demande de l'aide dans VCA20261123");
   });
 });
