@@ -13,7 +13,8 @@ import { organizationLogoUrl } from "./branding.server";
 import { forgetTenant, tenantTimeZone } from "./tenants.server";
 
 export const REPORT_LAYOUTS = ["NARROW", "WIDE"] as const;
-export const DEFAULT_PASS_PERCENTAGE = 50;
+/** The pass percentage new session templates started with before it was a setting. */
+export const DEFAULT_PASS_PERCENTAGE = 70;
 
 /** The organisation's settings as the API and the settings screen show them. */
 export function organizationOf(row: TenantRow) {

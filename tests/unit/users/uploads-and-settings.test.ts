@@ -5,6 +5,7 @@ import { loader as publicLogoRoute } from "~/routes/api.organization.$tenant.log
 import { requestUploadSignature, UPLOAD_TICKET_TTL_S, type UploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationPublicInfo, requireTenant } from "~/modules/tenants/tenants.server";
 import { organizationOf, updateOrganizationSettings, uploadOrganizationLogo } from "~/modules/tenants/settings.server";
+import { sessionEditorData } from "~/modules/assessments/screens.server";
 import { sendOrganizationNotice } from "~/modules/tenants/notices.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 
@@ -117,5 +118,16 @@ describe("notices to the organisation's notice recipients", () => {
     });
     expect(sent).toBe(2);
     for (const to of ["one@n.test", "two@n.test"]) expect((await lastMailTo(to))?.subject).toBe("Pat demande de l'aide dans VCA20261123");
+  });
+});
+
+describe("the default pass percentage", () => {
+  it("is what a new session template starts with", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    const boss = await staffCtx(own, ["ORGANIZATION_MANAGER"]);
+    expect((await sessionEditorData(boss, null)).defaultPassPercentage).toBe(70);
+    await updateOrganizationSettings(boss, { defaultPassPercentage: 80 });
+    const next = await staffCtx(own, ["ORGANIZATION_WRITER"]);
+    expect((await sessionEditorData(next, null)).defaultPassPercentage).toBe(80);
   });
 });
