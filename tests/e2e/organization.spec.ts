@@ -144,3 +144,33 @@ test("settings saved in one language are shown in the others", async ({ page }) 
     await expect(page.locator('select[name="defaultReportLayout"] option:checked')).toHaveText(layout);
   }
 });
+
+test("a manager changes roles and removes a user, but cannot drop the last manager", async ({ page }) => {
+  await loginAsStaff(page, boss);
+  await page.goto("/admin/usermanagement");
+  await addUser(page, "Tess Temp", "temp@orgadmin.test", "Live session operator");
+  const row = page.getByTestId("user-row").filter({ hasText: "temp@orgadmin.test" });
+  await row.getByRole("button", { name: "Edit" }).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByRole("checkbox", { name: /^Writer/ }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Writer");
+  await expect(row).toContainText("Live session operator");
+
+  await row.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("user-row").filter({ hasText: "temp@orgadmin.test" })).toHaveCount(0);
+
+  // The only manager cannot take the role away from themselves.
+  const self = page.getByTestId("user-row").filter({ hasText: "boss@orgadmin.test" });
+  await self.getByRole("button", { name: "Edit" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("checkbox", { name: /^Reader/ }).check();
+  await dialog.getByRole("checkbox", { name: /^Manager/ }).uncheck();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("The organisation needs at least one manager");
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await expect(self).toContainText("Manager");
+});
