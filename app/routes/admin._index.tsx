@@ -13,7 +13,7 @@ export const handle = { titleKey: "common:nav.dashboard" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
-  if (!ctx) return { signedIn: false as const, ...(await loginPageInfo(request)) };
+  if (!ctx) return { signedIn: false as const, ...(await loginPageInfo(request, "ADMIN")) };
   return { signedIn: true as const, dashboard: await adminDashboard(ctx) };
 }
 

@@ -11,7 +11,7 @@ export const handle = { titleKey: "user:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
-  if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, ...(await loginPageInfo(request)) };
+  if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, ...(await loginPageInfo(request, "USER")) };
   const sessions = await myScheduledSessions(ctx);
   return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email, sessions };
 }

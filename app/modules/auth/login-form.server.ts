@@ -6,7 +6,7 @@ import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
-import { clientAddressOf, safeRedirect, useSecureCookies } from "./request-context.server";
+import { clientAddressOf, disabledTenantOfSession, safeRedirect, useSecureCookies } from "./request-context.server";
 
 export type LoginFormState =
   | { step: "identify"; error?: string; tenant?: string; identifier?: string }
@@ -87,9 +87,10 @@ export type LoginPageInfo = {
 };
 
 /** What the /admin and /user login pages show before sign-in. */
-export async function loginPageInfo(request: Request): Promise<LoginPageInfo> {
-  const defaultTenant = prefilledTenant(request);
-  const notice = new URL(request.url).searchParams.get("signin");
+export async function loginPageInfo(request: Request, accountType: AccountType): Promise<LoginPageInfo> {
+  const disabled = await disabledTenantOfSession(request, accountType);
+  const defaultTenant = prefilledTenant(request) || (disabled ?? "");
+  const notice = disabled ? "disabled" : new URL(request.url).searchParams.get("signin");
   let organization: LoginPageInfo["organization"] = null;
   if (defaultTenant) {
     try {

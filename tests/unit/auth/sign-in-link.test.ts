@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes } from "~db/tenant/schema";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { handleSignInLink } from "~/modules/auth/sign-in-link.server";
+import { loginPageInfo } from "~/modules/auth/login-form.server";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { findLoginSession, parseSessionCookieValue } from "~/modules/auth/sessions.server";
 import { openTenant, requireTenant, setTenantStatus } from "~/modules/tenants/tenants.server";
 import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
@@ -102,5 +104,22 @@ describe("one-click sign-in link in the code mail", () => {
     await expect(ask(own, email(own))).rejects.toMatchObject({ code: "ORGANIZATION_NOT_FOUND", reason: "tenant_disabled" });
     await setTenantStatus(own, "ACTIVE");
     await expect(ask(own, email(own))).resolves.toBe(true);
+  });
+});
+
+describe("a disabled organisation's signed-in staff", () => {
+  it("are sent to the login page, which says the organisation is disabled", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    await ask(own, email(own));
+    const response = await open(await mailedLink(email(own)));
+    const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    const request = new Request("http://app.test/admin/databases", { headers: { Cookie: cookie } });
+    await expect(requireStaffContext(request)).resolves.toBeTruthy();
+    await setTenantStatus(own, "SUSPENDED");
+    const refused = await requireStaffContext(request).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe(`/admin?tenant=${own}&signin=disabled`);
+    expect(await loginPageInfo(new Request("http://app.test/admin", { headers: { Cookie: cookie } }), "ADMIN")).toMatchObject({ defaultTenant: own, signinNotice: "disabled" });
+    await setTenantStatus(own, "ACTIVE");
   });
 });
