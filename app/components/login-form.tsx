@@ -8,7 +8,19 @@ import { Alert, Button, TextField } from "./ui/form";
  * One-time-code login in two steps: organisation and e-mail/phone, then the 6-digit code.
  * Used by /admin (staff) and /user (participants); the action is the page's own.
  */
-export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "user"; defaultTenant: string; title: string }) {
+export function LoginForm({
+  area,
+  defaultTenant,
+  title,
+  organization,
+  signinNotice,
+}: {
+  area: "admin" | "user";
+  defaultTenant: string;
+  title: string;
+  organization?: { name: string; logoUrl: string | null } | null;
+  signinNotice?: "invalid" | "disabled" | null;
+}) {
   const { t } = useTranslation();
   const state = useActionData<LoginFormState>();
   const navigation = useNavigation();
@@ -33,7 +45,18 @@ export function LoginForm({ area, defaultTenant, title }: { area: "admin" | "use
 
   return (
     <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      {organization ? (
+        <div className="mb-4 flex items-center gap-3" data-testid="login-organization">
+          {organization.logoUrl ? <img src={organization.logoUrl} alt="" className="h-12 w-auto max-w-32 object-contain" data-testid="login-logo" /> : null}
+          <span className="text-lg font-semibold text-slate-800">{organization.name}</span>
+        </div>
+      ) : null}
       <h1 className="mb-1 text-xl font-semibold text-primary">{title}</h1>
+      {signinNotice && !state ? (
+        <div className="mt-3">
+          <Alert>{t(`auth:signin-link.${signinNotice}`)}</Alert>
+        </div>
+      ) : null}
       {state?.step === "code" ? (
         <Form method="post" className="mt-4 flex flex-col gap-4" data-testid={`${area}-code-form`}>
           <p className="text-sm text-slate-600">{t("auth:code-sent", { identifier: state.identifier })}</p>

@@ -2,9 +2,10 @@ import { authPiece, staffPiece } from "./auth";
 import { basePiece } from "./base";
 import { assessmentsPiece } from "./assessments";
 import { databasesPiece } from "./databases";
+import { organizationPiece } from "./organization";
 import { schedulingPiece } from "./scheduling";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
-export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece, assessmentsPiece, schedulingPiece]);
+export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece, assessmentsPiece, schedulingPiece, organizationPiece]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -45,7 +45,12 @@ export type ServerReason =
   | "forbidden"
   | "rate_limited"
   | "not_found"
-  | "internal_error";
+  | "internal_error"
+  | "tenant_disabled"
+  | "role_not_grantable"
+  | "last_manager"
+  | "hand_over_required"
+  | "upload_ticket_invalid";
 
 export type Reference = { id: string; title: string; type: string };
 /** Field path → translation key (with optional interpolation values). */

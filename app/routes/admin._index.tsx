@@ -6,7 +6,7 @@ import { LoginForm } from "~/components/login-form";
 import { StatusBadge } from "~/components/scheduling/common";
 import { formatDateTime, zoneLabel } from "~/lib/time-zone";
 import { contextFromSession } from "~/modules/auth/request-context.server";
-import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
+import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
 import { loadOrFail } from "~/lib/form-result.server";
 
@@ -14,7 +14,7 @@ export const handle = { titleKey: "common:nav.dashboard" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
-  if (!ctx) return { signedIn: false as const, defaultTenant: prefilledTenant(request) };
+  if (!ctx) return { signedIn: false as const, ...(await loginPageInfo(request, "ADMIN")) };
   return { signedIn: true as const, dashboard: await loadOrFail(ctx, () => adminDashboard(ctx)) };
 }
 
@@ -27,7 +27,7 @@ export default function AdminHome() {
     return (
       <PublicLayout>
         <div className="flex justify-center pt-[4vh]">
-          <LoginForm area="admin" defaultTenant={data.defaultTenant} title={t("auth:title-admin")} />
+          <LoginForm area="admin" defaultTenant={data.defaultTenant} title={t("auth:title-admin")} organization={data.organization} signinNotice={data.signinNotice} />
         </div>
       </PublicLayout>
     );

@@ -2,20 +2,22 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { contextFromSession } from "~/modules/auth/request-context.server";
+import { organizationLogoUrl } from "~/modules/tenants/branding.server";
 
 /** The admin area: the shell when a staff member is signed in, else the bare login page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
-  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null, tenant: null };
+  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null, tenant: null, logoUrl: null };
   return {
     organization: ctx.tenant.name,
+    logoUrl: organizationLogoUrl(ctx.tenant),
     tenant: ctx.tenant.slug,
     user: { name: ctx.actor.name, email: ctx.actor.email, permissions: ctx.permissions },
   };
 }
 
 export default function AdminLayout() {
-  const { user, organization } = useLoaderData<typeof loader>();
+  const { user, organization, logoUrl } = useLoaderData<typeof loader>();
   if (!user || !organization) {
     return (
       <div className="flex min-h-screen flex-col">
@@ -24,7 +26,7 @@ export default function AdminLayout() {
     );
   }
   return (
-    <AdminShell organization={organization} user={user}>
+    <AdminShell organization={organization} logoUrl={logoUrl} user={user}>
       <Outlet />
     </AdminShell>
   );

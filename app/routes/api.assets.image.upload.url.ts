@@ -7,7 +7,7 @@ const MAX_URL_BODY_BYTES = 16 * 1024;
 
 /** POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with write:assessments. */
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req) => {
+  handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req, assetId) => {
     const type = req.headers.get("Content-Type") ?? "";
     let url: unknown = null;
     try {
@@ -15,7 +15,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     } catch {
       url = null;
     }
-    return uploadImageFromUrl(ctx, url);
+    return uploadImageFromUrl(ctx, url, assetId);
   });
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/login-form";
 import { contextFromSession } from "~/modules/auth/request-context.server";
-import { handleLoginForm, prefilledTenant } from "~/modules/auth/login-form.server";
+import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";
 import { myScheduledSessions } from "~/modules/scheduling/signup.server";
 import { MySessions } from "~/components/scheduling/my-sessions";
 
@@ -11,7 +11,7 @@ export const handle = { titleKey: "user:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
-  if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, defaultTenant: prefilledTenant(request) };
+  if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, ...(await loginPageInfo(request, "USER")) };
   const sessions = await myScheduledSessions(ctx);
   return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email, sessions };
 }
@@ -24,7 +24,7 @@ export default function UserHome() {
   if (!data.signedIn) {
     return (
       <div className="flex flex-1 items-start justify-center pt-[8vh]">
-        <LoginForm area="user" defaultTenant={data.defaultTenant} title={t("auth:title-user")} />
+        <LoginForm area="user" defaultTenant={data.defaultTenant} title={t("auth:title-user")} organization={data.organization} signinNotice={data.signinNotice} />
       </div>
     );
   }

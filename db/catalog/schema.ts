@@ -17,5 +17,11 @@ export type TenantSettings = {
   organizationManagerEmails?: string[];
   /** IANA zone in which the organisation plans and reads its sessions; see tenantTimeZone(). */
   timeZone?: string;
+  /** Language of mails and screens for people who have not chosen one (en-us, nl-nl, fr-fr). */
+  defaultLanguage?: "en-us" | "nl-nl" | "fr-fr";
+  /** Pass percentage new session templates start with. */
+  defaultPassPercentage?: number;
+  /** Report layout new session reports start with. */
+  defaultReportLayout?: "NARROW" | "WIDE";
 };
 export type TenantRow = typeof tenants.$inferSelect;

@@ -10,7 +10,7 @@ import { ADMIN_NAV } from "./nav-items";
 export type ShellUser = { name: string; email: string; permissions: readonly string[] };
 
 /** White header with the organisation's name, side menu, user menu and language switcher. */
-export function AdminShell({ organization, user, children }: { organization: string; user: ShellUser; children: ReactNode }) {
+export function AdminShell({ organization, logoUrl, user, children }: { organization: string; logoUrl?: string | null; user: ShellUser; children: ReactNode }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -22,6 +22,7 @@ export function AdminShell({ organization, user, children }: { organization: str
       </a>
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
         <div className="flex min-w-0 items-center gap-3">
+          {logoUrl ? <img src={logoUrl} alt="" className="h-7 w-auto max-w-16 shrink-0 object-contain sm:h-9 sm:max-w-28" data-testid="organization-logo" /> : null}
           <span className="truncate text-lg font-semibold text-primary" data-testid="organization-name">
             {organization}
           </span>

@@ -114,19 +114,22 @@ export function SessionForm({
   chosen,
   canWrite,
   shareCandidates,
+  defaultPassPercentage = 70,
 }: {
   session: SessionData | null;
   categories: CategoryOption[];
   chosen: Ref[];
   canWrite: boolean;
   shareCandidates: ShareUser[];
+  /** The organisation's default for a new template (organisation settings). */
+  defaultPassPercentage?: number;
 }) {
   const { t } = useTranslation();
   const back = "/admin/assessments/sessions";
   const { fetcher, result, errors, save } = useSave(back);
   const readOnly = !canWrite || (!!session && !session.access.canEdit);
   const [name, setName] = useState(session?.name ?? "");
-  const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : "70");
+  const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : String(defaultPassPercentage));
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
   const [categories, setCategories] = useState(session?.categories ?? []);
   const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);

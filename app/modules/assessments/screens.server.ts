@@ -159,7 +159,10 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const shareCandidates = await shareCandidatesFor(ctx, session ? { doc: session, findRow: sessionEntity.findRow } : null);
   const options = await referenceOptions(ctx);
   const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
-  return { session, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates };
+  // A new template starts with the organisation's default pass percentage (its settings).
+  const { organizationOf } = await import("~/modules/tenants/settings.server");
+  const defaultPassPercentage = organizationOf(ctx.tenant).defaultPassPercentage;
+  return { session, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates, defaultPassPercentage };
 }
 
 export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {

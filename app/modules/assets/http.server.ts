@@ -2,8 +2,9 @@ import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
-import { contextFromSession } from "~/modules/auth/request-context.server";
+import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
+import { contextFromUploadTicket, ticketOf } from "./upload-ticket.server";
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -21,18 +22,23 @@ export async function handleUpload(
   request: Request,
   loadContext: unknown,
   maxBytes: number,
-  work: (ctx: Ctx, request: Request) => Promise<unknown>,
+  work: (ctx: Ctx, request: Request, assetId?: string) => Promise<unknown>,
 ): Promise<Response> {
   const t = await getT(await getLocale(request));
   if (request.method !== "POST") return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
   const tooLarge = () =>
     json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("assessments:upload.too-large", { max: Math.round(maxBytes / 1024 / 1024) }) } }, 413);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + MULTIPART_OVERHEAD) return tooLarge();
-  const ctx = await contextFromSession(request, "ADMIN", loadContext);
-  if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+  let ctx = await contextFromSession(request, "ADMIN", loadContext);
+  let assetId: string | undefined;
   try {
+    // The body is read once, within the limit; the ticket (if any) and the upload come from that copy.
     const limited = await withBodyLimit(request, maxBytes + MULTIPART_OVERHEAD);
-    return json(await work(ctx, limited));
+    // Without a session an upload ticket (requestCloudinaryUploadSignature) may stand in for it.
+    const ticket = ctx ? null : await ticketOf(limited);
+    if (ticket) ({ ctx, assetId } = await contextFromUploadTicket(limited, ticket, clientAddressOf(loadContext)));
+    if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+    return json(await work(ctx, limited, assetId));
   } catch (e) {
     if (e instanceof BodyTooLargeError) return tooLarge();
     if (!isAppError(e)) {

@@ -2,10 +2,11 @@ import { redirect } from "@remix-run/node";
 import type { AccountType } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
 import { getLocale, getT } from "~/i18n/i18n.server";
+import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
-import { clientAddressOf, safeRedirect, useSecureCookies } from "./request-context.server";
+import { clientAddressOf, disabledTenantOfSession, safeRedirect, useSecureCookies } from "./request-context.server";
 
 export type LoginFormState =
   | { step: "identify"; error?: string; tenant?: string; identifier?: string }
@@ -39,10 +40,10 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
     }
     try {
-      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale });
+      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale, origin: new URL(request.url).origin });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey) };
+      return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };
     }
     return { step: "code", tenant, identifier: identifierText, resent: intent === "resend-code" };
   }
@@ -61,7 +62,7 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return redirect(safeRedirect(form.get("redirectTo"), area), { headers: { "Set-Cookie": serializeCookie(cookie) } });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey) };
+      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };
     }
   }
 
@@ -75,4 +76,29 @@ export function prefilledTenant(request: Request): string {
   if (fromQuery) return fromQuery;
   const parts = url.hostname.split(".");
   return parts.length > 2 && !/^\d+$/.test(parts[0]!) ? parts[0]! : "";
+}
+
+export type LoginPageInfo = {
+  defaultTenant: string;
+  /** Name and logo of the prefilled organisation (organizationPublicInfo), shown above the form. */
+  organization: { name: string; logoUrl: string | null } | null;
+  /** Why a sign-in link brought the user here: it was used or expired, or the organisation is disabled. */
+  signinNotice: "invalid" | "disabled" | null;
+};
+
+/** What the /admin and /user login pages show before sign-in. */
+export async function loginPageInfo(request: Request, accountType: AccountType): Promise<LoginPageInfo> {
+  const disabled = await disabledTenantOfSession(request, accountType);
+  const defaultTenant = prefilledTenant(request) || (disabled ?? "");
+  const notice = disabled ? "disabled" : new URL(request.url).searchParams.get("signin");
+  let organization: LoginPageInfo["organization"] = null;
+  if (defaultTenant) {
+    try {
+      const info = await organizationPublicInfo(defaultTenant);
+      organization = { name: info.name, logoUrl: info.logo };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+    }
+  }
+  return { defaultTenant, organization, signinNotice: notice === "invalid" || notice === "disabled" ? notice : null };
 }

@@ -3,7 +3,7 @@ import type { AccountType } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import type { Locale } from "~/i18n/config";
 import { requireTenant, openTenant } from "~/modules/tenants/tenants.server";
-import { requestLoginCode, verifyLoginCode, type UserIdentifier } from "./otp.server";
+import { requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
 import { createLoginSession, destroyLoginSession, findLoginSession, parseSessionCookieValue, type SessionCookie } from "./sessions.server";
 
 const tenantInput = z.string().trim().min(1).max(40);
@@ -15,12 +15,13 @@ export async function requestLogin(args: {
   accountType: AccountType;
   clientAddress: string;
   locale: Locale;
+  origin?: string;
 }): Promise<true> {
   const slug = tenantInput.safeParse(args.tenant);
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
-  await requestLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, clientAddress: args.clientAddress, locale: args.locale });
+  await requestLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, clientAddress: args.clientAddress, locale: args.locale, origin: args.origin });
   return true;
 }
 
@@ -38,6 +39,23 @@ export async function completeOtpLogin(args: {
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
   const subjectId = await verifyLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, code: args.otp });
+  const cookie = await createLoginSession(tdb, args.accountType, subjectId, args.secure, args.clientAddress);
+  return { cookie, subjectId };
+}
+
+/** The one-click sign-in link of a code mail: checks its token and opens a new session. */
+export async function completeLinkLogin(args: {
+  tenant: string;
+  token: string;
+  accountType: AccountType;
+  secure: boolean;
+  clientAddress: string;
+}): Promise<{ cookie: SessionCookie; subjectId: string }> {
+  const slug = tenantInput.safeParse(args.tenant);
+  if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  const tenant = await requireTenant(slug.data);
+  const tdb = await openTenant(tenant);
+  const subjectId = await verifyLoginLink({ tenant, tdb, accountType: args.accountType, token: args.token });
   const cookie = await createLoginSession(tdb, args.accountType, subjectId, args.secure, args.clientAddress);
   return { cookie, subjectId };
 }

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantDb } from "~db/tenant/client";
@@ -10,6 +10,7 @@ import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { enqueueMailJob } from "~/modules/mail/mail-queue.server";
+import { organizationLogoHtml } from "~/modules/tenants/branding.server";
 import { hitRateLimits } from "./rate-limit.server";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -63,6 +64,8 @@ export async function requestLoginCode(args: {
   identifier: UserIdentifier;
   clientAddress: string;
   locale: Locale;
+  /** The site's origin for the one-click sign-in link; without it the mail carries the code only. */
+  origin?: string;
 }): Promise<void> {
   const parsed = userIdentifierInput.safeParse(args.identifier);
   if (!parsed.success) throw new AppError("AUTH_REQUEST_FAILED", "auth_request_failed");
@@ -87,43 +90,101 @@ async function sendLoginCode(args: {
   identifier: UserIdentifier;
   key: string;
   locale: Locale;
+  origin?: string;
 }): Promise<void> {
   const { identifier, key } = args;
   const subject = await findSubject(args.tdb, args.accountType, identifier);
   if (!subject) return;
 
+  const { code, linkToken } = await issueLoginCode(args.tdb, args.tenant, args.accountType, key, subject.id);
+  const locale = isLocale(subject.locale) ? subject.locale : args.locale;
+  const link = args.origin ? signInLinkUrl(args.origin, args.accountType, args.tenant.slug, linkToken) : null;
+  await sendMail(await loginCodeMail(args.tenant, identifier, code, link, locale, args.origin));
+}
+
+/** The one-click sign-in URL of a login code: `/api/auth/callback` (staff) or `/api/user/auth/callback`. */
+export function signInLinkUrl(origin: string, accountType: AccountType, tenant: string, token: string): string {
+  const path = accountType === "ADMIN" ? "/api/auth/callback" : "/api/user/auth/callback";
+  return `${origin.replace(/\/$/, "")}${path}?tenant=${encodeURIComponent(tenant)}&token=${encodeURIComponent(token)}`;
+}
+
+const hashLinkToken = (tenant: string, token: string) => sha256(`link:${tenant}:${token}`);
+
+/**
+ * Stores a fresh code and sign-in link token for an identifier, replacing any older one (only the
+ * newest is valid). Both are stored hashed and die together: using one consumes the other.
+ */
+export async function issueLoginCode(
+  tdb: TenantDb,
+  tenant: TenantRow,
+  accountType: AccountType,
+  identifierKey: string,
+  subjectId: string,
+): Promise<{ code: string; linkToken: string }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  // Hex, so the token never contains a run of digits that reads as a code in the mail's text.
+  const linkToken = randomBytes(32).toString("hex");
   const codeId = newId();
   const now = Date.now();
-  await args.tdb.write(async (tx) => {
-    await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, args.accountType), eq(oneTimeCodes.identifier, key)));
+  await tdb.write(async (tx) => {
+    await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, accountType), eq(oneTimeCodes.identifier, identifierKey)));
     await tx.insert(oneTimeCodes).values({
       id: codeId,
-      accountType: args.accountType,
-      identifier: key,
-      subjectId: subject.id,
-      codeHash: hashCode(args.tenant.slug, codeId, code),
+      accountType,
+      identifier: identifierKey,
+      subjectId,
+      codeHash: hashCode(tenant.slug, codeId, code),
+      linkHash: hashLinkToken(tenant.slug, linkToken),
       attempts: 0,
       createdAt: new Date(now),
       expiresAt: new Date(now + OTP_TTL_MS),
     });
   });
+  return { code, linkToken };
+}
 
-  const locale = isLocale(subject.locale) ? subject.locale : args.locale;
+async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code: string, link: string | null, locale: Locale, origin?: string) {
   const t = await getT(locale);
-  const values = { code, organization: args.tenant.name, minutes: OTP_TTL_MS / 60_000 };
-  await sendMail({
+  const values = { code, organization: tenant.name, minutes: OTP_TTL_MS / 60_000, link };
+  return {
     to: identifier.value,
-    channel: identifier.type === "EMAIL" ? "email" : "sms",
+    channel: identifier.type === "EMAIL" ? ("email" as const) : ("sms" as const),
     subject: t("emails:login-code.subject", values),
-    textBody: t("emails:login-code.text", values),
+    textBody: t("emails:login-code.text", values) + (link ? `\n\n${t("emails:login-code.link-text", values)}` : ""),
     htmlBody: mailHtml([
+      ...organizationLogoHtml(tenant, origin),
       escapeHtml(t("emails:login-code.intro", values)),
       `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+      ...(link
+        ? [`<a href="${escapeHtml(link)}" style="display:inline-block;background:#011951;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t("emails:login-code.link-button", values))}</a>`]
+        : []),
       escapeHtml(t("emails:login-code.expiry", values)),
       escapeHtml(t("emails:login-code.ignore", values)),
     ]),
+  };
+}
+
+/**
+ * Checks a one-click sign-in link token: the newest code's link, unexpired, used once (the code
+ * dies with it). Returns the account id, or AUTH_CODE_INVALID_OR_EXPIRED.
+ */
+export async function verifyLoginLink(args: { tenant: TenantRow; tdb: TenantDb; accountType: AccountType; token: string }): Promise<string> {
+  const token = args.token.trim();
+  const invalid = () => new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_invalid_or_expired");
+  if (!/^[0-9a-f]{64}$/.test(token)) throw invalid();
+  const linkHash = hashLinkToken(args.tenant.slug, token);
+  const subjectId = await args.tdb.write(async (tx): Promise<string | null> => {
+    const row = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountType, args.accountType), eq(oneTimeCodes.linkHash, linkHash)))
+      .get();
+    if (!row) return null;
+    await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
+    return row.expiresAt.getTime() > Date.now() ? row.subjectId : null;
   });
+  if (!subjectId) throw invalid();
+  return subjectId;
 }
 
 /**

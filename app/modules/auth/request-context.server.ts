@@ -62,7 +62,18 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
   };
 }
 
-function loginRedirect(request: Request, area: "/admin" | "/user"): Response {
+/** The slug of the disabled organisation the request's session cookie belongs to, if it is one. */
+export async function disabledTenantOfSession(request: Request, accountType: AccountType): Promise<string | null> {
+  const cookie = parseSessionCookieValue(readCookie(request, SESSION_COOKIE[accountType]));
+  if (!cookie) return null;
+  const tenant = await findTenant(cookie.tenant);
+  return tenant && tenant.status !== "ACTIVE" ? tenant.slug : null;
+}
+
+async function loginRedirect(request: Request, area: "/admin" | "/user"): Promise<Response> {
+  // Staff of a disabled organisation are told so instead of just seeing the login form again.
+  const disabled = await disabledTenantOfSession(request, area === "/admin" ? "ADMIN" : "USER");
+  if (disabled) return redirect(`${area}?tenant=${encodeURIComponent(disabled)}&signin=disabled`);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   return redirect(back === area ? area : `${area}?redirectTo=${encodeURIComponent(back)}`);
@@ -71,13 +82,13 @@ function loginRedirect(request: Request, area: "/admin" | "/user"): Response {
 /** For admin screens: the staff context, or a redirect to the /admin login that comes back here. */
 export async function requireStaffContext(request: Request, loadContext?: unknown): Promise<StaffCtx> {
   const ctx = await contextFromSession(request, "ADMIN", loadContext);
-  if (!ctx || ctx.actor.type !== "ADMIN") throw loginRedirect(request, "/admin");
+  if (!ctx || ctx.actor.type !== "ADMIN") throw await loginRedirect(request, "/admin");
   return ctx as StaffCtx;
 }
 
 export async function requireParticipantContext(request: Request, loadContext?: unknown): Promise<ParticipantCtx> {
   const ctx = await contextFromSession(request, "USER", loadContext);
-  if (!ctx || ctx.actor.type !== "USER") throw loginRedirect(request, "/user");
+  if (!ctx || ctx.actor.type !== "USER") throw await loginRedirect(request, "/user");
   return ctx as ParticipantCtx;
 }
 

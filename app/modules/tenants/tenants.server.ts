@@ -9,6 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
 import { isTimeZone } from "~/lib/time-zone";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { organizationLogoUrl } from "./branding.server";
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; row: TenantRow | null }>();
@@ -29,9 +30,16 @@ export async function findTenant(slugInput: string): Promise<TenantRow | null> {
   return row;
 }
 
+/** Drops a tenant from the look-up cache after its catalog row changed. */
+export function forgetTenant(slug: string): void {
+  cache.delete(normalizeSlug(slug));
+}
+
 export async function requireTenant(slug: string): Promise<TenantRow> {
   const row = await findTenant(slug);
-  if (!row || row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  if (!row) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  // A disabled organisation keeps its data; its users are told why they cannot sign in.
+  if (row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_disabled", { values: { name: row.name } });
   return row;
 }
 
@@ -46,7 +54,8 @@ export async function organizationTenantExists(slug: string): Promise<boolean> {
 
 export async function organizationPublicInfo(slug: string) {
   const row = await requireTenant(slug);
-  return { tenant: row.slug, name: row.name, logo: row.logo };
+  // The logo as a public URL: login pages show it before anyone signs in.
+  return { tenant: row.slug, name: row.name, logo: organizationLogoUrl(row) };
 }
 
 export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string; timeZone?: string };
@@ -134,5 +143,21 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
 
 export async function listTenants(): Promise<TenantRow[]> {
   const { db } = await catalog();
-  return db.select().from(tenants).all();
+  return db.select().from(tenants).orderBy(tenants.slug).all();
+}
+
+/**
+ * Operator task: disables (SUSPENDED) or re-enables (ACTIVE) a tenant. Its database is kept as it
+ * is; while disabled nobody signs in and open sessions stop working.
+ */
+export async function setTenantStatus(slugInput: string, status: TenantRow["status"]): Promise<TenantRow> {
+  const slug = normalizeSlug(slugInput);
+  const { db, writes } = await catalog();
+  const row = await writes.run(async () => {
+    await db.update(tenants).set({ status, updatedAt: new Date() }).where(eq(tenants.slug, slug));
+    return db.select().from(tenants).where(eq(tenants.slug, slug)).get();
+  });
+  cache.delete(slug);
+  if (!row) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found", { message: `No tenant "${slug}".` });
+  return row;
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { assertCanGrantRoles } from "./role-grants.server";
+import { assertCanGrantRoles } from "./roles";
 import { createStaffUserInTenant } from "./staff-users.server";
 
 const nameFromEmail = (email: string) => email.split("@")[0] ?? email;

@@ -89,6 +89,8 @@ export const oneTimeCodes = sqliteTable(
     identifier: text("identifier").notNull(),
     subjectId: text("subject_id").notNull(),
     codeHash: text("code_hash").notNull(),
+    /** SHA-256 of the one-click sign-in link's token, mailed with the code; same lifetime and rules. */
+    linkHash: text("link_hash"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: timestamp("created_at").notNull(),
     expiresAt: timestamp("expires_at").notNull(),

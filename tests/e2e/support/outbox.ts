@@ -60,3 +60,15 @@ export async function waitForCode(to: string, after: number, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/** The one-click sign-in link (`/api/auth/callback` or `/api/user/auth/callback`) of the newest message to `to` after `after`. */
+export async function waitForSignInLink(to: string, after: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [newest] = await mailsTo(to, after);
+    const link = newest ? /(https?:\/\/\S+\/api\/(?:user\/)?auth\/callback\?\S+)/.exec(newest.textBody)?.[1] : undefined;
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No sign-in link mailed to ${to} within ${timeoutMs} ms (outbox: ${outboxDir()})`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

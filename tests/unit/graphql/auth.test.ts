@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { staffUsers } from "~db/tenant/schema";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
-import { assertCanGrantRoles } from "~/modules/users/role-grants.server";
+import { assertCanGrantRoles } from "~/modules/users/roles";
 import { addParticipant, lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { COMPLETE_LOGIN, gql, loginOverGraphQL, REQUEST_LOGIN } from "../support/graphql";
 

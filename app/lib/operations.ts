@@ -1,0 +1,105 @@
+import type { Permission, Role } from "./permissions";
+
+/**
+ * Which permission each operation of the admin GraphQL API needs: the rule the role × operation
+ * matrix test checks against the module functions. Every operation of the admin schema must be
+ * listed, so a new operation without a rule fails that test.
+ * - `public`: no sign-in needed (login, organisation look-ups).
+ * - `signed-in`: any signed-in account (its own profile, logout).
+ * - `{ permission, grants }`: the permission, and for operations that hand out roles, the roles
+ *   the caller must hold (nobody grants a role they do not hold).
+ */
+export type OperationRule = "public" | "signed-in" | { permission: Permission; grants?: Role[] };
+
+const READ = { permission: "read:admin" } as const;
+const DATABASES = { permission: "write:databases" } as const;
+const ASSESSMENTS = { permission: "write:assessments" } as const;
+const SCHEDULING = { permission: "write:scheduling" } as const;
+const USERS = { permission: "manage:users" } as const;
+
+export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
+  // queries
+  version: "public",
+  profile: "signed-in",
+  organizationPublicInfo: "public",
+  organizationTenantExists: "public",
+  // someone else's roles; one's own need only read:admin
+  rolesForUserId: USERS,
+  allCategories: READ,
+  allSupplyObjects: READ,
+  allLocations: READ,
+  allCompanies: READ,
+  allContexts: READ,
+  allParticipants: READ,
+  categoryById: READ,
+  supplyObjectById: READ,
+  locationById: READ,
+  companyById: READ,
+  contextById: READ,
+  participantById: READ,
+  allQuestions: READ,
+  allEvaluations: READ,
+  allSessions: READ,
+  questionById: READ,
+  evaluationById: READ,
+  sessionById: READ,
+  allScheduledSessions: READ,
+  allScheduledSessionsBetween: READ,
+  scheduledSessionById: READ,
+  scheduledSessionParticipantEntries: READ,
+  scheduledSessionParticipantEntry: READ,
+  allUsers: USERS,
+  organization: READ,
+  // mutations
+  ping: "public",
+  requestLogin: "public",
+  completeOtpLogin: "public",
+  applyCookie: "public",
+  logout: "public",
+  createAdminUser: { permission: "manage:users", grants: ["ORGANIZATION_MANAGER"] },
+  addCategory: DATABASES,
+  updateCategory: DATABASES,
+  removeCategory: DATABASES,
+  addSupplyObject: DATABASES,
+  updateSupplyObject: DATABASES,
+  removeSupplyObject: DATABASES,
+  addLocation: DATABASES,
+  updateLocation: DATABASES,
+  removeLocation: DATABASES,
+  addCompany: DATABASES,
+  updateCompany: DATABASES,
+  removeCompany: DATABASES,
+  addParticipant: DATABASES,
+  updateParticipant: DATABASES,
+  removeParticipant: DATABASES,
+  addContext: DATABASES,
+  updateContext: DATABASES,
+  removeContext: DATABASES,
+  importParticipants: DATABASES,
+  importCompanies: DATABASES,
+  addQuestion: ASSESSMENTS,
+  updateQuestion: ASSESSMENTS,
+  removeQuestion: ASSESSMENTS,
+  addEvaluation: ASSESSMENTS,
+  updateEvaluation: ASSESSMENTS,
+  removeEvaluation: ASSESSMENTS,
+  addSession: ASSESSMENTS,
+  updateSession: ASSESSMENTS,
+  removeSession: ASSESSMENTS,
+  addScheduledSession: SCHEDULING,
+  updateScheduledSession: SCHEDULING,
+  cancelScheduledSession: SCHEDULING,
+  removeScheduledSession: SCHEDULING,
+  addParticipantsToScheduledSession: SCHEDULING,
+  removeParticipantFromScheduledSession: SCHEDULING,
+  automaticallyAssignScheduledSessionOrder: SCHEDULING,
+  manuallyAssignEvaluationToParticipant: SCHEDULING,
+  saveScheduledSessionOrder: SCHEDULING,
+  overrideScheduledSessionParticipantEntry: SCHEDULING,
+  overrideScheduledSessionParticipantEntries: SCHEDULING,
+  addUser: USERS,
+  updateUser: USERS,
+  removeUser: USERS,
+  updateOrganizationSettings: { permission: "manage:settings" },
+  requestCloudinaryUploadSignature: ASSESSMENTS,
+};

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OrganizationSettingsForm } from "~/components/organization/settings-form";
+import { isAppError } from "~/lib/app-error";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { loadOrFail } from "~/modules/databases/screens.server";
+import { saveSettingsForm, settingsScreen } from "~/modules/tenants/settings.server";
+
+export const handle = { titleKey: "organization:title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => settingsScreen(ctx));
+}
+
+export type SettingsActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
+  const ctx = await requireStaffContext(request, context);
+  const form = await request.formData();
+  try {
+    await saveSettingsForm(ctx, form);
+    return { ok: true, message: ctx.t("organization:saved") };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.split(".")[0]!, ctx.t(v.key, v.values ?? {})]));
+    // What was typed comes back, so a refused form keeps it for correcting.
+    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return { ok: false, message: ctx.t(e.messageKey, e.values ?? {}), fieldErrors, values };
+  }
+}
+
+export default function OrganizationSettingsRoute() {
+  const { organization, timeZones } = useLoaderData<typeof loader>();
+  return <OrganizationSettingsForm organization={organization} timeZones={timeZones} />;
+}

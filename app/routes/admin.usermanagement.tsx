@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { UserManagement } from "~/components/users/user-management";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { loadOrFail } from "~/modules/databases/screens.server";
+import { userManagementAction, userManagementScreen } from "~/modules/users/screens.server";
+
+export const handle = { titleKey: "users:title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return { screen: await loadOrFail(ctx, () => userManagementScreen(ctx, new URL(request.url))), organization: ctx.tenant.name };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return userManagementAction(ctx, request, new URL(request.url).origin);
+}
+
+export default function UserManagementRoute() {
+  const { screen, organization } = useLoaderData<typeof loader>();
+  return <UserManagement {...screen} organization={organization} />;
+}
