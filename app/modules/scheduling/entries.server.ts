@@ -4,6 +4,7 @@ import { participants, scheduledSessionParticipantEntries as entries, sessionTem
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { loadLiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import { addEntries, entriesOf, findScheduledRow, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
@@ -21,15 +22,17 @@ export type ParticipantEntry = {
   ready: boolean;
   sessionStart: Date | null;
   sessionOrder: string[];
-  sessionAnswers: unknown[];
-  sessionOverrides: unknown[];
-  sessionProgress: unknown[];
+  /** The answer store's rows of this entry (ADR 0012). */
+  sessionAnswers: SavedAnswer[];
+  sessionOverrides: Override[];
+  sessionProgress: Progress[];
 };
 
 export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<ParticipantEntry[]> {
   const ids = [...new Set(rows.map((r) => r.participantId))];
   const people = ids.length ? await db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all() : [];
   const byId = new Map(people.map((p) => [p.id, p]));
+  const live = await loadLiveData(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     _id: r.id,
     _createdAt: r.createdAt,
@@ -43,9 +46,9 @@ export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<Participa
     ready: r.ready,
     sessionStart: r.sessionStart,
     sessionOrder: r.sessionOrder,
-    sessionAnswers: r.sessionAnswers,
-    sessionOverrides: r.sessionOverrides,
-    sessionProgress: r.sessionProgress,
+    sessionAnswers: live.get(r.id)?.answers ?? [],
+    sessionOverrides: live.get(r.id)?.overrides ?? [],
+    sessionProgress: live.get(r.id)?.progress ?? [],
   }));
 }
 
