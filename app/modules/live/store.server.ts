@@ -26,6 +26,9 @@ export type SavedAnswer = {
   savedAt: Date;
   late: boolean;
   receivedAt: Date | null;
+  /** The last in-time answer a late revision replaced (it is what counts unless staff accept the late one). */
+  inTimeAnswer: StoredAnswer | null;
+  inTimeRevision: number | null;
 };
 
 export type LiveData = { overrides: Override[]; progress: Progress[]; answers: SavedAnswer[] };
@@ -73,6 +76,8 @@ export async function loadLiveData(db: Reader, entryIds: string[]): Promise<Map<
       savedAt: a.savedAt,
       late: a.late,
       receivedAt: a.receivedAt,
+      inTimeAnswer: a.inTimeAnswer ?? null,
+      inTimeRevision: a.inTimeRevision ?? null,
     });
   }
   return byEntry;
