@@ -4,6 +4,7 @@ import { participants, scheduledSessionParticipantEntries as entries, sessionTem
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
 import { loadLiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
@@ -172,29 +173,45 @@ export const entryOverrideInput = z.object({
   ready: z.boolean().nullish(),
   sessionStart: z.coerce.date().nullish(),
   sessionOrder: z.array(z.string().min(1).max(100)).max(200).nullish(),
+  /** A live override (EXTEND_TIME, SESSION_PAUSE, …): validated and applied by the live module. */
+  override: z.unknown().optional(),
 });
 
-/** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields. */
+const hasEntryFields = (d: z.infer<typeof entryOverrideInput>) => d.ready != null || d.sessionStart !== undefined || d.sessionOrder != null;
+
+/** Live overrides need run:sessions; changing the entry's fields needs write:scheduling. */
+function requireOverridePermissions(ctx: Ctx, data: z.infer<typeof entryOverrideInput>): void {
+  if (data.override != null) requirePermission(ctx, RUN_SESSIONS);
+  if (hasEntryFields(data) || data.override == null) requirePermission(ctx, WRITE);
+}
+
+/** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields and/or applies `input.override`. */
 export async function overrideScheduledSessionParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string, input: unknown): Promise<ParticipantEntry> {
-  requirePermission(ctx, WRITE);
   const data = parseInput(entryOverrideInput, input);
-  await ctx.tdb.write(async (tx) => {
-    const row = await findScheduledRow(tx, scheduledSessionId);
-    const entry = await findEntry(tx, scheduledSessionId, participantId);
-    await applyOverride(tx, entry, data, await evaluationsOf(tx, row.sessionTemplateId));
-  });
+  requireOverridePermissions(ctx, data);
+  if (hasEntryFields(data)) {
+    await ctx.tdb.write(async (tx) => {
+      const row = await findScheduledRow(tx, scheduledSessionId);
+      const entry = await findEntry(tx, scheduledSessionId, participantId);
+      await applyOverride(tx, entry, data, await evaluationsOf(tx, row.sessionTemplateId));
+    });
+  }
+  if (data.override != null) await applyLiveOverride(ctx, scheduledSessionId, [participantId], data.override);
   return getParticipantEntry(ctx, scheduledSessionId, participantId);
 }
 
-/** `overrideScheduledSessionParticipantEntries(scheduledSessionId, input)`: the same for every participant. */
+/** `overrideScheduledSessionParticipantEntries(scheduledSessionId, input)`: the same for every participant ("pause all"). */
 export async function overrideScheduledSessionParticipantEntries(ctx: Ctx, scheduledSessionId: string, input: unknown): Promise<ParticipantEntry[]> {
-  requirePermission(ctx, WRITE);
   const data = parseInput(entryOverrideInput, input);
-  await ctx.tdb.write(async (tx) => {
-    const row = await findScheduledRow(tx, scheduledSessionId);
-    const evals = await evaluationsOf(tx, row.sessionTemplateId);
-    for (const entry of await entriesOf(tx, [scheduledSessionId])) await applyOverride(tx, entry, data, evals);
-  });
+  requireOverridePermissions(ctx, data);
+  if (hasEntryFields(data)) {
+    await ctx.tdb.write(async (tx) => {
+      const row = await findScheduledRow(tx, scheduledSessionId);
+      const evals = await evaluationsOf(tx, row.sessionTemplateId);
+      for (const entry of await entriesOf(tx, [scheduledSessionId])) await applyOverride(tx, entry, data, evals);
+    });
+  }
+  if (data.override != null) await applyLiveOverride(ctx, scheduledSessionId, null, data.override);
   return allParticipantEntries(ctx, scheduledSessionId);
 }
 
