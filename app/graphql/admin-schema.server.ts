@@ -3,8 +3,9 @@ import { basePiece } from "./base";
 import { assessmentsPiece } from "./assessments";
 import { databasesPiece } from "./databases";
 import { schedulingPiece } from "./scheduling";
+import { adminLivePiece } from "./live";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
-export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece, assessmentsPiece, schedulingPiece]);
+export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece, assessmentsPiece, schedulingPiece, adminLivePiece]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);
