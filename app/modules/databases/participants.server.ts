@@ -32,7 +32,7 @@ export const participantInput = z.object({
   /** Absent (or an empty form field) keeps the current value; a new participant gets 0. */
   extraTimePercent: z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ invalid_type_error: "validation:invalid" }).int("validation:invalid").min(0, "databases:validation.extra-time-range").max(300, "databases:validation.extra-time-range").optional(),
+    z.number({ invalid_type_error: "validation:invalid" }).int().min(0).max(300).optional(),
   ),
 });
 export type ParticipantInput = z.infer<typeof participantInput>;
