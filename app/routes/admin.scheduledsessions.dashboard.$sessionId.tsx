@@ -7,7 +7,14 @@ import { useLiveRoom } from "~/components/live/use-live-room";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
-import { applyLiveOverride, completeScheduledSession, liveDashboard, startScheduledSession, staffRealtimeToken, unlockWaitingParticipants } from "~/modules/live/run.server";
+import {
+  applyLiveOverride,
+  completeScheduledSession,
+  liveDashboard,
+  startScheduledSession,
+  staffRealtimeToken,
+  unlockWaitingParticipants,
+} from "~/modules/live/run.server";
 import { can } from "~/modules/permissions/permissions";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 
@@ -19,9 +26,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const session = await getScheduledSession(ctx, params.sessionId!);
     const [board, token] = await Promise.all([liveDashboard(ctx, session._id), staffRealtimeToken(ctx, session._id)]);
     return {
-      session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
+      session: {
+        _id: session._id,
+        reference: session.reference,
+        sessionName: session.sessionName,
+      },
       board,
-      room: { token: token.token, host: token.host, party: token.party, room: token.room },
+      room: {
+        token: token.token,
+        host: token.host,
+        party: token.party,
+        room: token.room,
+      },
       canRun: can(ctx.permissions, "run:sessions"),
     };
   });
@@ -42,11 +58,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     "pause-all": () => applyLiveOverride(ctx, id, null, { overrideType: "SESSION_PAUSE" }),
     "resume-all": () => applyLiveOverride(ctx, id, null, { overrideType: "SESSION_RESUME" }),
-    pause: (_i, _id, form) => applyLiveOverride(ctx, id, participantsOf(form), { overrideType: "SESSION_PAUSE" }),
-    resume: (_i, _id, form) => applyLiveOverride(ctx, id, participantsOf(form), { overrideType: "SESSION_RESUME" }),
-    resolve: (_i, _id, form) => applyLiveOverride(ctx, id, participantsOf(form), { overrideType: "HELP_REQUEST_RESOLVED" }),
+    pause: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "SESSION_PAUSE",
+      }),
+    resume: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "SESSION_RESUME",
+      }),
+    resolve: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "HELP_REQUEST_RESOLVED",
+      }),
     extend: (input, _id, form) =>
-      applyLiveOverride(ctx, id, participantsOf(form), { overrideType: "EXTEND_TIME", value: { numericValue: Number(input.minutes) * 60 } }),
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "EXTEND_TIME",
+        value: { numericValue: Number(input.minutes) * 60 },
+      }),
     unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
   });
 }
@@ -85,7 +113,9 @@ export default function LiveDashboardScreen() {
               testId="start-session"
               label={t("live:dashboard.start")}
               title={t("live:dashboard.start-title")}
-              description={t("live:dashboard.start-description", { count: board.rows.length })}
+              description={t("live:dashboard.start-description", {
+                count: board.rows.length,
+              })}
               onConfirm={() => post("start")}
             />
           ) : null}

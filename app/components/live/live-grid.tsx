@@ -105,16 +105,30 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
   const [minutes, setMinutes] = useState("5");
   const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });
   return (
-    <tr className={`border-t border-slate-100 ${row.helpRequested ? "bg-red-50" : ""}`} data-testid="live-row" data-participant={row.participantId} data-status={row.status ?? "none"}>
+    <tr
+      className={`border-t border-slate-100 ${row.helpRequested ? "bg-red-50" : ""}`}
+      data-testid="live-row"
+      data-participant={row.participantId}
+      data-status={row.status ?? "none"}
+    >
       <td className="px-3 py-2">
         <div className="font-medium">{row.name}</div>
         <div className="text-xs text-slate-500">
           {row.email}
-          {row.extraTimePercent ? ` · ${t("live:grid.extra-time", { percent: row.extraTimePercent })}` : ""}
+          {row.extraTimePercent
+            ? ` · ${t("live:grid.extra-time", {
+                percent: row.extraTimePercent,
+              })}`
+            : ""}
         </div>
       </td>
       <td className="px-3 py-2">
-        <span data-testid="live-status" className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[row.status ?? ""] ?? "bg-slate-100 text-slate-600"}`}>
+        <span
+          data-testid="live-status"
+          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${
+            STATUS_STYLE[row.status ?? ""] ?? "bg-slate-100 text-slate-600"
+          }`}
+        >
           {t(`live:status.${row.status ?? "none"}`)}
         </span>
         {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
@@ -139,7 +153,7 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
       </td>
       {canRun ? (
         <td className="px-3 py-2">
-          <div className="flex flex-wrap items-center gap-1">
+          <div className="flex min-w-[16rem] flex-wrap items-center gap-1">
             {row.helpRequested ? (
               <Button variant="danger" className="px-2 py-1" data-testid="resolve-help" onClick={() => act("resolve")}>
                 {t("live:grid.resolve")}
@@ -152,21 +166,34 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
             ) : null}
             {row.currentEvaluation ? (
               <>
-                <Button variant="secondary" className="px-2 py-1" data-testid={row.paused ? "resume" : "pause"} onClick={() => act(row.paused ? "resume" : "pause")}>
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1"
+                  data-testid={row.paused ? "resume" : "pause"}
+                  onClick={() => act(row.paused ? "resume" : "pause")}
+                >
                   {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
                 </Button>
-                <input
-                  aria-label={t("live:grid.minutes")}
-                  className="w-14 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
-                  type="number"
-                  min={1}
-                  max={120}
-                  value={minutes}
-                  onChange={(e) => setMinutes(e.target.value)}
-                />
-                <Button variant="secondary" className="px-2 py-1" data-testid="extend" onClick={() => act("extend", { minutes })}>
-                  {t("live:grid.extend")}
-                </Button>
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  <input
+                    aria-label={t("live:grid.minutes")}
+                    className="w-14 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+                    type="number"
+                    min={1}
+                    max={120}
+                    value={minutes}
+                    onChange={(e) => setMinutes(e.target.value)}
+                  />
+                  <Button
+                    variant="secondary"
+                    className="px-2 py-1"
+                    data-testid="extend"
+                    aria-label={t("live:grid.extend-label", { minutes })}
+                    onClick={() => act("extend", { minutes })}
+                  >
+                    {t("live:grid.extend")}
+                  </Button>
+                </span>
               </>
             ) : null}
           </div>

@@ -2,7 +2,12 @@ import { useRevalidator } from "@remix-run/react";
 import PartySocket from "partysocket";
 import { useEffect, useRef } from "react";
 
-export type RoomConnection = { token: string; host: string; party: string; room: string };
+export type RoomConnection = {
+  token: string;
+  host: string;
+  party: string;
+  room: string;
+};
 
 /**
  * Listens to the session's room and reloads the page's data when anything happens there. Events
@@ -27,7 +32,12 @@ export function useLiveRoom(connection: RoomConnection | null, pollMs = 15_000):
         else revalidate();
       }, 150);
     };
-    const socket = new PartySocket({ host: connection.host, party: connection.party, room: connection.room, query: { token: connection.token } });
+    const socket = new PartySocket({
+      host: connection.host,
+      party: connection.party,
+      room: connection.room,
+      query: { token: connection.token },
+    });
     socket.addEventListener("message", (event) => {
       try {
         const message = JSON.parse(String(event.data)) as { type?: string };
