@@ -10,6 +10,11 @@ import WS from "ws";
 import { signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
 import { issueRealtimeToken, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
+import { requestHelp } from "~/modules/live/participant.server";
+import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
+import { getParticipantEntry } from "~/modules/scheduling/entries.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { makeLiveSession, participantCtx } from "./fixtures";
 
 // Runs the real room in `partykit dev` (workerd) and talks to it like the app and browsers do.
 
@@ -354,5 +359,26 @@ describe("session room", () => {
     }
     expect(commandLines.some((c) => c.includes("partykit"))).toBe(true);
     for (const line of commandLines) expect(line).not.toContain(SECRET);
+  });
+
+  it("carries the live run's events, written to the database first, to the session's sockets", async () => {
+    const slug = (await makeTenant(`room-live-${process.pid}`)).tenant.slug;
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const f = await makeLiveSession(manager);
+    const adminToken = await staffRealtimeToken(manager, f.sessionId);
+    const socket = new PartySocket({ host: adminToken.host, room: adminToken.room, party: adminToken.party, query: { token: adminToken.token }, WebSocket: WS, maxRetries: 0 });
+    const admin = new Client(socket);
+    await admin.waitFor((m) => m.type === "welcome", "welcome");
+
+    await startScheduledSession(manager, f.sessionId);
+    await admin.waitFor((m) => m.type === "session.started", "session.started");
+    await requestHelp(participantCtx(manager, f.people[0]!), f.sessionId);
+    const help = await admin.waitFor((m) => m.type === "help.requested", "help.requested");
+    const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
+    expect(help.participantId).toBe(f.people[0]);
+    // The event names the revision the database holds: a client that saw an older one reloads.
+    expect((help.payload as { revision: number }).revision).toBe(entry._rev);
+    expect(entry.sessionOverrides.map((o) => o.overrideType)).toEqual(["HELP_REQUEST"]);
+    admin.close();
   });
 });
