@@ -157,6 +157,9 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   requireParticipant(ctx);
   const data = parseInput(saveAnswerInput, input);
   const participantId = ctx.actor.participantId;
+  // The questions and evaluations are read outside the write queue: they do not change during a
+  // run, and every read inside it holds up the tenant's other writes.
+  const planned = await loadPlan(ctx.tdb.db, await findSession(ctx.tdb.db, data.scheduledSession));
   const result = await ctx.tdb.write(async (tx) => {
     const now = new Date();
     const session = await findSession(tx, data.scheduledSession);
@@ -173,8 +176,8 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     if (existing && existing.revision >= data.revision) {
       return { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: entry.rev };
     }
-    const plan = await loadPlan(tx, session);
-    const [state] = await entryStates(tx, plan, [entry], now);
+    const plan = { ...planned, session };
+    const [state] = await entryStates(tx, plan, [entry], now, { answers: false });
     const section = openSection(state!.live.progress);
     const evaluation = plan.evaluations.get(data.evaluation);
     const onSection =

@@ -123,8 +123,8 @@ export type EntryState = {
   current: { evaluation: string; question: string | null } | null;
 };
 
-export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date()): Promise<EntryState[]> {
-  const [live, extra] = await Promise.all([loadLiveData(db, rows.map((r) => r.id)), extraTimeOf(db, rows.map((r) => r.participantId))]);
+export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date(), options: { answers?: boolean } = {}): Promise<EntryState[]> {
+  const [live, extra] = await Promise.all([loadLiveData(db, rows.map((r) => r.id), options), extraTimeOf(db, rows.map((r) => r.participantId))]);
   return rows.map((entry) => {
     const data = live.get(entry.id)!;
     const facts = factsOf(plan, entry, data, extra.get(entry.participantId) ?? 0, now);
