@@ -6,7 +6,8 @@ import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
 import { applyLiveOverride, completeScheduledSession, liveDashboard, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
 import { getParticipantEntry, overrideScheduledSessionParticipantEntries, overrideScheduledSessionParticipantEntry } from "~/modules/scheduling/entries.server";
-import { cancelScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { cancelScheduledSession, removeScheduledSession, updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { liveAnswers, liveOverrides, liveProgress } from "~db/tenant/schema";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../scheduling/fixtures";
 import { makeLiveSession, participantCtx, setExtraTime } from "./fixtures";
@@ -222,5 +223,26 @@ describe("events", () => {
     expect(entryEvents.length).toBe(3);
     for (const s of entryEvents) expect(s.event.payload.revision).toBe(s.revision);
     expect(entryEvents.at(-1)!.event).toMatchObject({ type: "help.requested", participantId: f.people[1] });
+  });
+});
+
+describe("what the live run leaves behind", () => {
+  it("protects entries with answers, progress or overrides from silent removal, and removes their rows with them", async () => {
+    const f = await makeLiveSession(manager);
+    await startScheduledSession(manager, f.sessionId);
+    const p = participantCtx(manager, f.people[0]!);
+    await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "mine" }, revision: 1 });
+    const refused = await refusal(updateScheduledSession(manager, f.sessionId, { participants: [f.people[1]!] }));
+    expect(Object.keys(refused.fieldErrors ?? {})).toEqual(["participants"]);
+    const confirm = await removeScheduledSession(manager, f.sessionId);
+    expect(confirm.__typename).toBe("RemoveConfirmation");
+    const refs = confirm.__typename === "RemoveConfirmation" ? confirm.references : [];
+    expect(refs.every((r) => !r.canBeSafelyRemoved)).toBe(true);
+    const count = async () =>
+      (await manager.tdb.db.select().from(liveAnswers).all()).length + (await manager.tdb.db.select().from(liveProgress).all()).length + (await manager.tdb.db.select().from(liveOverrides).all()).length;
+    const before = await count();
+    await removeScheduledSession(manager, f.sessionId, refs.map((r) => r.id));
+    // 1 answer + 2 open sections of this session are gone with its entries.
+    expect(before - (await count())).toBe(3);
   });
 });
