@@ -11,7 +11,8 @@ import { makeLiveSession, participantCtx, rewindOpenSection, SECRETS, type LiveF
 // The answer store: idempotent saves, late saves kept and flagged, refusals that store nothing,
 // what a participant may see, and isolation between participants and tenants.
 
-process.env.PARTYKIT_HOST = "127.0.0.1:9";
+process.env.PARTYKIT_HOST = "127.0.0.1:9"; // nothing listens: presence is unknown (null)
+process.env.PARTYKIT_DISABLED = "true"; // no room: publishes are skipped (the seam still sees them)
 let manager: Ctx;
 let f: LiveFixture;
 let p1: Ctx;

@@ -8,7 +8,8 @@ import { makeLiveSession, SECRETS, type LiveFixture } from "./fixtures";
 
 // The live operations through the real GraphQL endpoints (admin and user), with real logins.
 
-process.env.PARTYKIT_HOST = "127.0.0.1:9";
+process.env.PARTYKIT_HOST = "127.0.0.1:9"; // nothing listens: presence is unknown (null)
+process.env.PARTYKIT_DISABLED = "true"; // no room: publishes are skipped (the seam still sees them)
 let slug: string;
 let admin: string;
 let reader: string;
