@@ -74,9 +74,10 @@ export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; server
           {t("live:dashboard.sound")}
         </label>
       </div>
-      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
+      {/* On phones every row is a card (cells stacked, each with its label): nothing hides off-screen. */}
+      <div className="rounded-md border border-slate-200 bg-white md:overflow-x-auto">
+        <table className="block w-full text-left text-sm md:table md:min-w-[48rem]">
+          <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
             <tr>
               <th className="px-3 py-2">{t("live:grid.participant")}</th>
               <th className="px-3 py-2">{t("live:grid.status")}</th>
@@ -87,7 +88,7 @@ export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; server
               {canRun ? <th className="px-3 py-2">{t("live:grid.actions")}</th> : null}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block md:table-row-group">
             {rows.map((row) => (
               <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} />
             ))}
@@ -98,6 +99,14 @@ export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; server
   );
 }
 
+/** Cells: stacked with a small padding on phones, table cells from md on. */
+const CELL = "block px-3 py-1 md:table-cell md:py-2";
+
+/** The column's name, shown only where there is no header row (phones). */
+function Label({ text }: { text: string }) {
+  return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}:</span>;
+}
+
 function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | string; canRun: boolean }) {
   const { t } = useTranslation();
   const left = useCountdown(row.paused ? null : row.deadline, serverTime, row.remainingSeconds);
@@ -106,12 +115,12 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
   const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });
   return (
     <tr
-      className={`border-t border-slate-100 ${row.helpRequested ? "bg-red-50" : ""}`}
+      className={`block border-t border-slate-100 py-2 md:table-row md:py-0 ${row.helpRequested ? "bg-red-50" : ""}`}
       data-testid="live-row"
       data-participant={row.participantId}
       data-status={row.status ?? "none"}
     >
-      <td className="px-3 py-2">
+      <td className={CELL}>
         <div className="font-medium">{row.name}</div>
         <div className="text-xs text-slate-500">
           {row.email}
@@ -122,7 +131,7 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
             : ""}
         </div>
       </td>
-      <td className="px-3 py-2">
+      <td className={CELL}>
         <span
           data-testid="live-status"
           className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${
@@ -133,27 +142,30 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
         </span>
         {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
       </td>
-      <td className="px-3 py-2">
+      <td className={CELL}>
         <div>{row.currentEvaluation?.name ?? "–"}</div>
         <div className="text-xs text-slate-500">
           {row.currentQuestion?.name ?? ""} ({row.evaluationsDone}/{row.evaluationsTotal})
         </div>
       </td>
-      <td className="px-3 py-2 font-mono" data-testid="time-left">
-        {formatSeconds(left)}
+      <td className={CELL}>
+        <Label text={t("live:grid.time-left")} />
+        <span className="font-mono" data-testid="time-left">{formatSeconds(left)}</span>
       </td>
-      <td className="px-3 py-2">
+      <td className={CELL}>
+        <Label text={t("live:grid.connected")} />
         <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-400"}>
           {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
         </span>
       </td>
-      <td className="px-3 py-2">
+      <td className={CELL}>
+        <Label text={t("live:grid.saved")} />
         {row.answersSaved}
         {row.lateSaves ? <span className="ml-1 text-xs text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span> : null}
       </td>
       {canRun ? (
-        <td className="px-3 py-2">
-          <div className="flex min-w-[16rem] flex-wrap items-center gap-1">
+        <td className={CELL}>
+          <div className="flex flex-wrap items-center gap-1 md:min-w-[16rem]">
             {row.helpRequested ? (
               <Button variant="danger" className="px-2 py-1" data-testid="resolve-help" onClick={() => act("resolve")}>
                 {t("live:grid.resolve")}
