@@ -6,6 +6,7 @@ import {
   presenceSigningString,
   roomFromSegment,
   verifyBody,
+  verifyPublish,
   verifyRealtimeToken,
   type PresenceClient,
   type PresenceEvent,
@@ -114,7 +115,7 @@ export default class SessionRoom implements Party.Server {
     const body = await req.text();
     if (body.length > MAX_BODY_BYTES) return new Response("body too large", { status: 413 });
     const signature = req.headers.get(SIGNATURE_HEADER);
-    if (!(await verifyBody(body, signature, secret))) return unauthorized("invalid signature");
+    if (!(await verifyPublish(room, body, signature, secret))) return unauthorized("invalid signature");
     let event: unknown;
     try {
       event = JSON.parse(body);

@@ -199,6 +199,23 @@ export async function verifyBody(body: string, signature: string | null | undefi
   return bytes !== null && hmacVerify(body, bytes, secret);
 }
 
+/**
+ * What a publish POST signs: the room id with the raw body. Signing the body alone let a publish
+ * captured for one room be replayed into another; bound to the room, room B refuses it.
+ */
+export function publishSigningString(room: string, body: string): string {
+  return `publish\n${room}\n${body}`;
+}
+
+/** The `x-signature` of a publish of `body` to `room`. */
+export function signPublish(room: string, body: string, secret: string): Promise<string> {
+  return signBody(publishSigningString(room, body), secret);
+}
+
+export function verifyPublish(room: string, body: string, signature: string | null | undefined, secret: string): Promise<boolean> {
+  return verifyBody(publishSigningString(room, body), signature, secret);
+}
+
 /** What a presence GET signs: bound to the room and the time, so it cannot be replayed elsewhere or later. */
 export function presenceSigningString(room: string, issued: number): string {
   return `presence\n${room}\n${issued}`;

@@ -97,6 +97,8 @@ export const databasesPiece: SchemaPiece = {
       phone: String
       externalId: String
       company: Company
+      "Standing extra time in live sessions (an accommodation), 0..300 % of every question's maxTime."
+      extraTimePercent: Int!
     }
     type Context {
       ${DOC}
@@ -129,6 +131,8 @@ export const databasesPiece: SchemaPiece = {
       externalId: String
       "A company id. In importParticipants also a company name (found case-insensitively, else created)."
       company: ID
+      "0..300; absent keeps the current value (0 for a new participant)."
+      extraTimePercent: Int
     }
     input ContextInput {
       name: String

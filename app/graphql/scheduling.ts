@@ -107,9 +107,11 @@ export const schedulingPiece: SchemaPiece = {
       sessionStart: DateTime
       "Evaluation ids in the order this participant takes them."
       sessionOrder: [ID!]!
-      sessionAnswers: JSON!
-      sessionOverrides: JSON!
-      sessionProgress: JSON!
+      "The answer store's rows of this participant."
+      sessionAnswers: [SessionAnswer!]!
+      "The live events of this participant, in the order they happened."
+      sessionOverrides: [Override!]!
+      sessionProgress: [SessionProgress!]!
     }
     type ScheduledSessionParticipantEntryEdge {
       cursor: String!
@@ -146,6 +148,8 @@ export const schedulingPiece: SchemaPiece = {
       ready: Boolean
       sessionStart: DateTime
       sessionOrder: [ID!]
+      "A live override (needs the right to run sessions); the other fields need the right to schedule."
+      override: OverrideInput
     }
 
     extend type Query {

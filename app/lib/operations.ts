@@ -16,6 +16,7 @@ const DATABASES = { permission: "write:databases" } as const;
 const ASSESSMENTS = { permission: "write:assessments" } as const;
 const SCHEDULING = { permission: "write:scheduling" } as const;
 const USERS = { permission: "manage:users" } as const;
+const RUN = { permission: "run:sessions" } as const;
 
 export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   // queries
@@ -97,6 +98,12 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   saveScheduledSessionOrder: SCHEDULING,
   overrideScheduledSessionParticipantEntry: SCHEDULING,
   overrideScheduledSessionParticipantEntries: SCHEDULING,
+  // the live run (a live override inside the two above needs run:sessions instead)
+  startScheduledSession: RUN,
+  completeScheduledSession: RUN,
+  unlockWaitingParticipants: RUN,
+  getRealtimeToken: READ,
+  liveDashboard: READ,
   addUser: USERS,
   updateUser: USERS,
   removeUser: USERS,

@@ -62,6 +62,7 @@ export default function Participants() {
         { name: "email", label: t("databases:fields.email"), type: "email", required: true },
         { name: "phone", label: t("databases:fields.phone"), type: "tel" },
         { name: "externalId", label: t("databases:fields.externalId") },
+        { name: "extraTimePercent", label: t("live:participant.extraTimePercent"), type: "number", hint: t("live:participant.extraTimePercentHint") },
         {
           name: "company",
           label: t("databases:fields.company"),
@@ -77,7 +78,7 @@ export default function Participants() {
           ),
         },
       ]}
-      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
+      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, extraTimePercent: String(r.extraTimePercent ?? 0), company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
     />
   );
 }

@@ -236,6 +236,9 @@ function SessionLinks({ id, overview, canWrite, className }: { id: string; overv
       <Link className="text-primary underline" to={overview}>
         {t("scheduling:list.open")}
       </Link>
+      <Link className="text-primary underline" to={`/admin/scheduledsessions/dashboard/${id}`} data-testid="live-link">
+        {t("live:dashboard.link")}
+      </Link>
       {canWrite ? (
         <>
           <Link className="text-primary underline" to={`/admin/scheduledsessions/plan?id=${id}`}>

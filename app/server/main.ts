@@ -8,6 +8,7 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
+import { partykitDevArgs } from "./partykit-dev";
 import { capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
 
 // `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
@@ -21,14 +22,15 @@ const host = process.env.HOST ?? "0.0.0.0";
 const { tenants, demoCreated } = await bootstrap();
 
 // The room and the app must share the signing secret; PARTYKIT_HOST set means an external room server.
-process.env.REALTIME_SECRET = realtimeSecret();
+const secret = realtimeSecret();
+process.env.REALTIME_SECRET = secret;
 let party: ChildProcess | null = null;
 if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
   const partyPort = Number(process.env.PARTYKIT_PORT ?? 1999);
   process.env.PARTYKIT_HOST = `127.0.0.1:${partyPort}`;
   party = spawn(
     path.join(root, "node_modules", ".bin", "partykit"),
-    ["dev", "--port", String(partyPort), "--disable-request-cf-fetch", "--no-hotkeys", "--var", `REALTIME_SECRET=${process.env.REALTIME_SECRET}`],
+    partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() }),
     { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
   party.on("exit", (code) => {

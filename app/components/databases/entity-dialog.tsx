@@ -8,7 +8,7 @@ import { Alert, Button, TextField } from "../ui/form";
 export type FieldDef = {
   name: string;
   label: string;
-  type?: "text" | "email" | "tel" | "textarea" | "select";
+  type?: "text" | "email" | "tel" | "number" | "textarea" | "select";
   required?: boolean;
   options?: Array<{ value: string; label: string }>;
   hint?: string;

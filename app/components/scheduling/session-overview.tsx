@@ -78,7 +78,10 @@ export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose 
               </tbody>
             </table>
           )}
-          <div className="mt-4 flex justify-end gap-2">
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Link className="rounded-md bg-primary px-4 py-2 text-sm text-white" to={`/admin/scheduledsessions/dashboard/${overview.session._id}`} data-testid="overview-live">
+              {t("live:dashboard.open")}
+            </Link>
             {canWrite ? (
               <Link className="rounded-md border border-slate-300 px-4 py-2 text-sm" to={`/admin/scheduledsessions/order/${overview.session._id}`}>
                 {t("scheduling:list.order")}

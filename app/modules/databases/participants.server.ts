@@ -4,7 +4,15 @@ import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./common.server";
 
-export type Participant = Doc & { name: string; email: string; phone: string | null; externalId: string | null; companyId: string | null };
+export type Participant = Doc & {
+  name: string;
+  email: string;
+  phone: string | null;
+  externalId: string | null;
+  companyId: string | null;
+  /** Standing extra time in live sessions, 0..300 %. */
+  extraTimePercent: number;
+};
 export type ParticipantFilter = {
   id?: string | null;
   name?: string | null;
@@ -21,6 +29,11 @@ export const participantInput = z.object({
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),
+  /** Absent (or an empty form field) keeps the current value; a new participant gets 0. */
+  extraTimePercent: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z.number({ invalid_type_error: "validation:invalid" }).int().min(0).max(300).optional(),
+  ),
 });
 export type ParticipantInput = z.infer<typeof participantInput>;
 
@@ -51,6 +64,7 @@ export const participantValues = (i: ParticipantInput) => ({
   phone: i.phone,
   externalId: i.externalId,
   companyId: i.company,
+  ...(i.extraTimePercent !== undefined ? { extraTimePercent: i.extraTimePercent } : {}),
 });
 
 export const participantEntity = defineEntity({
@@ -78,6 +92,7 @@ export const participantEntity = defineEntity({
     phone: r.phone,
     externalId: r.externalId,
     companyId: r.companyId,
+    extraTimePercent: r.extraTimePercent ?? 0,
   }),
   check: checkParticipant,
 });

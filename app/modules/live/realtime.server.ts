@@ -9,6 +9,7 @@ import {
   roomId,
   roomSegment,
   signBody,
+  signPublish,
   signRealtimeToken,
   type PresenceEvent,
   type RealtimeCapability,
@@ -106,7 +107,7 @@ export async function publishToRoom({ tenant, scheduledSessionId, event }: Publi
     const body = JSON.stringify({ ...event, issued: event.issued ?? Date.now() });
     const response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signBody(body, realtimeSecret()) },
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signPublish(roomId(tenant, scheduledSessionId), body, realtimeSecret()) },
       body,
       signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
     });

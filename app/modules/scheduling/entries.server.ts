@@ -5,9 +5,11 @@ import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { badRequest } from "~/lib/app-error";
 import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
+import { loadLiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
-import { addEntries, entriesOf, findScheduledRow, hasData, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
+import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
 
 export type ParticipantEntry = {
   _id: string;
@@ -22,15 +24,17 @@ export type ParticipantEntry = {
   ready: boolean;
   sessionStart: Date | null;
   sessionOrder: string[];
-  sessionAnswers: unknown[];
-  sessionOverrides: unknown[];
-  sessionProgress: unknown[];
+  /** The answer store's rows of this entry (ADR 0012). */
+  sessionAnswers: SavedAnswer[];
+  sessionOverrides: Override[];
+  sessionProgress: Progress[];
 };
 
 export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<ParticipantEntry[]> {
   const ids = [...new Set(rows.map((r) => r.participantId))];
   const people = ids.length ? await db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all() : [];
   const byId = new Map(people.map((p) => [p.id, p]));
+  const live = await loadLiveData(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     _id: r.id,
     _createdAt: r.createdAt,
@@ -44,9 +48,9 @@ export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<Participa
     ready: r.ready,
     sessionStart: r.sessionStart,
     sessionOrder: r.sessionOrder,
-    sessionAnswers: r.sessionAnswers,
-    sessionOverrides: r.sessionOverrides,
-    sessionProgress: r.sessionProgress,
+    sessionAnswers: live.get(r.id)?.answers ?? [],
+    sessionOverrides: live.get(r.id)?.overrides ?? [],
+    sessionProgress: live.get(r.id)?.progress ?? [],
   }));
 }
 
@@ -114,7 +118,7 @@ export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledS
   return ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, scheduledSessionId);
     const entry = await findEntry(tx, scheduledSessionId, participantId);
-    if (hasData(entry)) {
+    if ((await entriesWithData(tx, [entry])).has(entry.id)) {
       const person = await tx.select({ name: participants.name }).from(participants).where(eq(participants.id, participantId)).get();
       throw new AppError("BAD_REQUEST", "participant_started", { values: { name: person?.name ?? participantId } });
     }
@@ -180,29 +184,45 @@ export const entryOverrideInput = z.object({
   ready: z.boolean().nullish(),
   sessionStart: z.coerce.date().nullish(),
   sessionOrder: z.array(z.string().min(1).max(100)).max(200).nullish(),
+  /** A live override (EXTEND_TIME, SESSION_PAUSE, …): validated and applied by the live module. */
+  override: z.unknown().optional(),
 });
 
-/** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields. */
+const hasEntryFields = (d: z.infer<typeof entryOverrideInput>) => d.ready != null || d.sessionStart !== undefined || d.sessionOrder != null;
+
+/** Live overrides need run:sessions; changing the entry's fields needs write:scheduling. */
+function requireOverridePermissions(ctx: Ctx, data: z.infer<typeof entryOverrideInput>): void {
+  if (data.override != null) requirePermission(ctx, RUN_SESSIONS);
+  if (hasEntryFields(data) || data.override == null) requirePermission(ctx, WRITE);
+}
+
+/** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields and/or applies `input.override`. */
 export async function overrideScheduledSessionParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string, input: unknown): Promise<ParticipantEntry> {
-  requirePermission(ctx, WRITE);
   const data = parseInput(entryOverrideInput, input);
-  await ctx.tdb.write(async (tx) => {
-    const row = await findScheduledRow(tx, scheduledSessionId);
-    const entry = await findEntry(tx, scheduledSessionId, participantId);
-    await applyOverride(tx, entry, data, await evaluationsOf(tx, row.sessionTemplateId));
-  });
+  requireOverridePermissions(ctx, data);
+  if (hasEntryFields(data)) {
+    await ctx.tdb.write(async (tx) => {
+      const row = await findScheduledRow(tx, scheduledSessionId);
+      const entry = await findEntry(tx, scheduledSessionId, participantId);
+      await applyOverride(tx, entry, data, await evaluationsOf(tx, row.sessionTemplateId));
+    });
+  }
+  if (data.override != null) await applyLiveOverride(ctx, scheduledSessionId, [participantId], data.override);
   return getParticipantEntry(ctx, scheduledSessionId, participantId);
 }
 
-/** `overrideScheduledSessionParticipantEntries(scheduledSessionId, input)`: the same for every participant. */
+/** `overrideScheduledSessionParticipantEntries(scheduledSessionId, input)`: the same for every participant ("pause all"). */
 export async function overrideScheduledSessionParticipantEntries(ctx: Ctx, scheduledSessionId: string, input: unknown): Promise<ParticipantEntry[]> {
-  requirePermission(ctx, WRITE);
   const data = parseInput(entryOverrideInput, input);
-  await ctx.tdb.write(async (tx) => {
-    const row = await findScheduledRow(tx, scheduledSessionId);
-    const evals = await evaluationsOf(tx, row.sessionTemplateId);
-    for (const entry of await entriesOf(tx, [scheduledSessionId])) await applyOverride(tx, entry, data, evals);
-  });
+  requireOverridePermissions(ctx, data);
+  if (hasEntryFields(data)) {
+    await ctx.tdb.write(async (tx) => {
+      const row = await findScheduledRow(tx, scheduledSessionId);
+      const evals = await evaluationsOf(tx, row.sessionTemplateId);
+      for (const entry of await entriesOf(tx, [scheduledSessionId])) await applyOverride(tx, entry, data, evals);
+    });
+  }
+  if (data.override != null) await applyLiveOverride(ctx, scheduledSessionId, null, data.override);
   return allParticipantEntries(ctx, scheduledSessionId);
 }
 

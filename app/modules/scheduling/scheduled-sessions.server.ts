@@ -3,6 +3,9 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle
 import { z } from "zod";
 import {
   evaluations,
+  liveAnswers,
+  liveOverrides,
+  liveProgress,
   locations,
   participants,
   questions,
@@ -310,9 +313,6 @@ export async function addEntries(tx: TenantTx, row: Row, participantIds: string[
       ready: false,
       sessionStart: null,
       sessionOrder: rotation(evals, evals.length ? index % evals.length : 0),
-      sessionAnswers: [],
-      sessionOverrides: [],
-      sessionProgress: [],
     });
     added.push(participantId);
     index++;
@@ -366,7 +366,9 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
     // Nothing a participant did may be lost by an edit: entries that hold answers, progress or
     // overrides keep their participant and their evaluations.
-    const started = (await entriesOf(tx, [id])).filter(hasData);
+    const currentEntries = await entriesOf(tx, [id]);
+    const withData = await entriesWithData(tx, currentEntries);
+    const started = currentEntries.filter((e) => withData.has(e.id));
     if (started.length && data.session !== current.sessionTemplateId) {
       throw badRequest({ session: { key: "scheduling:validation.template-locked" } });
     }
@@ -420,8 +422,17 @@ export type RemoveScheduledResult =
   | { __typename: "RemoveResult"; id: string }
   | { __typename: "RemoveConfirmation"; references: Array<Reference & { canBeSafelyRemoved: boolean }> };
 
-/** An entry holding anything the participant did (or their start): never deleted by an edit. */
-export const hasData = (e: EntryRow) => e.sessionAnswers.length > 0 || e.sessionProgress.length > 0 || e.sessionOverrides.length > 0 || !!e.sessionStart;
+/** Entries a participant or the live run left something on: answers, progress, overrides or a start. */
+export async function entriesWithData(db: Reader, list: EntryRow[]): Promise<Set<string>> {
+  const ids = list.map((e) => e.id);
+  const withData = new Set(list.filter((e) => !!e.sessionStart).map((e) => e.id));
+  if (ids.length === 0) return withData;
+  for (const table of [liveAnswers, liveOverrides, liveProgress]) {
+    const rows = await db.selectDistinct({ entryId: table.entryId }).from(table).where(inArray(table.entryId, ids)).all();
+    for (const r of rows) withData.add(r.entryId);
+  }
+  return withData;
+}
 
 /**
  * `removeScheduledSession(id, removeReferences)`: with participant entries hanging on it and not all
@@ -435,6 +446,7 @@ export async function removeScheduledSession(ctx: Ctx, id: string, removeReferen
     const list = await entriesOf(tx, [id]);
     const allowed = new Set(removeReferences);
     if (list.some((e) => !allowed.has(e.id))) {
+      const withData = await entriesWithData(tx, list);
       const names = new Map(
         (
           await tx
@@ -446,7 +458,7 @@ export async function removeScheduledSession(ctx: Ctx, id: string, removeReferen
       );
       return {
         __typename: "RemoveConfirmation" as const,
-        references: list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !hasData(e) })),
+        references: list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !withData.has(e.id) })),
       };
     }
     await tx.delete(entries).where(eq(entries.scheduledSessionId, id));

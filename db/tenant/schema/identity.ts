@@ -65,6 +65,8 @@ export const participants = sqliteTable(
     externalId: text("external_id"),
     companyId: text("company_id"),
     locale: text("locale"),
+    /** Standing extra time (an accommodation), 0..300 % added to every question's maxTime. */
+    extraTimePercent: integer("extra_time_percent").notNull().default(0),
     nameLower: text("name_lower").notNull(),
     emailLower: text("email_lower").notNull(),
   },

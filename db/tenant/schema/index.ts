@@ -3,3 +3,4 @@ export * from "./identity";
 export * from "./databases";
 export * from "./assessments";
 export * from "./scheduling";
+export * from "./live";

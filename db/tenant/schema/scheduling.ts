@@ -30,7 +30,11 @@ export const scheduledSessions = sqliteTable(
   ],
 );
 
-/** One entry per participant of a scheduled session: readiness, order and (later) answers and progress. */
+/**
+ * One entry per participant of a scheduled session: readiness and order. Answers, overrides and
+ * progress live in live_answers / live_overrides / live_progress (schema/live.ts); `rev` is the
+ * entry's revision, bumped on every change to it or to them, so clients notice missed events.
+ */
 export const scheduledSessionParticipantEntries = sqliteTable(
   "scheduled_session_participant_entries",
   {
@@ -43,9 +47,6 @@ export const scheduledSessionParticipantEntries = sqliteTable(
     sessionStart: timestamp("session_start"),
     /** Evaluation ids in the order this participant takes them. */
     sessionOrder: text("session_order", { mode: "json" }).$type<string[]>().notNull(),
-    sessionAnswers: text("session_answers", { mode: "json" }).$type<unknown[]>().notNull(),
-    sessionOverrides: text("session_overrides", { mode: "json" }).$type<unknown[]>().notNull(),
-    sessionProgress: text("session_progress", { mode: "json" }).$type<unknown[]>().notNull(),
   },
   (t) => [
     uniqueIndex("scheduled_session_entries_pair_unique").on(t.scheduledSessionId, t.participantId),

@@ -1,12 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
-import { signBody, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import { signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
 import { issueRealtimeToken, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
+import { partykitDevArgs } from "~/server/partykit-dev";
+import { requestHelp } from "~/modules/live/participant.server";
+import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
+import { getParticipantEntry } from "~/modules/scheduling/entries.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { makeLiveSession, participantCtx } from "./fixtures";
 
 // Runs the real room in `partykit dev` (workerd) and talks to it like the app and browsers do.
 
@@ -16,6 +24,7 @@ const TENANT = "demo";
 const SESSION = `ss-${randomBytes(4).toString("hex")}`;
 const ROOM = `${TENANT}:${SESSION}`;
 const SEGMENT = encodeURIComponent(ROOM);
+const CONFIG_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "room-test-"));
 
 let server: ChildProcess | undefined;
 let serverLog = "";
@@ -54,7 +63,8 @@ beforeAll(async () => {
   process.env.REALTIME_SECRET = SECRET;
   server = spawn(
     path.join(ROOT, "node_modules", ".bin", "partykit"),
-    ["dev", "--port", String(port), "--disable-request-cf-fetch", "--no-hotkeys", "--var", `REALTIME_SECRET=${SECRET}`],
+    // The same private config file `npm start` uses: the secret never appears on the command line.
+    partykitDevArgs({ root: ROOT, port, secret: SECRET, configDir: CONFIG_DIR }),
     // Own process group, so afterAll can stop workerd together with the CLI.
     { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
   );
@@ -300,16 +310,75 @@ describe("session room", () => {
       });
 
     expect((await post(body)).status).toBe(401);
-    expect((await post(body, await signBody(body, "not-the-secret"))).status).toBe(401);
-    expect((await post(`${body} `, await signBody(body, SECRET))).status).toBe(401);
+    expect((await post(body, await signPublish(ROOM, body, "not-the-secret"))).status).toBe(401);
+    expect((await post(`${body} `, await signPublish(ROOM, body, SECRET))).status).toBe(401);
     const stale = JSON.stringify({ type: "session.paused", payload: {}, issued: Date.now() - 61_000 });
-    expect((await post(stale, await signBody(stale, SECRET))).status).toBe(401);
+    expect((await post(stale, await signPublish(ROOM, stale, SECRET))).status).toBe(401);
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { "x-issued": String(Date.now()), "x-signature": "00" } })).status).toBe(401);
 
-    const good = await post(body, await signBody(body, SECRET));
+    const good = await post(body, await signPublish(ROOM, body, SECRET));
     expect(good.status).toBe(200);
     // The same signed request again is a replay: accepted, but not delivered twice.
-    expect(await (await post(body, await signBody(body, SECRET))).json()).toMatchObject({ duplicate: true });
+    expect(await (await post(body, await signPublish(ROOM, body, SECRET))).json()).toMatchObject({ duplicate: true });
+  });
+
+  it("refuses a publish captured for room A when it is replayed into room B", async () => {
+    const roomA = ROOM;
+    const roomB = `${TENANT}:other-${SESSION}`;
+    const listener = await connect("admin", "staff-replay");
+    const urlOf = (room: string) => `http://${host}/parties/main/${encodeURIComponent(room)}`;
+    const body = JSON.stringify({ type: "session.completed", payload: {}, issued: Date.now() });
+    const signature = await signPublish(roomA, body, SECRET);
+    const post = (room: string, sig: string) =>
+      fetch(urlOf(room), { method: "POST", headers: { "content-type": "application/json", "x-signature": sig }, body });
+
+    // The captured request, unchanged, sent to room B.
+    expect((await post(roomB, signature)).status).toBe(401);
+    // A signature over the body alone (the old scheme) is refused everywhere.
+    expect((await post(roomA, await signBody(body, SECRET))).status).toBe(401);
+    expect((await post(roomB, await signBody(body, SECRET))).status).toBe(401);
+    // In its own room it is accepted.
+    expect((await post(roomA, signature)).status).toBe(200);
+    await listener.waitFor((m) => m.type === "session.completed", "the genuine publish");
+    listener.close();
+  });
+
+  it("keeps the secret off every command line of the room's processes (visible in ps)", () => {
+    const group = server!.pid!;
+    const commandLines: string[] = [];
+    for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        // Field 5 (after the parenthesised name) is the process group id.
+        const pgid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+        if (pgid === group) commandLines.push(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+      } catch {
+        /* the process ended meanwhile */
+      }
+    }
+    expect(commandLines.some((c) => c.includes("partykit"))).toBe(true);
+    for (const line of commandLines) expect(line).not.toContain(SECRET);
+  });
+
+  it("carries the live run's events, written to the database first, to the session's sockets", async () => {
+    const slug = (await makeTenant(`room-live-${process.pid}`)).tenant.slug;
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const f = await makeLiveSession(manager);
+    const adminToken = await staffRealtimeToken(manager, f.sessionId);
+    const socket = new PartySocket({ host: adminToken.host, room: adminToken.room, party: adminToken.party, query: { token: adminToken.token }, WebSocket: WS, maxRetries: 0 });
+    const admin = new Client(socket);
+    await admin.waitFor((m) => m.type === "welcome", "welcome");
+
+    await startScheduledSession(manager, f.sessionId);
+    await admin.waitFor((m) => m.type === "session.started", "session.started");
+    await requestHelp(participantCtx(manager, f.people[0]!), f.sessionId);
+    const help = await admin.waitFor((m) => m.type === "help.requested", "help.requested");
+    const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
+    expect(help.participantId).toBe(f.people[0]);
+    // The event names the revision the database holds: a client that saw an older one reloads.
+    expect((help.payload as { revision: number }).revision).toBe(entry._rev);
+    expect(entry.sessionOverrides.map((o) => o.overrideType)).toEqual(["HELP_REQUEST"]);
+    admin.close();
   });
 });

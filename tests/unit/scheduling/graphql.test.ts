@@ -13,7 +13,7 @@ let template: { id: string; evaluations: string[] };
 
 const SS = `_id _type _rev datetime sessionId sessionName session { _id name } location { _id name } reference status assignedUser { _id name } loginCode
   options { allQuestionsInEvaluationShownByDefault enableAutoPauseOnHelpRequest } participants { _id name } participantCount evaluations`;
-const ENTRY = `_id _type scheduledSession participantId participant { _id name } ready sessionStart sessionOrder sessionAnswers sessionOverrides sessionProgress`;
+const ENTRY = `_id _type scheduledSession participantId participant { _id name } ready sessionStart sessionOrder sessionAnswers { evaluation question stepIndex revision late } sessionOverrides { overrideType datetime evaluation question value { numericValue textValue } } sessionProgress { evaluation question sectionStart sectionEnd } status remainingSeconds`;
 const ADD = `mutation($i: ScheduledSessionInput!) { addScheduledSession(input: $i) { ${SS} } }`;
 const REMOVE = `mutation($id: ID!, $r: [ID!]) { removeScheduledSession(id: $id, removeReferences: $r) {
   __typename ... on RemoveResult { id } ... on RemoveConfirmation { references { id title type canBeSafelyRemoved } } } }`;

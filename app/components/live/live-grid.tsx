@@ -1,0 +1,217 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActionResult } from "~/modules/databases/screens.server";
+import { Button } from "../ui/form";
+import { formatSeconds, useCountdown } from "./use-countdown";
+
+export type GridRow = {
+  participantId: string;
+  name: string;
+  email: string;
+  status: string | null;
+  currentEvaluation: { id: string; name: string } | null;
+  currentQuestion: { id: string; name: string } | null;
+  remainingSeconds: number | null;
+  deadline: Date | string | null;
+  paused: boolean;
+  helpRequested: boolean;
+  connected: boolean | null;
+  lateSaves: number;
+  answersSaved: number;
+  evaluationsDone: number;
+  evaluationsTotal: number;
+  extraTimePercent: number;
+};
+
+const STATUS_STYLE: Record<string, string> = {
+  ready: "bg-slate-100 text-slate-800",
+  started: "bg-blue-100 text-blue-900",
+  help_requested: "bg-red-700 text-white animate-pulse",
+  waiting: "bg-amber-100 text-amber-900",
+  time_up: "bg-orange-200 text-orange-900",
+  finished: "bg-green-100 text-green-900",
+};
+
+/** A short beep when a new help request arrives (can be switched off; browsers may block sound until a click). */
+function useHelpCue(count: number, enabled: boolean): void {
+  const previous = useRef(count);
+  useEffect(() => {
+    if (enabled && count > previous.current) {
+      try {
+        const audio = new AudioContext();
+        const tone = audio.createOscillator();
+        tone.frequency.value = 880;
+        tone.connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.25);
+      } catch {
+        /* no audio available */
+      }
+    }
+    previous.current = count;
+  }, [count, enabled]);
+}
+
+export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; serverTime: Date | string; canRun: boolean }) {
+  const { t } = useTranslation();
+  const [sound, setSound] = useState(true);
+  const helpCount = rows.filter((r) => r.helpRequested).length;
+  useHelpCue(helpCount, sound);
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="participants-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="participants-heading" className="text-lg font-semibold text-primary">
+          {t("live:dashboard.participants", { count: rows.length })}
+          {helpCount > 0 ? (
+            <span data-testid="help-badge" className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-sm text-white">
+              {t("live:dashboard.help-count", { count: helpCount })}
+            </span>
+          ) : null}
+        </h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} />
+          {t("live:dashboard.sound")}
+        </label>
+      </div>
+      {/* On phones every row is a card (cells stacked, each with its label): nothing hides off-screen. */}
+      <div className="rounded-md border border-slate-200 bg-white md:overflow-x-auto">
+        <table className="block w-full text-left text-sm md:table md:min-w-[48rem]">
+          <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
+            <tr>
+              <th className="px-3 py-2">{t("live:grid.participant")}</th>
+              <th className="px-3 py-2">{t("live:grid.status")}</th>
+              <th className="px-3 py-2">{t("live:grid.where")}</th>
+              <th className="px-3 py-2">{t("live:grid.time-left")}</th>
+              <th className="px-3 py-2">{t("live:grid.connected")}</th>
+              <th className="px-3 py-2">{t("live:grid.saved")}</th>
+              {canRun ? <th className="px-3 py-2">{t("live:grid.actions")}</th> : null}
+            </tr>
+          </thead>
+          <tbody className="block md:table-row-group">
+            {rows.map((row) => (
+              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Cells: stacked with a small padding on phones, table cells from md on. */
+const CELL = "block px-3 py-1 md:table-cell md:py-2";
+
+/** The column's name, shown only where there is no header row (phones). */
+function Label({ text }: { text: string }) {
+  return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}:</span>;
+}
+
+function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | string; canRun: boolean }) {
+  const { t } = useTranslation();
+  const left = useCountdown(row.paused ? null : row.deadline, serverTime, row.remainingSeconds);
+  const fetcher = useFetcher<ActionResult>();
+  const [minutes, setMinutes] = useState("5");
+  const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });
+  return (
+    <tr
+      className={`block border-t border-slate-100 py-2 md:table-row md:py-0 ${row.helpRequested ? "bg-red-50" : ""}`}
+      data-testid="live-row"
+      data-participant={row.participantId}
+      data-status={row.status ?? "none"}
+    >
+      <td className={CELL}>
+        <div className="font-medium">{row.name}</div>
+        <div className="text-xs text-slate-500">
+          {row.email}
+          {row.extraTimePercent
+            ? ` · ${t("live:grid.extra-time", {
+                percent: row.extraTimePercent,
+              })}`
+            : ""}
+        </div>
+      </td>
+      <td className={CELL}>
+        <span
+          data-testid="live-status"
+          className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${
+            STATUS_STYLE[row.status ?? ""] ?? "bg-slate-100 text-slate-600"
+          }`}
+        >
+          {t(`live:status.${row.status ?? "none"}`)}
+        </span>
+        {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
+      </td>
+      <td className={CELL}>
+        <div>{row.currentEvaluation?.name ?? "–"}</div>
+        <div className="text-xs text-slate-500">
+          {row.currentQuestion?.name ?? ""} ({row.evaluationsDone}/{row.evaluationsTotal})
+        </div>
+      </td>
+      <td className={CELL}>
+        <Label text={t("live:grid.time-left")} />
+        <span className="font-mono" data-testid="time-left">{formatSeconds(left)}</span>
+      </td>
+      <td className={CELL}>
+        <Label text={t("live:grid.connected")} />
+        <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-400"}>
+          {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
+        </span>
+      </td>
+      <td className={CELL}>
+        <Label text={t("live:grid.saved")} />
+        {row.answersSaved}
+        {row.lateSaves ? <span className="ml-1 text-xs text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span> : null}
+      </td>
+      {canRun ? (
+        <td className={CELL}>
+          <div className="flex flex-wrap items-center gap-1 md:min-w-[16rem]">
+            {row.helpRequested ? (
+              <Button variant="danger" className="px-2 py-1" data-testid="resolve-help" onClick={() => act("resolve")}>
+                {t("live:grid.resolve")}
+              </Button>
+            ) : null}
+            {row.status === "waiting" ? (
+              <Button className="px-2 py-1" data-testid="unlock" onClick={() => act("unlock")}>
+                {t("live:grid.unlock")}
+              </Button>
+            ) : null}
+            {row.currentEvaluation ? (
+              <>
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1"
+                  data-testid={row.paused ? "resume" : "pause"}
+                  onClick={() => act(row.paused ? "resume" : "pause")}
+                >
+                  {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
+                </Button>
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  <input
+                    aria-label={t("live:grid.minutes")}
+                    className="w-14 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+                    type="number"
+                    min={1}
+                    max={120}
+                    value={minutes}
+                    onChange={(e) => setMinutes(e.target.value)}
+                  />
+                  <Button
+                    variant="secondary"
+                    className="px-2 py-1"
+                    data-testid="extend"
+                    aria-label={t("live:grid.extend-label", { minutes })}
+                    onClick={() => act("extend", { minutes })}
+                  >
+                    {t("live:grid.extend")}
+                  </Button>
+                </span>
+              </>
+            ) : null}
+          </div>
+          {fetcher.data && !fetcher.data.ok ? <p className="text-xs text-red-700">{fetcher.data.message}</p> : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}

@@ -1,0 +1,301 @@
+import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
+import * as participantM from "~/modules/live/participant.server";
+import * as runM from "~/modules/live/run.server";
+import type { EntryState } from "~/modules/live/plan.server";
+import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+
+type Args = Record<string, any>;
+
+// The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
+
+/** Types both areas use: the participant's answer fields and the realtime token. */
+const sharedTypeDefs = /* GraphQL */ `
+  "A participant's answer to one step (decisions §7): MULTIPLE_CHOICE textlistValue, NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue."
+  type ParticipantAnswer {
+    textValue: String
+    numericValue: Float
+    booleanValue: Boolean
+    textlistValue: [String!]
+    numericlistValue: [Float!]
+  }
+  type RealtimeToken {
+    token: String!
+    capability: String!
+    clientId: String!
+    issued: Float!
+    expires: Float!
+    "Where to connect: the PartyKit host, party and URL-encoded room."
+    host: String!
+    party: String!
+    room: String!
+  }
+  enum ParticipantStatus {
+    ready
+    started
+    help_requested
+    waiting
+    time_up
+    finished
+  }
+`;
+
+/** Per-request cache of the live states of a session's entries (status and remainingSeconds of many entries). */
+const statesCache = new WeakMap<GqlContext, Map<string, Promise<Map<string, EntryState>>>>();
+function liveStateOf(g: GqlContext, entry: ParticipantEntry): Promise<EntryState | undefined> {
+  let perSession = statesCache.get(g);
+  if (!perSession) statesCache.set(g, (perSession = new Map()));
+  let states = perSession.get(entry.scheduledSession);
+  if (!states) perSession.set(entry.scheduledSession, (states = runM.liveStatesOf(ctxOf(g), entry.scheduledSession)));
+  return states.then((m) => m.get(entry.participant));
+}
+
+/** Staff: start, complete, unlock, tokens, the dashboard, and the entry's live fields. */
+export const adminLivePiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    ${sharedTypeDefs}
+    enum OverrideType {
+      EXTEND_TIME
+      HELP_REQUEST
+      HELP_REQUEST_RESOLVED
+      OPEN_EVALUATION
+      SESSION_PAUSE
+      SESSION_RESUME
+    }
+    type OverrideValue {
+      numericValue: Float
+      textValue: String
+    }
+    "One live event of an entry (appended, never edited)."
+    type Override {
+      overrideType: OverrideType!
+      datetime: DateTime!
+      evaluation: ID
+      question: ID
+      value: OverrideValue!
+    }
+    input OverrideValueInput {
+      "EXTEND_TIME: seconds."
+      numericValue: Float
+      textValue: String
+    }
+    "A live override. EXTEND_TIME (value.numericValue seconds; evaluation/question default to the participant's current ones), SESSION_PAUSE, SESSION_RESUME, HELP_REQUEST_RESOLVED, OPEN_EVALUATION (evaluation required)."
+    input OverrideInput {
+      overrideType: OverrideType!
+      evaluation: ID
+      question: ID
+      value: OverrideValueInput
+    }
+    "A section the participant entered: a question, or (question null) a whole evaluation."
+    type SessionProgress {
+      evaluation: ID!
+      question: ID
+      sectionStart: DateTime!
+      sectionEnd: DateTime
+    }
+    "One stored answer (the answer store's row)."
+    type SessionAnswer {
+      evaluation: ID!
+      question: ID!
+      stepIndex: Int!
+      answer: ParticipantAnswer!
+      revision: Int!
+      savedAt: DateTime!
+      "Received after the deadline: kept, but it counts only when staff accept it."
+      late: Boolean!
+      receivedAt: DateTime
+      "The last answer given in time, when a late one replaced it."
+      inTimeAnswer: ParticipantAnswer
+      inTimeRevision: Int
+    }
+    type NamedRef {
+      id: ID!
+      name: String!
+    }
+    type LiveDashboardRow {
+      participantId: ID!
+      name: String!
+      email: String!
+      status: ParticipantStatus
+      ready: Boolean!
+      currentEvaluation: NamedRef
+      currentQuestion: NamedRef
+      remainingSeconds: Int
+      deadline: DateTime
+      paused: Boolean!
+      helpRequested: Boolean!
+      "From room presence; null when the room cannot be reached."
+      connected: Boolean
+      lateSaves: Int!
+      answersSaved: Int!
+      evaluationsDone: Int!
+      evaluationsTotal: Int!
+      extraTimePercent: Int!
+      revision: Int!
+    }
+    type PreparationQuestion {
+      id: ID!
+      name: String!
+      preparationInfo: JSON!
+      supplies: [String!]!
+    }
+    type PreparationEvaluation {
+      evaluation: ID!
+      name: String!
+      questions: [PreparationQuestion!]!
+    }
+    type LiveDashboard {
+      scheduledSession: ID!
+      status: ScheduledSessionStatus!
+      revision: Int!
+      serverTime: DateTime!
+      presenceKnown: Boolean!
+      rows: [LiveDashboardRow!]!
+      preparation: [PreparationEvaluation!]!
+    }
+    extend type ScheduledSessionParticipantEntry {
+      "Computed from the entry: null before the start when not ready."
+      status: ParticipantStatus
+      "Seconds left on the current question or evaluation; null without a timer or outside a section."
+      remainingSeconds: Int
+      deadline: DateTime
+    }
+    extend type Query {
+      "The staff dashboard's read model of a scheduled session."
+      liveDashboard(scheduledSessionId: ID!): LiveDashboard!
+    }
+    extend type Mutation {
+      "SCHEDULED → ONGOING: every participant's clock starts on their first evaluation."
+      startScheduledSession(id: ID!): ScheduledSession!
+      "ONGOING → COMPLETED: open questions end now; answers stay."
+      completeScheduledSession(id: ID!): ScheduledSession!
+      getRealtimeToken(scheduledSession: ID!): RealtimeToken!
+      "Opens the next evaluation for each listed participant who is waiting; returns those unlocked."
+      unlockWaitingParticipants(participants: [ID!]!, scheduledSessionId: ID!): [ID!]!
+    }
+  `,
+  resolvers: {
+    ScheduledSessionParticipantEntry: {
+      status: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.status ?? null,
+      remainingSeconds: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.clock?.remainingSeconds ?? null,
+      deadline: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.clock?.deadline ?? null,
+    },
+    Query: {
+      liveDashboard: (_p, a: Args, g) => runM.liveDashboard(ctxOf(g), a.scheduledSessionId),
+    },
+    Mutation: {
+      startScheduledSession: (_p, a: Args, g) => runM.startScheduledSession(ctxOf(g), a.id),
+      completeScheduledSession: (_p, a: Args, g) => runM.completeScheduledSession(ctxOf(g), a.id),
+      getRealtimeToken: (_p, a: Args, g) => runM.staffRealtimeToken(ctxOf(g), a.scheduledSession),
+      unlockWaitingParticipants: (_p, a: Args, g) => runM.unlockWaitingParticipants(ctxOf(g), a.participants, a.scheduledSessionId),
+    },
+  },
+};
+
+/** Participants: their own live session only. */
+export const userLivePiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    ${sharedTypeDefs}
+    input AnswerInput {
+      textValue: String
+      numericValue: Float
+      booleanValue: Boolean
+      textlistValue: [String!]
+      numericlistValue: [Float!]
+    }
+    input SaveAnswerInput {
+      scheduledSession: ID!
+      evaluation: ID!
+      question: ID!
+      stepIndex: Int!
+      answer: AnswerInput!
+      "The client's revision of this answer; only a higher one replaces what is stored."
+      revision: Int!
+    }
+    type SaveAnswerResult {
+      "The revision stored now (higher than the one sent when a newer one was already there)."
+      revision: Int!
+      late: Boolean!
+      savedAt: DateTime!
+    }
+    type MyLiveEvaluation {
+      _id: ID!
+      name: String!
+      "1-based place in the participant's order."
+      position: Int!
+      count: Int!
+      enableTimer: Boolean!
+    }
+    "A step as the participant sees it: never the correct answer, option validity, zones or checklist."
+    type MyLiveStep {
+      index: Int!
+      type: String!
+      question: JSON!
+      "MULTIPLE_CHOICE: the option texts."
+      options: [String!]!
+      "HOTZONE: the image to point at."
+      imageUrl: String
+    }
+    type MyLiveQuestion {
+      _id: ID!
+      name: String!
+      maxTime: Int!
+      preparationInfo: JSON!
+      steps: [MyLiveStep!]!
+    }
+    type MySavedAnswer {
+      evaluation: ID!
+      question: ID!
+      stepIndex: Int!
+      answer: ParticipantAnswer!
+      revision: Int!
+      savedAt: DateTime!
+      late: Boolean!
+    }
+    type MyLiveSession {
+      scheduledSession: ID!
+      reference: String!
+      sessionName: String!
+      sessionStatus: String!
+      sessionRevision: Int!
+      status: ParticipantStatus
+      ready: Boolean!
+      paused: Boolean!
+      helpRequested: Boolean!
+      allQuestionsInEvaluationShownByDefault: Boolean!
+      evaluation: MyLiveEvaluation
+      "The question the clock runs on; null when the whole evaluation is on one page."
+      currentQuestion: ID
+      questions: [MyLiveQuestion!]!
+      remainingSeconds: Int
+      deadline: DateTime
+      "The server's clock, to correct the countdown for the device's clock."
+      serverTime: DateTime!
+      answers: [MySavedAnswer!]!
+      "The entry's revision: an event with a higher one means reload."
+      revision: Int!
+    }
+    extend type Query {
+      myLiveSession(scheduledSession: ID!): MyLiveSession!
+    }
+    extend type Mutation {
+      getRealtimeToken(scheduledSession: ID!): RealtimeToken!
+      setReady(scheduledSession: ID!, ready: Boolean!): MyLiveSession!
+      saveAnswer(input: SaveAnswerInput!): SaveAnswerResult!
+      "Ends the current question (question null: the whole evaluation) and opens the next one."
+      finishQuestion(scheduledSession: ID!, evaluation: ID!, question: ID): MyLiveSession!
+      requestHelp(scheduledSession: ID!): MyLiveSession!
+    }
+  `,
+  resolvers: {
+    Query: {
+      myLiveSession: (_p, a: Args, g) => participantM.myLiveSession(ctxOf(g), a.scheduledSession),
+    },
+    Mutation: {
+      getRealtimeToken: (_p, a: Args, g) => participantM.participantRealtimeToken(ctxOf(g), a.scheduledSession),
+      setReady: (_p, a: Args, g) => participantM.setReady(ctxOf(g), a.scheduledSession, a.ready),
+      saveAnswer: (_p, a: Args, g) => participantM.saveAnswer(ctxOf(g), a.input),
+      finishQuestion: (_p, a: Args, g) => participantM.finishQuestion(ctxOf(g), a.scheduledSession, a.evaluation, a.question ?? null),
+      requestHelp: (_p, a: Args, g) => participantM.requestHelp(ctxOf(g), a.scheduledSession),
+    },
+  },
+};

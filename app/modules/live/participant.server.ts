@@ -1,0 +1,282 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { liveAnswers, scheduledSessionParticipantEntries as entries, sessionTemplates, type StoredAnswer } from "~db/tenant/schema";
+import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
+import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
+import { parseInput } from "~/modules/databases/common.server";
+import type { RichBlock } from "~/modules/assessments/steps";
+import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
+import { isHelpRequested, isSessionPaused } from "./clock";
+import { publishLive, type LiveEvent } from "./events.server";
+import { entryStates, findEntryOf, findSession, loadPlan, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./progress.server";
+import { issueRealtimeToken, type RealtimeConnection } from "./realtime.server";
+import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
+
+// The participant's side of the live run. Everything is scoped to the signed-in participant's own
+// entry: another participant's id never comes from the request.
+
+/** A save this long after the deadline still counts as in time: the client submits at time-up and the network takes a moment. */
+export const LATE_GRACE_MS = 5_000;
+
+export type ParticipantQuestion = { _id: string; name: string; maxTime: number; preparationInfo: RichBlock[]; steps: ParticipantStep[] };
+export type MyAnswer = { evaluation: string; question: string; stepIndex: number; answer: StoredAnswer; revision: number; savedAt: Date; late: boolean };
+
+export type MyLiveSession = {
+  scheduledSession: string;
+  reference: string;
+  sessionName: string;
+  sessionStatus: SessionRow["status"];
+  sessionRevision: number;
+  status: ParticipantStatus | null;
+  ready: boolean;
+  paused: boolean;
+  helpRequested: boolean;
+  allQuestionsInEvaluationShownByDefault: boolean;
+  evaluation: { _id: string; name: string; position: number; count: number; enableTimer: boolean } | null;
+  /** The question the clock runs on (null with all questions of the evaluation on one page). */
+  currentQuestion: string | null;
+  /** What the participant may see now: the current question, or every question of the evaluation. */
+  questions: ParticipantQuestion[];
+  remainingSeconds: number | null;
+  deadline: Date | null;
+  serverTime: Date;
+  answers: MyAnswer[];
+  revision: number;
+};
+
+async function myEntry(ctx: ParticipantCtx, sessionId: string): Promise<{ session: SessionRow; entry: EntryRow }> {
+  const session = await findSession(ctx.tdb.db, sessionId);
+  const entry = await findEntryOf(ctx.tdb.db, session.id, ctx.actor.participantId);
+  return { session, entry };
+}
+
+function questionView(plan: RunPlan, id: string): ParticipantQuestion | null {
+  const q = plan.questions.get(id);
+  if (!q) return null;
+  return { _id: q.id, name: q.name, maxTime: q.maxTime, preparationInfo: q.preparationInfo, steps: q.steps.map(participantStep) };
+}
+
+function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date): MyLiveSession {
+  const { session } = plan;
+  const evaluation = state.current ? plan.evaluations.get(state.current.evaluation) : undefined;
+  // Questions only while answering: not before the start, not while waiting, not after the end.
+  const showing = session.status === "ONGOING" && evaluation && state.current ? (state.current.question ? [state.current.question] : evaluation.questionIds) : [];
+  return {
+    scheduledSession: session.id,
+    reference: session.reference,
+    sessionName,
+    sessionStatus: session.status,
+    sessionRevision: session.rev,
+    status: state.status,
+    ready: state.entry.ready,
+    paused: state.clock?.paused ?? isSessionPaused(state.live.overrides, now),
+    helpRequested: isHelpRequested(state.live.overrides, now),
+    allQuestionsInEvaluationShownByDefault: plan.options.allQuestionsInEvaluationShownByDefault,
+    evaluation: evaluation
+      ? {
+          _id: evaluation.id,
+          name: evaluation.name,
+          position: state.facts.sessionOrder.indexOf(evaluation.id) + 1,
+          count: state.facts.sessionOrder.length,
+          enableTimer: evaluation.enableTimer,
+        }
+      : null,
+    currentQuestion: state.current?.question ?? null,
+    questions: showing.map((q) => questionView(plan, q)).filter((q): q is ParticipantQuestion => !!q),
+    remainingSeconds: state.clock?.remainingSeconds ?? null,
+    deadline: state.clock?.deadline ?? null,
+    serverTime: now,
+    answers: state.live.answers.map((a) => ({ evaluation: a.evaluation, question: a.question, stepIndex: a.stepIndex, answer: a.answer, revision: a.revision, savedAt: a.savedAt, late: a.late })),
+    revision: state.entry.rev,
+  };
+}
+
+async function sessionNameOf(ctx: Ctx, session: SessionRow): Promise<string> {
+  const t = await ctx.tdb.db.select({ name: sessionTemplates.name }).from(sessionTemplates).where(eq(sessionTemplates.id, session.sessionTemplateId)).get();
+  return t?.name ?? "";
+}
+
+/** `myLiveSession(scheduledSession)`: the signed-in participant's live state, without anything secret. */
+export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
+  requireParticipant(ctx);
+  const now = new Date();
+  const { session, entry } = await myEntry(ctx, sessionId);
+  const plan = await loadPlan(ctx.tdb.db, session);
+  const [state] = await entryStates(ctx.tdb.db, plan, [entry], now);
+  return view(plan, state!, await sessionNameOf(ctx, session), now);
+}
+
+/** `getRealtimeToken(scheduledSession)` for a participant of the session: a participant socket. */
+export async function participantRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
+  requireParticipant(ctx);
+  const { session } = await myEntry(ctx, sessionId);
+  return issueRealtimeToken({ tenant: ctx.tenant.slug, scheduledSessionId: session.id, capability: "participant", clientId: ctx.actor.participantId });
+}
+
+const entryEvent = (entry: EntryRow, revision: number, reason: string): LiveEvent => ({
+  type: "entry.changed",
+  participantId: entry.participantId,
+  payload: { participantId: entry.participantId, revision, reason },
+});
+
+/** `setReady(scheduledSession, ready)`: before and during the session; not once it is over. */
+export async function setReady(ctx: Ctx, sessionId: string, ready: boolean): Promise<MyLiveSession> {
+  requireParticipant(ctx);
+  const value = parseInput(z.boolean({ required_error: "validation:required" }), ready);
+  const participantId = ctx.actor.participantId;
+  const event = await ctx.tdb.write(async (tx) => {
+    const session = await findSession(tx, sessionId);
+    const entry = await findEntryOf(tx, session.id, participantId);
+    if (session.status === "COMPLETED" || session.status === "CANCELED") throw new AppError("BAD_REQUEST", "live_session_over");
+    if (entry.ready === value) return null;
+    await tx.update(entries).set({ ready: value }).where(eq(entries.id, entry.id));
+    return entryEvent(entry, await bumpEntry(tx, entry, new Date()), value ? "ready" : "not-ready");
+  });
+  if (event) await publishLive(ctx, sessionId, [event]);
+  return myLiveSession(ctx, sessionId);
+}
+
+export const saveAnswerInput = z.object({
+  scheduledSession: z.string({ required_error: "validation:required" }).trim().min(1).max(100),
+  evaluation: z.string({ required_error: "validation:required" }).trim().min(1).max(100),
+  question: z.string({ required_error: "validation:required" }).trim().min(1).max(100),
+  stepIndex: z.number({ required_error: "validation:required" }).int().min(0).max(99),
+  answer: z.record(z.unknown(), { required_error: "validation:required", invalid_type_error: "validation:invalid" }),
+  revision: z.number({ required_error: "validation:required" }).int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
+export type SaveAnswerResult = { revision: number; late: boolean; savedAt: Date; receivedAt: Date | null; stored: boolean; entryRevision: number };
+
+/**
+ * `saveAnswer(input)`: an idempotent upsert of one step's answer. A higher revision replaces the
+ * stored one; an equal or lower one is acknowledged with what is stored (a retry is harmless).
+ * After the deadline (plus LATE_GRACE_MS) it is stored with late=true and receivedAt, never discarded.
+ */
+export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerResult> {
+  requireParticipant(ctx);
+  const data = parseInput(saveAnswerInput, input);
+  const participantId = ctx.actor.participantId;
+  // The questions and evaluations are read outside the write queue: they do not change during a
+  // run, and every read inside it holds up the tenant's other writes.
+  const planned = await loadPlan(ctx.tdb.db, await findSession(ctx.tdb.db, data.scheduledSession));
+  const result = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, data.scheduledSession);
+    // Not in the session: NOT_FOUND, before anything else is looked at or stored.
+    const entry = await findEntryOf(tx, session.id, participantId);
+    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+    const key = and(
+      eq(liveAnswers.entryId, entry.id),
+      eq(liveAnswers.evaluationId, data.evaluation),
+      eq(liveAnswers.questionId, data.question),
+      eq(liveAnswers.stepIndex, data.stepIndex),
+    );
+    const existing = await tx.select().from(liveAnswers).where(key).get();
+    if (existing && existing.revision >= data.revision) {
+      return { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: entry.rev };
+    }
+    const plan = { ...planned, session };
+    const [state] = await entryStates(tx, plan, [entry], now, { answers: false });
+    const section = openSection(state!.live.progress);
+    const evaluation = plan.evaluations.get(data.evaluation);
+    const onSection =
+      !!section && !!evaluation && section.evaluation === data.evaluation && (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
+    if (!onSection) throw new AppError("BAD_REQUEST", "live_question_not_current");
+    const step = plan.questions.get(data.question)?.steps[data.stepIndex];
+    if (!step) throw badRequest({ stepIndex: { key: "validation:invalid" } });
+    const checked = parseParticipantAnswer(step, data.answer);
+    if (!checked.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of checked.issues) fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
+      throw badRequest(fieldErrors);
+    }
+    const clock = state!.clock;
+    const late = !!clock && clock.remainingMs !== null && clock.remainingMs < -LATE_GRACE_MS;
+    // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
+    // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
+    const inTime = !late
+      ? { inTimeAnswer: null, inTimeRevision: null }
+      : existing && !existing.late
+        ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision }
+        : {};
+    const row = { answer: checked.data, revision: data.revision, savedAt: now, late, receivedAt: late ? now : null, ...inTime };
+    await tx
+      .insert(liveAnswers)
+      .values({ entryId: entry.id, evaluationId: data.evaluation, questionId: data.question, stepIndex: data.stepIndex, ...row })
+      .onConflictDoUpdate({
+        target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
+        set: row,
+        // The row may have moved on since it was read; never replace a higher revision.
+        setWhere: sql`${liveAnswers.revision} < ${data.revision}`,
+      });
+    const entryRevision = await bumpEntry(tx, entry, now);
+    return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
+  });
+  if (result.stored) {
+    await publishLive(ctx, data.scheduledSession, [
+      {
+        type: "answer.saved",
+        participantId,
+        payload: { participantId, evaluation: data.evaluation, question: data.question, stepIndex: data.stepIndex, revision: result.revision, late: result.late, entryRevision: result.entryRevision },
+      },
+    ]);
+  }
+  return result;
+}
+
+/**
+ * `finishQuestion(scheduledSession, evaluation, question)`: ends the participant's current section
+ * and opens the next one of the evaluation; after the last they wait until staff unlock the next.
+ * Finishing a section that is already finished is acknowledged without change (a retry).
+ */
+export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: string, questionId: string | null): Promise<MyLiveSession> {
+  requireParticipant(ctx);
+  const participantId = ctx.actor.participantId;
+  const event = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, sessionId);
+    const entry = await findEntryOf(tx, session.id, participantId);
+    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+    const plan = await loadPlan(tx, session);
+    const [state] = await entryStates(tx, plan, [entry], now);
+    const section = openSection(state!.live.progress);
+    const whole = plan.options.allQuestionsInEvaluationShownByDefault;
+    const wanted = whole ? null : (questionId ?? null);
+    const matches = !!section && section.evaluation === evaluationId && section.question === wanted;
+    if (!matches) {
+      const done = state!.live.progress.some((p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null);
+      if (done) return null;
+      throw new AppError("BAD_REQUEST", "live_question_not_current");
+    }
+    await closeOpenSection(tx, entry.id, now);
+    const after = { ...state!.facts, progress: state!.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)) };
+    const next = nextSectionIn(after, evaluationId);
+    if (next !== undefined) await openSectionRow(tx, entry.id, evaluationId, next, now);
+    return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
+  });
+  if (event) await publishLive(ctx, sessionId, [event]);
+  return myLiveSession(ctx, sessionId);
+}
+
+/** `requestHelp(scheduledSession)`: a HELP_REQUEST override (auto-pauses the clock when the session says so). */
+export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
+  requireParticipant(ctx);
+  const participantId = ctx.actor.participantId;
+  const events = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, sessionId);
+    const entry = await findEntryOf(tx, session.id, participantId);
+    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+    const plan = await loadPlan(tx, session);
+    const [state] = await entryStates(tx, plan, [entry], now);
+    if (isHelpRequested(state!.live.overrides, now)) return [];
+    await appendOverride(tx, entry.id, { overrideType: "HELP_REQUEST", datetime: now, evaluation: state!.current?.evaluation, question: state!.current?.question });
+    const revision = await bumpEntry(tx, entry, now);
+    return [
+      { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state!.current?.evaluation ?? null, question: state!.current?.question ?? null } },
+    ] satisfies LiveEvent[];
+  });
+  await publishLive(ctx, sessionId, events);
+  return myLiveSession(ctx, sessionId);
+}

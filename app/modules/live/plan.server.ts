@@ -1,0 +1,141 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  evaluations,
+  participants,
+  questions,
+  scheduledSessionParticipantEntries as entries,
+  scheduledSessions,
+  sessionTemplates,
+  type ScheduledSessionOptions,
+} from "~db/tenant/schema";
+import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import { AppError } from "~/lib/app-error";
+import type { RichBlock } from "~/modules/assessments/steps";
+import type { StepLike } from "./answers";
+import type { ClockState } from "./clock";
+import { currentClock, openSection, participantStatus, type EntryFacts, type EvaluationPlan, type ParticipantStatus } from "./status";
+import { loadLiveData, type LiveData } from "./store.server";
+
+// Loading what the live run decides on: the session, its evaluations and questions, entries with
+// their live rows, and the facts the pure status/clock functions take.
+
+export type Reader = TenantDrizzle | TenantTx;
+export type SessionRow = typeof scheduledSessions.$inferSelect;
+export type EntryRow = typeof entries.$inferSelect;
+
+export type QuestionPlan = {
+  id: string;
+  name: string;
+  maxTime: number;
+  preparationInfo: RichBlock[];
+  supplyIds: string[];
+  steps: StepLike[];
+};
+
+export type RunPlan = {
+  session: SessionRow;
+  options: ScheduledSessionOptions;
+  evaluationIds: string[];
+  evaluations: Map<string, EvaluationPlan & { name: string; description: string | null }>;
+  questions: Map<string, QuestionPlan>;
+  maxTimes: Map<string, number>;
+};
+
+export async function findSession(db: Reader, id: string): Promise<SessionRow> {
+  const row = await db.select().from(scheduledSessions).where(eq(scheduledSessions.id, String(id ?? ""))).get();
+  if (!row) throw new AppError("NOT_FOUND", "scheduled_session_not_found");
+  return row;
+}
+
+export async function loadPlan(db: Reader, session: SessionRow): Promise<RunPlan> {
+  const template = await db.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, session.sessionTemplateId)).get();
+  const evaluationIds = template?.evaluationIds ?? [];
+  const evalRows = evaluationIds.length ? await db.select().from(evaluations).where(inArray(evaluations.id, evaluationIds)).all() : [];
+  const questionIds = [...new Set(evalRows.flatMap((e) => e.questionIds))];
+  const questionRows = questionIds.length ? await db.select().from(questions).where(inArray(questions.id, questionIds)).all() : [];
+  const questionMap = new Map<string, QuestionPlan>(
+    questionRows.map((q) => [
+      q.id,
+      { id: q.id, name: q.name, maxTime: q.maxTime, preparationInfo: q.preparationInfo as RichBlock[], supplyIds: q.supplyIds, steps: q.steps as StepLike[] },
+    ]),
+  );
+  return {
+    session,
+    options: {
+      allQuestionsInEvaluationShownByDefault: session.options?.allQuestionsInEvaluationShownByDefault ?? false,
+      enableAutoPauseOnHelpRequest: session.options?.enableAutoPauseOnHelpRequest ?? false,
+    },
+    evaluationIds,
+    evaluations: new Map(
+      evalRows.map((e) => [
+        e.id,
+        // Questions that no longer exist are skipped: nobody can answer them.
+        { id: e.id, name: e.name, description: e.description, enableTimer: e.enableTimer, questionIds: e.questionIds.filter((q) => questionMap.has(q)) },
+      ]),
+    ),
+    questions: questionMap,
+    maxTimes: new Map(questionRows.map((q) => [q.id, q.maxTime])),
+  };
+}
+
+export async function findEntryOf(db: Reader, sessionId: string, participantId: string): Promise<EntryRow> {
+  const row = await db.select().from(entries).where(and(eq(entries.scheduledSessionId, sessionId), eq(entries.participantId, participantId))).get();
+  if (!row) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+  return row;
+}
+
+export async function extraTimeOf(db: Reader, participantIds: string[]): Promise<Map<string, number>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db.select({ id: participants.id, extra: participants.extraTimePercent }).from(participants).where(inArray(participants.id, participantIds)).all();
+  return new Map(rows.map((r) => [r.id, r.extra]));
+}
+
+/** The participant's order, or the template's when the stored one no longer matches it. */
+export function orderOf(plan: RunPlan, entry: EntryRow): string[] {
+  const known = entry.sessionOrder.filter((id) => plan.evaluations.has(id));
+  const missing = plan.evaluationIds.filter((id) => plan.evaluations.has(id) && !known.includes(id));
+  return [...known, ...missing];
+}
+
+export function factsOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTimePercent: number, now: Date): EntryFacts {
+  return {
+    sessionStatus: plan.session.status,
+    ready: entry.ready,
+    sessionOrder: orderOf(plan, entry),
+    evaluations: plan.evaluations,
+    maxTimes: plan.maxTimes,
+    wholeEvaluations: plan.options.allQuestionsInEvaluationShownByDefault,
+    autoPauseOnHelpRequest: plan.options.enableAutoPauseOnHelpRequest,
+    extraTimePercent,
+    progress: live.progress,
+    overrides: live.overrides,
+    now,
+  };
+}
+
+/** Everything computed about one entry at `now`. */
+export type EntryState = {
+  entry: EntryRow;
+  live: LiveData;
+  facts: EntryFacts;
+  status: ParticipantStatus | null;
+  clock: ClockState | null;
+  current: { evaluation: string; question: string | null } | null;
+};
+
+export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date(), options: { answers?: boolean } = {}): Promise<EntryState[]> {
+  const [live, extra] = await Promise.all([loadLiveData(db, rows.map((r) => r.id), options), extraTimeOf(db, rows.map((r) => r.participantId))]);
+  return rows.map((entry) => {
+    const data = live.get(entry.id)!;
+    const facts = factsOf(plan, entry, data, extra.get(entry.participantId) ?? 0, now);
+    const section = openSection(data.progress);
+    return {
+      entry,
+      live: data,
+      facts,
+      status: participantStatus(facts),
+      clock: currentClock(facts),
+      current: section ? { evaluation: section.evaluation, question: section.question } : null,
+    };
+  });
+}

@@ -1,0 +1,323 @@
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { scheduledSessionParticipantEntries as entries, scheduledSessions, supplyObjects } from "~db/tenant/schema";
+import type { TenantTx } from "~db/tenant/client";
+import { AppError } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { isHelpRequested, isSessionPaused } from "./clock";
+import { publishLive, type LiveEvent } from "./events.server";
+import { entryStates, findSession, loadPlan, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./progress.server";
+import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
+import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
+import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
+
+// Staff side of the live run: start, complete, live overrides, unlock, the dashboard read model.
+// Every change: one write-queue transaction, then a best-effort publish to the room.
+
+export const RUN = "run:sessions" as const;
+export const READ = "read:admin" as const;
+
+const entriesOfSession = (tx: TenantTx, sessionId: string) => tx.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
+
+function requireOngoing(session: SessionRow): void {
+  if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+}
+
+async function setSessionStatus(tx: TenantTx, session: SessionRow, status: SessionRow["status"], at: Date): Promise<number> {
+  assertStatusTransition(session.status, status, { change: true });
+  const rev = session.rev + 1;
+  await tx.update(scheduledSessions).set({ status, rev, updatedAt: at }).where(eq(scheduledSessions.id, session.id));
+  return rev;
+}
+
+/** Opens the first unfinished section of an evaluation; false when it has none left. */
+async function openEvaluation(tx: TenantTx, state: EntryState, evaluation: string, at: Date): Promise<boolean> {
+  const section = nextSectionIn(state.facts, evaluation);
+  if (section === undefined) return false;
+  await closeOpenSection(tx, state.entry.id, at);
+  await openSectionRow(tx, state.entry.id, evaluation, section, at);
+  return true;
+}
+
+const entryEvent = (entry: EntryRow, revision: number, reason: string): LiveEvent => ({
+  type: "entry.changed",
+  participantId: entry.participantId,
+  payload: { participantId: entry.participantId, revision, reason },
+});
+
+/** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
+export async function startScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+  requirePermission(ctx, RUN);
+  const { revision, events } = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, id);
+    const revision = await setSessionStatus(tx, session, "ONGOING", now);
+    const plan = await loadPlan(tx, { ...session, status: "ONGOING" });
+    const events: LiveEvent[] = [];
+    for (const state of await entryStates(tx, plan, await entriesOfSession(tx, id), now)) {
+      await tx.update(entries).set({ sessionStart: now }).where(eq(entries.id, state.entry.id));
+      const first = nextEvaluation(state.facts);
+      if (first && !openSection(state.live.progress)) await openEvaluation(tx, state, first, now);
+      events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), "started"));
+    }
+    return { revision, events };
+  });
+  await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
+  return getScheduledSession(ctx, id);
+}
+
+/** `completeScheduledSession(id)`: ONGOING → COMPLETED; open sections end now, answers stay. */
+export async function completeScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+  requirePermission(ctx, RUN);
+  const revision = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, id);
+    const revision = await setSessionStatus(tx, session, "COMPLETED", now);
+    for (const entry of await entriesOfSession(tx, id)) {
+      await closeOpenSection(tx, entry.id, now);
+      await bumpEntry(tx, entry, now);
+    }
+    return revision;
+  });
+  await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
+  return getScheduledSession(ctx, id);
+}
+
+export const LIVE_OVERRIDE_TYPES = ["EXTEND_TIME", "SESSION_PAUSE", "SESSION_RESUME", "HELP_REQUEST_RESOLVED", "OPEN_EVALUATION"] as const;
+
+/** `override: OverrideInput { overrideType, evaluation, question, value { numericValue textValue } }`. */
+export const overrideInput = z
+  .object({
+    overrideType: z.enum(LIVE_OVERRIDE_TYPES, { required_error: "validation:required", invalid_type_error: "validation:invalid-choice" }),
+    evaluation: z.string().trim().min(1).max(100).nullish(),
+    question: z.string().trim().min(1).max(100).nullish(),
+    value: z.object({ numericValue: z.number().finite().nullish(), textValue: z.string().max(1000).nullish() }).nullish(),
+  })
+  .superRefine((o, issue) => {
+    const seconds = o.value?.numericValue;
+    // Extra time in seconds: more than none, at most a day.
+    if (o.overrideType === "EXTEND_TIME" && (seconds === null || seconds === undefined || seconds <= 0 || seconds > 86_400)) {
+      issue.addIssue({ code: "custom", path: ["value", "numericValue"], message: "live:override.extend-seconds" });
+    }
+    if (o.overrideType === "OPEN_EVALUATION" && !o.evaluation) issue.addIssue({ code: "custom", path: ["evaluation"], message: "validation:required" });
+  });
+export type OverrideInput = z.infer<typeof overrideInput>;
+
+/**
+ * Applies one live override to some (participantIds) or all (null) entries of an ONGOING session.
+ * Pause, resume and resolve only apply where they change something, so "pause all" twice is harmless.
+ */
+export async function applyLiveOverride(ctx: Ctx, sessionId: string, participantIds: string[] | null, input: unknown): Promise<void> {
+  requirePermission(ctx, RUN);
+  const override = parseInput(overrideInput, input);
+  const events = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, sessionId);
+    requireOngoing(session);
+    const plan = await loadPlan(tx, session);
+    if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
+    const all = await entriesOfSession(tx, sessionId);
+    const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
+    if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+    const events: LiveEvent[] = [];
+    for (const state of await entryStates(tx, plan, chosen as EntryRow[], now)) {
+      if (await applyTo(tx, plan, state, override, now, participantIds !== null)) {
+        events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), override.overrideType));
+      }
+    }
+    return events;
+  });
+  await publishLive(ctx, sessionId, events);
+}
+
+async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: OverrideInput, now: Date, named: boolean): Promise<boolean> {
+  const base = { datetime: now, evaluation: o.evaluation ?? state.current?.evaluation ?? null, question: o.question ?? state.current?.question ?? null };
+  switch (o.overrideType) {
+    case "SESSION_PAUSE":
+      if (isSessionPaused(state.live.overrides, now)) return false;
+      await appendOverride(tx, state.entry.id, { ...base, overrideType: "SESSION_PAUSE" });
+      return true;
+    case "SESSION_RESUME":
+      if (!isSessionPaused(state.live.overrides, now)) return false;
+      await appendOverride(tx, state.entry.id, { ...base, overrideType: "SESSION_RESUME" });
+      return true;
+    case "HELP_REQUEST_RESOLVED":
+      if (!isHelpRequested(state.live.overrides, now)) return false;
+      await appendOverride(tx, state.entry.id, { ...base, overrideType: "HELP_REQUEST_RESOLVED" });
+      return true;
+    case "EXTEND_TIME": {
+      // For the section named, else the participant's current one (a whole evaluation: question null).
+      const evaluation = o.evaluation ?? state.current?.evaluation;
+      if (!evaluation) {
+        if (named) throw fieldError("evaluation", "live:override.no-current-section");
+        return false;
+      }
+      const question = plan.options.allQuestionsInEvaluationShownByDefault
+        ? null
+        : (o.question ?? (state.current?.evaluation === evaluation ? state.current.question : null));
+      if (!plan.options.allQuestionsInEvaluationShownByDefault && !question) throw fieldError("question", "validation:required");
+      await appendOverride(tx, state.entry.id, { overrideType: "EXTEND_TIME", datetime: now, evaluation, question, numericValue: o.value?.numericValue ?? 0 });
+      return true;
+    }
+    case "OPEN_EVALUATION": {
+      const evaluation = o.evaluation!;
+      if (!(await openEvaluation(tx, state, evaluation, now))) {
+        if (named) throw new AppError("BAD_REQUEST", "live_nothing_to_open");
+        return false;
+      }
+      await appendOverride(tx, state.entry.id, { overrideType: "OPEN_EVALUATION", datetime: now, evaluation, question: null });
+      return true;
+    }
+  }
+}
+
+/**
+ * `unlockWaitingParticipants(participants, scheduledSessionId)`: each listed participant who is
+ * waiting gets the next evaluation of their order (recorded as OPEN_EVALUATION). Others are left as they are.
+ */
+export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string[], sessionId: string): Promise<string[]> {
+  requirePermission(ctx, RUN);
+  const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(1000), participantIds);
+  const { unlocked, events } = await ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const session = await findSession(tx, sessionId);
+    requireOngoing(session);
+    const plan = await loadPlan(tx, session);
+    const rows = ids.length ? await tx.select().from(entries).where(inArray(entries.participantId, ids)).all() : [];
+    const mine = rows.filter((r) => r.scheduledSessionId === sessionId);
+    if (mine.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+    const unlocked: string[] = [];
+    const events: LiveEvent[] = [];
+    for (const state of await entryStates(tx, plan, mine, now)) {
+      if (state.status !== "waiting") continue;
+      const next = nextEvaluation(state.facts);
+      if (!next || !(await openEvaluation(tx, state, next, now))) continue;
+      await appendOverride(tx, state.entry.id, { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null });
+      events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), "unlocked"));
+      unlocked.push(state.entry.participantId);
+    }
+    return { unlocked, events };
+  });
+  await publishLive(ctx, sessionId, events);
+  return unlocked;
+}
+
+/** `getRealtimeToken(scheduledSession)` for staff: an admin socket (every event, presence). */
+export async function staffRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
+  requirePermission(ctx, READ);
+  const session = await findSession(ctx.tdb.db, sessionId);
+  return issueRealtimeToken({ tenant: ctx.tenant.slug, scheduledSessionId: session.id, capability: "admin", clientId: ctx.actor.userId });
+}
+
+// ---- The dashboard read model ----
+
+export type DashboardRow = {
+  participantId: string;
+  name: string;
+  email: string;
+  status: ParticipantStatus | null;
+  ready: boolean;
+  currentEvaluation: { id: string; name: string } | null;
+  currentQuestion: { id: string; name: string } | null;
+  remainingSeconds: number | null;
+  deadline: Date | null;
+  paused: boolean;
+  helpRequested: boolean;
+  /** From room presence; null when the room cannot be reached. */
+  connected: boolean | null;
+  lateSaves: number;
+  answersSaved: number;
+  evaluationsDone: number;
+  evaluationsTotal: number;
+  extraTimePercent: number;
+  revision: number;
+};
+
+export type PreparationQuestion = { id: string; name: string; preparationInfo: unknown[]; supplies: string[] };
+export type Dashboard = {
+  scheduledSession: string;
+  status: SessionRow["status"];
+  revision: number;
+  serverTime: Date;
+  /** Room presence could be read. */
+  presenceKnown: boolean;
+  rows: DashboardRow[];
+  /** Per evaluation (station): what its questions need, so staff can set up. */
+  preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[] }>;
+};
+
+/** What the staff dashboard shows: every entry with its live state (READ may watch). */
+export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {
+  requirePermission(ctx, READ);
+  const db = ctx.tdb.db;
+  const now = new Date();
+  const session = await findSession(db, sessionId);
+  const plan = await loadPlan(db, session);
+  const rows = await db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).orderBy(entries.createdAt, entries.id).all();
+  const [states, presence, people] = await Promise.all([
+    entryStates(db, plan, rows, now),
+    roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
+    rows.length ? db.query.participants.findMany({ where: (p, { inArray: inA }) => inA(p.id, rows.map((r) => r.participantId)) }) : Promise.resolve([]),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
+  const supplyIds = [...new Set([...plan.questions.values()].flatMap((q) => q.supplyIds))];
+  const supplies = new Map(
+    (supplyIds.length ? await db.select({ id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).where(inArray(supplyObjects.id, supplyIds)).all() : []).map((s) => [s.id, s.name]),
+  );
+  return {
+    scheduledSession: session.id,
+    status: session.status,
+    revision: session.rev,
+    serverTime: now,
+    presenceKnown: presence !== null,
+    rows: states.map((s) => {
+      const p = person.get(s.entry.participantId);
+      const evaluation = s.current ? plan.evaluations.get(s.current.evaluation) : undefined;
+      const question = s.current?.question ? plan.questions.get(s.current.question) : undefined;
+      return {
+        participantId: s.entry.participantId,
+        name: p?.name ?? "",
+        email: p?.email ?? "",
+        status: s.status,
+        ready: s.entry.ready,
+        currentEvaluation: evaluation ? { id: evaluation.id, name: evaluation.name } : null,
+        currentQuestion: question ? { id: question.id, name: question.name } : null,
+        remainingSeconds: s.clock?.remainingSeconds ?? null,
+        deadline: s.clock?.deadline ?? null,
+        paused: s.clock?.paused ?? isSessionPaused(s.live.overrides, now),
+        helpRequested: isHelpRequested(s.live.overrides, now),
+        connected: presence ? online.has(s.entry.participantId) : null,
+        lateSaves: s.live.answers.filter((a) => a.late).length,
+        answersSaved: s.live.answers.length,
+        evaluationsDone: s.facts.sessionOrder.filter((e) => isEvaluationDone(s.facts, e)).length,
+        evaluationsTotal: s.facts.sessionOrder.length,
+        extraTimePercent: s.facts.extraTimePercent,
+        revision: s.entry.rev,
+      };
+    }),
+    preparation: plan.evaluationIds
+      .map((id) => plan.evaluations.get(id))
+      .filter((e) => !!e)
+      .map((e) => ({
+        evaluation: e.id,
+        name: e.name,
+        questions: e.questionIds.map((q) => {
+          const question = plan.questions.get(q)!;
+          return { id: q, name: question.name, preparationInfo: question.preparationInfo, supplies: question.supplyIds.map((s) => supplies.get(s)).filter((n): n is string => !!n) };
+        }),
+      })),
+  };
+}
+
+/** Live state per participant of a session (for the entry's status/remainingSeconds fields). */
+export async function liveStatesOf(ctx: Ctx, sessionId: string): Promise<Map<string, EntryState>> {
+  requirePermission(ctx, READ);
+  const session = await findSession(ctx.tdb.db, sessionId);
+  const plan = await loadPlan(ctx.tdb.db, session);
+  const rows = await ctx.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
+  return new Map((await entryStates(ctx.tdb.db, plan, rows)).map((s) => [s.entry.participantId, s]));
+}

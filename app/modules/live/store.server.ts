@@ -1,0 +1,87 @@
+import { asc, inArray } from "drizzle-orm";
+import { liveAnswers, liveOverrides, liveProgress, type OverrideType, type StoredAnswer } from "~db/tenant/schema";
+import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+
+// Reading the live tables of entries in bulk. No permission check here: callers (module
+// functions) have checked theirs and pass only entries the actor may see.
+
+type Reader = TenantDrizzle | TenantTx;
+
+export type Override = {
+  overrideType: OverrideType;
+  datetime: Date;
+  evaluation: string | null;
+  question: string | null;
+  value: { numericValue: number | null; textValue: string | null };
+};
+
+export type Progress = { evaluation: string; question: string | null; sectionStart: Date; sectionEnd: Date | null };
+
+export type SavedAnswer = {
+  evaluation: string;
+  question: string;
+  stepIndex: number;
+  answer: StoredAnswer;
+  revision: number;
+  savedAt: Date;
+  late: boolean;
+  receivedAt: Date | null;
+  /** The last in-time answer a late revision replaced (it is what counts unless staff accept the late one). */
+  inTimeAnswer: StoredAnswer | null;
+  inTimeRevision: number | null;
+};
+
+export type LiveData = { overrides: Override[]; progress: Progress[]; answers: SavedAnswer[] };
+
+/** A whole-evaluation section (allQuestionsInEvaluationShownByDefault) is stored with questionId "". */
+export const WHOLE_EVALUATION = "";
+
+/** `answers: false` skips the answer rows (a save needs only progress and overrides for the clock). */
+export async function loadLiveData(db: Reader, entryIds: string[], { answers: withAnswers = true } = {}): Promise<Map<string, LiveData>> {
+  const byEntry = new Map<string, LiveData>(entryIds.map((id) => [id, { overrides: [], progress: [], answers: [] }]));
+  if (entryIds.length === 0) return byEntry;
+  const [overrides, progress, answers] = await Promise.all([
+    db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, entryIds)).orderBy(asc(liveOverrides.id)).all(),
+    db.select().from(liveProgress).where(inArray(liveProgress.entryId, entryIds)).orderBy(asc(liveProgress.sectionStart)).all(),
+    !withAnswers
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(liveAnswers)
+          .where(inArray(liveAnswers.entryId, entryIds))
+          .orderBy(asc(liveAnswers.evaluationId), asc(liveAnswers.questionId), asc(liveAnswers.stepIndex))
+          .all(),
+  ]);
+  for (const o of overrides) {
+    byEntry.get(o.entryId)?.overrides.push({
+      overrideType: o.overrideType,
+      datetime: o.datetime,
+      evaluation: o.evaluationId,
+      question: o.questionId,
+      value: { numericValue: o.numericValue, textValue: o.textValue },
+    });
+  }
+  for (const p of progress) {
+    byEntry.get(p.entryId)?.progress.push({
+      evaluation: p.evaluationId,
+      question: p.questionId === WHOLE_EVALUATION ? null : p.questionId,
+      sectionStart: p.sectionStart,
+      sectionEnd: p.sectionEnd,
+    });
+  }
+  for (const a of answers) {
+    byEntry.get(a.entryId)?.answers.push({
+      evaluation: a.evaluationId,
+      question: a.questionId,
+      stepIndex: a.stepIndex,
+      answer: a.answer,
+      revision: a.revision,
+      savedAt: a.savedAt,
+      late: a.late,
+      receivedAt: a.receivedAt,
+      inTimeAnswer: a.inTimeAnswer ?? null,
+      inTimeRevision: a.inTimeRevision ?? null,
+    });
+  }
+  return byEntry;
+}

@@ -1,0 +1,175 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmAction } from "~/components/live/confirm-action";
+import { LiveGrid } from "~/components/live/live-grid";
+import { useLiveRoom } from "~/components/live/use-live-room";
+import { Alert, Button } from "~/components/ui/form";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
+import {
+  applyLiveOverride,
+  completeScheduledSession,
+  liveDashboard,
+  startScheduledSession,
+  staffRealtimeToken,
+  unlockWaitingParticipants,
+} from "~/modules/live/run.server";
+import { can } from "~/lib/permissions";
+import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+
+export const handle = { titleKey: "live:dashboard.title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const session = await getScheduledSession(ctx, params.sessionId!);
+    const [board, token] = await Promise.all([liveDashboard(ctx, session._id), staffRealtimeToken(ctx, session._id)]);
+    return {
+      session: {
+        _id: session._id,
+        reference: session.reference,
+        sessionName: session.sessionName,
+      },
+      board,
+      room: {
+        token: token.token,
+        host: token.host,
+        party: token.party,
+        room: token.room,
+      },
+      canRun: can(ctx.permissions, "run:sessions"),
+    };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const id = params.sessionId!;
+  const participantsOf = (form: FormData) => form.getAll("participant").map(String).filter(Boolean);
+  return runIntent(ctx, request, {
+    start: async () => {
+      await startScheduledSession(ctx, id);
+      return ctx.t("live:dashboard.started");
+    },
+    complete: async () => {
+      await completeScheduledSession(ctx, id);
+      return ctx.t("live:dashboard.completed");
+    },
+    "pause-all": () => applyLiveOverride(ctx, id, null, { overrideType: "SESSION_PAUSE" }),
+    "resume-all": () => applyLiveOverride(ctx, id, null, { overrideType: "SESSION_RESUME" }),
+    pause: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "SESSION_PAUSE",
+      }),
+    resume: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "SESSION_RESUME",
+      }),
+    resolve: (_i, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "HELP_REQUEST_RESOLVED",
+      }),
+    extend: (input, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "EXTEND_TIME",
+        value: { numericValue: Number(input.minutes) * 60 },
+      }),
+    unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
+  });
+}
+
+export default function LiveDashboardScreen() {
+  const { session, board, room, canRun } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>({ key: "live-dashboard" });
+  useLiveRoom(room);
+  const result = fetcher.data;
+  const ongoing = board.status === "ONGOING";
+  const anyPaused = board.rows.some((r) => r.paused && !r.helpRequested);
+  const post = (intent: string) => fetcher.submit({ intent }, { method: "post" });
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="live-dashboard" data-revision={board.revision}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-primary">{t("live:dashboard.heading", { reference: session.reference })}</h1>
+          <p className="text-sm text-slate-600">
+            {session.sessionName} ·{" "}
+            <span data-testid="session-status" className="font-medium">
+              {t(`live:sessionStatus.${board.status}`)}
+            </span>
+          </p>
+        </div>
+        <Link to={`/admin/scheduledsessions?overview=${session._id}`} className="text-sm text-primary underline">
+          {t("live:dashboard.back")}
+        </Link>
+      </div>
+
+      {canRun ? (
+        <div className="flex flex-wrap gap-2">
+          {board.status === "SCHEDULED" ? (
+            <ConfirmAction
+              testId="start-session"
+              label={t("live:dashboard.start")}
+              title={t("live:dashboard.start-title")}
+              description={t("live:dashboard.start-description", {
+                count: board.rows.length,
+              })}
+              onConfirm={() => post("start")}
+            />
+          ) : null}
+          {ongoing ? (
+            <>
+              <Button variant="secondary" data-testid="pause-all" onClick={() => post("pause-all")}>
+                {t("live:dashboard.pause-all")}
+              </Button>
+              <Button variant="secondary" data-testid="resume-all" disabled={!anyPaused} onClick={() => post("resume-all")}>
+                {t("live:dashboard.resume-all")}
+              </Button>
+              <ConfirmAction
+                testId="complete-session"
+                variant="danger"
+                label={t("live:dashboard.complete")}
+                title={t("live:dashboard.complete-title")}
+                description={t("live:dashboard.complete-description")}
+                onConfirm={() => post("complete")}
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+
+      {result && !result.ok ? <Alert>{result.message}</Alert> : null}
+      {result?.ok && result.message ? (
+        <p role="status" className="text-sm text-green-800">
+          {result.message}
+        </p>
+      ) : null}
+      {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
+
+      <LiveGrid rows={board.rows} serverTime={board.serverTime} canRun={canRun && ongoing} />
+
+      <section className="flex flex-col gap-2" aria-labelledby="preparation-heading">
+        <h2 id="preparation-heading" className="text-lg font-semibold text-primary">
+          {t("live:dashboard.preparation")}
+        </h2>
+        <div className="grid gap-3 md:grid-cols-2">
+          {board.preparation.map((p) => (
+            <div key={p.evaluation} className="rounded-md border border-slate-200 bg-white p-3">
+              <h3 className="font-medium">{p.name}</h3>
+              <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+                {p.questions.map((q) => (
+                  <li key={q.id}>
+                    {q.name}
+                    {q.supplies.length ? <span className="text-slate-500"> — {q.supplies.join(", ")}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
