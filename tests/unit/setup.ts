@@ -12,6 +12,9 @@ delete process.env.TENANT_DATABASE_URL;
 delete process.env.DEFAULT_TIME_ZONE; // organisations default to Europe/Brussels
 
 afterAll(async () => {
+  // Login codes go out after the answer: let queued mail finish before the databases close.
+  const { drainMailQueue } = await import("~/modules/mail/mail-queue.server");
+  await drainMailQueue();
   const { closeTenantDbs } = await import("~db/tenant/client");
   const { closeCatalog } = await import("~db/catalog/client");
   await closeTenantDbs();
