@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
@@ -27,8 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Evaluations() {
   const { list, categoryOptions, canWrite } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const numberFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div>
       <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
@@ -80,7 +81,7 @@ export default function Evaluations() {
               </ol>
               <p className="mt-2 font-medium" data-testid="evaluation-totals">
                 {t("assessments:overview.totals", {
-                  score: numberFormat.format((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.totalScore, 0)),
+                  score: format.number((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.totalScore, 0), { maximumFractionDigits: 2 }),
                   time: formatDuration((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.maxTime, 0), t),
                 })}
               </p>

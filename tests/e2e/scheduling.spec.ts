@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 import { waitForCode } from "./support/outbox";

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "./use-format";
 import type { loader as adminLoader } from "~/routes/admin";
 import { Alert, Button } from "./form";
 
@@ -75,8 +76,8 @@ export function useLocalDraft<T>({ scope, state, changed, enabled }: { scope: st
 
 /** Offers the copy `useLocalDraft` found: restore it into the form, or throw it away. */
 export function DraftNotice({ savedAt, onRestore, onDiscard }: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(savedAt));
+  const { t } = useTranslation();
+  const when = useFormat().dateTime(new Date(savedAt));
   return (
     <Alert tone="info">
       <div className="flex flex-wrap items-center gap-3" data-testid="draft-notice">

@@ -151,9 +151,14 @@ function randomKey(): string {
   return `s${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
 }
 
-/** Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview. */
-export function pointInZone(z: Zone, x: number, y: number): boolean {
-  if (z.shape === "circle") return (x - z.x) ** 2 + (y - z.y) ** 2 <= z.r ** 2;
+/**
+ * Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview.
+ * `aspect` is the image's height / width: a circle's radius is a fraction of the image's WIDTH
+ * (docs/decisions/0011-hotzone-circle-radius.md), so a vertical distance, a fraction of the height,
+ * is scaled by it before comparing.
+ */
+export function pointInZone(z: Zone, x: number, y: number, aspect = 1): boolean {
+  if (z.shape === "circle") return (x - z.x) ** 2 + ((y - z.y) * aspect) ** 2 <= z.r ** 2;
   if (z.shape === "rect") return x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h;
   let inside = false;
   const p = z.points;
