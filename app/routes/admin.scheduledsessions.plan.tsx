@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 
 export default function PlanScheduledSession() {
-  const { options, session, chosenPeople, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
+  const { options, session, chosenPeople, canWrite, saved, invited, canceled, notified, tenant, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PlanFormData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -57,7 +57,12 @@ export default function PlanScheduledSession() {
           {invited !== null ? <span className="block">{t("scheduling:plan.invited", { count: invited })}</span> : null}
         </Alert>
       ) : null}
-      {canceled ? <Alert tone="info">{t("scheduling:plan.canceled")}</Alert> : null}
+      {canceled ? (
+        <Alert tone="info">
+          <span data-testid="canceled">{t("scheduling:plan.canceled")}</span>
+          {notified !== null ? <span className="block">{t("scheduling:plan.notified", { count: notified })}</span> : null}
+        </Alert>
+      ) : null}
       {actionData?.error && !actionData.confirm ? <Alert>{actionData.error}</Alert> : null}
 
       <UnsavedChangesGuard dirty={canWrite && dirty} />
