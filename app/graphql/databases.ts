@@ -97,6 +97,8 @@ export const databasesPiece: SchemaPiece = {
       phone: String
       externalId: String
       company: Company
+      "en-us, nl-nl or fr-fr: the language of the participant's e-mails; null: the organisation's."
+      language: String
     }
     type Context {
       ${DOC}
@@ -129,6 +131,8 @@ export const databasesPiece: SchemaPiece = {
       externalId: String
       "A company id. In importParticipants also a company name (found case-insensitively, else created)."
       company: ID
+      "en-us, nl-nl or fr-fr; empty or null: the organisation's language."
+      language: String
     }
     input ContextInput {
       name: String

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import { DataList } from "~/components/databases/data-list";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { CompanySelect } from "~/components/databases/reference-selects";
@@ -51,6 +52,7 @@ export default function Participants() {
         { key: "email", label: t("databases:fields.email"), sort: "EMAIL", render: (r) => r.email },
         { key: "externalId", label: t("databases:fields.externalId"), sort: "EXTERNAL_ID", render: (r) => r.externalId },
         { key: "phone", label: t("databases:fields.phone"), render: (r) => r.phone },
+        { key: "language", label: t("databases:fields.language"), render: (r) => (r.language ? LOCALE_NAMES[r.language] : "") },
         { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyNames[r.companyId] : "") },
       ]}
       edges={list.edges}
@@ -62,6 +64,12 @@ export default function Participants() {
         { name: "email", label: t("databases:fields.email"), type: "email", required: true },
         { name: "phone", label: t("databases:fields.phone"), type: "tel" },
         { name: "externalId", label: t("databases:fields.externalId") },
+        {
+          name: "language",
+          label: t("databases:fields.language"),
+          type: "select",
+          options: [{ value: "", label: t("databases:fields.language-organisation") }, ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))],
+        },
         {
           name: "company",
           label: t("databases:fields.company"),
@@ -77,7 +85,7 @@ export default function Participants() {
           ),
         },
       ]}
-      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
+      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, language: r.language ?? "", company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
     />
   );
 }

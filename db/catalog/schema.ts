@@ -17,5 +17,7 @@ export type TenantSettings = {
   organizationManagerEmails?: string[];
   /** IANA zone in which the organisation plans and reads its sessions; see tenantTimeZone(). */
   timeZone?: string;
+  /** The language of participants' e-mails when they have none of their own (en-us, nl-nl, fr-fr). */
+  language?: string;
 };
 export type TenantRow = typeof tenants.$inferSelect;

@@ -2,9 +2,10 @@ import { and, eq, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
+import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
 import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./common.server";
 
-export type Participant = Doc & { name: string; email: string; phone: string | null; externalId: string | null; companyId: string | null };
+export type Participant = Doc & { name: string; email: string; phone: string | null; externalId: string | null; companyId: string | null; language: Locale | null };
 export type ParticipantFilter = {
   id?: string | null;
   name?: string | null;
@@ -15,12 +16,23 @@ export type ParticipantFilter = {
 };
 export type ParticipantSort = "NAME" | "EMAIL" | "EXTERNAL_ID";
 
+/** "nl", "NL-nl", " fr-FR " → the product's codes (a CSV cell may be written either way); empty → null. */
+function languageCode(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") return value;
+  const code = value.trim().toLowerCase().replace("_", "-");
+  if (code === "") return null;
+  return SUPPORTED_LOCALES.find((l) => l === code || l.slice(0, 2) === code) ?? code;
+}
+
 export const participantInput = z.object({
   name: requiredText(),
   email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),
+  /** The language of the participant's e-mails and screens; none: the organisation's. */
+  language: z.preprocess(languageCode, z.enum(SUPPORTED_LOCALES, { errorMap: () => ({ message: "validation:language" }) }).nullable()),
 });
 export type ParticipantInput = z.infer<typeof participantInput>;
 
@@ -51,6 +63,8 @@ export const participantValues = (i: ParticipantInput) => ({
   phone: i.phone,
   externalId: i.externalId,
   companyId: i.company,
+  // Stored in the `locale` column that e-mails and login codes already read.
+  locale: i.language,
 });
 
 export const participantEntity = defineEntity({
@@ -77,6 +91,7 @@ export const participantEntity = defineEntity({
     phone: r.phone,
     externalId: r.externalId,
     companyId: r.companyId,
+    language: isLocale(r.locale) ? r.locale : null,
   }),
   check: checkParticipant,
 });

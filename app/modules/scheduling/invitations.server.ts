@@ -15,9 +15,14 @@ export function signUpUrl(origin: string, tenant: string, loginCode: string): st
   return `${origin.replace(/\/$/, "")}/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`;
 }
 
-/** The language of a participant's e-mails: their own, else the staff member's (the request's). */
+/**
+ * The language of a participant's e-mails: their own, else the organisation's (its settings), else
+ * the staff member's who sends them.
+ */
 export function participantLocale(person: { locale: string | null }, ctx: Ctx): Locale {
-  return isLocale(person.locale) ? person.locale : ctx.locale;
+  if (isLocale(person.locale)) return person.locale;
+  const organisation = ctx.tenant.settings?.language;
+  return isLocale(organisation) ? organisation : ctx.locale;
 }
 
 /** The calendar UID of a session: invitations and cancellations must use the same one. */
