@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
+import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { addParticipant, participantById, updateParticipant } from "~/modules/databases/participants.server";
 import { inviteParticipants } from "~/modules/scheduling/invitations.server";
@@ -46,5 +47,17 @@ describe("a participant's language", () => {
     const session = await addScheduledSession(ctx, { session: template.id, datetime: "2030-05-06T07:30:00Z", participants: [p._id] });
     await inviteParticipants(ctx, session._id, [p._id], "http://localhost:3000");
     expect((await lastMailTo("ines.mail@example.test"))!.subject).toMatch(/^Invitation : Heftruck le lundi 6 mai 2030/);
+  });
+
+  it("chooses the language of the login code and, once signed in, of the participant's screens", async () => {
+    const { tenant } = await makeTenant("lang-login");
+    const ctx = await staffCtx(tenant.slug);
+    await addParticipant(ctx, { name: "Jan", email: "jan.login@example.test", language: "nl-nl" });
+    const identifier = { type: "EMAIL" as const, value: "jan.login@example.test" };
+    await requestLogin({ tenant: tenant.slug, identifier, accountType: "USER", clientAddress: "10.2.2.2", locale: "en-us" });
+    const mail = (await lastMailTo("jan.login@example.test"))!;
+    expect(mail.subject).toMatch(/^Uw aanmeldcode voor /);
+    const done = await completeOtpLogin({ tenant: tenant.slug, identifier, otp: mail.code!, accountType: "USER", secure: false, clientAddress: "10.2.2.2" });
+    expect(done.language).toBe("nl-nl");
   });
 });
