@@ -5,6 +5,7 @@ import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
+import { redirectPastLastPage } from "~/modules/databases/screens.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
@@ -16,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = listParams(request);
   const { categoryOptions, categories } = await categoryFilter(ctx, p);
   const list = await loadOrFail(ctx, () => listEvaluations(ctx, { ...listArgs(p), filter: { name: p.q || null, categories } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, categoryOptions, canWrite: canWriteAssessments(ctx) };
 }
 

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
+import { redirectPastLastPage } from "~/modules/databases/screens.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
@@ -15,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = listParams(request);
   const { categoryOptions, categories } = await categoryFilter(ctx, p);
   const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, categoryOptions, layout: p.layout, canWrite: canWriteAssessments(ctx) };
 }
 

@@ -9,7 +9,7 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 
 export const handle = { titleKey: "databases:sections.participants.title" };
 
@@ -20,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuery(request, SORTS, "NAME");
   return loadOrFail(ctx, async () => {
     const list = await listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } });
+    redirectPastLastPage(request, list.pageInfo);
     // Only the companies of this page: the company field searches the companies itself.
     const companies = await companiesByIds(ctx, list.edges.flatMap((e) => (e.node.companyId ? [e.node.companyId] : [])));
     return { list, companyNames: Object.fromEntries([...companies].map(([id, c]) => [id, c.name])), canWrite: canWrite(ctx) };

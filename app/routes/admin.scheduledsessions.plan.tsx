@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ParticipantPicker } from "~/components/scheduling/participant-picker";
 import { LocationSelect } from "~/components/databases/reference-selects";
 import { TemplateSelect } from "~/components/scheduling/template-select";
+import { TemplateOverviewButton } from "~/components/scheduling/template-overview";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
@@ -39,6 +40,8 @@ export default function PlanScheduledSession() {
   // Changed since the last save (a save brings a new revision of the session).
   const [dirty, setDirty] = useState(false);
   useEffect(() => setDirty(false), [session?._id, session?._rev]);
+  // The chosen template, for the session overview before planning.
+  const [templateId, setTemplateId] = useState<string | null>(session?.session ?? null);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -75,8 +78,12 @@ export default function PlanScheduledSession() {
           initial={session ? { id: session.session, label: session.sessionName } : null}
           error={fe.session}
           disabled={!canWrite}
-          onChange={() => setDirty(true)}
+          onChange={(option) => {
+            setDirty(true);
+            setTemplateId(option?.id ?? null);
+          }}
         />
+        <TemplateOverviewButton templateId={templateId} />
         <TextField
           label={`${t("scheduling:fields.datetime")} *`}
           hint={t("scheduling:plan.datetime-hint", { zone: zoneLabel(new Date(), i18n.language, timeZone) })}
