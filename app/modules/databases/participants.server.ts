@@ -1,5 +1,6 @@
 import { and, eq, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { isEmailAddress } from "~/lib/email-address";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
@@ -27,7 +28,8 @@ function languageCode(value: unknown): unknown {
 
 export const participantInput = z.object({
   name: requiredText(),
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
+  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
+  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),

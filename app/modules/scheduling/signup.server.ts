@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { isEmailAddress } from "~/lib/email-address";
 import { locations, participants, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates, workspaces } from "~db/tenant/schema";
 import type { TenantDb } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
@@ -120,7 +121,8 @@ export async function signUpInfo(tenantSlug: string, code: string): Promise<Sess
 
 const newPersonInput = z.object({
   name: z.string({ required_error: "validation:required" }).trim().min(1).max(200),
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
+  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
+  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
 });
 
 /**
