@@ -53,6 +53,8 @@ async function filterList(page: Page, values: { q?: string; sort?: string; dir?:
 }
 
 test("authors a question with all five step types, copies it and builds an evaluation and a session", async ({ page }) => {
+  // The longest walk of the suite: on the shared 2-core machine it can pass a minute.
+  test.setTimeout(120_000);
   await loginAsStaff(page, await author());
   await page.goto("/admin/assessments/questions");
   await page.getByRole("link", { name: "New question" }).click();

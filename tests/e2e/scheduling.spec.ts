@@ -191,10 +191,15 @@ test("plans a session, orders its participants, and a new person signs up with t
   await codeForm.getByRole("button", { name: "Sign up" }).click();
   await expect(visitor).toHaveURL(/\/user(\?|$)/);
   await expect(visitor.getByTestId("participant-welcome")).toContainText("Dana Newcomer");
+  await expect(visitor.getByTestId("signed-up")).toHaveText("You are signed up. The session is in your list below.");
   const upcoming = visitor.getByTestId("my-upcoming");
   await expect(upcoming).toContainText("Crane E2E");
   await expect(upcoming).toContainText("Harbour Hall E2E");
   await expect(upcoming).toContainText("CRN203005060001");
+  // Signed in, the sign-up link without ?tenant= does not ask for the organisation.
+  await visitor.goto(`/user/signup/${code}`);
+  await expect(visitor.getByTestId("signup-session-name")).toHaveText("Crane E2E");
+  await expect(visitor.getByLabel("Organisation (short name)")).toHaveCount(0);
   await context.close();
 
   // Staff sees the fourth participant.
@@ -219,6 +224,12 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByText("The session is canceled.")).toBeVisible();
   await expect(page.getByText("4 participants were told by e-mail.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel session" })).toHaveCount(0);
+  // The sign-up page says the session was cancelled.
+  const late = await browser.newContext({ locale: "en-US" });
+  const latePage = await late.newPage();
+  await latePage.goto(`/user/signup/${code}?tenant=demo`);
+  await expect(latePage.getByTestId("signup-canceled")).toHaveText("The session Crane E2E was cancelled: you cannot sign up for it.");
+  await late.close();
   // Each participant got the cancellation with a calendar cancel; the dashboard no longer counts it.
   const [cancellation] = await mailsTo("ann@sched.test", cancelledAt);
   expect(cancellation?.subject).toMatch(/^Cancelled: Crane E2E on /);

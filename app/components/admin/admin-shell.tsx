@@ -33,10 +33,11 @@ export function AdminShell({ organization, user, children }: { organization: str
               <button
                 type="button"
                 className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-selected"
-                aria-label={t("common:user-menu")}
+                // The name shown is part of the button's name (WCAG 2.5.3, label in name).
+                aria-label={t("common:user-menu-of", { name: user.name })}
                 data-testid="user-menu"
               >
-                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
+                <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
                   {user.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="hidden sm:inline">{user.name}</span>

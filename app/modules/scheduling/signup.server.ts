@@ -113,10 +113,13 @@ async function tenantDbOf(slug: string): Promise<{ tdb: TenantDb; name: string; 
 }
 
 /** What the sign-up page shows: the session's name, date and place (NOT_FOUND for an unknown code or tenant). */
-export async function signUpInfo(tenantSlug: string, code: string): Promise<SessionSummary & { organization: string; open: boolean; timeZone: string }> {
+export async function signUpInfo(
+  tenantSlug: string,
+  code: string,
+): Promise<SessionSummary & { organization: string; open: boolean; canceled: boolean; timeZone: string }> {
   const { tdb, name, timeZone } = await tenantDbOf(tenantSlug);
   const row = await sessionByCode(tdb.db, code);
-  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", timeZone };
+  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", canceled: row.status === "CANCELED", timeZone };
 }
 
 const newPersonInput = z.object({
