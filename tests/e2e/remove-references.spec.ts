@@ -45,8 +45,12 @@ for (const { lng, kind, removeLabel } of [
     await loginAsStaff(page, await demoStaffAccount(`refs-${lng}@demo.test`, "Rita References", "ORGANIZATION_MANAGER"));
     await page.goto(`/admin/assessments/sessions?q=${encodeURIComponent(name)}&lng=${lng}`);
     const item = page.getByRole("listitem").filter({ hasText: name });
-    await item.getByRole("button", { name: removeLabel }).click();
     const dialog = page.getByRole("dialog");
+    // A click before the page has hydrated opens nothing: click until the dialog is there.
+    await expect(async () => {
+      await item.getByRole("button", { name: removeLabel }).click();
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await dialog.getByRole("button", { name: removeLabel }).click();
     const references = dialog.getByTestId("references");
     await expect(references).toContainText(`${reference} ${kind}`);
