@@ -10,8 +10,12 @@ const TITLE_KEYS: Record<number, string> = {
   500: "errors:page.500",
 };
 
-/** The generic error page: status code and the spec's title, or "An unexpected error has occurred". */
-export function ErrorPage() {
+/**
+ * The generic error page: status code and the spec's title, or "An unexpected error has occurred".
+ * `inShell` renders it inside an area's shell (admin or participant header stays) instead of as a
+ * whole page, with a link back to the area's start.
+ */
+export function ErrorPage({ inShell, home = "/" }: { inShell?: boolean; home?: string } = {}) {
   const error = useRouteError();
   const { t } = useTranslation();
   let status: number | null = null;
@@ -25,16 +29,18 @@ export function ErrorPage() {
     if (typeof document !== "undefined" && import.meta.env.DEV) detail = error.message;
   }
   const title = status && TITLE_KEYS[status] ? t(TITLE_KEYS[status]) : t("errors:page.unexpected");
+  // Inside a shell, the shell's <main> holds it.
+  const Wrapper = inShell ? "div" : "main";
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+    <Wrapper className={`flex flex-col items-center justify-center gap-4 text-center ${inShell ? "py-12" : "min-h-screen p-8"}`}>
       {status ? <p className="text-6xl font-bold text-primary">{status}</p> : null}
       <h1 className="text-2xl font-semibold" data-testid="error-title">
         {title}
       </h1>
       {detail ? <p className="max-w-lg text-slate-600">{detail}</p> : null}
-      <Link to="/" className="rounded bg-primary px-4 py-2 text-white no-underline hover:bg-primary-hover">
-        {t("errors:page.home")}
+      <Link to={home} className="rounded bg-primary px-4 py-2 text-white no-underline hover:bg-primary-hover">
+        {inShell ? t("errors:page.area-home") : t("errors:page.home")}
       </Link>
-    </main>
+    </Wrapper>
   );
 }

@@ -99,6 +99,8 @@ export const databasesPiece: SchemaPiece = {
       company: Company
       "Standing extra time in live sessions (an accommodation), 0..300 % of every question's maxTime."
       extraTimePercent: Int!
+      "en-us, nl-nl or fr-fr: the language of the participant's e-mails; null: the organisation's."
+      language: String
     }
     type Context {
       ${DOC}
@@ -133,6 +135,8 @@ export const databasesPiece: SchemaPiece = {
       company: ID
       "0..300; absent keeps the current value (0 for a new participant)."
       extraTimePercent: Int
+      "en-us, nl-nl or fr-fr; empty or null: the organisation's language."
+      language: String
     }
     input ContextInput {
       name: String

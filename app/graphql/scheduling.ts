@@ -3,7 +3,7 @@ import { getSession } from "~/modules/assessments/sessions.server";
 import { getLocation } from "~/modules/databases/locations.server";
 import { participantById } from "~/modules/databases/participants.server";
 import * as entriesM from "~/modules/scheduling/entries.server";
-import { inviteParticipants } from "~/modules/scheduling/invitations.server";
+import { cancelAndNotify, inviteParticipants } from "~/modules/scheduling/invitations.server";
 import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
 import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -204,7 +204,7 @@ export const schedulingPiece: SchemaPiece = {
     Mutation: {
       addScheduledSession: (_p, a: Args, g) => scheduledM.addScheduledSession(ctxOf(g), a.input),
       updateScheduledSession: (_p, a: Args, g) => scheduledM.updateScheduledSession(ctxOf(g), a.id, a.input),
-      cancelScheduledSession: (_p, a: Args, g) => scheduledM.cancelScheduledSession(ctxOf(g), a.id),
+      cancelScheduledSession: async (_p, a: Args, g) => (await cancelAndNotify(ctxOf(g), a.id)).session,
       removeScheduledSession: (_p, a: Args, g) => scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
       addParticipantsToScheduledSession: async (_p, a: Args, g: GqlContext) => {
         const ctx = ctxOf(g);

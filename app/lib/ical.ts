@@ -15,6 +15,8 @@ export type CalendarEvent = {
   url?: string | null;
   /** The moment the file is made (DTSTAMP). */
   stamp?: Date;
+  /** CANCEL (with the invitation's UID and a higher SEQUENCE) removes the event from calendars. */
+  method?: "PUBLISH" | "CANCEL";
 };
 
 /** 20300506T073000Z */
@@ -51,10 +53,11 @@ export function calendarFile(event: CalendarEvent): string {
     "VERSION:2.0",
     "PRODID:-//Skills Assessments//Scheduling//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${event.method ?? "PUBLISH"}`,
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
+    ...(event.method === "CANCEL" ? ["STATUS:CANCELLED"] : []),
     `DTSTAMP:${utc(event.stamp ?? new Date())}`,
     `DTSTART:${utc(event.start)}`,
     ...(event.end && event.end > event.start ? [`DTEND:${utc(event.end)}`] : []),

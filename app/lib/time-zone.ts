@@ -111,6 +111,15 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Node's and the browsers' ICU data differ in the spaces they put in dates ("May 6\u2009–\u200912"
+ * on the server, "May 6 – 12" in Chromium; U+202F before "AM" in some versions). Plain spaces make
+ * the server's and the browser's text identical, so hydration does not fail on them.
+ */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u2009\u202f\u00a0]/g, " ");
+}
+
 /** A date and time for people, in their language and the organisation's zone. */
 export function formatDateTime(
   value: string | Date,
@@ -120,28 +129,40 @@ export function formatDateTime(
 ): string {
   const date = new Date(value);
   const { style = "medium", withZone = false } = options;
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: zone }).format(date);
-  return withZone ? `${text} (${zoneLabel(date, locale, zone)})` : text;
+  const text = plainSpaces(new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: zone }).format(date));
+  return withZone ? `${text} · ${zoneLabel(date, locale, zone)}` : text;
 }
 
 export function formatTime(value: string | Date, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: zone }).format(new Date(value));
+  return plainSpaces(new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: zone }).format(new Date(value)));
 }
 
 /** A month and year (calendar title) or a short weekday of a `yyyy-mm-dd` day, zone-independent. */
 export function formatDay(day: string, locale: string, parts: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return plainSpaces(new Intl.DateTimeFormat(locale, { ...parts, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)));
 }
 
 /** A span of calendar days, e.g. "Nov 23 – 29, 2026" ("23 – 29 nov. 2026" in French). */
 export function formatDayRange(first: string, last: string, locale: string): string {
   const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  return format.formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`));
+  return plainSpaces(format.formatRange(new Date(`${first}T00:00:00Z`), new Date(`${last}T00:00:00Z`)));
 }
 
-/** The zone as people read it at that date, e.g. "CET" or "UTC+1", after the IANA name's city. */
+/** A number in the reader's language (decimal comma in Dutch and French). */
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return plainSpaces(new Intl.NumberFormat(locale, options).format(value));
+}
+
+/**
+ * The zone in the reader's language, e.g. "Central European Time (GMT+1)", "Midden-Europese tijd
+ * (GMT+1)", "heure d’Europe centrale (UTC+1)": Intl's localised generic name and the offset at that
+ * date. IANA city names ("Brussels") are English only, so they are not shown.
+ */
 export function zoneLabel(at: Date, locale: string, zone: string): string {
-  const short = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
-  const city = zone.split("/").at(-1)!.replace(/_/g, " ");
-  return short && zone !== "UTC" ? `${city}, ${short}` : short ?? zone;
+  const part = (timeZoneName: "longGeneric" | "shortOffset") =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  const name = part("longGeneric");
+  const offset = part("shortOffset");
+  if (!name || !offset) return zone;
+  return plainSpaces(name === offset ? name : `${name} (${offset})`);
 }

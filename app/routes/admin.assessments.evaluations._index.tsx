@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
+import { redirectPastLastPage } from "~/modules/databases/screens.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
@@ -15,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = listParams(request);
   const { categoryOptions, categories } = await categoryFilter(ctx, p);
   const list = await loadOrFail(ctx, () => listEvaluations(ctx, { ...listArgs(p), filter: { name: p.q || null, categories } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, categoryOptions, canWrite: canWriteAssessments(ctx) };
 }
 
@@ -27,8 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Evaluations() {
   const { list, categoryOptions, canWrite } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const numberFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div>
       <PageHeader title={t("assessments:sections.evaluations.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
@@ -80,7 +83,7 @@ export default function Evaluations() {
               </ol>
               <p className="mt-2 font-medium" data-testid="evaluation-totals">
                 {t("assessments:overview.totals", {
-                  score: numberFormat.format((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.totalScore, 0)),
+                  score: format.number((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.totalScore, 0), { maximumFractionDigits: 2 }),
                   time: formatDuration((e.resolvedQuestions ?? []).reduce((sum, q) => sum + q.maxTime, 0), t),
                 })}
               </p>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
+import { redirectPastLastPage } from "~/modules/databases/screens.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
@@ -14,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = listParams(request);
   const { categoryOptions, categories } = await categoryFilter(ctx, p);
   const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, categoryOptions, layout: p.layout, canWrite: canWriteAssessments(ctx) };
 }
 
@@ -26,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Questions() {
   const { list, categoryOptions, layout, canWrite } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const wide = layout === "WIDE";
   return (
     <div>
@@ -65,7 +69,7 @@ export default function Questions() {
                   {wide ? <td className="hidden px-3 py-2 md:table-cell">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
                   {wide ? <td className="hidden px-3 py-2 md:table-cell">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}
                   <td className="px-3 py-2">{q.owner.name}</td>
-                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{new Date(q._updatedAt).toLocaleString(i18n.language)}</td> : null}
+                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
                   <td className="px-3 py-2 text-right">
                     <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
                     {q.access.canEdit ? (

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
 import { Button } from "~/components/ui/form";
+import { redirectPastLastPage } from "~/modules/databases/screens.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
 import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
@@ -14,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = listParams(request);
   const { categoryOptions, categories } = await categoryFilter(ctx, p);
   const list = await loadOrFail(ctx, () => listSessions(ctx, { ...listArgs(p), filter: { name: p.q || null, categories } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, categoryOptions, canWrite: canWriteAssessments(ctx) };
 }
 

@@ -17,7 +17,7 @@ import {
   removeCategory,
   updateCategory,
 } from "~/modules/databases/categories.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 
 export const handle = { titleKey: "databases:sections.categories.title" };
 
@@ -31,6 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => {
     const path = await categoryPath(ctx, ids);
     const list = await listCategories(ctx, { ...pageArgs(query), filter: { name: query.q }, parent: ids.at(-1) ?? null });
+    redirectPastLastPage(request, list.pageInfo);
     const pageIds = list.edges.map((e) => e.node._id);
     const [counts, below] = await Promise.all([childCounts(ctx, pageIds), descendantsOf(ctx, pageIds)]);
     const writable = canWrite(ctx);

@@ -6,7 +6,7 @@ import { addressFields, DataList, formatAddress } from "~/components/databases/d
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };
 
@@ -14,6 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const query = listQuery(request, ["NAME"], "NAME");
   const list = await loadOrFail(ctx, () => listCompanies(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, canWrite: canWrite(ctx) };
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };
 
@@ -12,6 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const query = listQuery(request, ["NAME"], "NAME");
   const list = await loadOrFail(ctx, () => listLocations(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, canWrite: canWrite(ctx) };
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import { DataList } from "~/components/databases/data-list";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { CompanySelect } from "~/components/databases/reference-selects";
@@ -8,7 +9,7 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 
 export const handle = { titleKey: "databases:sections.participants.title" };
 
@@ -19,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuery(request, SORTS, "NAME");
   return loadOrFail(ctx, async () => {
     const list = await listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } });
+    redirectPastLastPage(request, list.pageInfo);
     // Only the companies of this page: the company field searches the companies itself.
     const companies = await companiesByIds(ctx, list.edges.flatMap((e) => (e.node.companyId ? [e.node.companyId] : [])));
     return { list, companyNames: Object.fromEntries([...companies].map(([id, c]) => [id, c.name])), canWrite: canWrite(ctx) };
@@ -51,6 +53,7 @@ export default function Participants() {
         { key: "email", label: t("databases:fields.email"), sort: "EMAIL", render: (r) => r.email },
         { key: "externalId", label: t("databases:fields.externalId"), sort: "EXTERNAL_ID", render: (r) => r.externalId },
         { key: "phone", label: t("databases:fields.phone"), render: (r) => r.phone },
+        { key: "language", label: t("databases:fields.language"), render: (r) => (r.language ? LOCALE_NAMES[r.language] : "") },
         { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyNames[r.companyId] : "") },
       ]}
       edges={list.edges}
@@ -63,6 +66,12 @@ export default function Participants() {
         { name: "phone", label: t("databases:fields.phone"), type: "tel" },
         { name: "externalId", label: t("databases:fields.externalId") },
         { name: "extraTimePercent", label: t("live:participant.extraTimePercent"), type: "number", hint: t("live:participant.extraTimePercentHint") },
+        {
+          name: "language",
+          label: t("databases:fields.language"),
+          type: "select",
+          options: [{ value: "", label: t("databases:fields.language-organisation") }, ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))],
+        },
         {
           name: "company",
           label: t("databases:fields.company"),
@@ -78,7 +87,7 @@ export default function Participants() {
           ),
         },
       ]}
-      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, extraTimePercent: String(r.extraTimePercent ?? 0), company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
+      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, extraTimePercent: String(r.extraTimePercent ?? 0), language: r.language ?? "", company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent } from "~/modules/databases/screens.server";
+import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
 import { addSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
 
 export const handle = { titleKey: "databases:sections.supplies.title" };
@@ -12,6 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const query = listQuery(request, ["NAME"], "NAME");
   const list = await loadOrFail(ctx, () => listSupplyObjects(ctx, { ...pageArgs(query), filter: { name: query.q } }));
+  redirectPastLastPage(request, list.pageInfo);
   return { list, canWrite: canWrite(ctx) };
 }
 

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
 import { allParticipantEntries, automaticallyAssignScheduledSessionOrder, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
-import { clashesOf, swapItems } from "~/modules/scheduling/ordering";
+import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling/ordering";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { canSchedule, evaluationsOfSession } from "~/modules/scheduling/screens.server";
 
@@ -82,16 +84,17 @@ export default function OrderGrid() {
       <p className="text-sm text-slate-600">{data.session.sessionName}</p>
       {data.canWrite ? (
         <div className="flex flex-wrap items-center gap-3">
-          <fetcher.Form method="post">
-            <Button type="submit" name="intent" value="auto" disabled={fetcher.state !== "idle" || rows.length === 0} data-testid="auto-assign">
-              {t("scheduling:order.auto-assign")}
-            </Button>
-          </fetcher.Form>
-          <span className={`text-sm ${clashes.size ? "text-red-700" : "text-green-800"}`} data-testid="clash-count" role="status">
+          <AutoAssign count={rows.length} busy={fetcher.state !== "idle"} onConfirm={() => fetcher.submit({ intent: "auto" }, { method: "post" })} />
+          <span className={`text-sm ${clashes.size ? "text-red-700" : "text-green-800"}`} data-testid="clash-count" role="status" aria-describedby="clash-legend">
             {clashes.size ? t("scheduling:order.clashes", { count: clashes.size }) : t("scheduling:order.no-clashes")}
           </span>
         </div>
       ) : null}
+      {/* What a clash is, on the screen (not only in a tooltip): red cells and the count refer to it. */}
+      <p id="clash-legend" className="flex items-start gap-2 text-sm text-slate-700" data-testid="clash-legend">
+        <span aria-hidden="true" className="mt-0.5 inline-block h-4 w-6 shrink-0 rounded border border-red-400 bg-red-50" />
+        <span>{t("scheduling:order.clash-legend", { count: clashLimit(rows.length, positions) })}</span>
+      </p>
       {result ? result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert>{result.message}</Alert> : null}
       <p className="text-sm text-slate-600">{t("scheduling:order.hint")}</p>
       {positions === 0 ? <p>{t("scheduling:plan.no-evaluations")}</p> : null}
@@ -194,5 +197,37 @@ export default function OrderGrid() {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * "Assign automatically" replaces every participant's order, also orders arranged by hand: it asks
+ * first.
+ */
+function AutoAssign({ count, busy, onConfirm }: { count: number; busy: boolean; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button disabled={busy || count === 0} data-testid="auto-assign">
+          {t("scheduling:order.auto-assign")}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content className={panel}>
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("scheduling:order.auto-confirm-title")}</AlertDialog.Title>
+          <AlertDialog.Description className="mb-4 text-sm text-slate-700">{t("scheduling:order.auto-confirm", { count })}</AlertDialog.Description>
+          <div className="flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{t("scheduling:order.auto-keep")}</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button onClick={onConfirm}>{t("scheduling:order.auto-replace")}</Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

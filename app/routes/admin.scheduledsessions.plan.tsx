@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ParticipantPicker } from "~/components/scheduling/participant-picker";
 import { LocationSelect } from "~/components/databases/reference-selects";
 import { TemplateSelect } from "~/components/scheduling/template-select";
+import { TemplateOverviewButton } from "~/components/scheduling/template-overview";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 
 export default function PlanScheduledSession() {
-  const { options, session, chosenPeople, canWrite, saved, invited, canceled, tenant, timeZone } = useLoaderData<typeof loader>();
+  const { options, session, chosenPeople, canWrite, saved, invited, canceled, notified, tenant, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PlanFormData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -40,6 +41,8 @@ export default function PlanScheduledSession() {
   // Changed since the last save (a save brings a new revision of the session).
   const [dirty, setDirty] = useState(false);
   useEffect(() => setDirty(false), [session?._id, session?._rev]);
+  // The chosen template, for the session overview before planning.
+  const [templateId, setTemplateId] = useState<string | null>(session?.session ?? null);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -58,7 +61,12 @@ export default function PlanScheduledSession() {
           {invited !== null ? <span className="block">{t("scheduling:plan.invited", { count: invited })}</span> : null}
         </Alert>
       ) : null}
-      {canceled ? <Alert tone="info">{t("scheduling:plan.canceled")}</Alert> : null}
+      {canceled ? (
+        <Alert tone="info">
+          <span data-testid="canceled">{t("scheduling:plan.canceled")}</span>
+          {notified !== null ? <span className="block">{t("scheduling:plan.notified", { count: notified })}</span> : null}
+        </Alert>
+      ) : null}
       {actionData?.error && !actionData.confirm ? <Alert>{actionData.error}</Alert> : null}
 
       <UnsavedChangesGuard dirty={canWrite && dirty} />
@@ -71,8 +79,12 @@ export default function PlanScheduledSession() {
           initial={session ? { id: session.session, label: session.sessionName } : null}
           error={fe.session}
           disabled={!canWrite}
-          onChange={() => setDirty(true)}
+          onChange={(option) => {
+            setDirty(true);
+            setTemplateId(option?.id ?? null);
+          }}
         />
+        <TemplateOverviewButton templateId={templateId} />
         <TextField
           label={`${t("scheduling:fields.datetime")} *`}
           hint={t("scheduling:plan.datetime-hint", { zone: zoneLabel(new Date(), i18n.language, timeZone) })}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Alert } from "~/components/ui/form";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/login-form";
 import { contextFromSession } from "~/modules/auth/request-context.server";
@@ -21,6 +22,9 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleLoginF
 export default function UserHome() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // After /user/signup/{code}: the sign-up is confirmed on arrival.
+  const [params] = useSearchParams();
+  const signedUp = params.get("signedup") === "1";
   if (!data.signedIn) {
     return (
       <div className="flex flex-1 items-start justify-center pt-[8vh]">
@@ -34,6 +38,11 @@ export default function UserHome() {
         {t("user:welcome", { name: data.name })}
       </h1>
       <p className="text-slate-600">{t("user:signed-in-as", { email: data.email })}</p>
+      {signedUp ? (
+        <Alert tone="success">
+          <span data-testid="signed-up">{t("user:signed-up")}</span>
+        </Alert>
+      ) : null}
       <MySessions upcoming={data.sessions.upcoming} past={data.sessions.past} timeZone={data.sessions.timeZone} />
     </div>
   );

@@ -16,9 +16,11 @@ export const handle = { titleKey: "scheduling:signup.title" };
 
 /** /user/signup/{code}?tenant=<slug>: see docs/decisions/0005-signup-codes.md. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const tenant = prefilledTenant(request).trim().toLowerCase();
   const code = params.code ?? "";
   const t = await getT(await getLocale(request));
+  const ctx = await contextFromSession(request, "USER", context);
+  // A signed-in participant signs up in their own organisation: no need to ask which one.
+  const tenant = (prefilledTenant(request) || (ctx?.actor.type === "USER" ? ctx.tenant.slug : "")).trim().toLowerCase();
   if (!tenant) return { state: "tenant" as const, code };
   let info;
   try {
@@ -27,7 +29,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!isAppError(e)) throw e;
     return { state: "not-found" as const, code, message: t("scheduling:signup.not-found") };
   }
-  const ctx = await contextFromSession(request, "USER", context);
   const signedIn = ctx && ctx.actor.type === "USER" && ctx.tenant.slug === tenant ? (ctx as ParticipantCtx) : null;
   const mine = signedIn ? await myScheduledSessions(signedIn) : null;
   const already = !!mine && [...mine.upcoming, ...mine.past].some((s) => s.id === info.id);
@@ -135,7 +136,11 @@ export default function SignUp() {
         </dd>
       </dl>
       {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
-      {!info.open ? (
+      {info.canceled ? (
+        <Alert>
+          <span data-testid="signup-canceled">{t("scheduling:signup.canceled", { session: info.sessionName })}</span>
+        </Alert>
+      ) : !info.open ? (
         <Alert>{t("scheduling:signup.closed")}</Alert>
       ) : data.already ? (
         <Alert tone="success">{t("scheduling:signup.done", { session: info.sessionName })}</Alert>

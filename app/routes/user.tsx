@@ -1,18 +1,39 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorPage } from "~/components/error-page";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { contextFromSession } from "~/modules/auth/request-context.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 
 /** The participant area: a light header; the login form when nobody is signed in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
-  if (!ctx || ctx.actor.type !== "USER") return { participant: null, organization: null };
-  return { participant: { name: ctx.actor.name, email: ctx.actor.email }, organization: ctx.tenant.name };
+  if (!ctx || ctx.actor.type !== "USER") return { participant: null, organization: null, timeZone: null };
+  return { participant: { name: ctx.actor.name, email: ctx.actor.email }, organization: ctx.tenant.name, timeZone: tenantTimeZone(ctx.tenant) };
 }
 
 export default function UserLayout() {
   const { participant, organization } = useLoaderData<typeof loader>();
+  return (
+    <UserShell participant={participant} organization={organization}>
+      <Outlet />
+    </UserShell>
+  );
+}
+
+/** Errors below /user (a 404, an unknown sign-up code) keep the participant header and footer. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/user");
+  return (
+    <UserShell participant={data?.participant ?? null} organization={data?.organization ?? null}>
+      <ErrorPage inShell home="/user" />
+    </UserShell>
+  );
+}
+
+function UserShell({ participant, organization, children }: { participant: { name: string } | null; organization: string | null; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -32,7 +53,7 @@ export default function UserLayout() {
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col p-4 md:p-6">
-        <Outlet />
+        {children}
       </main>
       <footer className="border-t border-slate-200 bg-white px-4 py-4 text-sm text-slate-500">
         <nav aria-label={t("common:footer.label")} className="mx-auto flex max-w-3xl flex-wrap gap-4">

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff, type Account } from "./support/login";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 
@@ -53,6 +53,8 @@ async function filterList(page: Page, values: { q?: string; sort?: string; dir?:
 }
 
 test("authors a question with all five step types, copies it and builds an evaluation and a session", async ({ page }) => {
+  // The longest walk of the suite: on the shared 2-core machine it can pass a minute.
+  test.setTimeout(120_000);
   await loginAsStaff(page, await author());
   await page.goto("/admin/assessments/questions");
   await page.getByRole("link", { name: "New question" }).click();
@@ -318,4 +320,25 @@ test("a question not yet saved survives a closed tab: the next visit offers it b
   await expect(again.getByLabel("Name", { exact: true })).toHaveValue("");
   await again.waitForTimeout(600);
   await expect(again.getByTestId("draft-notice")).toHaveCount(0);
+});
+
+test("a new question's empty steps say what is missing, field by field, and never ask for a key", async ({ page }) => {
+  await loginAsStaff(page, await author());
+  await page.goto("/admin/assessments/questions/create");
+  await page.getByLabel("Name", { exact: true }).fill(`E2E empty steps ${run}`);
+  await page.getByLabel("Time limit (seconds)").fill("60");
+  const first = await addStep(page, "Text", 0);
+  const second = await addStep(page, "Text", 1);
+  const numeric = await addStep(page, "Numeric", 2);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/admin\/assessments\/questions\/create$/);
+  await expect(page.getByText("Each step needs its own key")).toHaveCount(0);
+  for (const step of [first, second, numeric]) await expect(step.getByText("This field is required.").first()).toBeVisible();
+  await expect(numeric.getByText("This value is not valid.")).toHaveCount(0);
+  // Fixing step 1 leaves step 2's own messages in place.
+  await writeQuestionText(first, "What does the sign mean?");
+  await first.getByRole("textbox", { name: "Model answer" }).fill("Stop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(second.getByText("This field is required.").first()).toBeVisible();
+  await expect(page.getByText("Each step needs its own key")).toHaveCount(0);
 });

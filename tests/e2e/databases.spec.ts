@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 
@@ -137,4 +137,40 @@ test("a READER sees the lists but no edit controls", async ({ page }) => {
   await page.goto(`/admin/databases/participants?q=-${RUN}@import.test`);
   await expect(page.getByText(`person1-${RUN}@import.test`, { exact: true })).toBeVisible();
   await expect(page.getByTestId("import")).toHaveCount(0);
+});
+
+test("a page past the end shows the last page, long lists offer a page jump, and a participant's language is chosen", async ({ page }) => {
+  await loginAsStaff(page, await curator());
+  // 45 participants found by one search: three pages of 20.
+  const run = Date.now().toString(36);
+  const csv = ["name,email", ...Array.from({ length: 45 }, (_, i) => `Pager ${run} ${String(i + 1).padStart(2, "0")},pager${i + 1}-${run}@e2e.test`)].join("\n");
+  await page.goto("/admin/databases/participants");
+  await page.getByTestId("import").click();
+  await page.getByLabel("Or paste CSV text").fill(csv);
+  await page.getByTestId("import-preview-button").click();
+  await expect(page.getByTestId("import-summary")).toHaveText("45 new, 0 to update, 0 with errors.");
+  await page.getByTestId("import-save").click();
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText("45 saved");
+
+  await page.goto(`/admin/databases/participants?q=${encodeURIComponent(`pager ${run}`)}&page=999`);
+  await expect(page).toHaveURL(/page=3$/);
+  await expect(page.getByText("Page 3 of 3")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`Pager ${run} 45`) })).toBeVisible();
+  await expect(page.getByText("There are no participants yet.")).toHaveCount(0);
+
+  const jump = page.getByTestId("page-jump");
+  await jump.getByLabel("Go to page").fill("2");
+  await jump.getByRole("button", { name: "Go" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/q=pager/);
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
+
+  // The language of a participant's e-mails and screens.
+  await page.getByRole("row", { name: new RegExp(`Pager ${run} 21`) }).getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByLabel("Language")).toHaveValue("");
+  await edit.getByLabel("Language").selectOption({ label: "Nederlands" });
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("row", { name: new RegExp(`Pager ${run} 21`) })).toContainText("Nederlands");
 });

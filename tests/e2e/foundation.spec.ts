@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./support/fixtures";
 import { DEMO_STAFF, enterCode, loginAsParticipant, loginAsStaff, requestCode } from "./support/login";
 
 // Foundation: public routes, language negotiation, one-time-code login for staff and participants.

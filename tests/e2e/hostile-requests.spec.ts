@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type ConsoleMessage } from "@playwright/test";
+import { type APIRequestContext, type ConsoleMessage } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { CHECKS, type Send } from "../security/hostile-requests";
 import { DEMO_STAFF, loginAsStaff } from "./support/login";
 import { waitForCode } from "./support/outbox";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 
@@ -122,4 +122,49 @@ test("draws an image, draws a zone, moves and resizes it, and the preview answer
   const saved = await zoneOf(page.getByTestId("step-0").getByTestId("zone-1"));
   expect(saved).toEqual({ shape: "rect", ...moved });
   await expect(page.getByTestId("step-0").getByRole("img", { name: "Image" })).toBeVisible();
+});
+
+test("a circle drawn on a non-square image is round, and its preview hit test is round too", async ({ page }) => {
+  await loginAsStaff(page, await demoStaffAccount("hotzone-circle@demo.test", "Cleo Circle", "ORGANIZATION_WRITER"));
+  await page.goto("/admin/assessments/questions/create");
+  const steps = page.getByRole("region", { name: "Steps" });
+  await steps.getByLabel("Type", { exact: true }).selectOption({ label: "Hot zone" });
+  await steps.getByRole("button", { name: "Add step" }).click();
+  const step = page.getByTestId("step-0");
+
+  // The drawing dialog makes an 800×500 image: wider than tall.
+  await step.getByRole("button", { name: "Draw an image" }).click();
+  const dialog = page.getByRole("dialog", { name: "Draw an image" });
+  await dragOn(page, dialog.getByTestId("draw-canvas"), [0.1, 0.1], [0.9, 0.9]);
+  await dialog.getByRole("button", { name: "Upload the drawing" }).click();
+  await expect(dialog).toBeHidden();
+  const image = step.getByRole("img", { name: "Image" });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe("800x500");
+
+  // A circle from the centre to 10% of the width to the right: r = 0.1 (of the width).
+  await step.getByRole("button", { name: "Circle" }).click();
+  const area = step.getByRole("application", { name: /Image with the zones/ });
+  await area.scrollIntoViewIfNeeded();
+  await dragOn(page, area, [0.5, 0.5], [0.6, 0.5]);
+  const zone = step.getByTestId("zone-1");
+  expect(JSON.parse((await zone.getAttribute("data-zone"))!)).toEqual({ shape: "circle", x: 0.5, y: 0.5, r: 0.1 });
+  const drawn = (await step.getByTestId("zone-circle").boundingBox())!;
+  const shown = (await area.boundingBox())!;
+  expect(Math.abs(drawn.width - drawn.height)).toBeLessThan(2);
+  // Twice the radius of the shown width (the stroke adds a few pixels).
+  expect(Math.abs(drawn.width - shown.width * 0.2)).toBeLessThan(6);
+
+  // The preview: a point 9% of the width below the centre is inside (it would be outside an
+  // ellipse squeezed to 10% of the height), 11% of the width below it is outside.
+  await page.getByRole("button", { name: "Preview" }).click();
+  const picker = page.getByRole("region", { name: "Preview" }).getByTestId("point-picker");
+  await picker.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await picker.getByTestId("zone-circle").boundingBox())?.height ?? 0).toBeGreaterThan(0);
+  const circle = (await picker.getByTestId("zone-circle").boundingBox())!;
+  expect(Math.abs(circle.width - circle.height)).toBeLessThan(2);
+  const p = (await picker.boundingBox())!;
+  await page.mouse.click(p.x + p.width * 0.5, p.y + p.height * 0.5 + p.width * 0.09);
+  await expect(page.getByTestId("point-verdict")).toHaveText("Inside a correct zone");
+  await page.mouse.click(p.x + p.width * 0.5, p.y + p.height * 0.5 + p.width * 0.11);
+  await expect(page.getByTestId("point-verdict")).toHaveText("Outside the zones");
 });

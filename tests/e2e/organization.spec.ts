@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { loginAsStaff } from "./support/login";
 import { waitForSignInLink } from "./support/outbox";
 import { operatorTenant } from "./support/tenants";

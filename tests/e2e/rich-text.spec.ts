@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
 

@@ -144,6 +144,11 @@ for (const { locale, browser: browserLocale } of LOCALES) {
   await shoot(page, locale, "overview");
   await visit(page, `/admin/scheduledsessions/plan?id=${firstId}`);
   await shoot(page, locale, "plan");
+  // The session overview of the chosen template, before planning.
+  await page.getByTestId("template-overview-open").click();
+  await page.getByTestId("template-overview-totals").waitFor();
+  await shoot(page, locale, "plan-template-overview");
+  await page.keyboard.press("Escape");
   // The location search, open on the organisation's locations.
   await page.getByTestId("select-location").getByRole("combobox").focus();
   await page.getByTestId("select-location").getByRole("option").first().waitFor();
@@ -157,6 +162,20 @@ for (const { locale, browser: browserLocale } of LOCALES) {
   await page.keyboard.press("Escape");
   await visit(page, `/admin/scheduledsessions/order/${firstId}`);
   await shoot(page, locale, "order");
+  // "Assign automatically" asks first.
+  await page.getByTestId("auto-assign").click();
+  await page.getByRole("alertdialog").waitFor();
+  await shoot(page, locale, "order-auto-confirm");
+  await page.keyboard.press("Escape");
+  // Participants with their language, the edit dialog, and an admin 404 inside the shell.
+  await visit(page, "/admin/databases/participants");
+  await shoot(page, locale, "participants");
+  await page.getByRole("row").nth(1).getByRole("button").first().click();
+  await page.getByRole("dialog").waitFor();
+  await shoot(page, locale, "participant-dialog");
+  await page.keyboard.press("Escape");
+  await visit(page, "/admin/no-such-page");
+  await shoot(page, locale, "admin-404");
   const visitor = await browser.newContext({ baseURL, locale: browserLocale, viewport: VIEWPORTS[0] });
   const signup = await visitor.newPage();
   await visit(signup, `/user/signup/${code}?tenant=demo`);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
 import { loginAsStaff } from "./support/login";
-import { waitForCode } from "./support/outbox";
+import { mailsTo, waitForCode } from "./support/outbox";
 
 // Scheduling through the real screens: plan a session with three participants, assign and adjust
 // the order, then a new person signs up with the session's code in a second browser context.
@@ -30,16 +30,23 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
   const people = ["Ann", "Bob", "Cid"].map((name) => `${name} Sched ${RUN}`);
   const emailOf = (name: string) => `${name.split(" ")[0]!.toLowerCase()}-${RUN.toLowerCase()}@sched.test`;
   const company = randomUUID();
+  const question = randomUUID();
   await db.batch([
     {
       // Cid works for Dock Crew E2E: he is added with his company.
       sql: `INSERT INTO companies (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_city) VALUES (?, ?, ?, 1, ?, ?, ?, 'Ghent')`,
       args: [company, now, now, ws, COMPANY, COMPANY.toLowerCase()],
     },
+    {
+      // The first evaluation has one question: the session overview shows its time and points.
+      sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps, total_score)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Hook check E2E', 'hook check e2e', 90, '[]', '[]', '[]', '[]', 5)`,
+      args: [question, now, now, ws, owner],
+    },
     ...EVALS.map((name, i) => ({
       sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 0)`,
-      args: [evaluationIds[i]!, now, now, ws, owner, name, name.toLowerCase()],
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 0)`,
+      args: [evaluationIds[i]!, now, now, ws, owner, name, name.toLowerCase(), i === 0 ? JSON.stringify([question]) : "[]"],
     })),
     {
       sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
@@ -87,6 +94,15 @@ test("plans a session, orders its participants, and a new person signs up with t
   await template.press("Enter");
   await expect(template).toHaveValue(TEMPLATE);
   await expect(form.locator('input[name="session"]')).not.toHaveValue("");
+  // Before planning, the session overview shows what the template holds, with times and points.
+  await form.getByRole("button", { name: "Session overview" }).click();
+  const templateOverview = page.getByRole("dialog", { name: `Overview of ${TEMPLATE}` });
+  await expect(templateOverview.getByTestId("template-overview-totals")).toHaveText("3 evaluations · 1 min 30 s · 5 points · pass mark 70%");
+  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Lifting E2E" }).first()).toContainText("Hook check E2E");
+  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Hook check E2E" }).last()).toContainText("1 min 30 s · 5 points");
+  await expect(templateOverview).toContainText("Rigging E2E");
+  await templateOverview.getByRole("button", { name: "Close" }).click();
+  await expect(templateOverview).toBeHidden();
   await form.locator('input[name="datetime"]').fill("2030-05-06T09:30");
   // The location by mouse, told apart by its address.
   await form.getByRole("combobox", { name: "Location" }).fill(LOCATION.toLowerCase());
@@ -139,7 +155,13 @@ test("plans a session, orders its participants, and a new person signs up with t
 
   // Order grid: assign automatically (no clash), drag to create a clash, fix it with the keyboard.
   await expect(page.getByTestId("order-grid")).toBeVisible();
+  // A clash is explained on the screen, next to the count.
+  await expect(page.getByTestId("clash-legend")).toContainText("Clash (red cell): more participants take the same evaluation at the same position than the 1 allowed");
+  // Assigning automatically asks first, because it replaces every order.
   await page.getByTestId("auto-assign").click();
+  const replace = page.getByRole("alertdialog", { name: "Replace the order?" });
+  await expect(replace).toContainText("replaces the order of all 3 participants, including changes made by hand");
+  await replace.getByRole("button", { name: "Replace the order" }).click();
   await expect(page.getByText("The order is assigned.")).toBeVisible();
   await expect(page.getByTestId("clash-count")).toHaveText("No clashes");
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
@@ -166,6 +188,11 @@ test("plans a session, orders its participants, and a new person signs up with t
   await page.reload();
   await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
   await expect(page.getByTestId("cell-2-2")).toHaveAttribute("data-evaluation", evaluationIds[2]!);
+  // Keeping the order when asked changes nothing.
+  await page.getByTestId("auto-assign").click();
+  await page.getByRole("alertdialog", { name: "Replace the order?" }).getByRole("button", { name: "Keep the current order" }).click();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
 
   // A new person signs up in another browser context with a one-time code.
   const context = await browser.newContext({ locale: "en-US" });
@@ -185,10 +212,15 @@ test("plans a session, orders its participants, and a new person signs up with t
   await codeForm.getByRole("button", { name: "Sign up" }).click();
   await expect(visitor).toHaveURL(/\/user(\?|$)/);
   await expect(visitor.getByTestId("participant-welcome")).toContainText(NEWCOMER);
+  await expect(visitor.getByTestId("signed-up")).toHaveText("You are signed up. The session is in your list below.");
   const upcoming = visitor.getByTestId("my-upcoming");
   await expect(upcoming).toContainText(TEMPLATE);
   await expect(upcoming).toContainText(LOCATION);
   await expect(upcoming).toContainText(REF);
+  // Signed in, the sign-up link without ?tenant= does not ask for the organisation.
+  await visitor.goto(`/user/signup/${code}`);
+  await expect(visitor.getByTestId("signup-session-name")).toHaveText(TEMPLATE);
+  await expect(visitor.getByLabel("Organisation (short name)")).toHaveCount(0);
   await context.close();
 
   // Staff sees the fourth participant.
@@ -207,10 +239,26 @@ test("plans a session, orders its participants, and a new person signs up with t
   const cancelDialog = page.getByRole("alertdialog", { name: `Cancel session ${REF}?` });
   await cancelDialog.getByRole("button", { name: "Keep the session" }).click();
   await expect(cancelDialog).toBeHidden();
+  const cancelledAt = Date.now() - 50;
   await page.getByRole("button", { name: "Cancel session" }).click();
   await cancelDialog.getByRole("button", { name: "Cancel the session" }).click();
   await expect(page.getByText("The session is canceled.")).toBeVisible();
+  await expect(page.getByText("4 participants were told by e-mail.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel session" })).toHaveCount(0);
+  // The sign-up page says the session was cancelled.
+  const late = await browser.newContext({ locale: "en-US" });
+  const latePage = await late.newPage();
+  await latePage.goto(`/user/signup/${code}?tenant=demo`);
+  await expect(latePage.getByTestId("signup-canceled")).toHaveText(`The session ${TEMPLATE} was cancelled: you cannot sign up for it.`);
+  await late.close();
+  // Each participant got the cancellation with a calendar cancel; the dashboard no longer counts it.
+  const [cancellation] = await mailsTo(`ann-${RUN.toLowerCase()}@sched.test`, cancelledAt);
+  expect(cancellation?.subject).toMatch(new RegExp(`^Cancelled: ${TEMPLATE} on `));
+  expect(cancellation?.attachments).toEqual([`${REF}.ics`]);
+  await page.goto("/admin");
+  await expect(page.getByTestId("dashboard-upcoming")).not.toContainText(TEMPLATE);
+  await page.goto("/admin/scheduledsessions");
+  await page.getByTestId(`row-${REF}`).getByRole("link", { name: "Edit" }).click();
 
   await page.getByRole("button", { name: "Remove session" }).click();
   const removeDialog = page.getByRole("alertdialog", { name: `Remove session ${REF}?` });

@@ -34,13 +34,14 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
               <button
                 type="button"
                 className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-selected"
-                aria-label={t("common:user-menu")}
                 data-testid="user-menu"
               >
-                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
+                {/* Named by its content, so the name shown is in the button's name (WCAG 2.5.3). */}
+                <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
                   {user.name.slice(0, 1).toUpperCase()}
                 </span>
-                <span className="hidden sm:inline">{user.name}</span>
+                <span className="sr-only sm:not-sr-only">{user.name}</span>
+                <span className="sr-only">{t("common:user-menu-suffix")}</span>
               </button>
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ReferenceList } from "~/components/ui/reference-list";
 import { Alert, Button } from "~/components/ui/form";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
@@ -174,15 +175,7 @@ export function RemoveButton({ id, name }: { id: string; name: string }) {
             <div className="mt-3">
               <Alert>
                 {result.references.length ? t("assessments:remove.referenced") : result.message}
-                {result.references.length ? (
-                  <ul className="mt-1 list-disc pl-5">
-                    {result.references.map((r) => (
-                      <li key={r.id}>
-                        {r.title} ({r.type})
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                {result.references.length ? <ReferenceList references={result.references} /> : null}
               </Alert>
             </div>
           ) : null}

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/form";
 import { pointInZone, type Zone } from "~/modules/assessments/steps";
 import { FieldError } from "./common";
 import { ImageUpload } from "./rich-content";
-import { describeZone, dragHandle, handlesOf, moveZone, scaleZone } from "./zone-geometry";
+import { useImageAspect } from "./use-image-aspect";
+import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";
 
 type Tool = "select" | "rect" | "circle" | "polygon";
 type Drag =
@@ -33,6 +34,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
   const [announcement, setAnnouncement] = useState("");
   const zones: Zone[] = answer.blocklistValue ?? [];
   const url: string = answer.textValue ?? "";
+  const { imageRef, aspect, readAspect } = useImageAspect(url);
   const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
   const shapeName = (z: Zone) => t(`assessments:editor.shape.${z.shape}`);
   const describe = (z: Zone, i: number) => t(`assessments:editor.zone-at.${z.shape === "circle" ? "circle" : "box"}`, { n: i + 1, shape: shapeName(z), ...describeZone(z) });
@@ -72,7 +74,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     }
     if (tool === "select") {
       // The topmost zone under the pointer (the last drawn is drawn on top).
-      const hit = zones.map((z, i) => [z, i] as const).reverse().find(([z]) => pointInZone(z, x, y));
+      const hit = zones.map((z, i) => [z, i] as const).reverse().find(([z]) => pointInZone(z, x, y, aspect));
       if (!hit) return select(null);
       select(hit[1]);
       e.currentTarget.setPointerCapture(e.pointerId);
@@ -91,7 +93,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     const [x, y] = at(e);
     if (drag.kind === "draw") setDrag({ ...drag, x2: x, y2: y });
     else if (drag.kind === "move") setDrag({ ...drag, moved: moveZone(drag.original, x - drag.x, y - drag.y) });
-    else setDrag({ ...drag, moved: dragHandle(drag.original, drag.handle, x, y) });
+    else setDrag({ ...drag, moved: dragHandle(drag.original, drag.handle, x, y, aspect) });
   };
   const onUp = () => {
     if (!drag) return;
@@ -102,7 +104,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     }
     const { x, y, x2, y2 } = drag;
     if (tool === "circle") {
-      const r = round(Math.hypot(x2 - x, y2 - y));
+      const r = round(radiusTo(x, y, x2, y2, aspect));
       if (r > 0.005) add({ shape: "circle", x, y, r });
     } else {
       const w = Math.abs(x2 - x);
@@ -182,12 +184,12 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
             onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
             onKeyDown={onKey}
           >
-            <img src={url} alt={t("assessments:editor.hotzone-image")} className="pointer-events-none block h-auto w-full" draggable={false} />
+            <img ref={imageRef} src={url} alt={t("assessments:editor.hotzone-image")} className="pointer-events-none block h-auto w-full" draggable={false} onLoad={readAspect} />
             <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full" data-testid="hotzone-canvas">
               {shown.map((z, i) => (
-                <ZoneShape key={i} zone={z} style={i === selected ? selectedStyle : zoneStyle} />
+                <ZoneShape key={i} zone={z} aspect={aspect} style={i === selected ? selectedStyle : zoneStyle} />
               ))}
-              {drag?.kind === "draw" && tool === "circle" ? <ellipse cx={drag.x} cy={drag.y} rx={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} ry={Math.hypot(drag.x2 - drag.x, drag.y2 - drag.y)} style={zoneStyle} /> : null}
+              {drag?.kind === "draw" && tool === "circle" ? <ZoneShape zone={{ shape: "circle", x: drag.x, y: drag.y, r: radiusTo(drag.x, drag.y, drag.x2, drag.y2, aspect) }} aspect={aspect} style={zoneStyle} /> : null}
               {drag?.kind === "draw" && tool === "rect" ? <rect x={Math.min(drag.x, drag.x2)} y={Math.min(drag.y, drag.y2)} width={Math.abs(drag.x2 - drag.x)} height={Math.abs(drag.y2 - drag.y)} style={zoneStyle} /> : null}
               {points.length ? <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...zoneStyle, fill: "none" }} /> : null}
             </svg>
@@ -235,8 +237,13 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
   );
 }
 
-export function ZoneShape({ zone, style }: { zone: Zone; style: React.CSSProperties }) {
-  if (zone.shape === "circle") return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r} style={style} />;
+/**
+ * A zone on the image's 0..1 × 0..1 viewBox (stretched to the image). `aspect` = height / width: the
+ * radius is a fraction of the width, so the ellipse's vertical radius in height units is r / aspect,
+ * which is round on screen.
+ */
+export function ZoneShape({ zone, style, aspect = 1 }: { zone: Zone; style: React.CSSProperties; aspect?: number }) {
+  if (zone.shape === "circle") return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r / aspect} style={style} data-testid="zone-circle" />;
   if (zone.shape === "rect") return <rect x={zone.x} y={zone.y} width={zone.w} height={zone.h} style={style} />;
   return <polygon points={zone.points.map((p) => p.join(",")).join(" ")} style={style} />;
 }

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointer
 import { useTranslation } from "react-i18next";
 import { pointInZone, type Zone } from "~/modules/assessments/steps";
 import { ZoneShape } from "./hotzone-editor";
+import { useImageAspect } from "./use-image-aspect";
 
 type Point = [number, number];
 const round = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000));
@@ -51,7 +52,8 @@ export function HotzonePointPicker({
     e.preventDefault();
   };
 
-  const inside = value && zones ? zones.some((z) => pointInZone(z, value[0], value[1])) : null;
+  const { imageRef, aspect, readAspect } = useImageAspect(imageUrl);
+  const inside = value && zones ? zones.some((z) => pointInZone(z, value[0], value[1], aspect)) : null;
   const pct = (v: number) => Math.round(v * 100);
   return (
     <div className="flex flex-col gap-1">
@@ -67,10 +69,10 @@ export function HotzonePointPicker({
         onBlur={() => setFocused(false)}
         data-testid="point-picker"
       >
-        <img src={imageUrl} alt="" className="pointer-events-none block h-auto w-full" draggable={false} />
+        <img ref={imageRef} src={imageUrl} alt="" className="pointer-events-none block h-auto w-full" draggable={false} onLoad={readAspect} />
         <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full">
           {(zones ?? []).map((z, i) => (
-            <ZoneShape key={i} zone={z} style={{ fill: "rgba(22,101,52,0.25)", stroke: "#166534", strokeWidth: 0.004 }} />
+            <ZoneShape key={i} zone={z} aspect={aspect} style={{ fill: "rgba(22,101,52,0.25)", stroke: "#166534", strokeWidth: 0.004 }} />
           ))}
         </svg>
         {focused && !disabled ? <Marker point={cursor} className="border-slate-500 opacity-70" /> : null}

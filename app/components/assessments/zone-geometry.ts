@@ -1,16 +1,18 @@
 import type { Zone } from "~/modules/assessments/steps";
 
 // Moving and resizing hotzones in image-relative coordinates (0..1). Every function returns a zone
-// the step schema accepts: inside the image, with a positive size.
+// the step schema accepts: inside the image, with a positive size. A circle's radius `r` is a
+// fraction of the image's WIDTH (ADR 0011); `aspect` is the image's height / width, so the circle is
+// r/aspect of the height tall and stays round on a non-square image.
 
 const MIN = 0.01;
 const round = (v: number) => Math.round(v * 1000) / 1000;
 const clamp = (v: number, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, v));
 
 /** The zone's bounding box. */
-export function boundsOf(z: Zone): { x: number; y: number; w: number; h: number } {
+export function boundsOf(z: Zone, aspect = 1): { x: number; y: number; w: number; h: number } {
   if (z.shape === "rect") return { x: z.x, y: z.y, w: z.w, h: z.h };
-  if (z.shape === "circle") return { x: z.x - z.r, y: z.y - z.r, w: 2 * z.r, h: 2 * z.r };
+  if (z.shape === "circle") return { x: z.x - z.r, y: z.y - z.r / aspect, w: 2 * z.r, h: (2 * z.r) / aspect };
   const xs = z.points.map((p) => p[0]);
   const ys = z.points.map((p) => p[1]);
   const x = Math.min(...xs);
@@ -47,11 +49,16 @@ export function handlesOf(z: Zone): Handle[] {
   return z.points.map(([x, y], i) => ({ id: String(i), x, y }));
 }
 
+/** A circle's radius through (x, y), as a fraction of the image's width. */
+export function radiusTo(cx: number, cy: number, x: number, y: number, aspect = 1): number {
+  return Math.hypot(x - cx, (y - cy) * aspect);
+}
+
 /** The zone with one handle dragged to (x, y). */
-export function dragHandle(z: Zone, handle: string, px: number, py: number): Zone {
+export function dragHandle(z: Zone, handle: string, px: number, py: number, aspect = 1): Zone {
   const x = clamp(px);
   const y = clamp(py);
-  if (z.shape === "circle") return { ...z, r: round(clamp(Math.hypot(x - z.x, y - z.y), MIN, 1)) };
+  if (z.shape === "circle") return { ...z, r: round(clamp(radiusTo(z.x, z.y, x, y, aspect), MIN, 1)) };
   if (z.shape === "polygon") {
     const i = Number(handle);
     if (!Number.isInteger(i) || i < 0 || i >= z.points.length) return z;

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionResult } from "~/modules/databases/screens.server";
 import { Alert, Button } from "../ui/form";
+import { ReferenceList } from "../ui/reference-list";
 import { overlay, panel } from "./entity-dialog";
 
 /**
@@ -56,13 +57,7 @@ export function ConfirmRemove({
               {result.references.length > 0 ? (
                 <>
                   <p className="text-sm font-medium">{t("databases:remove.used-by")}</p>
-                  <ul className="list-disc pl-6 text-sm">
-                    {result.references.map((r) => (
-                      <li key={`${r.type}-${r.id}`}>
-                        {r.title} <span className="text-slate-500">({t(`databases:types.${r.type}`, { defaultValue: r.type })})</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <ReferenceList references={result.references} />
                 </>
               ) : null}
             </div>

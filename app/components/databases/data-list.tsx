@@ -164,9 +164,29 @@ export function DataList<T extends Node>({
           {pageInfo.hasPreviousPage ? <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link> : null}
           <span>{t("databases:list.page", { page, pages })}</span>
           {pageInfo.hasNextPage ? <Link to={href({ page: String(page + 1) })}>{t("databases:list.next")}</Link> : null}
+          {pages > 2 ? <PageJump pages={pages} page={page} params={params} /> : null}
         </span>
       </nav>
     </section>
+  );
+}
+
+/** On long lists: type a page number instead of clicking "Next" many times (keeps search and sort). */
+function PageJump({ pages, page, params }: { pages: number; page: number; params: URLSearchParams }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="flex items-center gap-1" data-testid="page-jump">
+      {[...params].filter(([k]) => k !== "page").map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label className="flex items-center gap-1">
+        <span>{t("databases:list.go-to-page")}</span>
+        <input type="number" name="page" min={1} max={pages} defaultValue={page} key={page} inputMode="numeric" className="w-16 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm" />
+      </label>
+      <Button type="submit" variant="secondary" className="!px-2 !py-1">
+        {t("databases:list.go")}
+      </Button>
+    </Form>
   );
 }
 

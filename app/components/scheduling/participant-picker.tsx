@@ -95,7 +95,8 @@ export function ParticipantPicker({
               // Enter searches (it already does as you type); it must not save the plan form.
               onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
               className={field}
-              aria-controls={`${id}-results`}
+              // Only while the results list is on the page: aria-controls must name an existing element.
+              aria-controls={query.trim() ? `${id}-results` : undefined}
               data-testid="participant-search"
             />
           </label>

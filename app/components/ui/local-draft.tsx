@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "./use-format";
 import { Alert, Button } from "./form";
 
 type Draft<T> = { savedAt: number; state: T };
@@ -85,8 +86,8 @@ export function useLocalDraft<T>({
 
 /** Offers the copy `useLocalDraft` found: restore it into the form, or throw it away. */
 export function DraftNotice({ savedAt, onRestore, onDiscard }: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(savedAt));
+  const { t } = useTranslation();
+  const when = useFormat().dateTime(new Date(savedAt));
   return (
     <Alert tone="info">
       <div className="flex flex-wrap items-center gap-3" data-testid="draft-notice">

@@ -62,8 +62,11 @@ export const multipleChoiceAnswer = z.object({
     .refine((options) => options.some((o) => o.valid), { message: NO_VALID_OPTION_ERROR }),
 });
 
+/** An empty number field (null, "" or NaN from the form) is a missing value, not an invalid one. */
+const emptyAsMissing = (v: unknown) => (v === null || v === "" || (typeof v === "number" && Number.isNaN(v)) ? undefined : v);
+
 export const numericAnswer = z.object({
-  numericValue: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite(),
+  numericValue: z.preprocess(emptyAsMissing, z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite()),
   /** Optional tolerance: [tolerance], at least 0. */
   numericlistValue: z.array(z.number().finite().min(0)).max(1).nullish(),
 });
@@ -102,6 +105,11 @@ export const ANSWER_SCHEMAS = {
   TEXT: textAnswer,
 } as const;
 
+/** Does rich content show anything: an image, or text once the markup is taken away? */
+export function hasVisibleContent(blocks: readonly RichBlock[]): boolean {
+  return blocks.some((b) => b.type === "image" || b.html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim().length > 0);
+}
+
 const stepBase = z.object({
   key: z.string().trim().min(1).max(100).optional(),
   type: z.enum(STEP_TYPES, { required_error: "validation:required" }),
@@ -120,11 +128,16 @@ export type Step = {
 
 /** One step: its answer is checked with the schema of its type; a missing key gets a random one. */
 export const step = stepBase.transform((s, issue): Step => {
+  // A step asks something: an empty question cannot be answered. Checked here, with the answer,
+  // so that every problem of the step is reported at once.
+  const emptyQuestion = !hasVisibleContent(s.question);
+  if (emptyQuestion) issue.addIssue({ code: "custom", path: ["question"], message: "validation:required" });
   const parsed = ANSWER_SCHEMAS[s.type].safeParse(s.answer ?? {});
   if (!parsed.success) {
     for (const i of parsed.error.issues) issue.addIssue({ ...i, path: ["answer", ...i.path] } as z.IssueData);
     return z.NEVER;
   }
+  if (emptyQuestion) return z.NEVER;
   return { key: s.key ?? randomKey(), type: s.type, question: s.question, answer: parsed.data as Record<string, unknown>, score: s.score };
 });
 
@@ -135,6 +148,8 @@ export const steps = z
   .superRefine((list, issue) => {
     const seen = new Set<string>();
     list.forEach((s, i) => {
+      // A step that failed its own checks has no value here; it must not be reported as a duplicate.
+      if (!s || typeof s.key !== "string") return;
       if (seen.has(s.key)) issue.addIssue({ code: "custom", path: [i, "key"], message: DUPLICATE_KEY_ERROR });
       seen.add(s.key);
     });
@@ -144,9 +159,14 @@ function randomKey(): string {
   return `s${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
 }
 
-/** Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview. */
-export function pointInZone(z: Zone, x: number, y: number): boolean {
-  if (z.shape === "circle") return (x - z.x) ** 2 + (y - z.y) ** 2 <= z.r ** 2;
+/**
+ * Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview.
+ * `aspect` is the image's height / width: a circle's radius is a fraction of the image's WIDTH
+ * (docs/decisions/0011-hotzone-circle-radius.md), so a vertical distance, a fraction of the height,
+ * is scaled by it before comparing.
+ */
+export function pointInZone(z: Zone, x: number, y: number, aspect = 1): boolean {
+  if (z.shape === "circle") return (x - z.x) ** 2 + ((y - z.y) * aspect) ** 2 <= z.r ** 2;
   if (z.shape === "rect") return x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h;
   let inside = false;
   const p = z.points;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { AccountType } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
-import { getLocale, getT } from "~/i18n/i18n.server";
+import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
 import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
@@ -51,7 +51,7 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
   if (intent === "verify-code") {
     const code = String(form.get("code") ?? "");
     try {
-      const { cookie } = await completeOtpLogin({
+      const { cookie, language } = await completeOtpLogin({
         tenant,
         identifier: identifierFromText(identifierText),
         otp: code,
@@ -59,7 +59,9 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
         secure,
         clientAddress,
       });
-      return redirect(safeRedirect(form.get("redirectTo"), area), { headers: { "Set-Cookie": serializeCookie(cookie) } });
+      const headers = new Headers({ "Set-Cookie": serializeCookie(cookie) });
+      if (language) headers.append("Set-Cookie", await localeCookie.serialize(language));
+      return redirect(safeRedirect(form.get("redirectTo"), area), { headers });
     } catch (error) {
       if (!isAppError(error)) throw error;
       return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };

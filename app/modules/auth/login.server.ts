@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { AccountType } from "~db/tenant/schema";
+import { eq } from "drizzle-orm";
+import { participants, type AccountType } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
-import type { Locale } from "~/i18n/config";
+import { isLocale, type Locale } from "~/i18n/config";
 import { requireTenant, openTenant } from "~/modules/tenants/tenants.server";
 import { requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
 import { createLoginSession, destroyLoginSession, findLoginSession, parseSessionCookieValue, type SessionCookie } from "./sessions.server";
@@ -33,14 +34,20 @@ export async function completeOtpLogin(args: {
   accountType: AccountType;
   secure: boolean;
   clientAddress: string;
-}): Promise<{ cookie: SessionCookie; subjectId: string }> {
+}): Promise<{ cookie: SessionCookie; subjectId: string; language: Locale | null }> {
   const slug = tenantInput.safeParse(args.tenant);
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
   const subjectId = await verifyLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, code: args.otp });
   const cookie = await createLoginSession(tdb, args.accountType, subjectId, args.secure, args.clientAddress);
-  return { cookie, subjectId };
+  // A participant with a language of their own sees the screens in it from now on.
+  let language: Locale | null = null;
+  if (args.accountType === "USER") {
+    const person = await tdb.db.select({ locale: participants.locale }).from(participants).where(eq(participants.id, subjectId)).get();
+    language = isLocale(person?.locale) ? person.locale : null;
+  }
+  return { cookie, subjectId, language };
 }
 
 /** The one-click sign-in link of a code mail: checks its token and opens a new session. */

@@ -18,7 +18,7 @@ export async function adminDashboard(ctx: Ctx) {
     count(ctx, staffUsers),
     count(ctx, questions),
     count(ctx, evaluations),
-    listScheduledSessions(ctx, { filter: { when: "UPCOMING" }, order: "ASC", orderBy: "DATETIME", first: 5 }),
+    listScheduledSessions(ctx, { filter: { when: "UPCOMING", active: true }, order: "ASC", orderBy: "DATETIME", first: 5 }),
   ]);
   return {
     userName: ctx.actor.name,

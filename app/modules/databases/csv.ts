@@ -45,7 +45,7 @@ export function parseCsv(text: string, delimiter: string = detectDelimiter(text)
   return records;
 }
 
-export const PARTICIPANT_COLUMNS = ["name", "email", "phone", "externalId", "company"] as const;
+export const PARTICIPANT_COLUMNS = ["name", "email", "phone", "externalId", "company", "language"] as const;
 export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number];
 export const COMPANY_COLUMNS = ["name", "line1", "city", "region", "postal", "country"] as const;
 export type CompanyColumn = (typeof COMPANY_COLUMNS)[number];

@@ -49,7 +49,7 @@ export type RowPlan = {
   errors: FieldErrors;
 };
 
-const participantValuesOf = (d: { name: string; email: string; phone: string | null; externalId: string | null }, companyId: string | null) => ({
+const participantValuesOf = (d: { name: string; email: string; phone: string | null; externalId: string | null; language: string | null }, companyId: string | null) => ({
   name: d.name,
   nameLower: d.name.toLowerCase(),
   email: d.email,
@@ -57,6 +57,7 @@ const participantValuesOf = (d: { name: string; email: string; phone: string | n
   phone: d.phone,
   externalId: d.externalId,
   companyId,
+  locale: d.language,
 });
 
 /**
@@ -157,6 +158,7 @@ async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string
           phone: sql`coalesce(excluded.phone, ${participants.phone})`,
           externalId: sql`coalesce(excluded.external_id, ${participants.externalId})`,
           companyId: sql`coalesce(excluded.company_id, ${participants.companyId})`,
+          locale: sql`coalesce(excluded.locale, ${participants.locale})`,
           updatedAt: now,
           rev: sql`${participants.rev} + 1`,
         },

@@ -1,7 +1,9 @@
 import { and, eq, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { isEmailAddress } from "~/lib/email-address";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
+import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
 import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./common.server";
 
 export type Participant = Doc & {
@@ -12,6 +14,8 @@ export type Participant = Doc & {
   companyId: string | null;
   /** Standing extra time in live sessions, 0..300 %. */
   extraTimePercent: number;
+  /** The language of their e-mails and screens; null: the organisation's. */
+  language: Locale | null;
 };
 export type ParticipantFilter = {
   id?: string | null;
@@ -23,9 +27,19 @@ export type ParticipantFilter = {
 };
 export type ParticipantSort = "NAME" | "EMAIL" | "EXTERNAL_ID";
 
+/** "nl", "NL-nl", " fr-FR " → the product's codes (a CSV cell may be written either way); empty → null. */
+function languageCode(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") return value;
+  const code = value.trim().toLowerCase().replace("_", "-");
+  if (code === "") return null;
+  return SUPPORTED_LOCALES.find((l) => l === code || l.slice(0, 2) === code) ?? code;
+}
+
 export const participantInput = z.object({
   name: requiredText(),
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
+  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
+  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),
@@ -34,6 +48,8 @@ export const participantInput = z.object({
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
     z.number({ invalid_type_error: "validation:invalid" }).int().min(0).max(300).optional(),
   ),
+  /** The language of the participant's e-mails and screens; none: the organisation's. */
+  language: z.preprocess(languageCode, z.enum(SUPPORTED_LOCALES, { errorMap: () => ({ message: "validation:language" }) }).nullable()),
 });
 export type ParticipantInput = z.infer<typeof participantInput>;
 
@@ -65,6 +81,8 @@ export const participantValues = (i: ParticipantInput) => ({
   externalId: i.externalId,
   companyId: i.company,
   ...(i.extraTimePercent !== undefined ? { extraTimePercent: i.extraTimePercent } : {}),
+  // Stored in the `locale` column that e-mails and login codes already read.
+  locale: i.language,
 });
 
 export const participantEntity = defineEntity({
@@ -93,6 +111,7 @@ export const participantEntity = defineEntity({
     externalId: r.externalId,
     companyId: r.companyId,
     extraTimePercent: r.extraTimePercent ?? 0,
+    language: isLocale(r.locale) ? r.locale : null,
   }),
   check: checkParticipant,
 });

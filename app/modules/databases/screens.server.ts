@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import { formErrorOf, loadOrFail, type FormError } from "~/lib/form-result.server";
 import { isAppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
@@ -21,6 +22,20 @@ export function listQuery<O extends string>(request: Request, sorts: readonly O[
 }
 
 export const pageArgs = <O extends string>(query: ListQuery<O>) => ({ after: afterForPage(query.page), first: PAGE_SIZE, order: query.dir, orderBy: query.sort });
+
+/**
+ * A page number past the end (`?page=999` of 27) goes to the last page instead of an empty one
+ * that says "no items yet" next to the total. Throws the redirect; call after loading the list.
+ */
+export function redirectPastLastPage(request: Request, pageInfo: { totalCount: number; pageSize: number }): void {
+  const url = new URL(request.url);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const last = Math.max(1, Math.ceil(pageInfo.totalCount / (pageInfo.pageSize || 1)));
+  if (page <= last) return;
+  if (last === 1) url.searchParams.delete("page");
+  else url.searchParams.set("page", String(last));
+  throw redirect(url.pathname + url.search);
+}
 
 export const canWrite = (ctx: Ctx) => can(ctx.permissions, "write:databases");
 

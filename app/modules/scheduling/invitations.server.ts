@@ -7,13 +7,26 @@ import { calendarFile } from "~/lib/ical";
 import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { findScheduledRow, plannedSeconds, toDocs, WRITE } from "./scheduled-sessions.server";
+import { cancelScheduledSession, findScheduledRow, plannedSeconds, toDocs, WRITE, type ScheduledSession } from "./scheduled-sessions.server";
 import { signUpInfo } from "./signup.server";
 
 /** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
 export function signUpUrl(origin: string, tenant: string, loginCode: string): string {
   return `${origin.replace(/\/$/, "")}/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`;
 }
+
+/**
+ * The language of a participant's e-mails: their own, else the organisation's (its settings), else
+ * the staff member's who sends them.
+ */
+export function participantLocale(person: { locale: string | null }, ctx: Ctx): Locale {
+  if (isLocale(person.locale)) return person.locale;
+  const organisation = ctx.tenant.settings?.defaultLanguage;
+  return isLocale(organisation) ? organisation : ctx.locale;
+}
+
+/** The calendar UID of a session: invitations and cancellations must use the same one. */
+const calendarUid = (ctx: Ctx, scheduledSessionId: string) => `${scheduledSessionId}@${ctx.tenant.slug}.skills-assessments`;
 
 /**
  * E-mails each participant an invitation in their own language (else the staff member's):
@@ -34,7 +47,7 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
   const end = seconds > 0 ? new Date(row.datetime.getTime() + seconds * 1000) : null;
   let sent = 0;
   for (const person of people) {
-    const locale: Locale = isLocale(person.locale) ? person.locale : ctx.locale;
+    const locale = participantLocale(person, ctx);
     const t = await getT(locale);
     const address = info?.locationAddress ? [info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ") : "";
     const place = doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : null;
@@ -51,7 +64,7 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
     };
     const calendar = calendarFile({
       // The same UID and a higher SEQUENCE update the event when the session is changed and sent again.
-      uid: `${row.id}@${ctx.tenant.slug}.skills-assessments`,
+      uid: calendarUid(ctx, row.id),
       sequence: doc!._rev,
       start: row.datetime,
       end,
@@ -77,4 +90,52 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
     sent++;
   }
   return sent;
+}
+
+/**
+ * Cancels a session and tells its participants, each in their own language, with a calendar file
+ * that removes the event their invitation added (METHOD:CANCEL, same UID, higher SEQUENCE: the
+ * cancellation raises the session's revision). Cancelling an already cancelled session mails nobody.
+ */
+export async function cancelAndNotify(ctx: Ctx, scheduledSessionId: string): Promise<{ session: ScheduledSession; notified: number }> {
+  requirePermission(ctx, WRITE);
+  const before = await findScheduledRow(ctx.tdb.db, scheduledSessionId);
+  const session = await cancelScheduledSession(ctx, scheduledSessionId);
+  if (before.status === "CANCELED" || session.participants.length === 0) return { session, notified: 0 };
+  const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, session.participants)).all();
+  const zone = tenantTimeZone(ctx.tenant);
+  let notified = 0;
+  for (const person of people) {
+    const locale = participantLocale(person, ctx);
+    const t = await getT(locale);
+    const values = {
+      name: person.name,
+      session: session.sessionName,
+      organization: ctx.tenant.name,
+      date: formatDateTime(session.datetime, locale, zone, { style: "full", withZone: true }),
+      reference: session.reference,
+      file: `${session.reference}.ics`,
+    };
+    const calendar = calendarFile({
+      method: "CANCEL",
+      uid: calendarUid(ctx, session._id),
+      sequence: session._rev,
+      start: new Date(session.datetime),
+      summary: t("scheduling:emails.cancellation.summary", values),
+      description: t("scheduling:emails.cancellation.intro", values),
+    });
+    await sendMail({
+      to: person.email,
+      subject: t("scheduling:emails.cancellation.subject", values),
+      textBody: `${t("scheduling:emails.cancellation.text", values)}\n\n${t("scheduling:emails.cancellation.calendar", values)}`,
+      htmlBody: mailHtml([
+        escapeHtml(t("scheduling:emails.cancellation.greeting", values)),
+        escapeHtml(t("scheduling:emails.cancellation.intro", values)),
+        escapeHtml(t("scheduling:emails.cancellation.calendar", values)),
+      ]),
+      attachments: [{ name: values.file, contentType: "text/calendar; charset=utf-8; method=CANCEL", content: new TextEncoder().encode(calendar) }],
+    });
+    notified++;
+  }
+  return { session, notified };
 }

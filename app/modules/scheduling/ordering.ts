@@ -29,12 +29,17 @@ export function isPermutationOf(order: readonly string[], evaluations: readonly 
   return a.every((v, i) => v === b[i]);
 }
 
+/** How many participants may take the same evaluation at the same position: 1, or ceil(P / E). */
+export function clashLimit(participantCount: number, evaluationCount: number): number {
+  return evaluationCount === 0 ? 1 : Math.max(1, Math.ceil(participantCount / evaluationCount));
+}
+
 /**
  * Clashes: for each position, the evaluations taken by more participants than allowed
  * (1 while participants <= evaluations, else ceil(P / E)). Returns "position:evaluation" keys.
  */
 export function clashesOf(orders: readonly (readonly string[])[], evaluationCount: number): Set<string> {
-  const limit = evaluationCount === 0 ? 1 : Math.max(1, Math.ceil(orders.length / evaluationCount));
+  const limit = clashLimit(orders.length, evaluationCount);
   const counts = new Map<string, number>();
   for (const order of orders) order.forEach((ev, p) => counts.set(`${p}:${ev}`, (counts.get(`${p}:${ev}`) ?? 0) + 1));
   return new Set([...counts].filter(([, n]) => n > limit).map(([k]) => k));

@@ -4,8 +4,8 @@ import type { Ctx } from "~/lib/context.server";
 import { instantOfInput } from "~/lib/time-zone";
 import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { inviteParticipants } from "./invitations.server";
-import { addScheduledSession, cancelScheduledSession, getScheduledSession, removeScheduledSession, updateScheduledSession } from "./scheduled-sessions.server";
+import { cancelAndNotify, inviteParticipants } from "./invitations.server";
+import { addScheduledSession, getScheduledSession, removeScheduledSession, updateScheduledSession } from "./scheduled-sessions.server";
 import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "./screens.server";
 
 /** The plan form `/admin/scheduledsessions/plan` (new session, or `?id=` to change one): what it shows and what its buttons do. */
@@ -21,6 +21,7 @@ export async function planScreen(ctx: Ctx, url: URL) {
     saved: url.searchParams.get("saved") === "1",
     invited: url.searchParams.has("invited") ? Number(url.searchParams.get("invited")) : null,
     canceled: url.searchParams.get("canceled") === "1",
+    notified: url.searchParams.has("notified") ? Number(url.searchParams.get("notified")) || 0 : null,
     tenant: ctx.tenant.slug,
     timeZone: tenantTimeZone(ctx.tenant),
   };
@@ -56,8 +57,8 @@ export async function planFormAction(ctx: Ctx, form: FormData, origin: string): 
     }
     if (intent === "company-participants") return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
     if (intent === "cancel") {
-      await cancelScheduledSession(ctx, id);
-      return { redirectTo: `/admin/scheduledsessions/plan?id=${id}&canceled=1` };
+      const { notified } = await cancelAndNotify(ctx, id);
+      return { redirectTo: `/admin/scheduledsessions/plan?id=${id}&canceled=1&notified=${notified}` };
     }
     if (intent === "remove") {
       const result = await removeScheduledSession(ctx, id, form.getAll("removeReferences").map(String));

@@ -70,6 +70,8 @@ export type ScheduledSessionFilter = {
   session?: string | null;
   status?: ScheduledSessionStatus | null;
   when?: "UPCOMING" | "PAST" | null;
+  /** Leaves cancelled sessions out (the dashboard's "upcoming"); not in the GraphQL filter. */
+  active?: boolean | null;
 };
 export type ScheduledSessionSort = "DATETIME";
 export type ScheduledSessionListArgs = PageArgs & { filter?: ScheduledSessionFilter | null; order?: SortOrder | null; orderBy?: ScheduledSessionSort | null };
@@ -172,6 +174,7 @@ function filterWhere(filter: ScheduledSessionFilter | null | undefined, zone: st
     filter.status ? eq(scheduledSessions.status, filter.status) : undefined,
     filter.when === "UPCOMING" ? gte(scheduledSessions.datetime, startOfToday(zone)) : undefined,
     filter.when === "PAST" ? lt(scheduledSessions.datetime, startOfToday(zone)) : undefined,
+    filter.active ? ne(scheduledSessions.status, "CANCELED") : undefined,
   ].filter((p): p is SQL => !!p);
   return parts.length ? and(...parts) : undefined;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { isEmailAddress } from "~/lib/email-address";
 import { locations, participants, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates, workspaces } from "~db/tenant/schema";
 import type { TenantDb } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
@@ -112,15 +113,19 @@ async function tenantDbOf(slug: string): Promise<{ tdb: TenantDb; name: string; 
 }
 
 /** What the sign-up page shows: the session's name, date and place (NOT_FOUND for an unknown code or tenant). */
-export async function signUpInfo(tenantSlug: string, code: string): Promise<SessionSummary & { organization: string; open: boolean; timeZone: string }> {
+export async function signUpInfo(
+  tenantSlug: string,
+  code: string,
+): Promise<SessionSummary & { organization: string; open: boolean; canceled: boolean; timeZone: string }> {
   const { tdb, name, timeZone } = await tenantDbOf(tenantSlug);
   const row = await sessionByCode(tdb.db, code);
-  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", timeZone };
+  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", canceled: row.status === "CANCELED", timeZone };
 }
 
 const newPersonInput = z.object({
   name: z.string({ required_error: "validation:required" }).trim().min(1).max(200),
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).email(),
+  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
+  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
 });
 
 /**

@@ -102,8 +102,8 @@ describe("assessments over GraphQL", () => {
 
   it("builds evaluations and session templates and refuses removing what is in use", async () => {
     const cat = await addCategory(managerCtx, { name: "Cat for refs" });
-    const q1 = (await ok(ADD_Q, { i: { name: "Q one", maxTime: 30, categories: [cat._id], steps: [{ type: "TEXT", score: 1, answer: { textValue: "yes" } }] } })).addQuestion;
-    const q2 = (await ok(ADD_Q, { i: { name: "Q two", maxTime: 30, steps: [{ type: "NUMERIC", score: 2, answer: { numericValue: 4, numericlistValue: [0.5] } }] } })).addQuestion;
+    const q1 = (await ok(ADD_Q, { i: { name: "Q one", maxTime: 30, categories: [cat._id], steps: [{ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: "yes" } }] } })).addQuestion;
+    const q2 = (await ok(ADD_Q, { i: { name: "Q two", maxTime: 30, steps: [{ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 2, answer: { numericValue: 4, numericlistValue: [0.5] } }] } })).addQuestion;
     const ev = (await ok(ADD_E, { i: { name: "Eval", description: "d", questions: [q2._id, q1._id], options: { enableTimer: true } } })).addEvaluation;
     expect(ev).toMatchObject({ name: "Eval", questions: [q2._id, q1._id], options: { enableTimer: true }, questionCount: 2 });
     expect(ev.resolvedQuestions.map((q: any) => q.name)).toEqual(["Q two", "Q one"]);

@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 describe("assessment screens (loaders and actions)", () => {
   it("creates, copies, edits, lists and removes a question through the screens", async () => {
-    const bad = await run(createAction, post("/admin/assessments/questions/create", { payload: JSON.stringify({ name: "P", maxTime: 10, steps: [{ type: "PRACTICAL", score: 1, answer: { textlistValue: ["a"], numericlistValue: [40] } }] }) }));
+    const bad = await run(createAction, post("/admin/assessments/questions/create", { payload: JSON.stringify({ name: "P", maxTime: 10, steps: [{ type: "PRACTICAL", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textlistValue: ["a"], numericlistValue: [40] } }] }) }));
     expect(bad.ok).toBe(false);
     expect(bad.fieldErrors["steps.0.answer.numericlistValue"]).toMatch(/au moins 100/);
 

@@ -14,6 +14,7 @@ const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) =>
 const q = (extra: Record<string, unknown> = {}) => ({ name: "Q", maxTime: 60, ...extra });
 const practical = (textlistValue: unknown, numericlistValue?: unknown) => ({
   type: "PRACTICAL",
+  question: [{ type: "text", html: "<p>Q?</p>" }],
   score: 10,
   answer: numericlistValue === undefined ? { textlistValue } : { textlistValue, numericlistValue },
 });
@@ -37,7 +38,7 @@ describe("question input", () => {
   });
 
   it("checks multiple-choice options", () => {
-    const mc = (opts: unknown) => q({ steps: [{ type: "MULTIPLE_CHOICE", score: 1, answer: { optionlistValue: opts } }] });
+    const mc = (opts: unknown) => q({ steps: [{ type: "MULTIPLE_CHOICE", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { optionlistValue: opts } }] });
     expect(errorsOf(questionInput, mc([])) ["steps.0.answer.optionlistValue"]?.key).toBe("validation:min-items");
     expect(errorsOf(questionInput, mc([{ value: "a", valid: false }]))["steps.0.answer.optionlistValue"]?.key).toBe("assessments:answer.multiple-choice.no-valid-option");
     expect(errorsOf(questionInput, mc([{ value: "", valid: true }]))["steps.0.answer.optionlistValue.0.value"]?.key).toBe("validation:required");
@@ -47,11 +48,11 @@ describe("question input", () => {
 
   it("checks numeric, text and hotzone answers", () => {
     const one = (s: unknown) => errorsOf(questionInput, q({ steps: [s] }));
-    expect(one({ type: "NUMERIC", score: 1, answer: {} })["steps.0.answer.numericValue"]?.key).toBe("validation:required");
-    expect(one({ type: "NUMERIC", score: 1, answer: { numericValue: 3, numericlistValue: [-1] } })["steps.0.answer.numericlistValue.0"]).toBeTruthy();
-    expect(one({ type: "NUMERIC", score: 1, answer: { numericValue: 3, numericlistValue: [0.5] } })).toEqual({});
-    expect(one({ type: "TEXT", score: 1, answer: { textValue: "" } })["steps.0.answer.textValue"]?.key).toBe("validation:required");
-    const hz = (zones: unknown, url = "/api/assets/t/abc.png") => one({ type: "HOTZONE", score: 1, answer: { textValue: url, blocklistValue: zones } });
+    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: {} })["steps.0.answer.numericValue"]?.key).toBe("validation:required");
+    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { numericValue: 3, numericlistValue: [-1] } })["steps.0.answer.numericlistValue.0"]).toBeTruthy();
+    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { numericValue: 3, numericlistValue: [0.5] } })).toEqual({});
+    expect(one({ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: "" } })["steps.0.answer.textValue"]?.key).toBe("validation:required");
+    const hz = (zones: unknown, url = "/api/assets/t/abc.png") => one({ type: "HOTZONE", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: url, blocklistValue: zones } });
     expect(hz([{ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }, { shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 }, { shape: "polygon", points: [[0, 0], [1, 0], [0, 1]] }])).toEqual({});
     expect(hz([{ shape: "circle", x: 1.5, y: 0.5, r: 0.1 }])["steps.0.answer.blocklistValue.0.x"]).toBeTruthy();
     expect(hz([{ shape: "rect", x: 0.9, y: 0.1, w: 0.2, h: 0.2 }])["steps.0.answer.blocklistValue.0.w"]?.key).toBe("assessments:answer.hotzone.outside");
@@ -74,11 +75,31 @@ describe("question input", () => {
   });
 
   it("gives steps keys and refuses duplicate keys and unknown types", () => {
-    const s = step.parse({ type: "TEXT", score: 2, answer: { textValue: "x" } });
+    const s = step.parse({ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 2, answer: { textValue: "x" } });
     expect(s.key).toBeTruthy();
-    const dup = errorsOf(questionInput, q({ steps: [{ key: "a", type: "TEXT", score: 1, answer: { textValue: "x" } }, { key: "a", type: "TEXT", score: 1, answer: { textValue: "y" } }] }));
+    const Q = [{ type: "text", html: "<p>Q?</p>" }];
+    const dup = errorsOf(questionInput, q({ steps: [{ key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "x" } }, { key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "y" } }] }));
     expect(dup["steps.1.key"]?.key).toBe("assessments:steps.duplicate-key");
     expect(errorsOf(questionInput, q({ steps: [{ type: "ESSAY", score: 1 }] }))["steps.0.type"]?.key).toBe("validation:invalid-choice");
+  });
+
+  it("explains a new question's empty steps field by field, never as a duplicate key (issue 17)", () => {
+    // Two new, empty Text steps (no keys yet): each says what is missing; no "own key" message.
+    const empty = { type: "TEXT", question: [{ type: "text", html: "<p><br></p>" }], score: 1, answer: { textValue: "" } };
+    const errors = errorsOf(questionInput, q({ steps: [empty, { ...empty }] }));
+    expect(Object.values(errors).map((e: any) => e.key)).not.toContain("assessments:steps.duplicate-key");
+    expect(errors["steps.1.key"]).toBeUndefined();
+    expect(errors["steps.0.answer.textValue"]?.key).toBe("validation:required");
+    expect(errors["steps.1.answer.textValue"]?.key).toBe("validation:required");
+    // The question text itself is required: markup without text is empty, an image alone is not.
+    expect(errors["steps.0.question"]?.key).toBe("validation:required");
+    const withImage = { ...empty, question: [{ type: "image", url: "/api/assets/t/a.png" }], answer: { textValue: "x" } };
+    expect(errorsOf(questionInput, q({ steps: [withImage] }))).toEqual({});
+    // A numeric step whose correct value was left empty: required, not "not valid".
+    for (const numericValue of [null, "", Number.NaN, undefined]) {
+      const numeric = { type: "NUMERIC", question: [{ type: "text", html: "<p>How many?</p>" }], score: 1, answer: { numericValue, numericlistValue: [] } };
+      expect(errorsOf(questionInput, q({ steps: [numeric] }))["steps.0.answer.numericValue"]?.key).toBe("validation:required");
+    }
   });
 
   it("checks evaluation and session inputs", () => {

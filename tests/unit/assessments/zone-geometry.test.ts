@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boundsOf, dragHandle, handlesOf, moveZone, scaleZone } from "~/components/assessments/zone-geometry";
-import { zone, type Zone } from "~/modules/assessments/steps";
+import { pointInZone, zone, type Zone } from "~/modules/assessments/steps";
 
 const valid = (z: Zone) => expect(zone.safeParse(z).success, JSON.stringify(z)).toBe(true);
 const rect: Zone = { shape: "rect", x: 0.2, y: 0.3, w: 0.2, h: 0.1 };
@@ -57,5 +57,30 @@ describe("scaleZone", () => {
     expect(scaleZone(rect, 2)).toEqual({ shape: "rect", x: 0.1, y: 0.25, w: 0.4, h: 0.2 });
     expect(scaleZone(circle, 0.5)).toEqual({ shape: "circle", x: 0.5, y: 0.5, r: 0.05 });
     for (const z of [rect, circle, polygon]) for (const f of [0.01, 0.5, 1.1, 30]) valid(scaleZone(z, f));
+  });
+});
+
+describe("circles on a non-square image (radius = fraction of the WIDTH, ADR 0011)", () => {
+  // An 800×500 image: aspect = height / width = 0.625.
+  const aspect = 500 / 800;
+  const round = { shape: "circle", x: 0.5, y: 0.5, r: 0.0675 } as const; // 54 px on an 800 px width
+
+  it("takes a point 54 px below the centre as inside, and 60 px below as outside", () => {
+    expect(pointInZone(round, 0.5, 0.5 + 54 / 500, aspect)).toBe(true);
+    expect(pointInZone(round, 0.5, 0.5 + 60 / 500, aspect)).toBe(false);
+    // Sideways the same pixel distances: the circle is round in pixels.
+    expect(pointInZone(round, 0.5 + 54 / 800, 0.5, aspect)).toBe(true);
+    expect(pointInZone(round, 0.5 + 60 / 800, 0.5, aspect)).toBe(false);
+  });
+
+  it("sets the radius from a handle dragged straight down in pixels, not in height fractions", () => {
+    const dragged = dragHandle(round, "r", 0.5, 0.5 + 80 / 500, aspect);
+    expect(dragged).toEqual({ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }); // 80 px / 800 px
+  });
+
+  it("is as tall in pixels as it is wide", () => {
+    const b = boundsOf(round, aspect);
+    expect(b.w * 800).toBeCloseTo(108, 6);
+    expect(b.h * 500).toBeCloseTo(108, 6);
   });
 });

@@ -1,0 +1,91 @@
+import { useFetcher } from "@remix-run/react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDuration } from "~/components/assessments/duration";
+import { overlay } from "~/components/databases/entity-dialog";
+import { Button } from "~/components/ui/form";
+import { Spinner } from "~/components/ui/spinner";
+import { useFormat } from "~/components/ui/use-format";
+import type { TemplateOverview as Overview } from "~/modules/scheduling/template-overview.server";
+
+/**
+ * The plan screen's session overview: before planning, what the chosen session template holds (its
+ * evaluations and their questions, with time limits and points, and the totals). Loaded when opened.
+ */
+export function TemplateOverviewButton({ templateId }: { templateId: string | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<Overview>();
+  const overview = fetcher.data && fetcher.data.id === templateId ? fetcher.data : null;
+  const points = (n: number) => t("scheduling:template-overview.points", { count: n, points: format.number(n, { maximumFractionDigits: 2 }) });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next && templateId && !overview) fetcher.load(`/admin/scheduledsessions/template-overview/${encodeURIComponent(templateId)}`);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" className="self-start" disabled={!templateId} data-testid="template-overview-open">
+          {t("scheduling:template-overview.open")}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlay} />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(44rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6"
+          data-testid="template-overview"
+        >
+          <Dialog.Title className="mb-1 text-lg font-semibold text-primary">{t("scheduling:template-overview.title", { name: overview?.name ?? "" })}</Dialog.Title>
+          <Dialog.Description className="mb-3 text-sm text-slate-600">{t("scheduling:template-overview.description")}</Dialog.Description>
+          {!overview ? (
+            <Spinner />
+          ) : (
+            <>
+              <p className="mb-3 text-sm" data-testid="template-overview-totals">
+                {t("scheduling:template-overview.totals", { count: overview.evaluations.length, time: formatDuration(overview.seconds, t), points: points(overview.points), pass: overview.passPercentage })}
+              </p>
+              {overview.evaluations.length === 0 ? <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p> : null}
+              <ol className="flex flex-col gap-3">
+                {overview.evaluations.map((e, i) => (
+                  <li key={e.id} className="rounded-md border border-slate-200 p-3">
+                    <h3 className="flex flex-wrap justify-between gap-x-3 font-semibold">
+                      <span>
+                        {i + 1}. {e.name}
+                      </span>
+                      <span className="text-sm font-normal text-slate-600">
+                        {formatDuration(e.seconds, t)} · {points(e.points)}
+                      </span>
+                    </h3>
+                    {e.questions.length === 0 ? (
+                      <p className="text-sm text-slate-600">{t("scheduling:template-overview.no-questions")}</p>
+                    ) : (
+                      <ul className="mt-1 divide-y divide-slate-100 text-sm">
+                        {e.questions.map((q) => (
+                          <li key={q.id} className="flex flex-wrap justify-between gap-x-3 py-1">
+                            <span className="min-w-0 break-words">{q.name}</span>
+                            <span className="whitespace-nowrap text-slate-600">
+                              {formatDuration(q.seconds, t)} · {points(q.points)}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          <div className="mt-4 flex justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary">{t("scheduling:overview.close")}</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { loadOrFail } from "~/modules/databases/screens.server";
+import { templateOverview } from "~/modules/scheduling/template-overview.server";
+
+/** Data only: the plan screen's session overview of a template (app/components/scheduling/template-overview.tsx). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, () => templateOverview(ctx, params.id ?? ""));
+}

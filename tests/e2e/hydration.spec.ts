@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./support/fixtures";
+import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { loginAsStaff } from "./support/login";
+
+// Dates and numbers are formatted in the organisation's time zone (Europe/Brussels for the demo
+// tenant) and the app's language on the server AND in the browser, so a browser in another zone
+// and language hydrates without mismatches. The fixture fails the test on any console error or
+// hydration warning; these pages used to produce dozens (React #418/#423/#425).
+
+test.use({ timezoneId: "Europe/Brussels", locale: "nl-BE" });
+
+async function seedQuestion(name: string) {
+  const db = demoDatabase();
+  try {
+    await db.execute("PRAGMA busy_timeout = 5000");
+    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
+    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+    // 23:30 UTC: already the next day in Brussels, so a date read in the wrong zone shows.
+    const at = Date.UTC(2026, 2, 14, 23, 30);
+    await db.execute({
+      sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps)
+            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, 60, '[]', '[]', '[]', '[]')`,
+      args: [randomUUID(), at, at, ws, owner, name, name.toLowerCase()],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({ page, browser }) => {
+  const name = `Hydration ${Date.now().toString(36)}`;
+  await seedQuestion(name);
+  await loginAsStaff(page, await demoStaffAccount("hydration@demo.test", "Hana Hydration", "ORGANIZATION_WRITER"));
+
+  // The app speaks Dutch to an nl-BE browser: Dutch (nl-nl) dates in the organisation's time,
+  // written the same way by the server and the browser.
+  await page.goto(`/admin/assessments/questions?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("15 mrt 2026, 00:30");
+
+  for (const url of ["/admin/scheduledsessions?view=week&date=2030-05-06", "/admin/scheduledsessions?view=month&date=2030-05-06", "/admin/scheduledsessions", "/admin"]) {
+    await page.goto(url);
+    await expect(page.locator("main h1").first()).toBeVisible();
+  }
+  await page.goto("/admin/scheduledsessions?view=week&date=2030-05-06");
+  await expect(page.getByTestId("calendar-period")).toHaveText("6–12 mei 2030");
+
+  // An unknown admin address: 404 inside the admin shell (its navigation and user menu stay).
+  const response = await page.goto("/admin/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-title")).toHaveText("Deze pagina kon niet worden gevonden");
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Hoofdmenu" })).toBeVisible();
+  const unknownQuestion = await page.goto(`/admin/assessments/questions/edit/${randomUUID()}`);
+  expect(unknownQuestion?.status()).toBe(404);
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+
+  // The participant area's 404 keeps its header too; in Dutch when the app is Dutch.
+  const visitor = await browser.newContext({ timezoneId: "Europe/Brussels", locale: "nl-BE" });
+  const other = await visitor.newPage();
+  await other.goto("/user/no-such-page?lng=nl-nl");
+  await expect(other.getByTestId("organization-name")).toBeVisible();
+  await expect(other.getByTestId("error-title")).toBeVisible();
+  await visitor.close();
+});
