@@ -1,44 +1,13 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { liveFixture, expectAllSaved, saveIndicator, watchConsole, type LiveSetup as Setup, type SavedAnswer as Saved } from "./support/live";
 import { loginAsParticipant } from "./support/login";
 
 // The participant's side of a live session, through the real screens. Staff actions (start,
 // pause, unlock...) go through the live module in a helper process (the dashboard is another screen).
 
-type Setup = { session: string; participant: string; email: string; evaluations: string[]; questions: string[] };
-type Saved = { evaluation: string; question: string; stepIndex: number; answer: Record<string, unknown>; revision: number; late: boolean };
-
-function fixture<T>(...args: string[]): T {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), [path.resolve("tests/e2e/support/live-fixture.ts"), ...args], {
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PARTYKIT_HOST: `127.0.0.1:${process.env.E2E_PARTYKIT_PORT ?? "3299"}`,
-    },
-  });
-  if (result.status !== 0) throw new Error(`live-fixture ${args.join(" ")} failed: ${result.stderr}`);
-  const last = result.stdout.trim().split("\n").at(-1)!;
-  return JSON.parse(last) as T;
-}
-
-/** Browser console errors, except the network failures this spec causes on purpose (offline, blocked saves). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() !== "error") return;
-    const text = m.text();
-    if (/net::ERR_|Failed to load resource|WebSocket/i.test(text)) return;
-    errors.push(text);
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
-
-const indicator = (page: Page) => page.getByTestId("save-indicator");
-const allSaved = async (page: Page) => expect(indicator(page)).toHaveAttribute("data-waiting", "0", { timeout: 15_000 });
+const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
+const indicator = saveIndicator;
+const allSaved = (page: Page) => expectAllSaved(page);
 
 test("a participant takes a live session: every step type, offline, reload, help, pause, waiting for unlock", async ({ page, context, baseURL }) => {
   test.setTimeout(240_000);
