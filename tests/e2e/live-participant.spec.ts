@@ -30,6 +30,8 @@ test("a participant takes a live session: every step type, offline, reload, help
   await expect(page.getByTestId("countdown")).toBeVisible();
   expect(Number(await page.getByTestId("countdown").getAttribute("data-remaining"))).toBeGreaterThan(800);
 
+  await expect(page.getByTestId("finish-section")).toHaveText("Next question");
+
   // Multiple choice is always checkboxes (no hint how many are right), numeric, text.
   const mc = page.getByTestId("step-0");
   await expect(mc.locator('input[type="radio"]')).toHaveCount(0);
@@ -97,6 +99,7 @@ test("a participant takes a live session: every step type, offline, reload, help
   await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
   await expect(page.getByTestId("point-marker")).toBeVisible();
   await page.getByTestId("step-1").getByLabel("I have done this task").check();
+  await expect(page.getByTestId("finish-section")).toHaveText("Finish this evaluation");
   await allSaved(page);
 
   // The last question of the evaluation: then wait until staff unlock the next one.

@@ -33,6 +33,11 @@ export function SaveIndicator({ status }: { status: QueueStatus }) {
       <span role="status" aria-live="polite" className={`rounded-full border px-3 py-1 text-xs font-medium ${tone}`} data-testid="save-indicator" data-waiting={status.waiting}>
         {text}
       </span>
+      {status.late ? (
+        <span className="text-xs text-amber-900" data-testid="save-late">
+          {t("live:user.saved.late")}
+        </span>
+      ) : null}
       {status.refused > 0 ? (
         <span className="text-xs text-red-700" data-testid="save-refused">
           {t("live:user.saved.refused", { count: status.refused })}

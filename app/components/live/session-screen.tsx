@@ -159,7 +159,8 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
   const evaluation = live.evaluation!;
   const finish = useFetcher<ActionResult>();
   const [blocked, setBlocked] = useState<number | null>(null);
-  const whole = live.currentQuestion === null;
+  // The last (or only) section of the evaluation: finishing it ends the evaluation.
+  const whole = live.currentQuestion === null || (evaluation.questionPosition !== null && evaluation.questionPosition >= evaluation.questionCount);
 
   async function finishSection() {
     // Everything kept must reach the server first: a later save for a closed question is refused.
@@ -176,7 +177,10 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
     <>
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-y border-slate-200 bg-white/95 px-4 py-2 backdrop-blur md:mx-0 md:rounded-lg md:border">
         <div className="min-w-0">
-          <p className="text-xs text-slate-500">{t("live:user.screen.evaluation-of", { position: evaluation.position, count: evaluation.count })}</p>
+          <p className="text-xs text-slate-500">
+            {t("live:user.screen.evaluation-of", { position: evaluation.position, count: evaluation.count })}
+            {evaluation.questionPosition !== null ? ` · ${t("live:user.screen.question-of", { position: evaluation.questionPosition, count: evaluation.questionCount })}` : ""}
+          </p>
           <p className="truncate font-medium" data-testid="live-evaluation">
             {evaluation.name}
           </p>
@@ -265,7 +269,7 @@ function PauseOverlay({ remaining, helpRequested }: { remaining: number | null; 
         </h2>
         <p className="text-slate-700">{helpRequested ? t("live:user.pause.help") : t("live:user.pause.text")}</p>
         {remaining !== null ? (
-          <p className="font-mono text-2xl tabular-nums" data-testid="paused-remaining">
+          <p className="font-mono text-xl tabular-nums" data-testid="paused-remaining">
             {t("live:user.pause.remaining", { time: formatSeconds(remaining) })}
           </p>
         ) : null}

@@ -1,7 +1,7 @@
 // A command-line helper for the live e2e spec: it runs in its own tsx process against the e2e
 // server's DATA_DIR (the tenant database is shared by file) and calls the live module as staff,
 // because the staff dashboard is another screen. Prints one JSON line.
-//   tsx tests/e2e/support/live-fixture.ts setup <imageUrl> | start <session> | pause <session>
+//   tsx tests/e2e/support/live-fixture.ts setup <imageUrl> <tag> [maxTime seconds] | start <session> | pause <session>
 //   | resume <session> | resolve-help <session> <participant> | unlock <session> <participant>
 //   | answers <session> <participant>
 import { and, eq } from "drizzle-orm";
@@ -38,7 +38,7 @@ async function staff(): Promise<Ctx> {
 const text = (html: string) => [{ type: "text", html }];
 
 /** Two evaluations: the first covers the five step types over two questions, the second has one question. */
-async function setup(ctx: Ctx, imageUrl: string, tag: string) {
+async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
   const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
   const owner = (ctx.actor as { userId: string }).userId;
   const now = new Date();
@@ -54,7 +54,7 @@ async function setup(ctx: Ctx, imageUrl: string, tag: string) {
     id,
     name,
     nameLower: name.toLowerCase(),
-    maxTime: 900,
+    maxTime,
     categoryIds: [],
     supplyIds: [],
     preparationInfo: preparation ? text(preparation) : [],
@@ -106,12 +106,12 @@ async function answers(ctx: Ctx, session: string, participant: string) {
   return rows.map((r) => ({ evaluation: r.evaluationId, question: r.questionId, stepIndex: r.stepIndex, answer: r.answer, revision: r.revision, late: r.late }));
 }
 
-const [command, a, b] = process.argv.slice(2);
+const [command, a, b, c] = process.argv.slice(2);
 const ctx = await staff();
 let out: unknown;
 switch (command) {
   case "setup":
-    out = await setup(ctx, a!, b ?? String(Date.now()));
+    out = await setup(ctx, a!, b ?? String(Date.now()), c ? Number(c) : undefined);
     break;
   case "start":
     out = await startScheduledSession(ctx, a!);
