@@ -86,11 +86,14 @@ function Answer({ step, value, onChange, disabled }: Props) {
 
 /** Typed as text so "3," or "-" can be on the way to a number; only numbers are saved. */
 function NumericAnswer({ value, onChange, disabled }: { value: number | null; onChange: (n: number) => void; disabled?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(value === null ? "" : String(value));
+  // Shown the way the participant's language writes numbers (2,5 in nl and fr).
+  const show = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 10 }).format(n));
+  const [text, setText] = useState(show(value));
   useEffect(() => {
-    setText((current) => (parseNumber(current) === value ? current : value === null ? "" : String(value)));
+    setText((current) => (parseNumber(current) === value ? current : show(value)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const parsed = parseNumber(text);
   const invalid = text.trim() !== "" && parsed === null;
