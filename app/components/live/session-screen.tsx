@@ -1,4 +1,4 @@
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
@@ -20,9 +20,37 @@ const RELOAD_DEBOUNCE_MS = 150;
 const POLL_WITHOUT_ROOM_MS = 10_000;
 
 /** The participant's live session: what to do now, the clock, their answers (kept in the browser first). */
-export function LiveSessionScreen({ live, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
+/** The JSON of the state route: its dates arrive as strings. */
+function revive(data: LiveView): LiveView {
+  return { ...data, deadline: data.deadline ? new Date(data.deadline) : null, serverTime: new Date(data.serverTime) };
+}
+
+/**
+ * The state, refreshed from /api/user/live-state/{id} (not the route's revalidation: a refresh that
+ * fails while offline or during a server restart must not replace the screen with an error page).
+ */
+function useLiveState(fromLoader: LiveView) {
+  const [live, setLive] = useState(fromLoader);
+  useEffect(() => setLive(fromLoader), [fromLoader]);
+  const id = fromLoader.scheduledSession;
+  const refresh = useCallback(async () => {
+    if (typeof navigator !== "undefined" && !navigator.onLine) return;
+    try {
+      const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const body = (await response.json()) as { ok: boolean; live?: LiveView };
+      if (body.ok && body.live) setLive(revive(body.live));
+    } catch {
+      /* offline or restarting: the next event, reconnect or poll tries again */
+    }
+  }, [id]);
+  return { live, refresh };
+}
+
+export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
+  const { live, refresh } = useLiveState(fromLoader);
+  const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
   const serverAnswers = useMemo(
     () => live.answers.map((a) => ({ ...a, scheduledSession: live.scheduledSession, answer: a.answer as AnswerValue })),
     [live.answers, live.scheduledSession],
@@ -49,12 +77,13 @@ export function LiveSessionScreen({ live, realtime, participantId }: { live: Liv
 
   // Time up on the browser's clock: send what is kept, then ask the server (it decides).
   const timeUpAsked = useRef(0);
+  const { flush } = queue;
   useEffect(() => {
     if (!answering || remaining !== 0 || live.paused) return;
     if (Date.now() - timeUpAsked.current < 2_000) return;
     timeUpAsked.current = Date.now();
-    void queue.flush().finally(() => revalidator.revalidate());
-  }, [answering, remaining, live.paused, queue, revalidator]);
+    void flush().finally(() => revalidator.revalidate());
+  }, [answering, remaining, live.paused, flush, revalidator]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="live-session" data-status={live.status ?? "none"} data-session-status={live.sessionStatus}>
@@ -134,9 +163,11 @@ export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: str
 function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
+  // Once, on arriving here: hand in what is kept (retries then follow the queue's backoff).
+  const { flush } = queue;
   useEffect(() => {
-    void queue.flush();
-  }, [queue]);
+    void flush();
+  }, [flush]);
   return (
     <Notice testId="live-time-up" title={t("live:user.screen.time-up-title")} text={t("live:user.screen.time-up-text")}>
       {live.evaluation ? (
@@ -159,12 +190,18 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
   const evaluation = live.evaluation!;
   const finish = useFetcher<ActionResult>();
   const [blocked, setBlocked] = useState<number | null>(null);
+  const [offline, setOffline] = useState(false);
   // The last (or only) section of the evaluation: finishing it ends the evaluation.
   const whole = live.currentQuestion === null || (evaluation.questionPosition !== null && evaluation.questionPosition >= evaluation.questionCount);
 
   async function finishSection() {
     // Everything kept must reach the server first: a later save for a closed question is refused.
     const status = await queue.flush();
+    if (!navigator.onLine) {
+      setOffline(true);
+      return;
+    }
+    setOffline(false);
     if (status.waiting > 0) {
       setBlocked(status.waiting);
       return;
@@ -218,6 +255,11 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
             <span data-testid="finish-blocked">{t("live:user.finish.waiting", { count: blocked })}</span>
           </Alert>
         ) : null}
+        {offline ? (
+          <Alert tone="error">
+            <span data-testid="finish-offline">{t("live:user.offline")}</span>
+          </Alert>
+        ) : null}
         {finish.data && !finish.data.ok ? <Alert>{finish.data.message}</Alert> : null}
         <Button onClick={() => void finishSection()} disabled={finish.state !== "idle" || !queue.loaded} data-testid="finish-section" className="min-h-11">
           {whole ? t("live:user.finish.evaluation") : t("live:user.finish.question")}
@@ -248,12 +290,22 @@ function HelpButton({ live }: { live: LiveView }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const asked = live.helpRequested || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "help");
+  const [offline, setOffline] = useState(false);
   return (
-    <fetcher.Form method="post" action={`/user/session/${encodeURIComponent(live.scheduledSession)}`}>
+    <fetcher.Form
+      method="post"
+      action={`/user/session/${encodeURIComponent(live.scheduledSession)}`}
+      onSubmit={(e) => {
+        // Offline the request cannot leave: say so instead of failing the page.
+        setOffline(!navigator.onLine);
+        if (!navigator.onLine) e.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value="help" />
       <Button type="submit" variant={asked ? "secondary" : "primary"} disabled={asked} data-testid="help-button" className="min-h-11">
         {asked ? t("live:user.help.asked") : t("live:user.help.ask")}
       </Button>
+      {offline ? <p className="mt-1 max-w-48 text-xs text-red-700">{t("live:user.offline")}</p> : null}
       {fetcher.data && !fetcher.data.ok ? <Alert>{fetcher.data.message}</Alert> : null}
     </fetcher.Form>
   );

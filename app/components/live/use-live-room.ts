@@ -31,7 +31,8 @@ export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why:
     const onMessage = (e: MessageEvent) => {
       try {
         const event = JSON.parse(String(e.data)) as { type?: string };
-        if (event.type && event.type !== "presence") changeRef.current("event");
+        // Presence is for staff; "answer.saved" echoes this device's own saves (the queue knows them).
+        if (event.type && event.type !== "presence" && event.type !== "answer.saved") changeRef.current("event");
       } catch {
         /* not ours */
       }
