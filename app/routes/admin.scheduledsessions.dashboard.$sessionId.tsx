@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/live/confirm-action";
 import { LiveGrid } from "~/components/live/live-grid";
-import { useLiveRoom } from "~/components/live/use-live-room";
+import { useRoomRevalidation } from "~/components/live/use-live-room";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
@@ -83,7 +83,7 @@ export default function LiveDashboardScreen() {
   const { session, board, room, canRun } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>({ key: "live-dashboard" });
-  useLiveRoom(room);
+  useRoomRevalidation(room);
   const result = fetcher.data;
   const ongoing = board.status === "ONGOING";
   const anyPaused = board.rows.some((r) => r.paused && !r.helpRequested);

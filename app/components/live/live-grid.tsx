@@ -109,7 +109,7 @@ function Label({ text }: { text: string }) {
 
 function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | string; canRun: boolean }) {
   const { t } = useTranslation();
-  const left = useCountdown(row.paused ? null : row.deadline, serverTime, row.remainingSeconds);
+  const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
   const fetcher = useFetcher<ActionResult>();
   const [minutes, setMinutes] = useState("5");
   const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });

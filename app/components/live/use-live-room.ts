@@ -1,62 +1,88 @@
 import { useRevalidator } from "@remix-run/react";
 import PartySocket from "partysocket";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
-export type RoomConnection = {
-  token: string;
-  host: string;
-  party: string;
-  room: string;
-};
+export type RealtimeConnection = { token: string; host: string; party: string; room: string; clientId?: string };
 
 /**
- * Listens to the session's room and reloads the page's data when anything happens there. Events
- * only say "something changed": the database stays the truth, so a missed event costs nothing but
- * the next reload (a slow poll covers a room that is down).
+ * Subscribes to the session's room with a participant's or staff token. The room only relays: on any
+ * event, and after every reconnect (events may have been missed), the caller reloads its state.
  */
-export function useLiveRoom(connection: RoomConnection | null, pollMs = 15_000): void {
-  const { revalidate, state } = useRevalidator();
-  const busy = useRef(false);
-  const pending = useRef(false);
-  busy.current = state !== "idle";
+export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why: "event" | "reconnect") => void): boolean {
+  const [connected, setConnected] = useState(false);
+  const tokenRef = useRef(realtime?.token);
+  tokenRef.current = realtime?.token;
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+  const room = realtime?.room;
+  const host = realtime?.host;
+  const party = realtime?.party;
 
   useEffect(() => {
-    if (!connection) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      // Coalesce bursts (pause all = one event per participant) into one reload.
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        if (busy.current) pending.current = true;
-        else revalidate();
-      }, 150);
+    if (!room || !host) return;
+    // The token is read at every (re)connect, so a token renewed by a reload is used next time.
+    const socket = new PartySocket({ host, room, party, query: () => ({ token: tokenRef.current ?? "" }) });
+    let openedBefore = false;
+    const onOpen = () => {
+      setConnected(true);
+      if (openedBefore) changeRef.current("reconnect");
+      openedBefore = true;
     };
-    const socket = new PartySocket({
-      host: connection.host,
-      party: connection.party,
-      room: connection.room,
-      query: { token: connection.token },
-    });
-    socket.addEventListener("message", (event) => {
+    const onClose = () => setConnected(false);
+    const onMessage = (e: MessageEvent) => {
       try {
-        const message = JSON.parse(String(event.data)) as { type?: string };
-        if (message.type !== "welcome") refresh();
+        const event = JSON.parse(String(e.data)) as { type?: string };
+        // Presence is for staff; "answer.saved" echoes this device's own saves (the queue knows them).
+        if (event.type && event.type !== "presence" && event.type !== "answer.saved") changeRef.current("event");
       } catch {
         /* not ours */
       }
-    });
-    // After a reconnect events may have been missed: reload once.
-    socket.addEventListener("open", refresh);
-    const poll = setInterval(refresh, pollMs);
-    return () => {
-      socket.close();
-      clearInterval(poll);
-      if (timer) clearTimeout(timer);
     };
-    // The token changes on every load; the room and host identify the connection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connection?.host, connection?.room]);
+    socket.addEventListener("open", onOpen);
+    socket.addEventListener("close", onClose);
+    socket.addEventListener("message", onMessage);
+    return () => {
+      socket.removeEventListener("open", onOpen);
+      socket.removeEventListener("close", onClose);
+      socket.removeEventListener("message", onMessage);
+      socket.close();
+    };
+  }, [room, host, party]);
+
+  return connected;
+}
+
+/**
+ * The staff dashboard's use of the room: reloads the page's data when anything happens there.
+ * Events only say "something changed": the database stays the truth, so a missed event costs
+ * nothing but the next reload (a slow poll covers a room that is down). Bursts (pause all = one
+ * event per participant) become one reload.
+ */
+export function useRoomRevalidation(connection: RealtimeConnection | null, pollMs = 15_000): boolean {
+  const { revalidate, state } = useRevalidator();
+  const busy = useRef(false);
+  const pending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  busy.current = state !== "idle";
+  const refresh = useRef(() => {});
+  refresh.current = () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      if (busy.current) pending.current = true;
+      else revalidate();
+    }, 150);
+  };
+  const connected = useLiveRoom(connection, () => refresh.current());
+
+  useEffect(() => {
+    if (!connection) return;
+    const poll = setInterval(() => refresh.current(), pollMs);
+    return () => {
+      clearInterval(poll);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [connection, pollMs]);
 
   useEffect(() => {
     if (state === "idle" && pending.current) {
@@ -64,4 +90,5 @@ export function useLiveRoom(connection: RoomConnection | null, pollMs = 15_000):
       revalidate();
     }
   }, [state, revalidate]);
+  return connected;
 }

@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReadyToggle } from "~/components/live/session-screen";
 import { formatDateTime } from "~/lib/time-zone";
 import { StatusBadge } from "./common";
 
@@ -8,6 +10,7 @@ type Item = {
   sessionName: string;
   datetime: string | Date;
   status: string;
+  ready?: boolean;
   locationName: string | null;
   locationAddress: { line1: string | null; city: string | null; postal: string | null } | null;
 };
@@ -44,10 +47,38 @@ function Section({ title, items, timeZone, testId }: { title: string; items: Ite
                 {s.locationAddress ? ` — ${[s.locationAddress.line1, s.locationAddress.postal, s.locationAddress.city].filter(Boolean).join(", ")}` : ""}
               </div>
               <div className="text-xs text-slate-500">{t("scheduling:user.reference", { reference: s.reference })}</div>
+              <LiveActions session={s} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** The live run from the list: say you are ready before the start, enter once it runs. */
+function LiveActions({ session }: { session: Item }) {
+  const { t } = useTranslation();
+  if (session.status === "ONGOING") {
+    return (
+      <div className="mt-2">
+        <Link
+          to={`/user/session/${encodeURIComponent(session.id)}`}
+          className="inline-flex min-h-11 items-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover"
+          data-testid="enter-session"
+        >
+          {t("live:user.screen.enter")}
+        </Link>
+      </div>
+    );
+  }
+  if (session.status !== "SCHEDULED") return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3" data-testid="session-ready">
+      <ReadyToggle scheduledSession={session.id} ready={session.ready ?? false} />
+      <Link to={`/user/session/${encodeURIComponent(session.id)}`} className="text-sm">
+        {t("live:user.screen.open-waiting")}
+      </Link>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export type MyLiveSession = {
   paused: boolean;
   helpRequested: boolean;
   allQuestionsInEvaluationShownByDefault: boolean;
-  evaluation: { _id: string; name: string; position: number; count: number; enableTimer: boolean } | null;
+  evaluation: { _id: string; name: string; position: number; count: number; enableTimer: boolean; questionPosition: number | null; questionCount: number } | null;
   /** The question the clock runs on (null with all questions of the evaluation on one page). */
   currentQuestion: string | null;
   /** What the participant may see now: the current question, or every question of the evaluation. */
@@ -80,6 +80,9 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
           position: state.facts.sessionOrder.indexOf(evaluation.id) + 1,
           count: state.facts.sessionOrder.length,
           enableTimer: evaluation.enableTimer,
+          // Where the current question is in the evaluation, so the screen can say "last question".
+          questionPosition: state.current?.question ? evaluation.questionIds.indexOf(state.current.question) + 1 : null,
+          questionCount: evaluation.questionIds.length,
         }
       : null,
     currentQuestion: state.current?.question ?? null,

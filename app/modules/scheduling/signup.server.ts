@@ -84,15 +84,19 @@ export async function signUpForScheduledSession(ctx: Ctx, code: string): Promise
 }
 
 /** The signed-in participant's own sessions, upcoming (soonest first) and past (latest first). */
-export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[]; timeZone: string }> {
+/** A session on the participant's own list: with whether they said they are ready (live run). */
+export type MySessionSummary = SessionSummary & { ready: boolean };
+
+export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: MySessionSummary[]; past: MySessionSummary[]; timeZone: string }> {
   requireParticipant(ctx);
   const rows = await ctx.tdb.db
-    .select({ s: scheduledSessions })
+    .select({ s: scheduledSessions, ready: entries.ready })
     .from(entries)
     .innerJoin(scheduledSessions, eq(scheduledSessions.id, entries.scheduledSessionId))
     .where(eq(entries.participantId, ctx.actor.participantId))
     .all();
-  const all = await summaries(ctx.tdb.db, rows.map((r) => r.s));
+  const ready = new Map(rows.map((r) => [r.s.id, r.ready]));
+  const all = (await summaries(ctx.tdb.db, rows.map((r) => r.s))).map((s) => ({ ...s, ready: ready.get(s.id) ?? false }));
   const timeZone = tenantTimeZone(ctx.tenant);
   const today = startOfToday(timeZone);
   const isPast = (s: SessionSummary) => s.status === "COMPLETED" || s.status === "CANCELED" || s.datetime < today;

@@ -1,0 +1,331 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RichContentView } from "~/components/assessments/rich-content";
+import { Alert, Button } from "~/components/ui/form";
+import type { ActionResult } from "~/modules/databases/screens.server";
+import type { MyLiveSession } from "~/modules/live/participant.server";
+import type { AnswerValue } from "./answer-queue";
+import { SaveIndicator } from "./save-indicator";
+import { StepInput } from "./step-input";
+import { useAnswerQueue } from "./use-answer-queue";
+import { formatSeconds, useCountdown } from "./use-countdown";
+import { useLiveRoom, type RealtimeConnection } from "./use-live-room";
+
+/** What the loader sends (single fetch keeps the dates as Date). */
+export type LiveView = MyLiveSession;
+
+const RELOAD_DEBOUNCE_MS = 150;
+/** Without the room (blocked, restarting) the screen still catches up by asking now and then. */
+const POLL_WITHOUT_ROOM_MS = 10_000;
+
+/** The participant's live session: what to do now, the clock, their answers (kept in the browser first). */
+/** The JSON of the state route: its dates arrive as strings. */
+function revive(data: LiveView): LiveView {
+  return { ...data, deadline: data.deadline ? new Date(data.deadline) : null, serverTime: new Date(data.serverTime) };
+}
+
+/**
+ * The state, refreshed from /api/user/live-state/{id} (not the route's revalidation: a refresh that
+ * fails while offline or during a server restart must not replace the screen with an error page).
+ */
+function useLiveState(fromLoader: LiveView) {
+  const [live, setLive] = useState(fromLoader);
+  useEffect(() => setLive(fromLoader), [fromLoader]);
+  const id = fromLoader.scheduledSession;
+  const refresh = useCallback(async () => {
+    if (typeof navigator !== "undefined" && !navigator.onLine) return;
+    try {
+      const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const body = (await response.json()) as { ok: boolean; live?: LiveView };
+      if (body.ok && body.live) setLive(revive(body.live));
+    } catch {
+      /* offline or restarting: the next event, reconnect or poll tries again */
+    }
+  }, [id]);
+  return { live, refresh };
+}
+
+export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
+  const { t } = useTranslation();
+  const { live, refresh } = useLiveState(fromLoader);
+  const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
+  const serverAnswers = useMemo(
+    () => live.answers.map((a) => ({ ...a, scheduledSession: live.scheduledSession, answer: a.answer as AnswerValue })),
+    [live.answers, live.scheduledSession],
+  );
+  const queue = useAnswerQueue(participantId, live.scheduledSession, serverAnswers);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reload = useCallback(() => {
+    if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(() => revalidator.revalidate(), RELOAD_DEBOUNCE_MS);
+  }, [revalidator]);
+  const connected = useLiveRoom(realtime, (why) => {
+    if (why === "reconnect") void queue.flush();
+    reload();
+  });
+
+  useEffect(() => {
+    if (connected || !realtime) return;
+    const timer = setInterval(() => revalidator.revalidate(), POLL_WITHOUT_ROOM_MS);
+    return () => clearInterval(timer);
+  }, [connected, realtime, revalidator]);
+
+  const remaining = useCountdown({ deadline: live.deadline, remainingSeconds: live.remainingSeconds, serverTime: live.serverTime, paused: live.paused });
+  const answering = live.sessionStatus === "ONGOING" && (live.status === "started" || live.status === "help_requested");
+
+  // Time up on the browser's clock: send what is kept, then ask the server (it decides).
+  const timeUpAsked = useRef(0);
+  const { flush } = queue;
+  useEffect(() => {
+    if (!answering || remaining !== 0 || live.paused) return;
+    if (Date.now() - timeUpAsked.current < 2_000) return;
+    timeUpAsked.current = Date.now();
+    void flush().finally(() => revalidator.revalidate());
+  }, [answering, remaining, live.paused, flush, revalidator]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="live-session" data-status={live.status ?? "none"} data-session-status={live.sessionStatus}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">
+            <Link to="/user">{t("live:user.screen.back")}</Link>
+          </p>
+          <h1 className="text-xl font-semibold text-primary">{live.sessionName}</h1>
+          <p className="text-xs text-slate-500">{t("live:user.screen.reference", { reference: live.reference })}</p>
+        </div>
+        {live.sessionStatus === "ONGOING" ? <SaveIndicator status={queue.status} /> : null}
+      </header>
+      <Body live={live} answering={answering} remaining={remaining} queue={queue} />
+      {live.paused && live.sessionStatus === "ONGOING" ? <PauseOverlay remaining={remaining} helpRequested={live.helpRequested} /> : null}
+    </div>
+  );
+}
+
+type Queue = ReturnType<typeof useAnswerQueue>;
+
+function Body({ live, answering, remaining, queue }: { live: LiveView; answering: boolean; remaining: number | null; queue: Queue }) {
+  const { t } = useTranslation();
+  if (live.sessionStatus === "SCHEDULED") return <BeforeStart live={live} />;
+  if (live.sessionStatus === "CANCELED") return <Notice testId="live-canceled" title={t("live:user.screen.canceled")} />;
+  if (live.sessionStatus === "COMPLETED" || live.status === "finished") {
+    return <Notice testId="live-finished" title={t("live:user.screen.finished-title")} text={t("live:user.screen.finished-text")} />;
+  }
+  if (live.status === "waiting") return <Notice testId="live-waiting" title={t("live:user.screen.waiting-title")} text={t("live:user.screen.waiting-text")} />;
+  if (live.status === "time_up") return <TimeUp live={live} queue={queue} />;
+  if (!answering || !live.evaluation) return <Notice testId="live-waiting" title={t("live:user.screen.waiting-title")} text={t("live:user.screen.waiting-text")} />;
+  return <Answering live={live} remaining={remaining} queue={queue} />;
+}
+
+function Notice({ title, text, testId, children }: { title: string; text?: string; testId: string; children?: ReactNode }) {
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white px-6 py-10 text-center" data-testid={testId} aria-live="polite">
+      <h2 className="text-lg font-semibold text-primary">{title}</h2>
+      {text ? <p className="max-w-prose text-slate-700">{text}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+function BeforeStart({ live }: { live: LiveView }) {
+  const { t } = useTranslation();
+  return (
+    <Notice testId="live-before-start" title={t("live:user.screen.not-started-title")} text={t("live:user.screen.not-started-text")}>
+      <ReadyToggle scheduledSession={live.scheduledSession} ready={live.ready} />
+    </Notice>
+  );
+}
+
+/** "I'm ready" before the start (also on /user); staff see it on their dashboard. */
+export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: string; ready: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const pending = fetcher.state !== "idle";
+  const shown = pending && fetcher.formData ? fetcher.formData.get("value") === "true" : ready;
+  return (
+    <fetcher.Form method="post" action={`/user/session/${encodeURIComponent(scheduledSession)}`} className="flex flex-wrap items-center justify-center gap-3">
+      <input type="hidden" name="intent" value="ready" />
+      <input type="hidden" name="value" value={shown ? "false" : "true"} />
+      {shown ? (
+        <span className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium text-green-800" data-testid="ready-state">
+          {t("live:user.ready.is-ready")}
+        </span>
+      ) : null}
+      <Button type="submit" variant={shown ? "secondary" : "primary"} disabled={pending} data-testid="ready-toggle">
+        {shown ? t("live:user.ready.undo") : t("live:user.ready.say-ready")}
+      </Button>
+      {fetcher.data && !fetcher.data.ok ? <Alert>{fetcher.data.message}</Alert> : null}
+    </fetcher.Form>
+  );
+}
+
+function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  // Once, on arriving here: hand in what is kept (retries then follow the queue's backoff).
+  const { flush } = queue;
+  useEffect(() => {
+    void flush();
+  }, [flush]);
+  return (
+    <Notice testId="live-time-up" title={t("live:user.screen.time-up-title")} text={t("live:user.screen.time-up-text")}>
+      {live.evaluation ? (
+        <fetcher.Form method="post" action={`/user/session/${encodeURIComponent(live.scheduledSession)}`}>
+          <input type="hidden" name="intent" value="finish" />
+          <input type="hidden" name="evaluation" value={live.evaluation._id} />
+          <input type="hidden" name="question" value={live.currentQuestion ?? ""} />
+          <Button type="submit" disabled={fetcher.state !== "idle" || queue.status.waiting > 0} data-testid="time-up-continue">
+            {t("live:user.screen.continue")}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+      {queue.status.waiting > 0 ? <p className="text-sm text-amber-900">{t("live:user.finish.waiting", { count: queue.status.waiting })}</p> : null}
+    </Notice>
+  );
+}
+
+function Answering({ live, remaining, queue }: { live: LiveView; remaining: number | null; queue: Queue }) {
+  const { t } = useTranslation();
+  const evaluation = live.evaluation!;
+  const finish = useFetcher<ActionResult>();
+  const [blocked, setBlocked] = useState<number | null>(null);
+  const [offline, setOffline] = useState(false);
+  // The last (or only) section of the evaluation: finishing it ends the evaluation.
+  const whole = live.currentQuestion === null || (evaluation.questionPosition !== null && evaluation.questionPosition >= evaluation.questionCount);
+
+  async function finishSection() {
+    // Everything kept must reach the server first: a later save for a closed question is refused.
+    const status = await queue.flush();
+    if (!navigator.onLine) {
+      setOffline(true);
+      return;
+    }
+    setOffline(false);
+    if (status.waiting > 0) {
+      setBlocked(status.waiting);
+      return;
+    }
+    setBlocked(null);
+    finish.submit({ intent: "finish", evaluation: evaluation._id, question: live.currentQuestion ?? "" }, { method: "post", action: `/user/session/${encodeURIComponent(live.scheduledSession)}` });
+  }
+
+  return (
+    <>
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-y border-slate-200 bg-white/95 px-4 py-2 backdrop-blur md:mx-0 md:rounded-lg md:border">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">
+            {t("live:user.screen.evaluation-of", { position: evaluation.position, count: evaluation.count })}
+            {evaluation.questionPosition !== null ? ` · ${t("live:user.screen.question-of", { position: evaluation.questionPosition, count: evaluation.questionCount })}` : ""}
+          </p>
+          <p className="truncate font-medium" data-testid="live-evaluation">
+            {evaluation.name}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {evaluation.enableTimer && remaining !== null ? <Countdown remaining={remaining} paused={live.paused} /> : null}
+          <HelpButton live={live} />
+        </div>
+      </div>
+      {live.helpRequested ? (
+        <Alert tone="info">
+          <span data-testid="help-pending">{t("live:user.help.pending")}</span>
+        </Alert>
+      ) : null}
+      {live.questions.map((question) => (
+        <section key={question._id} className="flex flex-col gap-3" aria-labelledby={`q-${question._id}`} data-testid="live-question" data-question={question._id}>
+          <h2 id={`q-${question._id}`} className="text-lg font-semibold">
+            {question.name}
+          </h2>
+          {question.preparationInfo.length > 0 ? (
+            <div className="rounded-lg border border-blue-100 bg-blue-50 p-3">
+              <h3 className="mb-1 text-sm font-semibold text-blue-900">{t("live:user.screen.preparation")}</h3>
+              <RichContentView blocks={question.preparationInfo} />
+            </div>
+          ) : null}
+          {question.steps.map((step) => {
+            const ref = { scheduledSession: live.scheduledSession, evaluation: evaluation._id, question: question._id, stepIndex: step.index };
+            return <StepInput key={step.index} step={step} value={queue.answerOf(ref)} onChange={(answer) => queue.change(ref, answer)} disabled={!queue.loaded} />;
+          })}
+        </section>
+      ))}
+      <div className="flex flex-col items-end gap-2 border-t border-slate-200 pt-4">
+        {blocked !== null ? (
+          <Alert tone="error">
+            <span data-testid="finish-blocked">{t("live:user.finish.waiting", { count: blocked })}</span>
+          </Alert>
+        ) : null}
+        {offline ? (
+          <Alert tone="error">
+            <span data-testid="finish-offline">{t("live:user.offline")}</span>
+          </Alert>
+        ) : null}
+        {finish.data && !finish.data.ok ? <Alert>{finish.data.message}</Alert> : null}
+        <Button onClick={() => void finishSection()} disabled={finish.state !== "idle" || !queue.loaded} data-testid="finish-section" className="min-h-11">
+          {whole ? t("live:user.finish.evaluation") : t("live:user.finish.question")}
+        </Button>
+        <p className="text-xs text-slate-500">{whole ? t("live:user.finish.evaluation-hint") : t("live:user.finish.question-hint")}</p>
+      </div>
+    </>
+  );
+}
+
+function Countdown({ remaining, paused }: { remaining: number; paused: boolean }) {
+  const { t } = useTranslation();
+  const low = remaining <= 60;
+  return (
+    <div
+      className={`rounded-md px-3 py-1 font-mono text-lg font-semibold tabular-nums ${low ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-900"}`}
+      data-testid="countdown"
+      data-remaining={remaining}
+      aria-label={paused ? t("live:user.clock.paused-label", { time: formatSeconds(remaining) }) : t("live:user.clock.label", { time: formatSeconds(remaining) })}
+      role="timer"
+    >
+      {formatSeconds(remaining)}
+    </div>
+  );
+}
+
+function HelpButton({ live }: { live: LiveView }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const asked = live.helpRequested || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "help");
+  const [offline, setOffline] = useState(false);
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/user/session/${encodeURIComponent(live.scheduledSession)}`}
+      onSubmit={(e) => {
+        // Offline the request cannot leave: say so instead of failing the page.
+        setOffline(!navigator.onLine);
+        if (!navigator.onLine) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="help" />
+      <Button type="submit" variant={asked ? "secondary" : "primary"} disabled={asked} data-testid="help-button" className="min-h-11">
+        {asked ? t("live:user.help.asked") : t("live:user.help.ask")}
+      </Button>
+      {offline ? <p className="mt-1 max-w-48 text-xs text-red-700">{t("live:user.offline")}</p> : null}
+      {fetcher.data && !fetcher.data.ok ? <Alert>{fetcher.data.message}</Alert> : null}
+    </fetcher.Form>
+  );
+}
+
+function PauseOverlay({ remaining, helpRequested }: { remaining: number | null; helpRequested: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-6" role="dialog" aria-modal="true" aria-labelledby="pause-title" data-testid="pause-overlay">
+      <div className="flex max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-6 py-8 text-center shadow-xl">
+        <h2 id="pause-title" className="text-xl font-semibold text-primary">
+          {t("live:user.pause.title")}
+        </h2>
+        <p className="text-slate-700">{helpRequested ? t("live:user.pause.help") : t("live:user.pause.text")}</p>
+        {remaining !== null ? (
+          <p className="font-mono text-xl tabular-nums" data-testid="paused-remaining">
+            {t("live:user.pause.remaining", { time: formatSeconds(remaining) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LiveSessionScreen } from "~/components/live/session-screen";
+import { requireParticipantContext } from "~/modules/auth/request-context.server";
+import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+import { finishQuestion, myLiveSession, participantRealtimeToken, requestHelp, setReady } from "~/modules/live/participant.server";
+
+// The participant's live session screen: thin; the live module decides what they may see and do.
+
+export const handle = { titleKey: "live:user.screen.title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireParticipantContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const live = await myLiveSession(ctx, params.scheduledSessionId!);
+    const open = live.sessionStatus === "SCHEDULED" || live.sessionStatus === "ONGOING";
+    const realtime = open ? await participantRealtimeToken(ctx, live.scheduledSession) : null;
+    return { live, realtime, participantId: ctx.actor.participantId };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireParticipantContext(request, context);
+  const id = params.scheduledSessionId!;
+  return runIntent(ctx, request, {
+    ready: async (input) => (await setReady(ctx, id, input.value === "true"), undefined),
+    finish: async (input) => (await finishQuestion(ctx, id, String(input.evaluation ?? ""), input.question ? String(input.question) : null), undefined),
+    help: async () => (await requestHelp(ctx, id), ctx.t("live:user.help.sent")),
+  });
+}
+
+export default function LiveSessionRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <LiveSessionScreen live={data.live} realtime={data.realtime} participantId={data.participantId} />;
+}

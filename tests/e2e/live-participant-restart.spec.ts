@@ -1,0 +1,125 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { answerOn, expectAllSaved, liveFixture, saveIndicator, watchConsole, type LiveSetup, type SavedAnswer } from "./support/live";
+import { loginAsParticipant } from "./support/login";
+
+// "Answers are never lost" when the server dies: this spec starts its own server (own port, room
+// port and DATA_DIR; the shared e2e server cannot be killed), SIGKILLs it (and its room) in the
+// middle of a session, starts it again, and checks that nothing the participant saw acknowledged
+// is missing and that what they typed while it was down arrives.
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 2;
+const partykitPort = port + 1;
+const baseURL = `http://localhost:${port}`;
+
+function startServer(dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), PARTYKIT_PORT: String(partykitPort), DATA_DIR: dataDir, POSTMARK_SERVER_TOKEN: "" };
+  delete env.PARTYKIT_HOST;
+  delete env.REALTIME_SECRET;
+  // node --import tsx: one process, so SIGKILL hits the server itself (the tsx CLI would leave a child).
+  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", () => {});
+  server.stderr!.on("data", () => {});
+  return server;
+}
+
+async function waitUntilUp(url: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** The room server main.ts started (its own process group): the children of the server process. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function killHard(server: ChildProcess) {
+  const children = childrenOf(server.pid!);
+  server.kill("SIGKILL");
+  for (const child of children) {
+    try {
+      process.kill(-child, "SIGKILL"); // partykit and its workerd
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+async function stop(server: ChildProcess | null) {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000))]);
+  if (server.exitCode === null && server.signalCode === null) killHard(server);
+}
+
+test("a server killed mid-session loses no acknowledged answer, and answers typed while it was down arrive", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const dataDir = fs.mkdtempSync(path.join(path.resolve("tests/.tmp/e2e-data"), "restart-"));
+  const where = { dataDir, partykitPort };
+  let server: ChildProcess | null = startServer(dataDir);
+  const outboxOf = process.env.E2E_DATA_DIR;
+  const context = await browser.newContext({ baseURL });
+  try {
+    await waitUntilUp(`${baseURL}/user`);
+    await waitUntilUp(`http://127.0.0.1:${partykitPort}/`);
+    const data = liveFixture<LiveSetup>(where, "setup", `${baseURL}/favicon.svg`, `r${Date.now()}`);
+    liveFixture(where, "start", data.session);
+
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    // The login code lands in this server's outbox.
+    process.env.E2E_DATA_DIR = dataDir;
+    await loginAsParticipant(page, { tenant: "demo", email: data.email });
+    process.env.E2E_DATA_DIR = outboxOf;
+
+    await page.goto(`/user/session/${data.session}`);
+    await expect(page.getByTestId("live-question")).toBeVisible();
+    await page.getByTestId("step-0").getByLabel("Sneakers").check();
+    await page.getByTestId("step-1").getByLabel("Your answer").fill("7");
+    await page.getByTestId("step-2").getByLabel("Your answer").fill("before the crash");
+    await expectAllSaved(page);
+    const acknowledged = liveFixture<SavedAnswer[]>(where, "answers", data.session, data.participant);
+    expect(acknowledged).toHaveLength(3);
+
+    killHard(server);
+    server = null;
+    await page.getByTestId("step-2").getByLabel("Your answer").fill("typed while the server was down");
+    await expect(saveIndicator(page)).not.toHaveAttribute("data-waiting", "0");
+
+    server = startServer(dataDir);
+    await waitUntilUp(`${baseURL}/user`);
+    // The queue retries with backoff (at most 30 s apart) and on the room's reconnect.
+    await expectAllSaved(page, 60_000);
+
+    const after = liveFixture<SavedAnswer[]>(where, "answers", data.session, data.participant);
+    for (const a of acknowledged) expect(after.find((b) => b.question === a.question && b.stepIndex === a.stepIndex)!.revision).toBeGreaterThanOrEqual(a.revision);
+    expect(answerOn(after, data.questions[0]!, 0)).toEqual({ textlistValue: ["Sneakers"] });
+    expect(answerOn(after, data.questions[0]!, 1)).toEqual({ numericValue: 7 });
+    expect(answerOn(after, data.questions[0]!, 2)).toEqual({ textValue: "typed while the server was down" });
+
+    await page.reload();
+    await expect(page.getByTestId("step-2").getByLabel("Your answer")).toHaveValue("typed while the server was down");
+    await expect(page.getByTestId("step-0").getByLabel("Sneakers")).toBeChecked();
+    expect(errors).toEqual([]);
+  } finally {
+    process.env.E2E_DATA_DIR = outboxOf;
+    await context.close();
+    await stop(server);
+  }
+});

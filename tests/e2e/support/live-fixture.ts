@@ -1,0 +1,138 @@
+// A command-line helper for the live e2e spec: it runs in its own tsx process against the e2e
+// server's DATA_DIR (the tenant database is shared by file) and calls the live module as staff,
+// because the staff dashboard is another screen. Prints one JSON line.
+//   tsx tests/e2e/support/live-fixture.ts setup <imageUrl> <tag> [maxTime seconds] | start <session> | pause <session>
+//   | resume <session> | resolve-help <session> <participant> | unlock <session> <participant>
+//   | answers <session> <participant>
+import { and, eq } from "drizzle-orm";
+import { liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
+import type { Ctx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { addParticipant } from "~/modules/databases/participants.server";
+import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { permissionsForRoles } from "~/lib/permissions";
+import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+
+const FIXTURE_STAFF = "live-fixture@demo.test";
+
+async function staff(): Promise<Ctx> {
+  const tenant = await requireTenant("demo");
+  const tdb = await openTenant(tenant);
+  let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
+  if (!user) await createStaffUserInTenant(tdb, { email: FIXTURE_STAFF, name: "Live Fixture", roles: ["ORGANIZATION_MANAGER"] });
+  user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
+  return {
+    tenant,
+    tdb,
+    actor: { type: "ADMIN", userId: user!.id, email: user!.email, name: user!.name, roles: ["ORGANIZATION_MANAGER"] },
+    permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
+    locale: "en-us",
+    // Messages are not read here (and the translations load through Vite only).
+    t: ((key: string) => key) as unknown as Ctx["t"],
+    clientAddress: "127.0.0.1",
+  };
+}
+
+const text = (html: string) => [{ type: "text", html }];
+
+/** Two evaluations: the first covers the five step types over two questions, the second has one question. */
+async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
+  const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+  const owner = (ctx.actor as { userId: string }).userId;
+  const now = new Date();
+  const own = { workspaceId: ws!.id, ownerType: "ORGANIZATION" as const, ownerUserId: owner, visibility: "ORGANIZATION" as const, createdAt: now, updatedAt: now, rev: 1 };
+  const q1 = newId();
+  const q2 = newId();
+  const q3 = newId();
+  const evalA = newId();
+  const evalB = newId();
+  const template = newId();
+  const question = (id: string, name: string, steps: unknown[], preparation = "") => ({
+    ...own,
+    id,
+    name,
+    nameLower: name.toLowerCase(),
+    maxTime,
+    categoryIds: [],
+    supplyIds: [],
+    preparationInfo: preparation ? text(preparation) : [],
+    steps,
+    stepTypes: "",
+    totalScore: 10,
+  });
+  await ctx.tdb.write(async (tx) => {
+    await tx.insert(questions).values([
+      question(q1, `Knowledge ${tag}`, [
+        { key: "mc", type: "MULTIPLE_CHOICE", question: text("<p>Which of these are safety shoes?</p>"), answer: { optionlistValue: [{ value: "S3 boots", valid: true }, { value: "Sneakers", valid: false }, { value: "S1P shoes", valid: true }] }, score: 2 },
+        { key: "num", type: "NUMERIC", question: text("<p>How many metres must you keep from the edge?</p>"), answer: { numericValue: 2 }, score: 2 },
+        { key: "txt", type: "TEXT", question: text("<p>Name the gas you test for first.</p>"), answer: { textValue: "oxygen" }, score: 2 },
+      ], "<p>A quiet desk per candidate.</p>"),
+      question(q2, `Practice ${tag}`, [
+        { key: "hz", type: "HOTZONE", question: text("<p>Point at the emergency stop.</p>"), answer: { textValue: imageUrl, blocklistValue: [{ shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] }, score: 2 },
+        { key: "pr", type: "PRACTICAL", question: text("<p>Put on the harness.</p>"), answer: { textlistValue: ["SECRET-CRITERION buckles closed"], numericlistValue: [100] }, score: 2 },
+      ], "<p>One harness per station.</p>"),
+      question(q3, `Second station ${tag}`, [{ key: "t2", type: "TEXT", question: text("<p>Describe the permit.</p>"), answer: { textValue: "x" }, score: 1 }]),
+    ]);
+    await tx.insert(evaluations).values([
+      { ...own, id: evalA, name: `Station A ${tag}`, nameLower: `station a ${tag}`, categoryIds: [], questionIds: [q1, q2], enableTimer: true },
+      { ...own, id: evalB, name: `Station B ${tag}`, nameLower: `station b ${tag}`, categoryIds: [], questionIds: [q3], enableTimer: true },
+    ]);
+    await tx.insert(sessionTemplates).values({ ...own, id: template, name: `Live ${tag}`, nameLower: `live ${tag}`, categoryIds: [], evaluationIds: [evalA, evalB], passPercentage: 60, referenceFormat: "LIVE" });
+  });
+  const email = `live-${tag}@example.test`;
+  const participant = (await addParticipant(ctx, { name: `Lea Live ${tag}`, email }))._id;
+  const session = await addScheduledSession(ctx, {
+    session: template,
+    datetime: new Date(Date.now() + 3600_000).toISOString(),
+    options: { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: true },
+    participants: [participant],
+  });
+  // The first evaluation first, whatever the rotation says.
+  await ctx.tdb.write((tx) =>
+    tx.update(scheduledSessionParticipantEntries).set({ sessionOrder: [evalA, evalB] }).where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)),
+  );
+  return { session: session._id, participant, email, evaluations: [evalA, evalB], questions: [q1, q2, q3] };
+}
+
+async function answers(ctx: Ctx, session: string, participant: string) {
+  const entry = await ctx.tdb.db
+    .select()
+    .from(scheduledSessionParticipantEntries)
+    .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, session), eq(scheduledSessionParticipantEntries.participantId, participant)))
+    .get();
+  const rows = await ctx.tdb.db.select().from(liveAnswers).where(eq(liveAnswers.entryId, entry!.id)).all();
+  return rows.map((r) => ({ evaluation: r.evaluationId, question: r.questionId, stepIndex: r.stepIndex, answer: r.answer, revision: r.revision, late: r.late }));
+}
+
+const [command, a, b, c] = process.argv.slice(2);
+const ctx = await staff();
+let out: unknown;
+switch (command) {
+  case "setup":
+    out = await setup(ctx, a!, b ?? String(Date.now()), c ? Number(c) : undefined);
+    break;
+  case "start":
+    out = await startScheduledSession(ctx, a!);
+    break;
+  case "pause":
+    out = await applyLiveOverride(ctx, a!, null, { overrideType: "SESSION_PAUSE" });
+    break;
+  case "resume":
+    out = await applyLiveOverride(ctx, a!, null, { overrideType: "SESSION_RESUME" });
+    break;
+  case "resolve-help":
+    out = await applyLiveOverride(ctx, a!, [b!], { overrideType: "HELP_REQUEST_RESOLVED" });
+    break;
+  case "unlock":
+    out = await unlockWaitingParticipants(ctx, [b!], a!);
+    break;
+  case "answers":
+    out = await answers(ctx, a!, b!);
+    break;
+  default:
+    throw new Error(`unknown command ${command}`);
+}
+console.log(JSON.stringify(out ?? null));
+process.exit(0);
