@@ -101,6 +101,8 @@ export function LoginForm({
             autoComplete="organization"
             autoCapitalize="none"
             required
+            // A page with one job: the first empty field takes the focus (announced with its label).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!defaultTenant && !state?.tenant}
             hint={t("auth:organization-hint")}
           />
@@ -112,6 +114,7 @@ export function LoginForm({
             autoComplete="username"
             autoCapitalize="none"
             required
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- as above
             autoFocus={!!defaultTenant}
           />
           <Button type="submit" name="intent" value="request-code" disabled={busy}>

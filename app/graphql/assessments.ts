@@ -5,7 +5,7 @@ import * as questionsM from "~/modules/assessments/questions.server";
 import * as sessionsM from "~/modules/assessments/sessions.server";
 import type { Evaluation } from "~/modules/assessments/evaluations.server";
 import type { Session } from "~/modules/assessments/sessions.server";
-import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 const OWNED = `_id: ID!
     _createdAt: DateTime!
@@ -34,7 +34,6 @@ const connection = (name: string) => `
     pageInfo: PageInfo!
   }`;
 
-type Args = Record<string, any>;
 
 const accessFields = {
   canEdit: (d: { access: { canEdit: boolean } }) => d.access.canEdit,

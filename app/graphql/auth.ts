@@ -2,10 +2,10 @@ import { AppError } from "~/lib/app-error";
 import { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "~/modules/auth/login.server";
 import { userIdentifierInput } from "~/modules/auth/otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/modules/auth/sessions.server";
-import { useSecureCookies } from "~/modules/auth/request-context.server";
+import { secureCookiesFor } from "~/modules/auth/request-context.server";
 import { profile } from "~/modules/users/profile.server";
 import { createAdminUser, createAdminUserAsOperator, operatorTokenMatches } from "~/modules/users/admin-users.server";
-import { findStaffUser, rolesForUserId } from "~/modules/users/staff-users.server";
+import { rolesForUserId, type findStaffUser } from "~/modules/users/staff-users.server";
 import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/tenants.server";
 import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
 
@@ -98,7 +98,7 @@ export const authPiece: SchemaPiece = {
           otp: a.otp,
           identifier: parseIdentifier(a.userIdentifier),
           accountType: accountTypeOf(g),
-          secure: useSecureCookies(g.request),
+          secure: secureCookiesFor(g.request),
           clientAddress: g.clientAddress,
         });
         g.responseHeaders.append("Set-Cookie", serializeCookie(cookie));
@@ -110,13 +110,13 @@ export const authPiece: SchemaPiece = {
           throw new AppError("UNAUTHORIZED", "unauthorized");
         }
         const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-        g.responseHeaders.append("Set-Cookie", serializeCookie({ name: a.name, value: a.value, path: "/", expires, secure: useSecureCookies(g.request) }));
+        g.responseHeaders.append("Set-Cookie", serializeCookie({ name: a.name, value: a.value, path: "/", expires, secure: secureCookiesFor(g.request) }));
         return true;
       },
       logout: async (_p, _a, g) => {
         const accountType = accountTypeOf(g);
         await logout(accountType, readCookie(g.request, SESSION_COOKIE[accountType]));
-        g.responseHeaders.append("Set-Cookie", clearedCookie(accountType, useSecureCookies(g.request)));
+        g.responseHeaders.append("Set-Cookie", clearedCookie(accountType, secureCookiesFor(g.request)));
         return true;
       },
     },

@@ -7,7 +7,7 @@ import * as participantsM from "~/modules/databases/participants.server";
 import * as suppliesM from "~/modules/databases/supplies.server";
 import type { Category } from "~/modules/databases/categories.server";
 import type { Participant } from "~/modules/databases/participants.server";
-import { ctxOf, type SchemaPiece } from "./types";
+import { ctxOf, type SchemaPiece, type Args } from "./types";
 
 const DOC = `_id: ID!
     _createdAt: DateTime!
@@ -29,7 +29,6 @@ const connection = (name: string) => `
 const listArgs = (entity: string) => `after: String, first: Int, filter: NameFilter, order: SortOrder, orderBy: ${entity}OrderBy`;
 const NAME_ONLY = ["Category", "SupplyObject", "Location", "Company", "Context"];
 
-type Args = Record<string, any>;
 
 /** Reference data: categories, supply objects, locations, participants, companies, contexts. */
 export const databasesPiece: SchemaPiece = {

@@ -1,3 +1,4 @@
+import type { validate as graphqlValidate } from "graphql";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError, parse, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from "graphql";
@@ -91,7 +92,7 @@ export function limitValidationRules(t: TFunction, variables: Record<string, unk
  * graphql-http's `validate`: the limit rules first, on their own, so a hostile document is refused
  * before graphql-js's rules walk it; the other rules only run on a document within the limits.
  */
-export function validateInStages(t: TFunction, validate: typeof import("graphql").validate): typeof import("graphql").validate {
+export function validateInStages(t: TFunction, validate: typeof graphqlValidate): typeof graphqlValidate {
   return (schema, document, rules = [], options, typeInfo) => {
     const limits = rules.filter((r) => limitRules.has(r));
     try {

@@ -2,9 +2,8 @@ import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import * as participantM from "~/modules/live/participant.server";
 import * as runM from "~/modules/live/run.server";
 import type { EntryState } from "~/modules/live/plan.server";
-import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-type Args = Record<string, any>;
 
 // The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
 

@@ -1,9 +1,8 @@
 import { requestUploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/settings.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/user-management.server";
-import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-type Args = Record<string, any>;
 const originOf = (g: GqlContext) => new URL(g.request.url).origin;
 
 /** The spec's Managed user fields (the ManagedUser type is declared with createAdminUser). */

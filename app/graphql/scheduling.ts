@@ -8,9 +8,8 @@ import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
 import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
-import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
+import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-type Args = Record<string, any>;
 
 /** A resolved reference that the caller may not see (or that is gone) is null, not an error. */
 async function orNull<T>(work: () => Promise<T>): Promise<T | null> {

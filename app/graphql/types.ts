@@ -19,6 +19,13 @@ export type GqlContext = {
 
 export type Resolvers = IResolvers<unknown, GqlContext>;
 
+/**
+ * A resolver's arguments. The schema has checked their GraphQL types and every module function
+ * parses its input with Zod, so resolvers only pass them on.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- shapes are checked by the schema and the modules' Zod
+export type Args = Record<string, any>;
+
 /** One slice of a schema: SDL (using `extend type Query/Mutation`) and its resolvers. */
 export type SchemaPiece = { typeDefs: string; resolvers?: Resolvers };
 

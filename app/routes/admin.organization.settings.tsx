@@ -1,3 +1,4 @@
+import type { SettingsActionResult } from "~/modules/tenants/settings.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
@@ -13,9 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => settingsScreen(ctx));
 }
 
-export type SettingsActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
   const ctx = await requireStaffContext(request, context);

@@ -38,7 +38,10 @@ export default function ScheduledSessions() {
   const locale = i18n.language;
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v === null || v === "" ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
     const q = next.toString();
     return q ? `?${q}` : "?";
   };

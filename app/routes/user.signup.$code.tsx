@@ -8,7 +8,7 @@ import { isAppError } from "~/lib/app-error";
 import type { ParticipantCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { prefilledTenant } from "~/modules/auth/login-form.server";
-import { clientAddressOf, contextFromSession, useSecureCookies } from "~/modules/auth/request-context.server";
+import { clientAddressOf, contextFromSession, secureCookiesFor } from "~/modules/auth/request-context.server";
 import { serializeCookie } from "~/modules/auth/sessions.server";
 import { completeSignUp, myScheduledSessions, signUpForScheduledSession, signUpInfo, startSignUp } from "~/modules/scheduling/signup.server";
 
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
         code,
         email,
         otp: String(form.get("otp") ?? "").trim(),
-        secure: useSecureCookies(request),
+        secure: secureCookiesFor(request),
         clientAddress,
         ctxBase: { locale, t },
       });

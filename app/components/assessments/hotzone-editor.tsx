@@ -6,6 +6,7 @@ import { FieldError } from "./common";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
 import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";
+import type { AnswerDraft } from "./steps-editor";
 
 type Tool = "select" | "rect" | "circle" | "polygon";
 type Drag =
@@ -24,7 +25,7 @@ const selectedStyle = { fill: "rgba(217,119,6,0.3)", stroke: "#b45309", strokeWi
  * By keyboard (the image has focus): arrows move the selected zone (Shift: further), + and − resize
  * it, Delete removes it, Escape lets go. Coordinates are image-relative (decisions §6).
  */
-export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: Record<string, any>; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: AnswerDraft; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
   const { t } = useTranslation();
   const areaRef = useRef<HTMLDivElement>(null);
   const [tool, setTool] = useState<Tool>("rect");
@@ -171,6 +172,8 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
           ) : null}
           <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
           {/* Small images are scaled up to a usable drawing size; zones are image-relative anyway. */}
+          {/* A drawing surface (role application) with its own keyboard handling: the rule does not know the role. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
           <div
             ref={areaRef}
             tabIndex={disabled ? -1 : 0}

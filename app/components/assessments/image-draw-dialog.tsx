@@ -55,7 +55,6 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
   };
   useEffect(() => {
     if (open) requestAnimationFrame(() => paint(strokes));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- repaint when the strokes change or the dialog opens
   }, [open, strokes]);
 
   const at = (e: ReactPointerEvent<HTMLCanvasElement>): [number, number] => {

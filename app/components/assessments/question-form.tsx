@@ -8,7 +8,7 @@ import type { RichBlock, StepType } from "~/modules/assessments/steps";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
 import { RichContentEditor } from "./rich-content";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
-import { QuestionPreview, StepsEditor, type DraftStep } from "./steps-editor";
+import { QuestionPreview, StepsEditor, type AnswerDraft, type DraftStep } from "./steps-editor";
 
 type Ref = { _id: string; name: string };
 export type QuestionData = {
@@ -53,7 +53,7 @@ export function QuestionForm({
   const [supplies, setSupplies] = useState<string[]>(question?.supplies ?? []);
   const [preparationInfo, setPreparationInfo] = useState<RichBlock[]>(question?.preparationInfo ?? []);
   const [steps, setSteps] = useState<DraftStep[]>(
-    (question?.steps ?? []).map((s) => ({ ...s, key: mode === "copy" ? s.key : s.key, answer: s.answer as Record<string, any> })),
+    (question?.steps ?? []).map((s) => ({ ...s, key: mode === "copy" ? s.key : s.key, answer: s.answer as AnswerDraft })),
   );
   const [ownership, setOwnership] = useState({
     visibility: mode === "edit" ? (question?.visibility ?? "ORGANIZATION") : "ORGANIZATION",

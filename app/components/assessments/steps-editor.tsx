@@ -8,11 +8,14 @@ import { HotzonePointPicker } from "./hotzone-point-picker";
 import { RichContentEditor, RichContentView } from "./rich-content";
 
 /** A step while it is edited: the answer follows the Answer fields of decisions §6. */
-export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: Record<string, any>; score: number };
+/** An answer being edited: any of the step types' shapes (decisions §6), checked by steps.ts on save. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one bag for five shapes while editing
+export type AnswerDraft = Record<string, any>;
+export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: AnswerDraft; score: number };
 
 const newKey = () => `s${Math.random().toString(36).slice(2, 10)}`;
 
-export function defaultAnswer(type: StepType): Record<string, any> {
+export function defaultAnswer(type: StepType): AnswerDraft {
   switch (type) {
     case "MULTIPLE_CHOICE":
       return { optionlistValue: [{ value: "", valid: true }, { value: "", valid: false }] };
@@ -144,7 +147,7 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
   );
 }
 
-function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
   const { t } = useTranslation();
   const a = step.answer;
   switch (step.type) {
@@ -224,7 +227,7 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
   }
 }
 
-function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Record<string, any>; onChange: (a: Record<string, any>) => void; errors: Record<string, string>; disabled?: boolean }) {
+function PracticalEditor({ answer, onChange, errors, disabled }: { answer: AnswerDraft; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
   const { t } = useTranslation();
   const criteria: string[] = answer.textlistValue ?? [];
   const weights: Array<number | null> = answer.numericlistValue ?? [];

@@ -54,7 +54,10 @@ export function DataList<T extends Node>({
   const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
   const href = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v === null ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
     const s = next.toString();
     return s ? `${pathname}?${s}` : pathname;
   };

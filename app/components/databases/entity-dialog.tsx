@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { AlertDialog, Dialog } from "radix-ui";
+import { Dialog } from "radix-ui";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionResult } from "~/modules/databases/screens.server";

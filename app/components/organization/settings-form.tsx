@@ -2,8 +2,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
-import type { Organization } from "~/modules/tenants/settings.server";
-import type { SettingsActionResult } from "~/routes/admin.organization.settings";
+import type { Organization, SettingsActionResult } from "~/modules/tenants/settings.server";
 import { Alert, Button, FieldMessages, fieldInputClass, TextField } from "../ui/form";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

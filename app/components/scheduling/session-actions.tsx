@@ -8,7 +8,6 @@ import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { canChangeStatus } from "~/modules/scheduling/status-transitions";
 
-type Reference = { id: string; title: string; canBeSafelyRemoved: boolean };
 
 const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURIComponent(id)}`;
 

@@ -175,6 +175,8 @@ export function SearchSelect({
           <div className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}>
             <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={!upToDate} className="max-h-64 overflow-y-auto py-1">
               {options.map((option, i) => (
+                // Options are chosen by keyboard through the combobox input (aria-activedescendant); a click is the pointer's way.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                 <li
                   key={option?.id ?? ""}
                   id={optionId(i)}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z, type ZodError } from "zod";
-import { categories, supplyObjects, workspaces, OBJECT_OWNER_TYPES, SHARE_LEVELS, VISIBILITIES, type ShareableType } from "~db/tenant/schema";
+import { workspaces, OBJECT_OWNER_TYPES, type categories, type supplyObjects, SHARE_LEVELS, VISIBILITIES, type ShareableType } from "~db/tenant/schema";
 import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
@@ -130,6 +130,7 @@ async function workspaceFor(db: Reader, ctx: StaffCtx, visibility: string): Prom
 type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends OwnedDoc, F, Extra> = {
   type: ShareableType;
   // Drizzle's generic table types do not compose here; each caller passes its own table.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: any sqlite table
   table: any;
   notFound: ServerReason;
   schema: z.ZodType<Input, z.ZodTypeDef, unknown>;

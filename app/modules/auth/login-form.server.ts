@@ -6,7 +6,7 @@ import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
-import { clientAddressOf, disabledTenantOfSession, safeRedirect, useSecureCookies } from "./request-context.server";
+import { clientAddressOf, disabledTenantOfSession, safeRedirect, secureCookiesFor } from "./request-context.server";
 
 export type LoginFormState =
   | { step: "identify"; error?: string; tenant?: string; identifier?: string }
@@ -22,7 +22,7 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const area = AREA[accountType];
-  const secure = useSecureCookies(request);
+  const secure = secureCookiesFor(request);
 
   if (intent === "logout") {
     await logout(accountType, readCookie(request, SESSION_COOKIE[accountType]));

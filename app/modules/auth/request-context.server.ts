@@ -17,7 +17,7 @@ export function clientAddressOf(context: unknown): string {
 }
 
 /** Secure cookies over https (or when COOKIE_SECURE=true); plain http on localhost keeps working. */
-export function useSecureCookies(request: Request): boolean {
+export function secureCookiesFor(request: Request): boolean {
   if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === "true";
   return new URL(request.url).protocol === "https:";
 }

@@ -3,7 +3,7 @@ import type { AccountType } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
 import { completeLinkLogin } from "./login.server";
 import { serializeCookie } from "./sessions.server";
-import { clientAddressOf, useSecureCookies } from "./request-context.server";
+import { clientAddressOf, secureCookiesFor } from "./request-context.server";
 
 const AREA: Record<AccountType, "/admin" | "/user"> = { ADMIN: "/admin", USER: "/user" };
 
@@ -22,7 +22,7 @@ export async function handleSignInLink(request: Request, loadContext: unknown, a
       tenant,
       token,
       accountType,
-      secure: useSecureCookies(request),
+      secure: secureCookiesFor(request),
       clientAddress: clientAddressOf(loadContext),
     });
     return redirect(area, { headers: { "Set-Cookie": serializeCookie(cookie), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });

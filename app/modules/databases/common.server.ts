@@ -75,6 +75,7 @@ export type ListArgs<F, O extends string> = PageArgs & { filter?: F | null; orde
 type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
   type: string;
   // Drizzle's generic table types do not compose here; each caller passes its own table.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: any sqlite table
   table: any;
   notFound: ServerReason;
   schema: z.ZodType<Input, z.ZodTypeDef, unknown>;

@@ -43,12 +43,16 @@ export { loadOrFail };
 
 /** Form fields named `a.b` become nested objects; empty strings stay (the module turns them into null). */
 export function formInput(form: FormData): Record<string, unknown> {
-  const result: Record<string, any> = {};
+  type Nested = { [key: string]: string | Nested };
+  const result: Nested = {};
   for (const [key, value] of form.entries()) {
     if (typeof value !== "string" || key === "intent" || key === "id") continue;
     const path = key.split(".");
     let target = result;
-    for (const part of path.slice(0, -1)) target = target[part] ??= {};
+    for (const part of path.slice(0, -1)) {
+      const next = target[part];
+      target = typeof next === "object" ? next : (target[part] = {});
+    }
     target[path.at(-1)!] = value;
   }
   return result;

@@ -130,3 +130,8 @@ export async function publicLogo(row: TenantRow | null): Promise<{ bytes: Uint8A
   const bytes = await assetStorage().get(row.slug, row.logo);
   return bytes ? { bytes, key: row.logo } : null;
 }
+
+/** What the settings screen's action answers: saved, or refused with the typed values kept. */
+export type SettingsActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };

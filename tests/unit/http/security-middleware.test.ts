@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "~/serv
 // for the Remix handler that records what reached it.
 
 let base: string;
-let server: import("node:http").Server;
+let server: Server;
 const reached: string[] = [];
 
 beforeAll(async () => {

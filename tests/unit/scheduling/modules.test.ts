@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { evaluations, participants, scheduledSessionParticipantEntries, scheduledSessions } from "~db/tenant/schema";
+import { evaluations, participants, scheduledSessionParticipantEntries } from "~db/tenant/schema";
 import { addQuestion } from "~/modules/assessments/questions.server";
 import type { Ctx } from "~/lib/context.server";
 import { removeLocation } from "~/modules/databases/locations.server";
