@@ -9,8 +9,8 @@ import type { AnswerValue } from "./answer-queue";
 import { SaveIndicator } from "./save-indicator";
 import { StepInput } from "./step-input";
 import { useAnswerQueue } from "./use-answer-queue";
-import { formatSeconds, useCountdown } from "./use-countdown";
-import { useLiveRoom, type RealtimeConnection } from "./use-live-room";
+import { formatClock, useParticipantCountdown } from "./use-participant-countdown";
+import { useParticipantRoom, type ParticipantRoomConnection } from "./use-participant-room";
 
 /** What the loader sends (single fetch keeps the dates as Date). */
 export type LiveView = MyLiveSession;
@@ -47,7 +47,7 @@ function useLiveState(fromLoader: LiveView) {
   return { live, refresh };
 }
 
-export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
+export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: ParticipantRoomConnection | null; participantId: string }) {
   const { t } = useTranslation();
   const { live, refresh } = useLiveState(fromLoader);
   const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
@@ -61,7 +61,7 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
     if (reloadTimer.current) clearTimeout(reloadTimer.current);
     reloadTimer.current = setTimeout(() => revalidator.revalidate(), RELOAD_DEBOUNCE_MS);
   }, [revalidator]);
-  const connected = useLiveRoom(realtime, (why) => {
+  const connected = useParticipantRoom(realtime, (why) => {
     if (why === "reconnect") void queue.flush();
     reload();
   });
@@ -72,7 +72,7 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
     return () => clearInterval(timer);
   }, [connected, realtime, revalidator]);
 
-  const remaining = useCountdown({ deadline: live.deadline, remainingSeconds: live.remainingSeconds, serverTime: live.serverTime, paused: live.paused });
+  const remaining = useParticipantCountdown({ deadline: live.deadline, remainingSeconds: live.remainingSeconds, serverTime: live.serverTime, paused: live.paused });
   const answering = live.sessionStatus === "ONGOING" && (live.status === "started" || live.status === "help_requested");
 
   // Time up on the browser's clock: send what is kept, then ask the server (it decides).
@@ -278,10 +278,10 @@ function Countdown({ remaining, paused }: { remaining: number; paused: boolean }
       className={`rounded-md px-3 py-1 font-mono text-lg font-semibold tabular-nums ${low ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-900"}`}
       data-testid="countdown"
       data-remaining={remaining}
-      aria-label={paused ? t("live:user.clock.paused-label", { time: formatSeconds(remaining) }) : t("live:user.clock.label", { time: formatSeconds(remaining) })}
+      aria-label={paused ? t("live:user.clock.paused-label", { time: formatClock(remaining) }) : t("live:user.clock.label", { time: formatClock(remaining) })}
       role="timer"
     >
-      {formatSeconds(remaining)}
+      {formatClock(remaining)}
     </div>
   );
 }
@@ -322,7 +322,7 @@ function PauseOverlay({ remaining, helpRequested }: { remaining: number | null; 
         <p className="text-slate-700">{helpRequested ? t("live:user.pause.help") : t("live:user.pause.text")}</p>
         {remaining !== null ? (
           <p className="font-mono text-xl tabular-nums" data-testid="paused-remaining">
-            {t("live:user.pause.remaining", { time: formatSeconds(remaining) })}
+            {t("live:user.pause.remaining", { time: formatClock(remaining) })}
           </p>
         ) : null}
       </div>

@@ -1,13 +1,13 @@
 import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
 
-export type RealtimeConnection = { token: string; host: string; party: string; room: string; clientId: string };
+export type ParticipantRoomConnection = { token: string; host: string; party: string; room: string; clientId: string };
 
 /**
  * Subscribes to the session's room with the participant's token. The room only relays: on any
  * event, and after every reconnect (events may have been missed), the caller reloads its state.
  */
-export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why: "event" | "reconnect") => void): boolean {
+export function useParticipantRoom(realtime: ParticipantRoomConnection | null, onChange: (why: "event" | "reconnect") => void): boolean {
   const [connected, setConnected] = useState(false);
   const tokenRef = useRef(realtime?.token);
   tokenRef.current = realtime?.token;

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
  * browser's clock may be off, so the offset (server time − browser time when the state arrived)
  * is added. Paused or without a deadline it shows the server's remainingSeconds as is.
  */
-export function useCountdown(input: { deadline: Date | null; remainingSeconds: number | null; serverTime: Date; paused: boolean }): number | null {
+export function useParticipantCountdown(input: { deadline: Date | null; remainingSeconds: number | null; serverTime: Date; paused: boolean }): number | null {
   const { deadline, remainingSeconds, serverTime, paused } = input;
   const [now, setNow] = useState<number | null>(null);
   const deadlineMs = deadline?.getTime() ?? null;
@@ -25,7 +25,7 @@ export function useCountdown(input: { deadline: Date | null; remainingSeconds: n
   return Math.max(0, Math.ceil((deadline.getTime() - (now + offset)) / 1000));
 }
 
-export function formatSeconds(total: number): string {
+export function formatClock(total: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
