@@ -5,7 +5,8 @@ import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/mo
 import { secureCookiesFor } from "~/modules/auth/request-context.server";
 import { profile } from "~/modules/users/profile.server";
 import { createAdminUser, createAdminUserAsOperator, operatorTokenMatches } from "~/modules/users/admin-users.server";
-import { rolesForUserId, type findStaffUser } from "~/modules/users/staff-users.server";
+import { rolesForUserId } from "~/modules/users/staff-users.server";
+import { toManagedUser } from "./organization";
 import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/tenants.server";
 import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
 
@@ -123,23 +124,6 @@ export const authPiece: SchemaPiece = {
   },
 };
 
-const managedUserFields = (u: NonNullable<Awaited<ReturnType<typeof findStaffUser>>>) => ({
-  _id: u.id,
-  user_id: u.id,
-  name: u.name,
-  nickname: u.nickname ?? u.name,
-  email: u.email,
-  email_verified: u.emailVerified,
-  phone_number: u.phone,
-  phone_verified: u.phoneVerified,
-  picture: u.picture,
-  created_at: u.createdAt,
-  updated_at: u.updatedAt,
-  last_login: u.lastLogin,
-  last_ip: u.lastIp,
-  logins_count: u.loginsCount,
-  roles: u.roles,
-});
 
 /** Staff-only operations on the admin API. */
 export const staffPiece: SchemaPiece = {
@@ -184,7 +168,7 @@ export const staffPiece: SchemaPiece = {
     },
     Mutation: {
       createAdminUser: async (_p, a: { email: string; tenant: string }, g) =>
-        managedUserFields(operatorTokenMatches(g.request) ? await createAdminUserAsOperator(a) : await createAdminUser(ctxOf(g), a)),
+        toManagedUser(operatorTokenMatches(g.request) ? await createAdminUserAsOperator(a) : await createAdminUser(ctxOf(g), a)),
     },
   },
 };

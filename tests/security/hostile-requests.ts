@@ -117,6 +117,9 @@ const FIVE_MB = 5 * 1024 * 1024;
  */
 const CHUNKED_OFFER = 32 * 1024 * 1024;
 const evil = { Origin: "http://evil.test", "Sec-Fetch-Site": "cross-site" };
+/** The organisation and a participant the probes may ask a code for (the demo's by default). */
+const PROBE_TENANT = process.env.SECURITY_CHECK_TENANT ?? "demo";
+const KNOWN_PARTICIPANT = process.env.SECURITY_CHECK_PARTICIPANT ?? "participant@demo.test";
 
 export const CHECKS: Check[] = [
   {
@@ -213,6 +216,72 @@ export const CHECKS: Check[] = [
     run: async ({ send, cookie }) => {
       const answer = await timed(send, graphql("mutation { logout }", { Origin: "http://evil.test", ...(cookie ? { Cookie: cookie } : {}) }));
       expect(answer.status === 403, `cross-site GraphQL: status ${answer.status}`);
+    },
+  },
+  {
+    name: "requestLogin answers a known and an unknown identifier alike",
+    run: async ({ send }) => {
+      const ask = (value: string) =>
+        timed(send, {
+          method: "POST",
+          path: "/api/user/graphql",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            query: "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }",
+            variables: { t: PROBE_TENANT, id: { type: "EMAIL", value } },
+          }),
+        });
+      const known = await ask(KNOWN_PARTICIPANT);
+      const unknown = await ask(`nobody-${Date.now()}@nowhere.test`);
+      expect(known.status === unknown.status && known.text === unknown.text, `known answered ${known.status} ${known.text.slice(0, 120)}, unknown ${unknown.status} ${unknown.text.slice(0, 120)}`);
+      expect(known.ms < QUICK_MS, `requestLogin took ${known.ms} ms for a known identifier`);
+    },
+  },
+  {
+    name: "a form intent named after an object property is a clean 400",
+    signedIn: true,
+    run: async ({ send, cookie, base }) => {
+      for (const intent of ["__proto__", "constructor", "valueOf", "hasOwnProperty"]) {
+        const answer = await timed(send, {
+          method: "POST",
+          path: "/admin/databases/companies",
+          headers: { Origin: new URL(base).origin, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie! },
+          body: `intent=${intent}&name=x`,
+        });
+        expect(answer.status === 400, `intent ${intent}: ${answer.status}`);
+        expect(!answer.text.includes(`${intent}(`) && !/at .*\.js:\d+/.test(answer.text), `intent ${intent}: the answer shows code`);
+      }
+    },
+  },
+  {
+    name: "upload by address refuses loopback hidden in IPv6 (::/96)",
+    signedIn: true,
+    run: async ({ send, cookie, base }) => {
+      for (const url of ["http://[::7f00:1]/", "http://[::127.0.0.1]/", "http://[::ffff:127.0.0.1]/"]) {
+        const answer = await timed(send, {
+          method: "POST",
+          path: "/api/assets/image/upload/url",
+          headers: { Origin: new URL(base).origin, "Content-Type": "application/json", Cookie: cookie! },
+          body: JSON.stringify({ url }),
+        });
+        expect(answer.status === 400, `${url}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      }
+    },
+  },
+  {
+    name: "an import over the row limit is refused before anything is written",
+    signedIn: true,
+    run: async ({ send, cookie }) => {
+      const rows = Array.from({ length: 5001 }, (_, i) => ({ name: `Probe ${i}`, email: `probe-${i}@probe.test` }));
+      const answer = await timed(send, {
+        method: "POST",
+        path: "/api/admin/graphql",
+        headers: { "Content-Type": "application/json", Cookie: cookie! },
+        body: JSON.stringify({ query: "mutation($d: [ParticipantInput!]!) { importParticipants(data: $d) { _id } }", variables: { d: rows } }),
+      });
+      expectQuickRefusal(answer, ["BAD_REQUEST"], "import over the limit");
+      const after = await timed(send, graphql('{ allParticipants(filter: { email: "probe-4999@probe.test" }) { pageInfo { totalCount } } }', { Cookie: cookie! }));
+      expect(/"totalCount":0/.test(after.text), `rows were written: ${after.text.slice(0, 160)}`);
     },
   },
   {

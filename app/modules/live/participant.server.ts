@@ -1,3 +1,4 @@
+import type { TenantTx } from "~db/tenant/client";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, sessionTemplates, type StoredAnswer } from "~db/tenant/schema";
@@ -181,7 +182,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     }
     const plan = { ...planned, session };
     const [state] = await entryStates(tx, plan, [entry], now, { answers: false });
-    const section = openSection(state!.live.progress);
+    const section = openSection(state.live.progress);
     const evaluation = plan.evaluations.get(data.evaluation);
     const onSection =
       !!section && !!evaluation && section.evaluation === data.evaluation && (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
@@ -194,7 +195,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       for (const issue of checked.issues) fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
       throw badRequest(fieldErrors);
     }
-    const clock = state!.clock;
+    const clock = state.clock;
     const late = !!clock && clock.remainingMs !== null && clock.remainingMs < -LATE_GRACE_MS;
     // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
     // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
@@ -228,6 +229,16 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   return result;
 }
 
+/** The participant's entry in a running session, with the session's plan and the entry's live state. */
+async function ongoingStateOf(tx: TenantTx, sessionId: string, participantId: string, now: Date) {
+  const session = await findSession(tx, sessionId);
+  const entry = await findEntryOf(tx, session.id, participantId);
+  if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+  const plan = await loadPlan(tx, session);
+  const [state] = await entryStates(tx, plan, [entry], now);
+  return { session, entry, plan, state: state! };
+}
+
 /**
  * `finishQuestion(scheduledSession, evaluation, question)`: ends the participant's current section
  * and opens the next one of the evaluation; after the last they wait until staff unlock the next.
@@ -238,22 +249,18 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
   const participantId = ctx.actor.participantId;
   const event = await ctx.tdb.write(async (tx) => {
     const now = new Date();
-    const session = await findSession(tx, sessionId);
-    const entry = await findEntryOf(tx, session.id, participantId);
-    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-    const plan = await loadPlan(tx, session);
-    const [state] = await entryStates(tx, plan, [entry], now);
-    const section = openSection(state!.live.progress);
+    const { entry, plan, state } = await ongoingStateOf(tx, sessionId, participantId, now);
+    const section = openSection(state.live.progress);
     const whole = plan.options.allQuestionsInEvaluationShownByDefault;
     const wanted = whole ? null : (questionId ?? null);
     const matches = !!section && section.evaluation === evaluationId && section.question === wanted;
     if (!matches) {
-      const done = state!.live.progress.some((p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null);
+      const done = state.live.progress.some((p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null);
       if (done) return null;
       throw new AppError("BAD_REQUEST", "live_question_not_current");
     }
     await closeOpenSection(tx, entry.id, now);
-    const after = { ...state!.facts, progress: state!.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)) };
+    const after = { ...state.facts, progress: state.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)) };
     const next = nextSectionIn(after, evaluationId);
     if (next !== undefined) await openSectionRow(tx, entry.id, evaluationId, next, now);
     return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
@@ -268,16 +275,12 @@ export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSe
   const participantId = ctx.actor.participantId;
   const events = await ctx.tdb.write(async (tx) => {
     const now = new Date();
-    const session = await findSession(tx, sessionId);
-    const entry = await findEntryOf(tx, session.id, participantId);
-    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-    const plan = await loadPlan(tx, session);
-    const [state] = await entryStates(tx, plan, [entry], now);
-    if (isHelpRequested(state!.live.overrides, now)) return [];
-    await appendOverride(tx, entry.id, { overrideType: "HELP_REQUEST", datetime: now, evaluation: state!.current?.evaluation, question: state!.current?.question });
+    const { entry, state } = await ongoingStateOf(tx, sessionId, participantId, now);
+    if (isHelpRequested(state.live.overrides, now)) return [];
+    await appendOverride(tx, entry.id, { overrideType: "HELP_REQUEST", datetime: now, evaluation: state.current?.evaluation, question: state.current?.question });
     const revision = await bumpEntry(tx, entry, now);
     return [
-      { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state!.current?.evaluation ?? null, question: state!.current?.question ?? null } },
+      { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state.current?.evaluation ?? null, question: state.current?.question ?? null } },
     ] satisfies LiveEvent[];
   });
   await publishLive(ctx, sessionId, events);
