@@ -8,12 +8,25 @@ export type RealtimeConnection = { token: string; host: string; party: string; r
  * Subscribes to the session's room with a participant's or staff token. The room only relays: on any
  * event, and after every reconnect (events may have been missed), the caller reloads its state.
  */
-export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why: "event" | "reconnect") => void): boolean {
+export function useLiveRoom(
+  realtime: RealtimeConnection | null,
+  onChange: (why: "event" | "reconnect") => void,
+  /**
+   * Event types that need no reload (default, for a participant: presence is staff's business and
+   * "answer.saved" echoes this device's own saves, which its answer queue knows). `firstOpen`: also
+   * reload when the socket first opens (events may have come between the page load and the connect).
+   */
+  { ignore = ["welcome", "presence", "answer.saved"], firstOpen = false }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
+): boolean {
   const [connected, setConnected] = useState(false);
   const tokenRef = useRef(realtime?.token);
   tokenRef.current = realtime?.token;
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
+  const ignoreRef = useRef(ignore);
+  ignoreRef.current = ignore;
+  const firstOpenRef = useRef(firstOpen);
+  firstOpenRef.current = firstOpen;
   const room = realtime?.room;
   const host = realtime?.host;
   const party = realtime?.party;
@@ -25,15 +38,14 @@ export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why:
     let openedBefore = false;
     const onOpen = () => {
       setConnected(true);
-      if (openedBefore) changeRef.current("reconnect");
+      if (openedBefore || firstOpenRef.current) changeRef.current("reconnect");
       openedBefore = true;
     };
     const onClose = () => setConnected(false);
     const onMessage = (e: MessageEvent) => {
       try {
         const event = JSON.parse(String(e.data)) as { type?: string };
-        // Presence is for staff; "answer.saved" echoes this device's own saves (the queue knows them).
-        if (event.type && event.type !== "presence" && event.type !== "answer.saved") changeRef.current("event");
+        if (event.type && !ignoreRef.current.includes(event.type)) changeRef.current("event");
       } catch {
         /* not ours */
       }
@@ -58,6 +70,8 @@ export function useLiveRoom(realtime: RealtimeConnection | null, onChange: (why:
  * nothing but the next reload (a slow poll covers a room that is down). Bursts (pause all = one
  * event per participant) become one reload.
  */
+const STAFF_IGNORES = ["welcome"] as const;
+
 export function useRoomRevalidation(connection: RealtimeConnection | null, pollMs = 15_000): boolean {
   const { revalidate, state } = useRevalidator();
   const busy = useRef(false);
@@ -73,16 +87,19 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
       else revalidate();
     }, 150);
   };
-  const connected = useLiveRoom(connection, () => refresh.current());
+  // Staff see everything: presence (who is connected) and every save (progress) included.
+  const connected = useLiveRoom(connection, () => refresh.current(), { ignore: STAFF_IGNORES, firstOpen: true });
 
+  const room = connection?.room;
   useEffect(() => {
-    if (!connection) return;
+    if (!room) return;
     const poll = setInterval(() => refresh.current(), pollMs);
     return () => {
       clearInterval(poll);
       if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
     };
-  }, [connection, pollMs]);
+  }, [room, pollMs]);
 
   useEffect(() => {
     if (state === "idle" && pending.current) {

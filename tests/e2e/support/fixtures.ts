@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage } from "@playwright/test";
 
 // Every spec imports `test` and `expect` from here instead of @playwright/test: a browser console
@@ -33,16 +34,20 @@ function watch(context: BrowserContext, problems: BrowserProblem[]) {
 }
 
 /** Makes `browser.newContext`/`newPage` watch the contexts they create, for one test. */
-function watchNewContexts(browser: Browser, problems: BrowserProblem[]): () => void {
+function watchNewContexts(browser: Browser, problems: BrowserProblem[], address: string): () => void {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
-    const context = await newContext(...args);
+  const withAddress = <O extends { extraHTTPHeaders?: Record<string, string> }>(options?: O) => ({
+    ...options,
+    extraHTTPHeaders: { "X-Forwarded-For": address, ...options?.extraHTTPHeaders },
+  });
+  browser.newContext = async (options?: Parameters<Browser["newContext"]>[0]) => {
+    const context = await newContext(withAddress(options));
     watch(context, problems);
     return context;
   };
-  browser.newPage = async (...args: Parameters<Browser["newPage"]>) => {
-    const page = await newPage(...args);
+  browser.newPage = async (options?: Parameters<Browser["newPage"]>[0]) => {
+    const page = await newPage(withAddress(options));
     watch(page.context(), problems);
     return page;
   };
@@ -60,14 +65,33 @@ function watchNewContexts(browser: Browser, problems: BrowserProblem[]): () => v
  */
 const isRemixAbortLog = (text: string) => text.startsWith("AbortError: signal is aborted without reason");
 
-export const test = base.extend<{ browserProblems: BrowserProblem[] }>({
+/**
+ * Each test is its own client machine: the server trusts X-Forwarded-For from loopback (its default
+ * proxy setting), so every test's browser gets an address of its own (198.18.0.0/15, the benchmark
+ * range) and the per-address login limit applies per test, as it would per candidate's device.
+ */
+function clientAddressOf(testId: string): string {
+  const hash = createHash("sha256").update(testId).digest();
+  return `198.${18 + (hash[0]! & 1)}.${hash[1]}.${hash[2]}`;
+}
+
+export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedConsoleErrors: RegExp[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddressOf(testInfo.testId) });
+  },
+  /**
+   * Console errors a spec provokes on purpose and names with `test.use(...)`, e.g. the browser's own
+   * report that the CSP blocked an inline handler in hostile HTML the spec pasted. Nothing else.
+   */
+  expectedConsoleErrors: [[], { option: true }],
   browserProblems: [
-    async ({ context, browser }, use, testInfo) => {
-      const problems: BrowserProblem[] = [];
-      watch(context, problems);
-      const restore = watchNewContexts(browser, problems);
-      await use(problems);
+    async ({ context, browser, expectedConsoleErrors }, use, testInfo) => {
+      const collected: BrowserProblem[] = [];
+      watch(context, collected);
+      const restore = watchNewContexts(browser, collected, clientAddressOf(testInfo.testId));
+      await use(collected);
       restore();
+      const problems = collected.filter((p) => !(p.kind === "console" && expectedConsoleErrors.some((e) => e.test(p.text))));
       if (problems.length === 0) return;
       const list = problems.map((p) => `- ${p.kind} on ${p.url}: ${p.text}`).join("\n");
       // A test that failed already still shows what the browser reported, next to its own error.
