@@ -11,6 +11,7 @@ import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
 import { permissionsForRoles } from "~/lib/permissions";
+import { addParticipantsToScheduledSession } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
@@ -96,6 +97,22 @@ async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
   return { session: session._id, participant, email, evaluations: [evalA, evalB], questions: [q1, q2, q3] };
 }
 
+/** A second candidate in the same session, taking the evaluations in the first one's order. */
+async function addCandidate(ctx: Ctx, session: string, tag: string) {
+  const email = `live-${tag}@example.test`;
+  const participant = (await addParticipant(ctx, { name: `Noor Live ${tag}`, email }))._id;
+  await addParticipantsToScheduledSession(ctx, session, [participant]);
+  const rows = await ctx.tdb.db.select().from(scheduledSessionParticipantEntries).where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session)).all();
+  const order = rows.find((r) => r.participantId !== participant)!.sessionOrder;
+  await ctx.tdb.write((tx) =>
+    tx
+      .update(scheduledSessionParticipantEntries)
+      .set({ sessionOrder: order })
+      .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, session), eq(scheduledSessionParticipantEntries.participantId, participant))),
+  );
+  return { participant, email };
+}
+
 async function answers(ctx: Ctx, session: string, participant: string) {
   const entry = await ctx.tdb.db
     .select()
@@ -112,6 +129,9 @@ let out: unknown;
 switch (command) {
   case "setup":
     out = await setup(ctx, a!, b ?? String(Date.now()), c ? Number(c) : undefined);
+    break;
+  case "add-candidate":
+    out = await addCandidate(ctx, a!, b!);
     break;
   case "start":
     out = await startScheduledSession(ctx, a!);
