@@ -31,12 +31,47 @@ const refusal = (t: TFunction, reason: string, values: Record<string, unknown>) 
   new GraphQLError(t(`errors:graphql.${reason}`, values), { extensions: { code: "BAD_REQUEST", reason } });
 
 /** graphql-js's parse with the length and token limits; errors are BAD_REQUEST, translated. */
+/**
+ * Clients send the same few operations over and over (a live room's saves above all): a parsed
+ * document is kept per query text (LRU), and a document that passed graphql-js's own rules once
+ * is not walked by them again. The limit rules depend on the variables (cost multiplies by
+ * `first`) and still run on every request; a document is only trusted for the exact rule set it
+ * passed (so an anonymous caller's refusal rule is never skipped).
+ */
+const PARSED_CACHE_SIZE = 1000;
+const CACHED_QUERY_MAX_LENGTH = 10_000;
+const parsedDocuments = new Map<string, DocumentNode>();
+const passedRuleSets = new WeakMap<DocumentNode, Set<string>>();
+const ruleIds = new WeakMap<ValidationRule, number>();
+let nextRuleId = 0;
+const ruleSetKey = (rules: readonly ValidationRule[]) =>
+  rules
+    .map((rule) => {
+      let id = ruleIds.get(rule);
+      if (id === undefined) ruleIds.set(rule, (id = nextRuleId++));
+      return id;
+    })
+    .join(",");
+
 export function parseWithLimits(t: TFunction) {
   return (source: string | Source): DocumentNode => {
     const length = typeof source === "string" ? source.length : source.body.length;
     if (length > GRAPHQL_LIMITS.maxQueryLength) throw refusal(t, "query_too_long", { max: GRAPHQL_LIMITS.maxQueryLength });
+    const text = typeof source === "string" ? source : source.body;
+    const cached = parsedDocuments.get(text);
+    if (cached) {
+      // Most recently used last: a Map keeps insertion order.
+      parsedDocuments.delete(text);
+      parsedDocuments.set(text, cached);
+      return cached;
+    }
     try {
-      return parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+      const document = parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+      if (text.length <= CACHED_QUERY_MAX_LENGTH) {
+        parsedDocuments.set(text, document);
+        if (parsedDocuments.size > PARSED_CACHE_SIZE) parsedDocuments.delete(parsedDocuments.keys().next().value!);
+      }
+      return document;
     } catch (error) {
       if (error instanceof GraphQLError && /contains more th\w+ \d+ tokens/i.test(error.message)) {
         throw refusal(t, "too_many_tokens", { max: GRAPHQL_LIMITS.maxTokens });
@@ -105,6 +140,11 @@ export function validateInStages(t: TFunction, validate: typeof graphqlValidate)
       if (!(error instanceof GraphQLError)) throw error;
       return [refusal(t, "query_too_complex", { max: GRAPHQL_LIMITS.maxCost })];
     }
-    return validate(schema, document, rules.filter((r) => !limitRules.has(r)), options, typeInfo);
+    const others = rules.filter((r) => !limitRules.has(r));
+    const key = ruleSetKey(others);
+    if (passedRuleSets.get(document)?.has(key)) return [];
+    const errors = validate(schema, document, others, options, typeInfo);
+    if (errors.length === 0) passedRuleSets.set(document, (passedRuleSets.get(document) ?? new Set()).add(key));
+    return errors;
   };
 }
