@@ -33,8 +33,16 @@ const retiring = new Map<string, { db: OpenDb; timer: NodeJS.Timeout }>();
 /** Open files per embedded database: the file, its WAL and its shared-memory index. */
 const FILES_PER_DATABASE = 3;
 
-/** The soft limit on open files of this process (Linux), or null when it cannot be read. */
+let fileLimit: number | null | undefined;
+
+/** The soft limit on open files of this process (Linux), or null when it cannot be read. Read once. */
 function openFileLimit(): number | null {
+  if (fileLimit !== undefined) return fileLimit;
+  fileLimit = readOpenFileLimit();
+  return fileLimit;
+}
+
+function readOpenFileLimit(): number | null {
   try {
     const line = fs.readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
     const soft = Number(line?.split(/\s{2,}/)[1]);
