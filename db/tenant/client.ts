@@ -81,15 +81,24 @@ function openDatabase(slug: string, url: string): OpenDb {
 function retire(key: string, db: OpenDb): void {
   open.delete(key);
   const timer = setTimeout(() => {
-    // Closed once its queued writes are done; a read still running gets a clear error, not a crash.
-    void db.queue.run(async () => {
-      if (retiring.get(key)?.db !== db) return;
-      retiring.delete(key);
-      (await db.client.catch(() => null))?.close();
-    });
+    if (retiring.get(key)?.db === db) closeRetired(key, db);
   }, retireDelayMs());
   timer.unref();
   retiring.set(key, { db, timer });
+  // A burst of cold tenants can retire databases faster than the delay passes (a busy loop may not
+  // even reach its timers): never keep more waiting than the pool holds, so open files stay bounded.
+  const max = maxOpenTenantDbs();
+  for (const [oldest, old] of retiring) {
+    if (retiring.size <= max) break;
+    clearTimeout(old.timer);
+    closeRetired(oldest, old.db);
+  }
+}
+
+/** Closes once its queued writes are done; a read still running gets a clear error, not a crash. */
+function closeRetired(key: string, db: OpenDb): void {
+  retiring.delete(key);
+  void db.queue.run(async () => (await db.client.catch(() => null))?.close());
 }
 
 /** The tenant's database, opened (and migrated) on first use; at most maxOpenTenantDbs() stay open. */
