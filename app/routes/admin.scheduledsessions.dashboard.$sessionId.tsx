@@ -76,6 +76,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         value: { numericValue: Number(input.minutes) * 60 },
       }),
     unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
+    // A station out of order (the next one is busy): the participant's current question ends.
+    "open-evaluation": (input, _id, form) =>
+      applyLiveOverride(ctx, id, participantsOf(form), {
+        overrideType: "OPEN_EVALUATION",
+        evaluation: String(input.evaluation ?? ""),
+      }),
   });
 }
 
@@ -101,9 +107,14 @@ export default function LiveDashboardScreen() {
             </span>
           </p>
         </div>
-        <Link to={`/admin/scheduledsessions?overview=${session._id}`} className="text-sm text-primary underline">
-          {t("live:dashboard.back")}
-        </Link>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <Link to={`/admin/scheduledsessions/order/${session._id}`} className="text-primary underline" data-testid="order-link">
+            {t("live:dashboard.order")}
+          </Link>
+          <Link to={`/admin/scheduledsessions?overview=${session._id}`} className="text-primary underline">
+            {t("live:dashboard.back")}
+          </Link>
+        </div>
       </div>
 
       {canRun ? (
@@ -148,7 +159,7 @@ export default function LiveDashboardScreen() {
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
 
-      <LiveGrid rows={board.rows} serverTime={board.serverTime} canRun={canRun && ongoing} />
+      <LiveGrid rows={board.rows} serverTime={board.serverTime} canRun={canRun && ongoing} evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))} />
 
       <section className="flex flex-col gap-2" aria-labelledby="preparation-heading">
         <h2 id="preparation-heading" className="text-lg font-semibold text-primary">

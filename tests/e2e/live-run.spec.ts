@@ -6,8 +6,9 @@ import { loginAsParticipant, loginAsStaff } from "./support/login";
 
 // The live run end to end through the screens: one staff member on the dashboard and two
 // candidates on their own devices. Start, every step type, pause all, extra time for one, a help
-// request that reaches the dashboard and pauses only its candidate, waiting for an unlock, and one
-// candidate a full minute offline while answering: nothing they saw saved is missing.
+// request that reaches the dashboard and pauses only its candidate, waiting for an unlock, an
+// evaluation opened out of order, and one candidate a full minute offline while answering: nothing
+// they saw saved is missing.
 
 // The minute offline makes the browser log failed requests and socket errors: those are expected.
 test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|WebSocket/] });
@@ -111,6 +112,11 @@ test("a live session with a dashboard and two candidates: pause, extra time, hel
   await expect(other.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);
   await answerPractice(other, 0.3, 0.7);
   await expectAllSaved(other);
+
+  // Station A's next slot is busy: staff open Station B for Noor out of order, from the dashboard.
+  await noorRow.getByTestId("open-evaluation-choice").selectOption({ label: `Station B ${tag}` });
+  await noorRow.getByTestId("open-evaluation").click();
+  await expect(other.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
 
   // Staff unlock Lea from the dashboard: her next evaluation opens.
   await leaRow.getByTestId("unlock").click();

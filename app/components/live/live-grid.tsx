@@ -53,7 +53,7 @@ function useHelpCue(count: number, enabled: boolean): void {
   }, [count, enabled]);
 }
 
-export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; serverTime: Date | string; canRun: boolean }) {
+export function LiveGrid({ rows, serverTime, canRun, evaluations }: { rows: GridRow[]; serverTime: Date | string; canRun: boolean; evaluations: EvaluationChoice[] }) {
   const { t } = useTranslation();
   const [sound, setSound] = useState(true);
   const helpCount = rows.filter((r) => r.helpRequested).length;
@@ -90,7 +90,7 @@ export function LiveGrid({ rows, serverTime, canRun }: { rows: GridRow[]; server
           </thead>
           <tbody className="block md:table-row-group">
             {rows.map((row) => (
-              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} />
+              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} evaluations={evaluations} />
             ))}
           </tbody>
         </table>
@@ -107,11 +107,15 @@ function Label({ text }: { text: string }) {
   return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}:</span>;
 }
 
-function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | string; canRun: boolean }) {
+/** An evaluation (station) of the session, for opening it out of order. */
+export type EvaluationChoice = { id: string; name: string };
+
+function Row({ row, serverTime, canRun, evaluations }: { row: GridRow; serverTime: Date | string; canRun: boolean; evaluations: EvaluationChoice[] }) {
   const { t } = useTranslation();
   const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
   const fetcher = useFetcher<ActionResult>();
   const [minutes, setMinutes] = useState("5");
+  const [opening, setOpening] = useState("");
   const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });
   return (
     <tr
@@ -209,6 +213,27 @@ function Row({ row, serverTime, canRun }: { row: GridRow; serverTime: Date | str
               </>
             ) : null}
           </div>
+          {evaluations.length > 1 ? (
+            <span className="mt-1 inline-flex items-center gap-1 whitespace-nowrap">
+              <select
+                aria-label={t("live:grid.open-evaluation-choice", { name: row.name })}
+                className="rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+                value={opening}
+                onChange={(e) => setOpening(e.target.value)}
+                data-testid="open-evaluation-choice"
+              >
+                <option value="">{t("live:grid.open-evaluation-placeholder")}</option>
+                {evaluations.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </select>
+              <Button variant="secondary" className="px-2 py-1" data-testid="open-evaluation" disabled={!opening} onClick={() => act("open-evaluation", { evaluation: opening })}>
+                {t("live:grid.open-evaluation")}
+              </Button>
+            </span>
+          ) : null}
           {fetcher.data && !fetcher.data.ok ? <p className="text-xs text-red-700">{fetcher.data.message}</p> : null}
         </td>
       ) : null}
