@@ -48,6 +48,8 @@ test("a live session with a dashboard and two candidates: pause, extra time, hel
   await loginAsParticipant(first, { tenant: "demo", email: data.email });
   await loginAsParticipant(other, { tenant: "demo", email: second.email });
   for (const candidate of [first, other]) {
+    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
+    await candidate.waitForLoadState("networkidle");
     await candidate.goto(`/user/session/${data.session}`);
     await expect(candidate.getByTestId("live-before-start")).toBeVisible();
   }
