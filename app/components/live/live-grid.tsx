@@ -2,27 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionResult } from "~/modules/databases/screens.server";
+import type { DashboardRow } from "~/modules/live/run.server";
 import { Button } from "../ui/form";
 import { formatSeconds, useCountdown } from "./use-countdown";
 
-export type GridRow = {
-  participantId: string;
-  name: string;
-  email: string;
-  status: string | null;
-  currentEvaluation: { id: string; name: string } | null;
-  currentQuestion: { id: string; name: string } | null;
-  remainingSeconds: number | null;
-  deadline: Date | string | null;
-  paused: boolean;
-  helpRequested: boolean;
-  connected: boolean | null;
-  lateSaves: number;
-  answersSaved: number;
-  evaluationsDone: number;
-  evaluationsTotal: number;
-  extraTimePercent: number;
-};
+/** A dashboard row as the loader sends it (the module's read model; dates may arrive as strings). */
+export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "status"> & { deadline: Date | string | null; status: string | null };
 
 const STATUS_STYLE: Record<string, string> = {
   ready: "bg-slate-100 text-slate-800",
