@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
-import { expectAllSaved, liveFixture, saveIndicator, type LiveSetup, type SavedAnswer } from "./support/live";
+import { expectAllSaved, KNOWN_REACT_345, liveFixture, saveIndicator, type LiveSetup, type SavedAnswer } from "./support/live";
 import { loginAsParticipant, loginAsStaff } from "./support/login";
 
 // The live run end to end through the screens: one staff member on the dashboard and two
@@ -11,7 +11,7 @@ import { loginAsParticipant, loginAsStaff } from "./support/login";
 // they saw saved is missing.
 
 // The minute offline makes the browser log failed requests and socket errors: those are expected.
-test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|WebSocket/] });
+test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|WebSocket/, KNOWN_REACT_345] });
 
 const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
 const remaining = async (page: Page) => Number(await page.getByTestId("countdown").getAttribute("data-remaining"));
