@@ -11,7 +11,8 @@ import { loginAsParticipant, loginAsStaff } from "./support/login";
 // they saw saved is missing.
 
 // The minute offline makes the browser log failed requests and socket errors: those are expected.
-test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|WebSocket/, KNOWN_REACT_345] });
+// (One pattern: Playwright would read a two-element array as a fixture definition.)
+test.use({ expectedConsoleErrors: [new RegExp(`net::ERR_INTERNET_DISCONNECTED|Failed to load resource|WebSocket|${KNOWN_REACT_345.source}`)] });
 
 const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
 const remaining = async (page: Page) => Number(await page.getByTestId("countdown").getAttribute("data-remaining"));
