@@ -1,4 +1,5 @@
 import type { SettingsActionResult } from "~/modules/tenants/settings.server";
+import { formErrorOf } from "~/lib/form-result.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
@@ -14,7 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => settingsScreen(ctx));
 }
 
-
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
   const ctx = await requireStaffContext(request, context);
   const form = await request.formData();
@@ -23,10 +23,12 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     return { ok: true, message: ctx.t("organization:saved") };
   } catch (e) {
     if (!isAppError(e)) throw e;
-    const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.split(".")[0]!, ctx.t(v.key, v.values ?? {})]));
+    const refused = formErrorOf(ctx.t, e);
+    // Nested paths (organizationManagerEmails.2) belong to their form field.
+    const fieldErrors = Object.fromEntries(Object.entries(refused.fieldErrors).map(([k, message]) => [k.split(".")[0]!, message]));
     // What was typed comes back, so a refused form keeps it for correcting.
     const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    return { ok: false, message: ctx.t(e.messageKey, e.values ?? {}), fieldErrors, values };
+    return { ok: false, message: refused.message, fieldErrors, values };
   }
 }
 
