@@ -4,3 +4,5 @@ export * from "./databases";
 export * from "./assessments";
 export * from "./scheduling";
 export * from "./live";
+export * from "./corrections";
+export * from "./reports";
