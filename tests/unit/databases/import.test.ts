@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { addCompany, listCompanies } from "~/modules/databases/companies.server";
 import { parseCsv, readCompanyCsv, readParticipantCsv } from "~/modules/databases/csv";
@@ -14,19 +13,10 @@ import {
 import { addParticipant, listParticipants, participantById } from "~/modules/databases/participants.server";
 import { MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "~/modules/databases/import-limits";
 import { makeTenant, staffCtx } from "../support/tenants";
+import { refusal } from "../support/refusal";
 
 let ctx: Ctx;
 let reader: Ctx;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}
 
 beforeAll(async () => {
   const a = await makeTenant("db-imp-a");

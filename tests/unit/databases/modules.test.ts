@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, companies, participants } from "~db/tenant/schema";
-import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import {
   addCategory,
@@ -28,20 +27,11 @@ import { addSupplyObject, getSupplyObject, listSupplyObjects, removeSupplyObject
 import { databasesOverview } from "~/modules/databases/overview.server";
 import { afterForPage, decodeCursor, encodeCursor } from "~/modules/databases/paging.server";
 import { makeTenant, staffCtx } from "../support/tenants";
+import { refusal } from "../support/refusal";
 
 let ctx: Ctx;
 let reader: Ctx;
 let otherCtx: Ctx;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}
 
 const ADDRESS = { line1: "Main 1", city: "Ghent", region: "", postal: "9000", country: "BE" };
 

@@ -5,7 +5,7 @@ import { finishQuestion, myLiveSession, participantRealtimeToken, requestHelp, s
 import { liveDashboard, startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
 import { getParticipantEntry } from "~/modules/scheduling/entries.server";
 import { makeTenant, staffCtx } from "../support/tenants";
-import { refusal } from "../scheduling/fixtures";
+import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, rewindOpenSection, SECRETS, type LiveFixture } from "./fixtures";
 
 // The answer store: idempotent saves, late saves kept and flagged, refusals that store nothing,

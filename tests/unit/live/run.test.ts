@@ -9,7 +9,7 @@ import { getParticipantEntry, overrideScheduledSessionParticipantEntries, overri
 import { cancelScheduledSession, removeScheduledSession, updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { liveAnswers, liveOverrides, liveProgress } from "~db/tenant/schema";
 import { makeTenant, staffCtx } from "../support/tenants";
-import { refusal } from "../scheduling/fixtures";
+import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, setExtraTime } from "./fixtures";
 
 // Staff side of the live run against a real tenant database. No room runs here (room.test.ts has

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { evaluations, sessionTemplates, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { AppError } from "~/lib/app-error";
 import { addLocation } from "~/modules/databases/locations.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 
@@ -41,12 +40,3 @@ export async function makeLocation(ctx: Ctx, name = "Hall A") {
   return (await addLocation(ctx, { name, address: { line1: "Main 1", city: "Ghent", postal: "9000", country: "BE" } }))._id;
 }
 
-export async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a refusal");
-}

@@ -31,7 +31,8 @@ import {
 import { DEFAULT_REFERENCE_PREFIX, LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
 import { inviteParticipants } from "~/modules/scheduling/invitations.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
-import { makeLocation, makeParticipants, makeTemplate, refusal } from "./fixtures";
+import { makeLocation, makeParticipants, makeTemplate } from "./fixtures";
+import { refusal } from "../support/refusal";
 import { assertStatusTransition, nextStatuses } from "~/modules/scheduling/status-transitions";
 
 let ctx: Ctx;

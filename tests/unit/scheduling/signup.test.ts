@@ -7,7 +7,8 @@ import { addScheduledSession, cancelScheduledSession } from "~/modules/schedulin
 import { allParticipantEntries } from "~/modules/scheduling/entries.server";
 import { completeSignUp, myScheduledSessions, signUpForScheduledSession, signUpInfo, startSignUp } from "~/modules/scheduling/signup.server";
 import { addParticipant, lastMailTo, makeTenant, staffCtx } from "../support/tenants";
-import { makeLocation, makeTemplate, refusal } from "./fixtures";
+import { makeLocation, makeTemplate } from "./fixtures";
+import { refusal } from "../support/refusal";
 
 let slug: string;
 let staff: Ctx;
