@@ -9,11 +9,10 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { objectShares, staffUsers, type ObjectOwnerType, type ShareableType, type ShareLevel, type Visibility } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import type { Ctx, StaffCtx } from "~/lib/context.server";
 
-type Reader = TenantDrizzle | TenantTx;
 
 export type OwnedRow = { id: string; ownerType: ObjectOwnerType; ownerUserId: string; visibility: Visibility };
 export type Owner = { name: string; objectOwnerType: ObjectOwnerType; organization: string; uid: string | null };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z, type ZodError } from "zod";
 import { workspaces, OBJECT_OWNER_TYPES, type categories, type supplyObjects, SHARE_LEVELS, VISIBILITIES, type ShareableType } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -31,7 +31,6 @@ import {
 export const READ = "read:admin" as const;
 export const WRITE = "write:assessments" as const;
 
-export type Reader = TenantDrizzle | TenantTx;
 export type SortField = "DATE" | "NAME" | "OWNER_NAME";
 export const SORT_FIELDS: readonly SortField[] = ["DATE", "NAME", "OWNER_NAME"];
 export type ListArgs<F> = PageArgs & { filter?: F | null; order?: SortOrder | null; orderBy?: SortField | null };

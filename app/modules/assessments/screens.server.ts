@@ -1,3 +1,4 @@
+import type { Reader } from "~db/tenant/client";
 import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.server";
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
@@ -7,7 +8,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
 import { can } from "~/lib/permissions";
 import { staffDirectory } from "~/modules/users/staff-users.server";
-import { SORT_FIELDS, type OwnedDoc, type Reader, type SortField } from "./common.server";
+import { SORT_FIELDS, type OwnedDoc, type SortField } from "./common.server";
 import { STEP_TYPES, type StepType } from "./steps";
 
 /** Helpers that keep the assessment screens' loaders and actions thin. */

@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { TenantDb, TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantDb, Reader } from "~db/tenant/client";
 import { rateLimitHits } from "~db/tenant/schema";
 
 export type RateLimit = { bucket: string; max: number; windowMs: number };
 
-async function anyOverLimit(db: TenantDrizzle | TenantTx, limits: RateLimit[], now: number): Promise<boolean> {
+async function anyOverLimit(db: Reader, limits: RateLimit[], now: number): Promise<boolean> {
   for (const limit of limits) {
     const row = await db
       .select({ n: sql<number>`count(*)` })

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { workspaces } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -13,7 +13,6 @@ import { paginate, type Connection, type PageArgs, type SortOrder } from "./pagi
 export const READ = "read:admin" as const;
 export const WRITE = "write:databases" as const;
 
-type Reader = TenantDrizzle | TenantTx;
 
 /** Fields every document exposes. */
 export type Doc = { _id: string; _createdAt: Date; _updatedAt: Date; _rev: number; _type: string; workspace: string };

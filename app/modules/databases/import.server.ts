@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { companies, participants } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -11,7 +11,6 @@ import { readCompanyCsv, readParticipantCsv, type CompanyColumn, type Participan
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "./import-limits";
 import { participantEntity, participantInput, type Participant } from "./participants.server";
 
-type Reader = TenantDrizzle | TenantTx;
 const CHUNK = IMPORT_CHUNK_ROWS;
 
 /** Lets the event loop serve other requests (other tenants) between two chunks of a large import. */

@@ -8,7 +8,7 @@ import {
   sessionTemplates,
   type ScheduledSessionOptions,
 } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import type { RichBlock } from "~/modules/assessments/steps";
 import type { StepLike } from "./answers";
@@ -19,7 +19,6 @@ import { loadLiveData, type LiveData } from "./store.server";
 // Loading what the live run decides on: the session, its evaluations and questions, entries with
 // their live rows, and the facts the pure status/clock functions take.
 
-export type Reader = TenantDrizzle | TenantTx;
 export type SessionRow = typeof scheduledSessions.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
 

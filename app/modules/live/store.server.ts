@@ -1,11 +1,10 @@
 import { asc, inArray } from "drizzle-orm";
 import { liveAnswers, liveOverrides, liveProgress, type OverrideType, type StoredAnswer } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { Reader } from "~db/tenant/client";
 
 // Reading the live tables of entries in bulk. No permission check here: callers (module
 // functions) have checked theirs and pass only entries the actor may see.
 
-type Reader = TenantDrizzle | TenantTx;
 
 export type Override = {
   overrideType: OverrideType;

@@ -1,3 +1,4 @@
+import type { Reader } from "~db/tenant/client";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { participants, scheduledSessionParticipantEntries as entries, sessionTemplates } from "~db/tenant/schema";
@@ -9,7 +10,7 @@ import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.serve
 import { loadLiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
 import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
-import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow, type Reader } from "./scheduled-sessions.server";
+import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow } from "./scheduled-sessions.server";
 
 export type ParticipantEntry = {
   _id: string;

@@ -18,7 +18,7 @@ import {
   type ScheduledSessionOptions,
   type ScheduledSessionStatus,
 } from "~db/tenant/schema";
-import type { TenantDrizzle, TenantTx } from "~db/tenant/client";
+import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
@@ -35,7 +35,6 @@ export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;
 export const ACTIVE_STATUSES: ScheduledSessionStatus[] = ["SCHEDULED", "ONGOING"];
 
-export type Reader = TenantDrizzle | TenantTx;
 type Row = typeof scheduledSessions.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
 

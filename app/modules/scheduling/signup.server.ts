@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { isEmailAddress } from "~/lib/email-address";
 import { locations, participants, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates, workspaces } from "~db/tenant/schema";
-import type { TenantDb } from "~db/tenant/client";
+import type { TenantDb, Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -10,7 +10,7 @@ import type { Locale } from "~/i18n/config";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { addressOf, parseInput, type Address } from "~/modules/databases/common.server";
 import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { addEntries, startOfToday, type Reader } from "./scheduled-sessions.server";
+import { addEntries, startOfToday } from "./scheduled-sessions.server";
 
 /** What a person sees of a scheduled session before signing up, and on their own home page. */
 export type SessionSummary = {
