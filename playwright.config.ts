@@ -25,6 +25,18 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+// Every spec must pass alone and in any order. Playwright runs the files of one project in
+// alphabetical order, and projects in the order listed: E2E_ORDER=reverse gives each spec file a
+// project of its own, listed from Z to A, so the whole suite runs backwards (no dependencies
+// between them, so a failing spec does not skip the rest). For a random order pass Playwright's own
+// `--shuffle [seed]`.
+const chromium = { ...devices["Desktop Chrome"], locale: "en-US" };
+const specFiles = fs.readdirSync(path.resolve("tests/e2e")).filter((name) => name.endsWith(".spec.ts")).sort();
+const projects =
+  process.env.E2E_ORDER === "reverse"
+    ? specFiles.reverse().map((name) => ({ name: `reverse ${name}`, testMatch: `**/tests/e2e/${name}`, use: chromium }))
+    : [{ name: "chromium", use: chromium }];
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -53,12 +65,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], locale: "en-US" },
-    },
-  ],
+  projects,
   webServer: externalServer
     ? undefined
     : {
