@@ -4,7 +4,7 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError, parse, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from "graphql";
 import { createComplexityRule, type ComplexityEstimator } from "graphql-query-complexity";
 import type { TFunction } from "i18next";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/modules/databases/paging.server";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging.server";
 
 /**
  * Request limits of the GraphQL endpoints (ADR 0009). Length and tokens are checked while parsing,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublicLayout } from "~/components/public-layout";
 import { LoginForm } from "~/components/login-form";
-import { StatusBadge } from "~/components/scheduling/common";
+import { StatusBadge } from "~/components/scheduling/status-badge";
 import { formatDateTime, zoneLabel } from "~/lib/time-zone";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/common";
+import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
 import { Button } from "~/components/ui/form";
-import { redirectPastLastPage } from "~/modules/databases/screens.server";
+import { redirectPastLastPage } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
 import { listSessions, removeSession } from "~/modules/assessments/sessions.server";

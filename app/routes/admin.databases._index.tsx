@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { databasesOverview } from "~/modules/databases/overview.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 
 export const handle = { titleKey: "databases:title" };
 

@@ -17,7 +17,10 @@ import {
   removeCategory,
   updateCategory,
 } from "~/modules/databases/categories.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
+import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.categories.title" };
 

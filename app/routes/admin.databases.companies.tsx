@@ -6,7 +6,10 @@ import { addressFields, DataList, formatAddress } from "~/components/databases/d
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
+import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };
 

@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
+import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.contexts.title" };
 

@@ -9,7 +9,10 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
+import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.participants.title" };
 

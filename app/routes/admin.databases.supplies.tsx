@@ -3,7 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { canWrite, listQuery, loadOrFail, pageArgs, runIntent, redirectPastLastPage } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
+import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 import { addSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
 
 export const handle = { titleKey: "databases:sections.supplies.title" };

@@ -1,11 +1,10 @@
 import type { SettingsActionResult } from "~/modules/tenants/settings.server";
-import { formErrorOf } from "~/lib/form-result.server";
+import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
 import { isAppError } from "~/lib/app-error";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
 import { saveSettingsForm, settingsScreen } from "~/modules/tenants/settings.server";
 
 export const handle = { titleKey: "organization:title" };

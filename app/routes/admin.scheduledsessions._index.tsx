@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SessionCalendar } from "~/components/scheduling/calendar";
-import { StatusBadge } from "~/components/scheduling/common";
+import { StatusBadge } from "~/components/scheduling/status-badge";
 import { SessionOverview } from "~/components/scheduling/session-overview";
 import { TemplateSelect } from "~/components/scheduling/template-select";
 import { Alert, Button } from "~/components/ui/form";
 import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 import { scheduledSessionsScreen, type ScheduledSessionsView as View } from "~/modules/scheduling/screens.server";
 

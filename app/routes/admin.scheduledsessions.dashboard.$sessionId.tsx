@@ -6,7 +6,8 @@ import { LiveGrid } from "~/components/live/live-grid";
 import { useRoomRevalidation } from "~/components/live/use-live-room";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent, type IntentResult } from "~/lib/intent-action.server";
 import {
   applyLiveOverride,
   completeScheduledSession,
@@ -88,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function LiveDashboardScreen() {
   const { session, board, room, canRun } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>({ key: "live-dashboard" });
+  const fetcher = useFetcher<IntentResult>({ key: "live-dashboard" });
   useRoomRevalidation(room);
   const result = fetcher.data;
   const ongoing = board.status === "ONGOING";

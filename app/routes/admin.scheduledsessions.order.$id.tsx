@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail, runIntent, type ActionResult } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent, type IntentResult } from "~/lib/intent-action.server";
 import { allParticipantEntries, automaticallyAssignScheduledSessionOrder, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
 import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling/ordering";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -47,7 +48,7 @@ type Drag = { row: number; col: number } | null;
 export default function OrderGrid() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const [rows, setRows] = useState(data.rows);
   const [drag, setDrag] = useState<Drag>(null);
   const [over, setOver] = useState<Drag>(null);

@@ -11,7 +11,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 import { nextStatuses } from "~/modules/scheduling/status-transitions";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 import { templateOverview } from "~/modules/scheduling/template-overview.server";
 
 /** Data only: the plan screen's session overview of a template (app/components/scheduling/template-overview.tsx). */

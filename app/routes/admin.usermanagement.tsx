@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UserManagement } from "~/components/users/user-management";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 import { userManagementAction, userManagementScreen } from "~/modules/users/screens.server";
 
 export const handle = { titleKey: "users:title" };

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LiveSessionScreen } from "~/components/live/session-screen";
 import { requireParticipantContext } from "~/modules/auth/request-context.server";
-import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 import { finishQuestion, myLiveSession, participantRealtimeToken, requestHelp, setReady } from "~/modules/live/participant.server";
 
 // The participant's live session screen: thin; the live module decides what they may see and do.

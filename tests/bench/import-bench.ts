@@ -23,7 +23,7 @@ async function main() {
   const { importParticipants, importParticipantsCsv, previewImport } = await import("~/modules/databases/import.server");
   const { MAX_IMPORT_ROWS } = await import("~/modules/databases/import-limits");
   const { listParticipants } = await import("~/modules/databases/participants.server");
-  const { afterForPage } = await import("~/modules/databases/paging.server");
+  const { afterForPage } = await import("~/lib/paging.server");
   const { closeTenantDbs } = await import("~db/tenant/client");
 
   await migrateCatalog();

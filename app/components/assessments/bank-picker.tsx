@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { STEP_TYPES } from "~/modules/assessments/steps";
-import { CategorySelect, FieldError, move } from "./common";
+import { CategorySelect, FieldError, move } from "./screen-parts";
 import { formatDuration } from "./duration";
 
 type Kind = "questions" | "evaluations";

@@ -5,7 +5,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling/ordering";
 import { BankPicker } from "./bank-picker";
-import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
+import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointer
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { pointInZone, type Zone } from "~/modules/assessments/steps";
-import { FieldError } from "./common";
+import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
 import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";

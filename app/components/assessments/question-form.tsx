@@ -5,7 +5,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { DraftNotice, useLocalDraft } from "~/components/ui/local-draft";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import type { RichBlock, StepType } from "~/modules/assessments/steps";
-import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./common";
+import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { RichContentEditor } from "./rich-content";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 import { QuestionPreview, StepsEditor, type AnswerDraft, type DraftStep } from "./steps-editor";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
-import { FieldError } from "./common";
+import { FieldError } from "./screen-parts";
 
 export const SHARE_LEVELS = ["VIEWER", "EDITOR"] as const;
 export type ShareLevel = (typeof SHARE_LEVELS)[number];

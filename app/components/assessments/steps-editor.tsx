@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { PRACTICAL_MIN_TOTAL, practicalTotal, STEP_TYPES, type RichBlock, type StepType, type Zone } from "~/modules/assessments/steps";
-import { FieldError, move } from "./common";
+import { FieldError, move } from "./screen-parts";
 import { HotzoneEditor } from "./hotzone-editor";
 import { HotzonePointPicker } from "./hotzone-point-picker";
 import { RichContentEditor, RichContentView } from "./rich-content";

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button } from "../ui/form";
 import { ReferenceList } from "../ui/reference-list";
 import { overlay, panel } from "./entity-dialog";
@@ -30,7 +30,7 @@ export function ConfirmRemove({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
-  const fetcher = useFetcher<ActionResult>({ key: `${intent}-${id}-${round}` });
+  const fetcher = useFetcher<IntentResult>({ key: `${intent}-${id}-${round}` });
   const { pathname } = useLocation();
   const result = fetcher.data;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PageInfo } from "~/modules/databases/paging.server";
+import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button, TextField } from "../ui/form";
 
 export type FieldDef = {
@@ -80,7 +80,7 @@ export function EntityDialog({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
-  const fetcher = useFetcher<ActionResult>({ key: `${intent}-${id ?? "new"}-${round}` });
+  const fetcher = useFetcher<IntentResult>({ key: `${intent}-${id ?? "new"}-${round}` });
   const { pathname } = useLocation();
   const result = fetcher.data;
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { decodeCsvBytes } from "~/lib/csv-bytes";
 import { MAX_IMPORT_ROWS } from "~/modules/databases/import-limits";
 import type { ImportPreview } from "~/modules/databases/import.server";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button } from "../ui/form";
 
 type Kind = "participants" | "companies";
@@ -39,8 +39,8 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState("");
   const { pathname } = useLocation();
-  const preview = useFetcher<ActionResult>({ key: `import-preview-${kind}` });
-  const save = useFetcher<ActionResult>({ key: `import-save-${kind}` });
+  const preview = useFetcher<IntentResult>({ key: `import-preview-${kind}` });
+  const save = useFetcher<IntentResult>({ key: `import-save-${kind}` });
   // The CSV the shown preview is of: saving is only offered for exactly what was previewed.
   const [previewed, setPreviewed] = useState<string | null>(null);
   const result =

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { DashboardRow } from "~/modules/live/run.server";
 import { Button } from "../ui/form";
 import { formatSeconds, useCountdown } from "./use-countdown";
@@ -98,7 +98,7 @@ export type EvaluationChoice = { id: string; name: string };
 function Row({ row, serverTime, canRun, evaluations }: { row: GridRow; serverTime: Date | string; canRun: boolean; evaluations: EvaluationChoice[] }) {
   const { t } = useTranslation();
   const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const [minutes, setMinutes] = useState("5");
   const [opening, setOpening] = useState("");
   const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });

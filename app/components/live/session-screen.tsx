@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { MyLiveSession } from "~/modules/live/participant.server";
 import type { AnswerValue } from "./answer-queue";
 import { SaveIndicator } from "./save-indicator";
@@ -140,7 +140,7 @@ function BeforeStart({ live }: { live: LiveView }) {
 /** "I'm ready" before the start (also on /user); staff see it on their dashboard. */
 export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: string; ready: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const pending = fetcher.state !== "idle";
   const shown = pending && fetcher.formData ? fetcher.formData.get("value") === "true" : ready;
   return (
@@ -162,7 +162,7 @@ export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: str
 
 function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   // Once, on arriving here: hand in what is kept (retries then follow the queue's backoff).
   const { flush } = queue;
   useEffect(() => {
@@ -188,7 +188,7 @@ function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
 function Answering({ live, remaining, queue }: { live: LiveView; remaining: number | null; queue: Queue }) {
   const { t } = useTranslation();
   const evaluation = live.evaluation!;
-  const finish = useFetcher<ActionResult>();
+  const finish = useFetcher<IntentResult>();
   const [blocked, setBlocked] = useState<number | null>(null);
   const [offline, setOffline] = useState(false);
   // The last (or only) section of the evaluation: finishing it ends the evaluation.
@@ -288,7 +288,7 @@ function Countdown({ remaining, paused }: { remaining: number; paused: boolean }
 
 function HelpButton({ live }: { live: LiveView }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const asked = live.helpRequested || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "help");
   const [offline, setOffline] = useState(false);
   return (

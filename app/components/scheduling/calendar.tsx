@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dayOfInstant, formatDay, formatTime } from "~/lib/time-zone";
-import { StatusBadge } from "./common";
+import { StatusBadge } from "./status-badge";
 
 type CalendarSession = {
   _id: string;

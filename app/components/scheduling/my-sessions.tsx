@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReadyToggle } from "~/components/live/session-screen";
 import { formatDateTime } from "~/lib/time-zone";
-import { StatusBadge } from "./common";
+import { StatusBadge } from "./status-badge";
 
 type Item = {
   id: string;

@@ -5,7 +5,7 @@ import { overlay } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/time-zone";
 import type { sessionOverview } from "~/modules/scheduling/screens.server";
-import { StatusBadge } from "./common";
+import { StatusBadge } from "./status-badge";
 
 type Overview = Awaited<ReturnType<typeof sessionOverview>>;
 

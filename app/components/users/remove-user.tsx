@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import { overlay, panel } from "../databases/entity-dialog";
 import { Alert, Button, fieldInputClass } from "../ui/form";
 
@@ -16,7 +16,7 @@ export function RemoveUser({ trigger, user, colleagues }: { trigger: ReactNode; 
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
-  const fetcher = useFetcher<ActionResult>({ key: `remove-user-${user.id}-${round}` });
+  const fetcher = useFetcher<IntentResult>({ key: `remove-user-${user.id}-${round}` });
   const { pathname } = useLocation();
   const heirId = useId();
   const result = fetcher.data;

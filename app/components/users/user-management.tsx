@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
-import type { PageInfo } from "~/modules/databases/paging.server";
+import type { PageInfo } from "~/lib/paging.server";
 import type { Role } from "~/lib/permissions";
 import { EntityDialog, type FieldDef } from "../databases/entity-dialog";
 import { Button } from "../ui/form";

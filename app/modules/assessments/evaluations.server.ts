@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { registerReferenceFinder } from "~/modules/databases/common.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./common.server";
+import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
 import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
 
 export const evaluationInput = z.object({

@@ -2,8 +2,8 @@ import type { Reader } from "~db/tenant/client";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
-import { registerReferenceFinder } from "~/modules/databases/common.server";
-import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./common.server";
+import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
 import { sanitizeRichContent } from "./rich-content.server";
 import { richContent, STEP_TYPES, steps, type RichBlock, type Step, type StepType } from "./steps";
 

@@ -5,10 +5,10 @@ import { categories, supplyObjects } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
+import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { staffDirectory } from "~/modules/users/staff-users.server";
-import { SORT_FIELDS, type OwnedDoc, type SortField } from "./common.server";
+import { SORT_FIELDS, type OwnedDoc, type SortField } from "./owned-documents.server";
 import { STEP_TYPES, type StepType } from "./steps";
 
 /** Helpers that keep the assessment screens' loaders and actions thin. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./common.server";
+import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
 import { evaluationEntity, type Evaluation } from "./evaluations.server";
 import { namesOf, refsOf, type NamedRef } from "./questions.server";
 

@@ -4,8 +4,8 @@ import { categories } from "~db/tenant/schema";
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { containsCI, defineEntity, docFields, READ, refuseIfReferenced, requiredText, WRITE, type Doc, type ListArgs } from "./common.server";
-import type { Connection } from "./paging.server";
+import { containsCI, defineEntity, docFields, READ, refuseIfReferenced, requiredText, WRITE, type Doc, type ListArgs } from "./entities.server";
+import type { Connection } from "~/lib/paging.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Category = Doc & { name: string; parentId: string | null };

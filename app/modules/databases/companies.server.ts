@@ -15,7 +15,7 @@ import {
   requiredText,
   type Address,
   type Doc,
-} from "./common.server";
+} from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Company = Doc & { name: string; address: Address | null };

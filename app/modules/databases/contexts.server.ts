@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contexts } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, optionalText, requiredText, type Doc } from "./common.server";
+import { containsCI, defineEntity, docFields, optionalText, requiredText, type Doc } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Context = Doc & { name: string; description: string | null };

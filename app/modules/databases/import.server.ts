@@ -5,7 +5,7 @@ import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
-import { addressValues, READ, resolveWorkspace, WRITE } from "./common.server";
+import { addressValues, READ, resolveWorkspace, WRITE } from "./entities.server";
 import { companyEntity, companyInput, type Company } from "./companies.server";
 import { readCompanyCsv, readParticipantCsv, type CompanyColumn, type ParticipantColumn } from "./csv";
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "./import-limits";

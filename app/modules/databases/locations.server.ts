@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { locations } from "~db/tenant/schema";
-import { addressOf, addressValues, containsCI, defineEntity, docFields, requiredAddress, requiredText, type Address, type Doc } from "./common.server";
+import { addressOf, addressValues, containsCI, defineEntity, docFields, requiredAddress, requiredText, type Address, type Doc } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Location = Doc & { name: string; address: Address | null };

@@ -1,6 +1,6 @@
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { countCategories } from "./categories.server";
-import { READ } from "./common.server";
+import { READ } from "./entities.server";
 import { countCompanies } from "./companies.server";
 import { countContexts } from "./contexts.server";
 import { countLocations } from "./locations.server";

@@ -4,7 +4,7 @@ import { isEmailAddress } from "~/lib/email-address";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
-import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./common.server";
+import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./entities.server";
 
 export type Participant = Doc & {
   name: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { supplyObjects } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, requiredText, type Doc } from "./common.server";
+import { containsCI, defineEntity, docFields, requiredText, type Doc } from "./entities.server";
 
 export type SupplyObject = Doc & { name: string };
 export type NameFilter = { name?: string | null };

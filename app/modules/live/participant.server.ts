@@ -4,7 +4,7 @@ import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, sessionTemplates, type StoredAnswer } from "~db/tenant/schema";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/common.server";
+import { parseInput } from "~/modules/databases/entities.server";
 import type { RichBlock } from "~/modules/assessments/steps";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested, isSessionPaused } from "./clock";

@@ -5,10 +5,10 @@ import { participants, scheduledSessionParticipantEntries as entries, sessionTem
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { badRequest } from "~/lib/app-error";
-import { fieldError, parseInput } from "~/modules/databases/common.server";
+import { fieldError, parseInput } from "~/modules/databases/entities.server";
 import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
 import { loadLiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
-import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
+import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow } from "./scheduled-sessions.server";
 

@@ -4,7 +4,7 @@ import { isAppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { addDays, dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { getSession } from "~/modules/assessments/sessions.server";
-import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
+import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { staffDirectory } from "~/modules/users/staff-users.server";

@@ -8,7 +8,7 @@ import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context
 import { newId } from "~/lib/ids.server";
 import type { Locale } from "~/i18n/config";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
-import { addressOf, parseInput, type Address } from "~/modules/databases/common.server";
+import { addressOf, parseInput, type Address } from "~/modules/databases/entities.server";
 import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { addEntries, startOfToday } from "./scheduled-sessions.server";
 

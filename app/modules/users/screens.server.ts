@@ -1,6 +1,6 @@
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
-import { runIntent } from "~/modules/databases/screens.server";
+import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
+import { runIntent } from "~/lib/intent-action.server";
 import type { Role } from "~/lib/permissions";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { rolesGrantableBy } from "./roles";

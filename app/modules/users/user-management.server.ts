@@ -16,7 +16,7 @@ import {
 import { AppError, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { zodFieldErrors } from "~/lib/validation";
-import { paginate, type PageArgs } from "~/modules/databases/paging.server";
+import { paginate, type PageArgs } from "~/lib/paging.server";
 import type { Role } from "~/lib/permissions";
 import { assertCanGrantRoles } from "./roles";
 import { sendStaffInvitation } from "./invitation.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrorsOf } from "~/modules/assessments/common.server";
+import { fieldErrorsOf } from "~/modules/assessments/owned-documents.server";
 import { questionInput } from "~/modules/assessments/questions.server";
 import { sessionInput } from "~/modules/assessments/sessions.server";
 import { evaluationInput } from "~/modules/assessments/evaluations.server";

@@ -12,7 +12,7 @@ import {
   updateCategory,
   descendantsOf,
 } from "~/modules/databases/categories.server";
-import { registerReferenceFinder } from "~/modules/databases/common.server";
+import { registerReferenceFinder } from "~/modules/databases/entities.server";
 import { addCompany, companiesByIds, getCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { addContext, getContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
 import { addLocation, getLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
@@ -25,7 +25,7 @@ import {
 } from "~/modules/databases/participants.server";
 import { addSupplyObject, getSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
 import { databasesOverview } from "~/modules/databases/overview.server";
-import { afterForPage, decodeCursor, encodeCursor } from "~/modules/databases/paging.server";
+import { afterForPage, decodeCursor, encodeCursor } from "~/lib/paging.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 

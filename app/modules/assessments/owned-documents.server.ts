@@ -8,8 +8,8 @@ import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server
 import { newId } from "~/lib/ids.server";
 import { zodFieldErrors } from "~/lib/validation";
 import { mergeUpdateInput } from "~/lib/update-input";
-import { findReferences } from "~/modules/databases/common.server";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/modules/databases/paging.server";
+import { findReferences } from "~/modules/databases/entities.server";
+import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import {
   canChange,
   canManageSharing,

@@ -8,7 +8,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { zodFieldErrors } from "~/lib/validation";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "./paging.server";
+import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:databases" as const;
