@@ -4,7 +4,7 @@ import { userIdentifierInput } from "~/modules/auth/otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/modules/auth/sessions.server";
 import { secureCookiesFor } from "~/modules/auth/request-context.server";
 import { profile } from "~/modules/users/profile.server";
-import { createAdminUser, createAdminUserAsOperator, operatorTokenMatches } from "~/modules/users/admin-users.server";
+import { createAdminUserFor } from "~/modules/users/admin-users.server";
 import { rolesForUserId } from "~/modules/users/staff-users.server";
 import { toManagedUser } from "./organization";
 import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/tenants.server";
@@ -167,8 +167,7 @@ export const staffPiece: SchemaPiece = {
       rolesForUserId: (_p, a: { id: string }, g) => rolesForUserId(ctxOf(g), a.id),
     },
     Mutation: {
-      createAdminUser: async (_p, a: { email: string; tenant: string }, g) =>
-        toManagedUser(operatorTokenMatches(g.request) ? await createAdminUserAsOperator(a) : await createAdminUser(ctxOf(g), a)),
+      createAdminUser: async (_p, a: { email: string; tenant: string }, g) => toManagedUser(await createAdminUserFor(g, a)),
     },
   },
 };

@@ -3,7 +3,7 @@ import { getSession } from "~/modules/assessments/sessions.server";
 import { getLocation } from "~/modules/databases/locations.server";
 import { participantById } from "~/modules/databases/participants.server";
 import * as entriesM from "~/modules/scheduling/entries.server";
-import { cancelAndNotify, inviteParticipants } from "~/modules/scheduling/invitations.server";
+import { addAndInviteParticipants, cancelAndNotify } from "~/modules/scheduling/invitations.server";
 import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
 import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -207,8 +207,7 @@ export const schedulingPiece: SchemaPiece = {
       removeScheduledSession: (_p, a: Args, g) => scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
       addParticipantsToScheduledSession: async (_p, a: Args, g: GqlContext) => {
         const ctx = ctxOf(g);
-        const added = await entriesM.addParticipantsToScheduledSession(ctx, a.id, a.participants);
-        if (a.invite && added.length) await inviteParticipants(ctx, a.id, added, originOf(g));
+        await addAndInviteParticipants(ctx, a.id, a.participants, a.invite ? originOf(g) : null);
         return scheduledM.getScheduledSession(ctx, a.id);
       },
       removeParticipantFromScheduledSession: (_p, a: Args, g) => entriesM.removeParticipantFromScheduledSession(ctxOf(g), a.id, a.participant),

@@ -8,6 +8,7 @@ import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { cancelScheduledSession, findScheduledRow, plannedSeconds, toDocs, WRITE, type ScheduledSession } from "./scheduled-sessions.server";
+import { addParticipantsToScheduledSession } from "./entries.server";
 import { signUpInfo } from "./signup.server";
 
 /** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
@@ -138,4 +139,20 @@ export async function cancelAndNotify(ctx: Ctx, scheduledSessionId: string): Pro
     notified++;
   }
   return { session, notified };
+}
+
+/**
+ * `addParticipantsToScheduledSession(id, participants, invite)`: adds the participants and, when
+ * `inviteFrom` (the origin of the sign-up link) is given, invites only those newly added: people
+ * already in the session got their invitation before. Returns who was added and how many were invited.
+ */
+export async function addAndInviteParticipants(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantIds: string[],
+  inviteFrom: string | null,
+): Promise<{ added: string[]; invited: number }> {
+  const added = await addParticipantsToScheduledSession(ctx, scheduledSessionId, participantIds);
+  const invited = inviteFrom && added.length ? await inviteParticipants(ctx, scheduledSessionId, added, inviteFrom) : 0;
+  return { added, invited };
 }

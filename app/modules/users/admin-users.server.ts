@@ -32,3 +32,14 @@ export async function createAdminUserAsOperator(input: { email: string; tenant: 
   const tenant = await requireTenant(input.tenant);
   return createStaffUserInTenant(await openTenant(tenant), { email: input.email, name: nameFromEmail(input.email), roles: ["ORGANIZATION_MANAGER"] });
 }
+
+/**
+ * `createAdminUser(email, tenant)` as the API receives it: a request with the operator's bearer
+ * token may add a manager to any organisation; any other caller must be signed in, and then the
+ * staff rule above applies.
+ */
+export async function createAdminUserFor(caller: { request: Request; session: Ctx | null }, input: { email: string; tenant: string }) {
+  if (operatorTokenMatches(caller.request)) return createAdminUserAsOperator(input);
+  if (!caller.session) throw new AppError("UNAUTHORIZED", "unauthorized");
+  return createAdminUser(caller.session, input);
+}

@@ -29,7 +29,7 @@ import {
   saveScheduledSessionOrder,
 } from "~/modules/scheduling/entries.server";
 import { DEFAULT_REFERENCE_PREFIX, LOGIN_CODE_ALPHABET } from "~/modules/scheduling/ordering";
-import { inviteParticipants } from "~/modules/scheduling/invitations.server";
+import { addAndInviteParticipants, inviteParticipants } from "~/modules/scheduling/invitations.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate } from "./fixtures";
 import { refusal } from "../support/refusal";
@@ -389,6 +389,22 @@ describe("permissions and tenants", () => {
 });
 
 describe("invitations", () => {
+  it("adding with an invitation invites only the newly added, not those already in the session", async () => {
+    const location = await makeLocation(ctx, "Hall add-invite");
+    const [before, fresh] = await makeParticipants(ctx, 2, "addinv");
+    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-06-06T08:00:00Z", location, participants: [before!] });
+    const emailOf = async (id: string) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email;
+    const result = await addAndInviteParticipants(ctx, s._id, [before!, fresh!], "https://app.example");
+    expect(result).toEqual({ added: [fresh], invited: 1 });
+    expect((await lastMailTo(await emailOf(fresh!)))?.subject).toContain("Invitation");
+    expect(await lastMailTo(await emailOf(before!))).toBeNull();
+    // Without an origin nobody is invited, and a reader may neither add nor invite.
+    const [quiet] = await makeParticipants(ctx, 1, "addquiet");
+    expect(await addAndInviteParticipants(ctx, s._id, [quiet!], null)).toEqual({ added: [quiet], invited: 0 });
+    expect(await lastMailTo(await emailOf(quiet!))).toBeNull();
+    expect((await refusal(addAndInviteParticipants(reader, s._id, [quiet!], "https://app.example"))).code).toBe("FORBIDDEN");
+  });
+
   it("e-mails each participant in their language with date, place and the sign-up link", async () => {
     const location = await makeLocation(ctx, "Hall invite");
     const [p1, p2] = await makeParticipants(ctx, 2, "inv");

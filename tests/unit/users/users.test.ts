@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { questions, scheduledSessions, staffUsers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { createAdminUser } from "~/modules/users/admin-users.server";
+import { createAdminUser, createAdminUserFor } from "~/modules/users/admin-users.server";
 import { findStaffUser } from "~/modules/users/staff-users.server";
 import { addUser, listUsers, removeUser, updateUser } from "~/modules/users/user-management.server";
 import { gql } from "../support/graphql";
@@ -67,6 +67,25 @@ describe("adding and changing staff users", () => {
   it("refuses an e-mail that another user has", async () => {
     const other = await addUser(manager, input(`dup1@${slug}.test`, ["ORGANIZATION_READER"]));
     await expect(updateUser(manager, other.id, input(`manager@${slug}.test`, ["ORGANIZATION_READER"]))).rejects.toMatchObject({ fieldErrors: { email: { key: "validation:email-taken" } } });
+  });
+});
+
+describe("createAdminUser's caller rule", () => {
+  const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/admin/graphql", { method: "POST", headers });
+
+  it("the operator token adds a manager to any organisation; anyone else must be a signed-in manager of it", async () => {
+    const other = (await makeTenant()).tenant.slug;
+    process.env.OPERATOR_API_TOKEN = "operator-secret-token";
+    try {
+      const operator = request({ Authorization: "Bearer operator-secret-token" });
+      expect((await createAdminUserFor({ request: operator, session: null }, { email: `first@${other}.test`, tenant: other })).roles).toEqual(["ORGANIZATION_MANAGER"]);
+      const wrongToken = request({ Authorization: "Bearer guessed" });
+      await expect(createAdminUserFor({ request: wrongToken, session: null }, { email: `x@${other}.test`, tenant: other })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(createAdminUserFor({ request: request(), session: manager }, { email: `y@${other}.test`, tenant: other })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      expect((await createAdminUserFor({ request: request(), session: manager }, { email: `second@${slug}.test`, tenant: slug })).roles).toEqual(["ORGANIZATION_MANAGER"]);
+    } finally {
+      delete process.env.OPERATOR_API_TOKEN;
+    }
   });
 });
 
