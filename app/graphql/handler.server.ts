@@ -9,9 +9,10 @@ import { getLocale, getT } from "~/i18n/i18n.server";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
 import { allowedWithoutSession } from "./anonymous-access";
 import { explorerPage, wantsExplorer } from "./explorer.server";
+import { createLoaders } from "./loaders";
 import { GRAPHQL_LIMITS, limitValidationRules, markAsLimit, parseWithLimits, validateInStages } from "./limits";
 import { translateGraphQLMessage } from "./messages";
-import type { Area, GqlContext, SchemaPiece } from "./types";
+import { ctxOf, type Area, type GqlContext, type SchemaPiece } from "./types";
 
 export function buildSchema(pieces: SchemaPiece[]): GraphQLSchema {
   return makeExecutableSchema({
@@ -108,6 +109,7 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
       clientAddress: clientAddressOf(loadContext),
       responseHeaders: new Headers(),
       session: await contextFromSession(request, area === "admin" ? "ADMIN" : "USER", loadContext),
+      loaders: createLoaders(() => ctxOf(gql)),
     };
     // Made per request (it is only a closure) so that every message can be translated.
     const handler = createHandler<GqlContext>({

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { Ctx } from "~/lib/context.server";
 import { AppError } from "~/lib/app-error";
 import type { Locale } from "~/i18n/config";
+import type { Loaders } from "./loaders";
 
 export type Area = "admin" | "user";
 
@@ -15,6 +16,8 @@ export type GqlContext = {
   clientAddress: string;
   responseHeaders: Headers;
   session: Ctx | null;
+  /** Per-request batching of fields that read one object per parent (loaders.ts). */
+  loaders: Loaders;
 };
 
 export type Resolvers = IResolvers<unknown, GqlContext>;

@@ -119,6 +119,7 @@ export const participantEntity = defineEntity({
 export const {
   list: listParticipants,
   get: participantById,
+  getMany: participantsByIds,
   add: addParticipant,
   update: updateParticipant,
   remove: removeParticipant,
