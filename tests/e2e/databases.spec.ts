@@ -110,13 +110,16 @@ test("a participant's company is searched and chosen in the participant form", a
   await page.goto(`/admin/databases/participants?q=${QUAY}`);
   const row = page.locator("tr", { hasText: QUAY });
   await expect(row).toContainText(IMPORT_CO);
-  // Back to no company, by keyboard: the first option when nothing is typed.
+  // Back to no company, by keyboard: the first option when nothing is typed. Other specs may have
+  // added companies that sort before this one, so go up until it is reached.
   await row.getByRole("button", { name: "Edit" }).click();
   await expect(company).toHaveValue(IMPORT_CO);
   await company.focus();
   await expect(page.getByRole("option", { name: new RegExp(IMPORT_CO) })).toHaveAttribute("aria-selected", "true");
-  await company.press("ArrowUp");
-  await expect(page.getByRole("option", { name: "No company" })).toHaveAttribute("aria-selected", "true");
+  const noCompany = page.getByRole("option", { name: "No company" });
+  const options = await page.getByRole("option").count();
+  for (let i = 0; i < options && (await noCompany.getAttribute("aria-selected")) !== "true"; i++) await company.press("ArrowUp");
+  await expect(noCompany).toHaveAttribute("aria-selected", "true");
   await company.press("Enter");
   await expect(company).toHaveValue("");
   await dialog.getByRole("button", { name: "Save" }).click();
