@@ -5,14 +5,10 @@ import * as questionsM from "~/modules/assessments/questions.server";
 import * as sessionsM from "~/modules/assessments/sessions.server";
 import type { Evaluation } from "~/modules/assessments/evaluations.server";
 import type { Session } from "~/modules/assessments/sessions.server";
+import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-const OWNED = `_id: ID!
-    _createdAt: DateTime!
-    _updatedAt: DateTime!
-    _rev: Int!
-    _type: String!
-    workspace: ID
+const OWNED = `${DOC_FIELDS}
     owner: Owner!
     visibility: Visibility!
     shares: [ObjectShare!]!
@@ -24,15 +20,6 @@ const OWNERSHIP_INPUT = `visibility: Visibility
     "Replaces the shares when given (owner only)."
     shares: [ShareInput!]`;
 
-const connection = (name: string) => `
-  type ${name}Edge {
-    cursor: String!
-    node: ${name}!
-  }
-  type ${name}Connection {
-    edges: [${name}Edge!]!
-    pageInfo: PageInfo!
-  }`;
 
 
 const accessFields = {

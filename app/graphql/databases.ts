@@ -7,24 +7,9 @@ import * as participantsM from "~/modules/databases/participants.server";
 import * as suppliesM from "~/modules/databases/supplies.server";
 import type { Category } from "~/modules/databases/categories.server";
 import type { Participant } from "~/modules/databases/participants.server";
+import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type SchemaPiece, type Args } from "./types";
 
-const DOC = `_id: ID!
-    _createdAt: DateTime!
-    _updatedAt: DateTime!
-    _rev: Int!
-    _type: String!
-    workspace: ID`;
-
-const connection = (name: string) => `
-  type ${name}Edge {
-    cursor: String!
-    node: ${name}!
-  }
-  type ${name}Connection {
-    edges: [${name}Edge!]!
-    pageInfo: PageInfo!
-  }`;
 
 const listArgs = (entity: string) => `after: String, first: Int, filter: NameFilter, order: SortOrder, orderBy: ${entity}OrderBy`;
 const NAME_ONLY = ["Category", "SupplyObject", "Location", "Company", "Context"];
@@ -69,28 +54,28 @@ export const databasesPiece: SchemaPiece = {
     }
 
     type Category {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
       parent: Category
       "True when the category has no subcategories."
       leaf: Boolean!
     }
     type SupplyObject {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
     }
     type Location {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
       address: Address
     }
     type Company {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
       address: Address
     }
     type Participant {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
       email: String!
       phone: String
@@ -102,7 +87,7 @@ export const databasesPiece: SchemaPiece = {
       language: String
     }
     type Context {
-      ${DOC}
+      ${DOC_FIELDS}
       name: String!
       description: String
     }

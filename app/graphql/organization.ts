@@ -1,6 +1,7 @@
 import { requestUploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/settings.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/user-management.server";
+import { connection } from "./sdl";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 const originOf = (g: GqlContext) => new URL(g.request.url).origin;
@@ -27,14 +28,7 @@ export const toManagedUser = (u: ManagedUser) => ({
 /** User management, organisation settings and upload tickets (admin API only). */
 export const organizationPiece: SchemaPiece = {
   typeDefs: /* GraphQL */ `
-    type ManagedUserEdge {
-      cursor: String!
-      node: ManagedUser!
-    }
-    type ManagedUserConnection {
-      edges: [ManagedUserEdge!]!
-      pageInfo: PageInfo!
-    }
+    ${connection("ManagedUser")}
     "Case-insensitive substring of the name or e-mail."
     input ManagedUserFilter {
       q: String

@@ -8,6 +8,7 @@ import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
 import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
+import { connection } from "./sdl";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 
@@ -85,14 +86,7 @@ export const schedulingPiece: SchemaPiece = {
       "The template's evaluation ids, in the template's order."
       evaluations: [ID!]!
     }
-    type ScheduledSessionEdge {
-      cursor: String!
-      node: ScheduledSession!
-    }
-    type ScheduledSessionConnection {
-      edges: [ScheduledSessionEdge!]!
-      pageInfo: PageInfo!
-    }
+    ${connection("ScheduledSession")}
     type ScheduledSessionParticipantEntry {
       _id: ID!
       _createdAt: DateTime!
@@ -112,14 +106,7 @@ export const schedulingPiece: SchemaPiece = {
       sessionOverrides: [Override!]!
       sessionProgress: [SessionProgress!]!
     }
-    type ScheduledSessionParticipantEntryEdge {
-      cursor: String!
-      node: ScheduledSessionParticipantEntry!
-    }
-    type ScheduledSessionParticipantEntryConnection {
-      edges: [ScheduledSessionParticipantEntryEdge!]!
-      pageInfo: PageInfo!
-    }
+    ${connection("ScheduledSessionParticipantEntry")}
     type RemovableReference {
       id: ID!
       title: String!
