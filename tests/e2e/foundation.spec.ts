@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "./support/fixtures";
-import { DEMO_STAFF, enterCode, loginAsParticipant, loginAsStaff, requestCode } from "./support/login";
+import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode, signInThroughScreens } from "./support/login";
 
 // Foundation: public routes, language negotiation, one-time-code login for staff and participants.
 
@@ -51,7 +51,7 @@ test.describe("language negotiation", () => {
 
 test.describe("staff", () => {
   test("signs in with the mailed code, switches to Dutch and signs out", async ({ page }) => {
-    await loginAsStaff(page);
+    await signInThroughScreens(page, "admin", DEMO_STAFF);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByTestId("organization-name")).toHaveText("Demo Organisation");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
@@ -100,7 +100,7 @@ test.describe("staff", () => {
 
 test.describe("participant", () => {
   test("signs in at /user and gets no access to /admin", async ({ page }) => {
-    await loginAsParticipant(page);
+    await signInThroughScreens(page, "user", DEMO_PARTICIPANT);
     await expect(page).toHaveURL(/\/user$/);
     await expect(page.getByTestId("participant-welcome")).toHaveText(/^Welcome, /);
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
-import { demoDatabase, demoStaffAccount } from "./support/accounts";
-import { loginAsStaff } from "./support/login";
+import { demoDatabase } from "./support/accounts";
 
 // Dates and numbers are formatted in the organisation's time zone (Europe/Brussels for the demo
 // tenant) and the app's language on the server AND in the browser, so a browser in another zone
@@ -28,10 +27,10 @@ async function seedQuestion(name: string) {
   }
 }
 
-test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({ page, browser }) => {
+test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({ page, browser, login }) => {
   const name = `Hydration ${Date.now().toString(36)}`;
   await seedQuestion(name);
-  await loginAsStaff(page, await demoStaffAccount("hydration@demo.test", "Hana Hydration", "ORGANIZATION_WRITER"));
+  await login({ role: "ORGANIZATION_WRITER", name: "Hana Hydration" });
 
   // The app speaks Dutch to an nl-BE browser: Dutch (nl-nl) dates in the organisation's time,
   // written the same way by the server and the browser.

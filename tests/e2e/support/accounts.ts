@@ -1,9 +1,9 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { createClient } from "@libsql/client";
-import type { Account } from "./login";
+import type { Account } from "./session";
 
-type Role = "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER";
+export type Role = "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER";
 
 /** The demo tenant's database file of this run (the server and the tests share E2E_DATA_DIR). */
 export function demoDatabase() {

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage } from "@playwright/test";
+import { demoStaffAccount, type Role } from "./accounts";
+import { loginAsStaff } from "./login";
+import type { Account } from "./session";
 
 // Every spec imports `test` and `expect` from here instead of @playwright/test: a browser console
 // error, an uncaught page error or a React hydration warning on any page of any context the test
@@ -75,7 +78,24 @@ function clientAddressOf(testId: string): string {
   return `198.${18 + (hash[0]! & 1)}.${hash[1]}.${hash[2]}`;
 }
 
-export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedConsoleErrors: RegExp[] }>({
+/**
+ * `login()` (Epic Stack style): makes a staff member of the demo organisation that belongs to this
+ * test alone, signs the test's page in as them through a server-side session (no login screens)
+ * and opens the admin shell. Their name and e-mail come from the test's id, so a retry or another
+ * spec never shares them.
+ */
+type Login = (options?: { role?: Role; name?: string }) => Promise<Account>;
+
+export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedConsoleErrors: RegExp[]; login: Login }>({
+  login: async ({ page }, use, testInfo) => {
+    let made = 0;
+    await use(async ({ role = "ORGANIZATION_WRITER", name } = {}) => {
+      const id = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}:${++made}`).digest("hex").slice(0, 12);
+      const who = await demoStaffAccount(`e2e-${id}@demo.test`, name ?? `E2E ${id}`, role);
+      await loginAsStaff(page, who);
+      return who;
+    });
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddressOf(testInfo.testId) });
   },

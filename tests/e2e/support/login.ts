@@ -1,10 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import { waitForCode } from "./outbox";
+import { signIn, type Account } from "./session";
 
-export type Account = { tenant: string; email: string };
+export type { Account };
 
 export const DEMO_STAFF: Account = { tenant: "demo", email: "admin@demo.test" };
 export const DEMO_PARTICIPANT: Account = { tenant: "demo", email: "participant@demo.test" };
+
+// Two ways in. `loginAsStaff`/`loginAsParticipant` open a server-side session directly
+// (session.ts) and load the area: what every spec that is not about login uses. The one-time-code
+// screens (`signInThroughScreens`, `requestCode`, `enterCode`) are for the specs that test login.
 
 /**
  * Fills in step 1 of the one-time-code form of /admin or /user and waits for step 2. Returns the
@@ -28,17 +33,32 @@ export async function enterCode(page: Page, area: "admin" | "user", code: string
   await codeForm.locator('button[type="submit"][value="verify-code"]').click();
 }
 
-/** Signs a staff member in through /admin and waits for the admin shell. */
-export async function loginAsStaff(page: Page, who: Account = DEMO_STAFF) {
-  await page.goto("/admin");
-  await enterCode(page, "admin", await requestCode(page, "admin", who));
-  await expect(page.getByTestId("organization-name")).toBeVisible();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
+/** Signs in through the login screens with the mailed code, and waits for the area's first screen. */
+export async function signInThroughScreens(page: Page, area: "admin" | "user", who: Account) {
+  await page.goto(`/${area}`);
+  await enterCode(page, area, await requestCode(page, area, who));
+  await expectSignedIn(page, area);
 }
 
-/** Signs a participant in through /user and waits for the welcome. */
+async function expectSignedIn(page: Page, area: "admin" | "user") {
+  if (area === "admin") {
+    await expect(page.getByTestId("organization-name")).toBeVisible();
+    await expect(page.getByTestId("user-menu")).toBeVisible();
+  } else {
+    await expect(page.getByTestId("participant-welcome")).toBeVisible();
+  }
+}
+
+/** Signs a staff member in (a server-side session, no login screens) and waits for the admin shell. */
+export async function loginAsStaff(page: Page, who: Account = DEMO_STAFF) {
+  await signIn(page.context(), "admin", who);
+  await page.goto("/admin");
+  await expectSignedIn(page, "admin");
+}
+
+/** Signs a participant in (a server-side session, no login screens) and waits for the welcome. */
 export async function loginAsParticipant(page: Page, who: Account = DEMO_PARTICIPANT) {
+  await signIn(page.context(), "user", who);
   await page.goto("/user");
-  await enterCode(page, "user", await requestCode(page, "user", who));
-  await expect(page.getByTestId("participant-welcome")).toBeVisible();
+  await expectSignedIn(page, "user");
 }

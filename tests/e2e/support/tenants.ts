@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { Account } from "./login";
+import type { Account } from "./session";
 
 /**
  * An organisation of its own for a spec, made with the operator command `npm run tenant:create`
