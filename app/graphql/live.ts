@@ -8,6 +8,16 @@ import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 // The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
 
 /** Types both areas use: the participant's answer fields and the realtime token. */
+/** A stored answer's fields as staff (SessionAnswer) and the participant (MySavedAnswer) read them. */
+const SAVED_ANSWER_FIELDS = `evaluation: ID!
+      question: ID!
+      stepIndex: Int!
+      answer: ParticipantAnswer!
+      revision: Int!
+      savedAt: DateTime!
+      "Received after the deadline: kept, but it counts only when staff accept it."
+      late: Boolean!`;
+
 const sharedTypeDefs = /* GraphQL */ `
   "A participant's answer to one step (decisions §7): MULTIPLE_CHOICE textlistValue, NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue."
   type ParticipantAnswer {
@@ -93,14 +103,7 @@ export const adminLivePiece: SchemaPiece = {
     }
     "One stored answer (the answer store's row)."
     type SessionAnswer {
-      evaluation: ID!
-      question: ID!
-      stepIndex: Int!
-      answer: ParticipantAnswer!
-      revision: Int!
-      savedAt: DateTime!
-      "Received after the deadline: kept, but it counts only when staff accept it."
-      late: Boolean!
+      ${SAVED_ANSWER_FIELDS}
       receivedAt: DateTime
       "The last answer given in time, when a late one replaced it."
       inTimeAnswer: ParticipantAnswer
@@ -242,13 +245,7 @@ export const userLivePiece: SchemaPiece = {
       steps: [MyLiveStep!]!
     }
     type MySavedAnswer {
-      evaluation: ID!
-      question: ID!
-      stepIndex: Int!
-      answer: ParticipantAnswer!
-      revision: Int!
-      savedAt: DateTime!
-      late: Boolean!
+      ${SAVED_ANSWER_FIELDS}
     }
     type MyLiveSession {
       scheduledSession: ID!
