@@ -3,28 +3,24 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
-import { redirectPastLastPage } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
-import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
 import { STEP_TYPES } from "~/modules/assessments/steps";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const p = listParams(request);
-  const { categoryOptions, categories } = await categoryFilter(ctx, p);
-  const list = await loadOrFail(ctx, () => listQuestions(ctx, { ...listArgs(p), filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, categoryOptions, layout: p.layout, canWrite: canWriteAssessments(ctx) };
+  const { list, categoryOptions, params, canWrite } = await listScreen(ctx, request, (args, p, categories) =>
+    listQuestions(ctx, { ...args, filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }),
+  );
+  return { list, categoryOptions, layout: params.layout, canWrite };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const { intent, id } = await readForm(request);
-  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
-  return runSave(ctx, () => removeQuestion(ctx, id));
+  return removeFromList(ctx, request, (id) => removeQuestion(ctx, id));
 }
 
 export default function Questions() {

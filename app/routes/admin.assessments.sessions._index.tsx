@@ -3,27 +3,21 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListToolbar, Modal, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
 import { Button } from "~/components/ui/form";
-import { redirectPastLastPage } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { canWriteAssessments, categoryFilter, listArgs, listParams, loadOrFail, readForm, runSave } from "~/modules/assessments/screens.server";
+import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
 import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
 
 export const handle = { titleKey: "assessments:sections.sessions.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const p = listParams(request);
-  const { categoryOptions, categories } = await categoryFilter(ctx, p);
-  const list = await loadOrFail(ctx, () => listSessions(ctx, { ...listArgs(p), filter: { name: p.q || null, categories } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, categoryOptions, canWrite: canWriteAssessments(ctx) };
+  const { list, categoryOptions, canWrite } = await listScreen(ctx, request, (args, p, categories) => listSessions(ctx, { ...args, filter: { name: p.q || null, categories } }));
+  return { list, categoryOptions, canWrite };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const { intent, id } = await readForm(request);
-  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
-  return runSave(ctx, () => removeSession(ctx, id));
+  return removeFromList(ctx, request, (id) => removeSession(ctx, id));
 }
 
 export default function Sessions() {

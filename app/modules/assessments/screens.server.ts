@@ -5,6 +5,7 @@ import { categories, supplyObjects } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
+import { redirectPastLastPage } from "~/lib/list-query.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { staffDirectory } from "~/modules/users/staff-users.server";
@@ -46,6 +47,22 @@ export const listArgs = (p: ListParams) => ({ after: afterForPage(p.page), first
 
 export { loadOrFail };
 
+/**
+ * The loader of a list screen (questions, evaluations, session templates): its GET parameters,
+ * the category filter, one page of the list, and a redirect for a page past the end.
+ */
+export async function listScreen<L extends { pageInfo: { totalCount: number; pageSize: number } }>(
+  ctx: Ctx,
+  request: Request,
+  load: (args: ReturnType<typeof listArgs>, params: ListParams, categories: string[] | null) => Promise<L>,
+) {
+  const params = listParams(request);
+  const { categoryOptions, categories } = await categoryFilter(ctx, params);
+  const list = await loadOrFail(ctx, () => load(listArgs(params), params, categories));
+  redirectPastLastPage(request, list.pageInfo);
+  return { list, categoryOptions, params, canWrite: canWriteAssessments(ctx) };
+}
+
 export type SaveResult = ActionResult<{ id: string | null }>;
 
 /** Runs a change and answers with translated field errors and references instead of throwing. */
@@ -57,6 +74,13 @@ export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?:
     if (!isAppError(e)) throw e;
     return formErrorOf(ctx.t, e);
   }
+}
+
+/** The action of a list screen: it only removes (the posted id), answered like every save. */
+export async function removeFromList(ctx: Ctx, request: Request, remove: (id: string) => Promise<unknown>): Promise<SaveResult> {
+  const { intent, id } = await readForm(request);
+  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
+  return runSave(ctx, () => remove(id));
 }
 
 /** The JSON payload a screen posts in the `payload` field. */
