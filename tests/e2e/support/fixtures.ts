@@ -112,7 +112,10 @@ export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedCon
       const restore = watchNewContexts(browser, collected, clientAddressOf(testInfo.testId));
       await use(collected);
       restore();
-      const problems = collected.filter((p) => !expectedConsoleErrors.some((e) => e.test(p.text)));
+      const tolerated = (p: BrowserProblem) => expectedConsoleErrors.some((e) => e.test(p.text));
+      // What a spec tolerates is still reported in the run's output, so an open bug can be counted.
+      for (const p of collected.filter(tolerated)) console.log(`[tolerated] ${p.kind} on ${p.url}: ${p.text.slice(0, 200)}`);
+      const problems = collected.filter((p) => !tolerated(p));
       if (problems.length === 0) return;
       const list = problems.map((p) => `- ${p.kind} on ${p.url}: ${p.text}`).join("\n");
       // A test that failed already still shows what the browser reported, next to its own error.

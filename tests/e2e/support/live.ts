@@ -36,11 +36,12 @@ export function watchConsole(page: Page): string[] {
   page.on("console", (m) => {
     if (m.type() !== "error") return;
     if (/net::ERR_|Failed to load resource|WebSocket/i.test(m.text())) return;
-    if (KNOWN_REACT_345.test(m.text())) return;
+    if (KNOWN_REACT_345.test(m.text())) return void console.log(`[tolerated] React #345 on ${page.url()}`);
     errors.push(m.text());
   });
   page.on("pageerror", (e) => {
     if (!KNOWN_REACT_345.test(e.message)) errors.push(e.message);
+    else console.log(`[tolerated] React #345 on ${page.url()}`);
   });
   return errors;
 }
