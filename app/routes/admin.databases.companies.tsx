@@ -6,27 +6,20 @@ import { addressFields, DataList, formatAddress } from "~/components/databases/d
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
-import { canWrite } from "~/modules/databases/screens.server";
-import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
-import { loadOrFail } from "~/lib/form-result.server";
+import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const query = listQuery(request, ["NAME"], "NAME");
-  const list = await loadOrFail(ctx, () => listCompanies(ctx, { ...pageArgs(query), filter: { name: query.q } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, canWrite: canWrite(ctx) };
+  return nameListScreen(ctx, request, listCompanies);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return runIntent(ctx, request, {
-    create: (input) => addCompany(ctx, input),
-    update: (input, id) => updateCompany(ctx, id, input),
-    remove: (_i, id) => removeCompany(ctx, id),
+    ...entityIntents(ctx, { add: addCompany, update: updateCompany, remove: removeCompany }),
     preview: (_i, _id, form) => previewCompanyImport(ctx, String(form.get("csv") ?? "")),
     import: async (_i, _id, form) => ctx.t("databases:import.saved", await importCompaniesCsv(ctx, String(form.get("csv") ?? ""))),
   });

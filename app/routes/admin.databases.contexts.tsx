@@ -4,27 +4,20 @@ import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
-import { canWrite } from "~/modules/databases/screens.server";
-import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
-import { loadOrFail } from "~/lib/form-result.server";
+import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.contexts.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const query = listQuery(request, ["NAME"], "NAME");
-  const list = await loadOrFail(ctx, () => listContexts(ctx, { ...pageArgs(query), filter: { name: query.q } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, canWrite: canWrite(ctx) };
+  return nameListScreen(ctx, request, listContexts);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return runIntent(ctx, request, {
-    create: (input) => addContext(ctx, input),
-    update: (input, id) => updateContext(ctx, id, input),
-    remove: (_i, id) => removeContext(ctx, id),
+    ...entityIntents(ctx, { add: addContext, update: updateContext, remove: removeContext }),
   });
 }
 

@@ -4,27 +4,20 @@ import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
-import { canWrite } from "~/modules/databases/screens.server";
-import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
-import { loadOrFail } from "~/lib/form-result.server";
+import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const query = listQuery(request, ["NAME"], "NAME");
-  const list = await loadOrFail(ctx, () => listLocations(ctx, { ...pageArgs(query), filter: { name: query.q } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, canWrite: canWrite(ctx) };
+  return nameListScreen(ctx, request, listLocations);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return runIntent(ctx, request, {
-    create: (input) => addLocation(ctx, input),
-    update: (input, id) => updateLocation(ctx, id, input),
-    remove: (_i, id) => removeLocation(ctx, id),
+    ...entityIntents(ctx, { add: addLocation, update: updateLocation, remove: removeLocation }),
   });
 }
 

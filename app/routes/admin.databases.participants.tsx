@@ -9,7 +9,7 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
 import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
-import { canWrite } from "~/modules/databases/screens.server";
+import { canWrite, entityIntents } from "~/modules/databases/screens.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
@@ -33,9 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return runIntent(ctx, request, {
-    create: (input) => addParticipant(ctx, input),
-    update: (input, id) => updateParticipant(ctx, id, input),
-    remove: (_i, id) => removeParticipant(ctx, id),
+    ...entityIntents(ctx, { add: addParticipant, update: updateParticipant, remove: removeParticipant }),
     preview: (_i, _id, form) => previewImport(ctx, String(form.get("csv") ?? "")),
     import: async (_i, _id, form) => {
       const result = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));

@@ -3,9 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { canWrite } from "~/modules/databases/screens.server";
-import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
-import { loadOrFail } from "~/lib/form-result.server";
+import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { addSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
 
@@ -13,18 +11,13 @@ export const handle = { titleKey: "databases:sections.supplies.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const query = listQuery(request, ["NAME"], "NAME");
-  const list = await loadOrFail(ctx, () => listSupplyObjects(ctx, { ...pageArgs(query), filter: { name: query.q } }));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, canWrite: canWrite(ctx) };
+  return nameListScreen(ctx, request, listSupplyObjects);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return runIntent(ctx, request, {
-    create: (input) => addSupplyObject(ctx, input),
-    update: (input, id) => updateSupplyObject(ctx, id, input),
-    remove: (_i, id) => removeSupplyObject(ctx, id),
+    ...entityIntents(ctx, { add: addSupplyObject, update: updateSupplyObject, remove: removeSupplyObject }),
   });
 }
 

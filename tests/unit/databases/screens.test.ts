@@ -3,11 +3,11 @@ import type { Ctx } from "~/lib/context.server";
 import { addCompany, removeCompany } from "~/modules/databases/companies.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 import { decodeCursor } from "~/lib/paging.server";
-import { canWrite } from "~/modules/databases/screens.server";
+import { canWrite, entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { formInput, runIntent } from "~/lib/intent-action.server";
 import { listQuery, pageArgs } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { addSupplyObject, getSupplyObject } from "~/modules/databases/supplies.server";
+import { addSupplyObject, getSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
 import { loader as participantsLoader } from "~/routes/admin.databases.participants";
 import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -29,6 +29,27 @@ describe("screen helpers", () => {
     expect(q).toEqual({ q: "ab", sort: "EMAIL", dir: "DESC", page: 3 });
     expect(listQuery(new Request("http://x/?sort=EVIL&page=-2"), ["NAME"], "NAME")).toEqual({ q: "", sort: "NAME", dir: "ASC", page: 1 });
     expect(decodeCursor(pageArgs(q).after)).toBe(39);
+  });
+
+  it("a name list screen searches by name, redirects a page past the end and tells whether to show write buttons", async () => {
+    await addSupplyObject(ctx, { name: "Namelist ladder" });
+    const found = await nameListScreen(ctx, new Request("http://x/admin/databases/supplies?q=namelist"), listSupplyObjects);
+    expect(found.list.edges.map((e) => e.node.name)).toEqual(["Namelist ladder"]);
+    expect(found.canWrite).toBe(true);
+    expect((await nameListScreen(reader, new Request("http://x/s?q=namelist"), listSupplyObjects)).canWrite).toBe(false);
+    const past = await nameListScreen(ctx, new Request("http://x/admin/databases/supplies?q=namelist&page=9"), listSupplyObjects).catch((e) => e);
+    expect(past).toBeInstanceOf(Response);
+    expect((past as Response).headers.get("Location")).toBe("/admin/databases/supplies?q=namelist");
+  });
+
+  it("the entity dialog's create, update and remove intents reach the module", async () => {
+    const intents = entityIntents(ctx, { add: addSupplyObject, update: updateSupplyObject, remove: removeSupplyObject });
+    const made = await runIntent(ctx, post({ intent: "create", name: "Intent drill" }), intents);
+    const id = (made as { data: { _id: string } }).data._id;
+    await runIntent(ctx, post({ intent: "update", id, name: "Intent drill 2" }), intents);
+    expect((await getSupplyObject(ctx, id)).name).toBe("Intent drill 2");
+    expect(await runIntent(ctx, post({ intent: "remove", id }), intents)).toMatchObject({ ok: true, intent: "remove" });
+    expect(await runIntent(reader, post({ intent: "remove", id }), entityIntents(reader, { add: addSupplyObject, update: updateSupplyObject, remove: removeSupplyObject }))).toMatchObject({ ok: false });
   });
 
   it("nests dotted form fields", () => {
