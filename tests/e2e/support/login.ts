@@ -40,6 +40,15 @@ export async function signInThroughScreens(page: Page, area: "admin" | "user", w
   await expectSignedIn(page, area);
 }
 
+/**
+ * Waits until React has hydrated the page: it marks every node it hydrated with its fiber, and the
+ * document commits in one piece. Before that the server's HTML shows but a click submits the plain
+ * form (or does nothing), and leaving the page mid-hydration makes React log error #345.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+}
+
 async function expectSignedIn(page: Page, area: "admin" | "user") {
   if (area === "admin") {
     await expect(page.getByTestId("organization-name")).toBeVisible();
@@ -47,6 +56,7 @@ async function expectSignedIn(page: Page, area: "admin" | "user") {
   } else {
     await expect(page.getByTestId("participant-welcome")).toBeVisible();
   }
+  await waitForHydration(page);
 }
 
 /** Signs a staff member in (a server-side session, no login screens) and waits for the admin shell. */
