@@ -52,7 +52,7 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
   const result = fetcher.data;
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-2" data-testid="score-form">
+    <fetcher.Form method="post" className="flex flex-col gap-2" data-testid="score-form" noValidate>
       <input type="hidden" name="intent" value="score" />
       {Object.entries(stepFields(step)).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
