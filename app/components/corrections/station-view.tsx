@@ -196,7 +196,7 @@ export function StationView({
         </nav>
       </header>
       {result && !result.ok ? <Alert>{result.message}</Alert> : null}
-      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
+      <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <StationList participants={participants} selected={current} base={base.station} />
         {selected ? (
           <MarkPanel

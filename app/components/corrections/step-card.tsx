@@ -101,7 +101,7 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
       {canCorrect ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"} data-testid="save-score">
-            {t("corrections:step.save")}
+            {step.type === "PRACTICAL" ? t("corrections:step.save-comment") : t("corrections:step.save")}
           </Button>
           {result && !result.ok && !Object.keys(errors).length ? <span className="text-sm text-red-700">{result.message}</span> : null}
         </div>
