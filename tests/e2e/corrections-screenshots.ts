@@ -45,7 +45,7 @@ const data = liveFixture<LiveSetup>(where, "setup", `${baseURL}/favicon.svg`, ta
 liveFixture(where, "add-candidate", data.session, `${tag}b`);
 liveFixture(where, "start", data.session);
 const [evalA] = data.evaluations;
-const [q1, q2] = data.questions;
+const [q1] = data.questions;
 liveFixture(
   where,
   "answer",
