@@ -45,6 +45,7 @@ const sharedTypeDefs = /* GraphQL */ `
     waiting
     time_up
     finished
+    assessment_complete
   }
 `;
 

@@ -81,7 +81,7 @@ export function HotzonePointPicker({
         {value ? <Marker point={value} className="border-white bg-red-600 shadow-[0_0_0_2px_#111827]" testId="point-marker" /> : null}
       </div>
       <p className="text-xs text-slate-600" role="status">
-        {value ? t("assessments:pointer.placed", { x: pct(value[0]), y: pct(value[1]) }) : t("assessments:pointer.hint")}
+        {value ? t("assessments:pointer.placed", { x: pct(value[0]), y: pct(value[1]) }) : disabled ? null : t("assessments:pointer.hint")}
         {inside === null ? null : (
           <strong className={`ml-1 ${inside ? "text-green-800" : "text-red-800"}`} data-testid="point-verdict">
             {inside ? t("assessments:pointer.inside") : t("assessments:pointer.outside")}

@@ -162,3 +162,31 @@ describe("AnswerQueue", () => {
     expect(queue.status()).toMatchObject({ waiting: 0, refused: 0, late: true });
   });
 });
+
+describe("AnswerQueue for station ticks (records that name the participant)", () => {
+  it("keeps one device's ticks of two participants on the same step apart, and re-sends them after a failure", async () => {
+    const store = new MemoryStore();
+    const server = fakeServer();
+    const timer = manualTimer();
+    server.setUp(false);
+    const queue = new AnswerQueue(store, server.send, timer);
+    await queue.load();
+    const lea = { ...ref, participant: "lea" };
+    const noor = { ...ref, participant: "noor" };
+    await queue.change(lea, { ticks: [true] });
+    await queue.change(noor, { ticks: [false, true] });
+    expect(queue.answerOf(lea)?.answer).toEqual({ ticks: [true] });
+    expect(queue.answerOf(noor)?.answer).toEqual({ ticks: [false, true] });
+    expect(queue.answerOf(ref)).toBeUndefined();
+    await settle(queue);
+    expect(queue.status()).toMatchObject({ waiting: 2, lastFailure: true });
+    // The tablet is back online: both ticks reach the server, each for its own participant.
+    server.setUp(true);
+    timer.fire();
+    await settle(queue);
+    expect(queue.status().waiting).toBe(0);
+    expect(server.calls.filter((c) => c.participant === "lea").at(-1)?.answer).toEqual({ ticks: [true] });
+    expect(server.calls.filter((c) => c.participant === "noor").at(-1)?.answer).toEqual({ ticks: [false, true] });
+    expect(store.data.size).toBe(2);
+  });
+});
