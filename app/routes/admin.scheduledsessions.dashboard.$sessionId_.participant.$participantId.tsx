@@ -6,7 +6,8 @@ import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { previewAutoScoreEntries, submitAutoScoreEntries } from "~/modules/corrections/auto-score.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
-import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 // Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the
 // rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.

@@ -4,7 +4,8 @@ import { StationView } from "~/components/corrections/station-view";
 import { can } from "~/lib/permissions";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/stations.server";
-import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 // Station marking (issue 13): an examiner's tablet at one station of a session. Thin: the rules are
 // in app/modules/corrections/stations.server.ts; ticks go through the browser's tick queue.

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { StationPicker } from "~/components/corrections/station-progress";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { stationProgress } from "~/modules/corrections/stations.server";
-import { loadOrFail } from "~/modules/databases/screens.server";
+import { loadOrFail } from "~/lib/form-result.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 
 // Station marking: pick a station (an evaluation of the session).

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { AutoScoreEntry } from "~/modules/corrections/auto-score.server";
 
 export type PreviewLine = AutoScoreEntry & { label: string };
@@ -15,7 +15,7 @@ export function AutoScoreDialog({ lines }: { lines: PreviewLine[] }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const saving = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "auto-score") setOpen(false);

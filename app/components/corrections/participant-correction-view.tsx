@@ -5,7 +5,7 @@ import { RichContentEditor } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { RichBlock } from "~/modules/assessments/steps";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { AutoScoreEntry } from "~/modules/corrections/auto-score.server";
 import type { CorrectionStep, ParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { AutoScoreDialog } from "./auto-score-dialog";
@@ -17,7 +17,7 @@ import { serverTicksOf, useTickQueue } from "./use-tick-queue";
 function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorrect: boolean }) {
   const { t } = useTranslation();
   const [blocks, setBlocks] = useState<RichBlock[]>(value.length ? value : [{ type: "text", html: "" }]);
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   return (
     <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:p-4" aria-labelledby="participant-comment-heading" data-testid="participant-comment">
       <h2 id="participant-comment-heading" className="text-lg font-semibold text-primary">
@@ -75,7 +75,7 @@ export function ParticipantCorrectionView({
   canCorrect: boolean;
   dashboardUrl: string;
   stationsUrl: string;
-  result?: ActionResult;
+  result?: IntentResult;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import type { GlobalRating } from "~db/tenant/schema";
 import { RATING_CHOICES } from "~/modules/corrections/ratings";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { CorrectionEvaluation, ParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import type { StationParticipant, StationProgress } from "~/modules/corrections/stations.server";
 import { TickChecklist } from "./tick-checklist";
@@ -171,7 +171,7 @@ export function StationView({
   owner: string;
   canCorrect: boolean;
   base: { session: string; station: string };
-  result?: ActionResult;
+  result?: IntentResult;
 }) {
   const { t } = useTranslation();
   const current = selected?.correction.participantId ?? null;

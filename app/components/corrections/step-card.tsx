@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
 import { Button, FieldMessages, fieldInputClass } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
-import type { ActionResult } from "~/modules/databases/screens.server";
+import type { IntentResult } from "~/lib/intent-action.server";
 import type { CorrectionStep } from "~/modules/corrections/participant-correction.server";
 import { AnswerText, AnswerView } from "./answer-view";
 import { TickChecklist } from "./tick-checklist";
@@ -17,7 +17,7 @@ const stepFields = (s: CorrectionStep) => ({ evaluation: s.evaluationId, questio
 function LateAnswer({ step, canCorrect }: { step: CorrectionStep; canCorrect: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   if (!step.lateAnswer) return null;
   return (
     <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="late-answer">
@@ -48,7 +48,7 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
   const { t } = useTranslation();
   const f = useFormat();
   const id = useId();
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (

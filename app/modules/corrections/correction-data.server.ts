@@ -11,7 +11,8 @@ import {
   type StoredAnswer,
 } from "~db/tenant/schema";
 import type { StepLike } from "~/modules/live/answers";
-import { findEntryOf, findSession, loadPlan, orderOf, type EntryRow, type Reader, type RunPlan, type SessionRow } from "~/modules/live/plan.server";
+import { findEntryOf, findSession, loadPlan, orderOf, type EntryRow, type RunPlan, type SessionRow } from "~/modules/live/plan.server";
+import type { Reader } from "~db/tenant/client";
 import { loadLiveData, type SavedAnswer } from "~/modules/live/store.server";
 import { imageAspect } from "./image-aspect.server";
 import { maxScoreOf } from "./scoring";

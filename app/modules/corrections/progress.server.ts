@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { correctionEntries, participants, scheduledSessionParticipantCorrections as corrections, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { paginate, type Connection, type PageArgs } from "~/modules/databases/paging.server";
-import { entryStates, findSession, loadPlan, orderOf, type Reader, type RunPlan } from "~/modules/live/plan.server";
+import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
+import { entryStates, findSession, loadPlan, orderOf, type RunPlan } from "~/modules/live/plan.server";
+import type { Reader } from "~db/tenant/client";
 import { loadCorrectionData } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";

@@ -6,7 +6,7 @@ import { newId } from "~/lib/ids.server";
 import { publishLive } from "~/modules/live/events.server";
 import { loadCorrectionData, type CorrectionData, type CorrectionEntryRow, type TakenStep } from "./correction-data.server";
 import { isComplete } from "./scored-participant.server";
-import { fieldError } from "~/modules/databases/common.server";
+import { fieldError } from "~/modules/databases/entities.server";
 
 // The one way a correction changes: load the participant's data in the write transaction, make
 // sure the correction row exists, apply the change, then keep completedAt true to the scores

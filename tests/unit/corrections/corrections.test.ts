@@ -9,7 +9,7 @@ import { markStation, stationParticipants, stationProgress } from "~/modules/cor
 import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { completeScheduledSession, liveDashboard } from "~/modules/live/run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
-import { refusal } from "../scheduling/fixtures";
+import { refusal } from "../support/refusal";
 import { makeAnsweredSession, type AnsweredSession } from "./fixtures";
 
 // Corrections against a real tenant database: auto-score, manual scores, ticks, late answers,

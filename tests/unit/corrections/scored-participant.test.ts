@@ -4,7 +4,7 @@ import { submitAutoScoreEntries } from "~/modules/corrections/auto-score.server"
 import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
 import { setLateAnswerAccepted, submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { makeTenant, staffCtx } from "../support/tenants";
-import { refusal } from "../scheduling/fixtures";
+import { refusal } from "../support/refusal";
 import { makeAnsweredSession, type AnsweredSession } from "./fixtures";
 
 // The contract for reports, built from the real answer store and correction rows.
