@@ -376,7 +376,9 @@ async function main() {
   const data = await prepareLiveBench(N);
   const rawInserts = await rawInsertRate();
 
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+  // BENCH_CPU_PROF=<dir>: the app process writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_PORT: String(PARTY_PORT), HOST: "127.0.0.1", POSTMARK_SERVER_TOKEN: "" },
     stdio: ["ignore", "pipe", "pipe"],
