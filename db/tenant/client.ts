@@ -19,7 +19,22 @@ export type Reader = TenantDrizzle | TenantTx;
 export type TenantDb = {
   slug: string;
   db: TenantDrizzle;
-  write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: TenantTx) => Promise<T>, options?: WriteOptions): Promise<T>;
+  /**
+   * Grows with every write of this process that may have changed content (questions, evaluations,
+   * templates, …): every write except those that declare `liveRunOnly`. In-process caches of
+   * content compare it to know they are still current.
+   */
+  contentVersion(): number;
+};
+
+export type WriteOptions = {
+  /**
+   * The write touches only live-run and login rows (answers, progress, overrides, entries' live
+   * fields, login sessions), so caches of content stay valid. Leave unset when unsure: an unset
+   * flag only costs a cache reload.
+   */
+  liveRunOnly?: boolean;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -73,7 +88,19 @@ function openDatabase(slug: string, url: string): OpenDb {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
-    return { slug, db, write: (work) => queue.run(() => db.transaction(work)) } satisfies TenantDb;
+    let version = 0;
+    return {
+      slug,
+      db,
+      write: (work, options) => {
+        // Counted before and after: a cache filled while this write runs is stale once it commits.
+        if (!options?.liveRunOnly) version++;
+        return queue.run(() => db.transaction(work)).finally(() => {
+          if (!options?.liveRunOnly) version++;
+        });
+      },
+      contentVersion: () => version,
+    } satisfies TenantDb;
   })();
   return { handle, queue, client };
 }
@@ -151,3 +178,6 @@ export async function closeTenantDbs(): Promise<void> {
     }
   }
 }
+
+/** For writes of the live run and of login sessions: content caches stay valid. */
+export const LIVE_RUN_WRITE: WriteOptions = { liveRunOnly: true };

@@ -1,5 +1,5 @@
 import { eq, lt } from "drizzle-orm";
-import type { TenantDb } from "~db/tenant/client";
+import { LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
 
@@ -50,7 +50,7 @@ export async function createLoginSession(
     } else {
       await tx.update(participants).set({ updatedAt: new Date(now) }).where(eq(participants.id, subjectId));
     }
-  });
+  }, LIVE_RUN_WRITE);
   return {
     name: SESSION_COOKIE[accountType],
     value: `${tdb.slug}.${token}`,
@@ -79,17 +79,17 @@ export async function findLoginSession(tdb: TenantDb, accountType: AccountType, 
   if (!row || row.accountType !== accountType) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
+    await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)), LIVE_RUN_WRITE);
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.idHash, idHash)));
+    await tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.idHash, idHash)), LIVE_RUN_WRITE);
   }
   return row;
 }
 
 export async function destroyLoginSession(tdb: TenantDb, token: string): Promise<void> {
-  await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, sha256(token))));
+  await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, sha256(token))), LIVE_RUN_WRITE);
 }
 
 export function serializeCookie(c: { name: string; value: string; expires: Date; path: string; secure: boolean }): string {
