@@ -70,14 +70,16 @@ function readOpenFileLimit(): number | null {
 }
 
 /**
- * How many tenant databases stay open at once: TENANT_DB_MAX_OPEN, else 500, never more than half
- * of what the process's open-file limit allows (the rest is for sockets, uploads and the catalog).
+ * How many tenant databases stay open at once: TENANT_DB_MAX_OPEN, else 500, never more than a
+ * quarter of what the process's open-file limit allows (as many again may be waiting to close; the
+ * other half is for sockets, uploads and the catalog).
  */
 export function maxOpenTenantDbs(): number {
   const configured = Number(process.env.TENANT_DB_MAX_OPEN);
   const wanted = Number.isInteger(configured) && configured > 0 ? configured : 500;
   const limit = openFileLimit();
-  return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 2 / FILES_PER_DATABASE))) : wanted;
+  // Open and waiting-to-close databases may each number this many: together half of the limit.
+  return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 4 / FILES_PER_DATABASE))) : wanted;
 }
 
 /** How long an evicted database stays available to requests still using it before it closes. */
@@ -85,7 +87,15 @@ const retireDelayMs = () => Number(process.env.TENANT_DB_CLOSE_DELAY_MS ?? 30_00
 
 function openDatabase(slug: string, url: string): OpenDb {
   const queue = new WriteQueue();
-  const client = openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+  const client = (async () => {
+    // Closed databases' files go when V8 runs the finalizers of their statements, which needs a
+    // turn of the event loop: a loop of cold opens that never yields would pile them up.
+    if (closedSinceYield) {
+      closedSinceYield = false;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+  })();
   const handle = (async () => {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
@@ -137,7 +147,7 @@ function closeRetired(key: string, db: OpenDb): void {
 // collected: `client.close()` leaves a zombie holding the file, its WAL and its index until V8
 // happens to collect. A process that closes databases faster than that (provisioning thousands of
 // organisations, a burst of cold tenants on a roomy heap) ran out of files (SQLITE_CANTOPEN at
-// ~6,000). So after closes, one young-generation collection (~1 ms; statements die young) runs.
+// ~6,000). So after closing, one young-generation collection (~1 ms; statements die young) runs.
 const collectGarbage = (() => {
   try {
     v8.setFlagsFromString("--expose-gc");
@@ -146,15 +156,13 @@ const collectGarbage = (() => {
     return null;
   }
 })();
-let collectionQueued = false;
 
+let closedSinceYield = false;
+
+/** Right away, not from a timer: a provisioning loop or a burst of cold tenants may not reach its timers for a long time. */
 function releaseClosedFiles(): void {
-  if (!collectGarbage || collectionQueued) return;
-  collectionQueued = true;
-  setImmediate(() => {
-    collectionQueued = false;
-    collectGarbage({ type: "minor" });
-  }).unref();
+  collectGarbage?.({ type: "minor" });
+  closedSinceYield = true;
 }
 
 /** The tenant's database, opened (and migrated) on first use; at most maxOpenTenantDbs() stay open. */

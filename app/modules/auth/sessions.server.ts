@@ -78,19 +78,20 @@ type SessionRow = typeof authSessions.$inferSelect;
 // does so hundreds of times a second. Rows found are kept (bounded, least recently used first) and
 // trusted only while the database's content version is unchanged: any write that is not a live-run
 // or login write (a user deleted, a test moving a row in time) drops them. Logout and expiry delete
-// the row and the entry at once; expiry and idle time are checked on every use; after CACHE_TTL_MS
-// an entry is read again, so a change made by another process is seen within that time.
+// the row and the entry at once; expiry and idle time are checked on every use; after
+// SESSION_CACHE_MS (30 s) an entry is read again, so a logout through another app process is seen
+// within that time (set it to 0 when several app processes share the tenant databases).
 type Cached = { tdb: TenantDb; version: number; readAt: number; row: SessionRow };
 const cache = new Map<string, Cached>();
 const CACHE_MAX = 10_000;
-const CACHE_TTL_MS = 30_000;
+const cacheMs = () => Number(process.env.SESSION_CACHE_MS ?? 30_000);
 const cacheKey = (tdb: TenantDb, idHash: string) => `${tdb.slug}\n${idHash}`;
 
 function cached(tdb: TenantDb, key: string, now: number): SessionRow | null {
   const hit = cache.get(key);
   if (!hit) return null;
   cache.delete(key);
-  if (hit.tdb !== tdb || hit.version !== tdb.contentVersion() || now - hit.readAt > CACHE_TTL_MS) return null;
+  if (hit.tdb !== tdb || hit.version !== tdb.contentVersion() || now - hit.readAt >= cacheMs()) return null;
   cache.set(key, hit); // most recently used
   return hit.row;
 }

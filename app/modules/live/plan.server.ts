@@ -94,7 +94,10 @@ async function loadTemplatePlan(db: Reader, templateId: string): Promise<Templat
 // Every save of a room reads the same template, evaluations and questions. They are kept per open
 // tenant database and template, and thrown away as soon as the database's content version moves
 // (any write that is not a live-run write), so a changed question set is seen by the next save.
-type CachedPlan = { version: number; plan: Promise<TemplatePlan> };
+// A change made by another app process (several behind a proxy on one libSQL server) is seen
+// after PLAN_KEPT_MS at most.
+type CachedPlan = { version: number; loadedAt: number; plan: Promise<TemplatePlan> };
+const PLAN_KEPT_MS = 10_000;
 const templatePlans = new WeakMap<TenantDb, Map<string, CachedPlan>>();
 const TEMPLATES_KEPT = 200;
 
@@ -104,9 +107,10 @@ export async function loadPlanCached(tdb: TenantDb, session: SessionRow): Promis
   if (!byTemplate) templatePlans.set(tdb, (byTemplate = new Map()));
   const version = tdb.contentVersion();
   let cached = byTemplate.get(session.sessionTemplateId);
-  if (!cached || cached.version !== version) {
+  const now = Date.now();
+  if (!cached || cached.version !== version || now - cached.loadedAt > PLAN_KEPT_MS) {
     if (byTemplate.size >= TEMPLATES_KEPT) byTemplate.clear();
-    cached = { version, plan: loadTemplatePlan(tdb.db, session.sessionTemplateId) };
+    cached = { version, loadedAt: now, plan: loadTemplatePlan(tdb.db, session.sessionTemplateId) };
     byTemplate.set(session.sessionTemplateId, cached);
     const failed = cached;
     failed.plan.catch(() => byTemplate.get(session.sessionTemplateId) === failed && byTemplate.delete(session.sessionTemplateId));
