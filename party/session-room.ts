@@ -24,7 +24,10 @@ type ConnState = { clientId: string; capability: RealtimeCapability };
 
 /** Set by onBeforeConnect after the token was verified; overwritten there, so a client cannot forge it. */
 const CLAIMS_HEADER = "x-realtime-claims";
-const MAX_BODY_BYTES = 64 * 1024;
+/** A batch of events (a staff action on 1,000 participants) fits; anything larger is refused. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Events per publish: the app sends at most this many in one POST. */
+export const MAX_EVENTS_PER_PUBLISH = 1000;
 
 function secretOf(env: Record<string, unknown>): string | null {
   const secret = env.REALTIME_SECRET;
@@ -116,33 +119,50 @@ export default class SessionRoom implements Party.Server {
     if (body.length > MAX_BODY_BYTES) return new Response("body too large", { status: 413 });
     const signature = req.headers.get(SIGNATURE_HEADER);
     if (!(await verifyPublish(room, body, signature, secret))) return unauthorized("invalid signature");
-    let event: unknown;
+    let parsed: unknown;
     try {
-      event = JSON.parse(body);
+      parsed = JSON.parse(body);
     } catch {
       return new Response("invalid JSON", { status: 400 });
     }
-    if (!isRoomEvent(event)) return new Response("invalid event", { status: 400 });
+    // One event, or a batch (`[event, …]`) from one app action: one request instead of one per participant.
+    const events = Array.isArray(parsed) ? parsed : [parsed];
+    if (events.length === 0 || events.length > MAX_EVENTS_PER_PUBLISH || !events.every(isRoomEvent)) return new Response("invalid event", { status: 400 });
     const now = Date.now();
-    if (!isFresh(event.issued, now)) return unauthorized("stale event");
+    if (!events.every((e) => isFresh(e.issued, now))) return unauthorized("stale event");
     this.pruneSeen(now);
     // A replay is answered like a success: publishing is idempotent, the sender need not retry.
     if (signature && this.seen.has(signature)) return json({ delivered: 0, duplicate: true });
-    if (signature) this.seen.set(signature, event.issued);
+    if (signature) this.seen.set(signature, Math.min(...events.map((e) => e.issued)));
+    return json({ delivered: this.deliver(events) });
+  }
 
-    const message = JSON.stringify(event);
+  /**
+   * Each socket gets, in publish order, the events it may see: every one for admins, the session's
+   * and its own for a participant. Indexed by participant, so a batch of 1,000 participant events to
+   * 1,000 sockets costs 1,000 sends, not a million checks.
+   */
+  private deliver(events: RoomEvent[]): number {
+    const texts = events.map((event) => JSON.stringify(event));
+    const shared: number[] = [];
+    const own = new Map<string, number[]>();
+    events.forEach((event, i) => {
+      if (event.participantId === undefined) shared.push(i);
+      else {
+        const list = own.get(event.participantId);
+        if (list) list.push(i);
+        else own.set(event.participantId, [i]);
+      }
+    });
     let delivered = 0;
     for (const conn of this.room.getConnections<ConnState>()) {
       const state = conn.state;
       if (!state) continue;
-      const mayReceive =
-        state.capability === "admin" || event.participantId === undefined || event.participantId === state.clientId;
-      if (mayReceive) {
-        conn.send(message);
-        delivered++;
-      }
+      const indexes = state.capability === "admin" ? texts.map((_, i) => i) : merge(shared, own.get(state.clientId) ?? []);
+      for (const i of indexes) conn.send(texts[i]!);
+      delivered += indexes.length;
     }
-    return json({ delivered });
+    return delivered;
   }
 
   private presence(excludeConnectionId?: string): PresenceEvent {
@@ -171,6 +191,17 @@ export default class SessionRoom implements Party.Server {
       if (!isFresh(issued, now)) this.seen.delete(signature);
     }
   }
+}
+
+/** Two ascending index lists as one ascending list. */
+function merge(a: number[], b: number[]): number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 function parseClaims(header: string | null): ConnState | null {

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import v8 from "node:v8";
+import vm from "node:vm";
 import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
@@ -19,7 +21,22 @@ export type Reader = TenantDrizzle | TenantTx;
 export type TenantDb = {
   slug: string;
   db: TenantDrizzle;
-  write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: TenantTx) => Promise<T>, options?: WriteOptions): Promise<T>;
+  /**
+   * Grows with every write of this process that may have changed content (questions, evaluations,
+   * templates, …): every write except those that declare `liveRunOnly`. In-process caches of
+   * content compare it to know they are still current.
+   */
+  contentVersion(): number;
+};
+
+export type WriteOptions = {
+  /**
+   * The write touches only live-run and login rows (answers, progress, overrides, entries' live
+   * fields, login sessions), so caches of content stay valid. Leave unset when unsure: an unset
+   * flag only costs a cache reload.
+   */
+  liveRunOnly?: boolean;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -53,14 +70,16 @@ function readOpenFileLimit(): number | null {
 }
 
 /**
- * How many tenant databases stay open at once: TENANT_DB_MAX_OPEN, else 500, never more than half
- * of what the process's open-file limit allows (the rest is for sockets, uploads and the catalog).
+ * How many tenant databases stay open at once: TENANT_DB_MAX_OPEN, else 500, never more than a
+ * quarter of what the process's open-file limit allows (as many again may be waiting to close; the
+ * other half is for sockets, uploads and the catalog).
  */
 export function maxOpenTenantDbs(): number {
   const configured = Number(process.env.TENANT_DB_MAX_OPEN);
   const wanted = Number.isInteger(configured) && configured > 0 ? configured : 500;
   const limit = openFileLimit();
-  return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 2 / FILES_PER_DATABASE))) : wanted;
+  // Open and waiting-to-close databases may each number this many: together half of the limit.
+  return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 4 / FILES_PER_DATABASE))) : wanted;
 }
 
 /** How long an evicted database stays available to requests still using it before it closes. */
@@ -68,12 +87,32 @@ const retireDelayMs = () => Number(process.env.TENANT_DB_CLOSE_DELAY_MS ?? 30_00
 
 function openDatabase(slug: string, url: string): OpenDb {
   const queue = new WriteQueue();
-  const client = openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+  const client = (async () => {
+    // Closed databases' files go when V8 runs the finalizers of their statements, which needs a
+    // turn of the event loop: a loop of cold opens that never yields would pile them up.
+    if (closedSinceYield) {
+      closedSinceYield = false;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+  })();
   const handle = (async () => {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
-    return { slug, db, write: (work) => queue.run(() => db.transaction(work)) } satisfies TenantDb;
+    let version = 0;
+    return {
+      slug,
+      db,
+      write: (work, options) => {
+        // Counted before and after: a cache filled while this write runs is stale once it commits.
+        if (!options?.liveRunOnly) version++;
+        return queue.run(() => db.transaction(work)).finally(() => {
+          if (!options?.liveRunOnly) version++;
+        });
+      },
+      contentVersion: () => version,
+    } satisfies TenantDb;
   })();
   return { handle, queue, client };
 }
@@ -98,7 +137,32 @@ function retire(key: string, db: OpenDb): void {
 /** Closes once its queued writes are done; a read still running gets a clear error, not a crash. */
 function closeRetired(key: string, db: OpenDb): void {
   retiring.delete(key);
-  void db.queue.run(async () => (await db.client.catch(() => null))?.close());
+  void db.queue.run(async () => {
+    (await db.client.catch(() => null))?.close();
+    releaseClosedFiles();
+  });
+}
+
+// libsql closes a connection's files only once the last statement prepared on it is garbage
+// collected: `client.close()` leaves a zombie holding the file, its WAL and its index until V8
+// happens to collect. A process that closes databases faster than that (provisioning thousands of
+// organisations, a burst of cold tenants on a roomy heap) ran out of files (SQLITE_CANTOPEN at
+// ~6,000). So after closing, one young-generation collection (~1 ms; statements die young) runs.
+const collectGarbage = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as (options?: { type: "minor" | "major" }) => void;
+  } catch {
+    return null;
+  }
+})();
+
+let closedSinceYield = false;
+
+/** Right away, not from a timer: a provisioning loop or a burst of cold tenants may not reach its timers for a long time. */
+function releaseClosedFiles(): void {
+  collectGarbage?.({ type: "minor" });
+  closedSinceYield = true;
 }
 
 /** The tenant's database, opened (and migrated) on first use; at most maxOpenTenantDbs() stay open. */
@@ -150,4 +214,8 @@ export async function closeTenantDbs(): Promise<void> {
       /* already failed to open */
     }
   }
+  releaseClosedFiles();
 }
+
+/** For writes of the live run and of login sessions: content caches stay valid. */
+export const LIVE_RUN_WRITE: WriteOptions = { liveRunOnly: true };

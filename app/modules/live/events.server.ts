@@ -1,9 +1,13 @@
 import type { Ctx } from "~/lib/context.server";
-import { publishToRoom, type RoomEvent } from "./realtime.server";
+import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices
 // the gap and reloads its state from the app.
+//
+// Per room one publish is in flight at a time; events that arrive meanwhile (every save of a full
+// room, a staff action on 1,000 participants) go together in the next request, in order. Before,
+// each event was its own request: 1,000 concurrent requests to the room for one "pause all".
 
 export type LiveEventType =
   | "session.started"
@@ -40,8 +44,37 @@ export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: 
       }
     }
   }
-  if (process.env.PARTYKIT_DISABLED === "true") return;
-  await Promise.all(
-    events.map((event) => publishToRoom({ tenant: ctx.tenant.slug, scheduledSessionId, event: event as Omit<RoomEvent, "issued"> })),
-  );
+  if (process.env.PARTYKIT_DISABLED === "true" || events.length === 0) return;
+  await toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
+}
+
+/** Events per request to the room (its limit is 1,000 and 1 MB). */
+const EVENTS_PER_REQUEST = 500;
+
+type Outbox = { busy: boolean; events: Array<Omit<RoomEvent, "issued">>; delivered: Array<() => void> };
+const outboxes = new Map<string, Outbox>();
+
+/** Resolves once the request carrying these events has been answered (or has failed: best effort). */
+function toRoom(tenant: string, scheduledSessionId: string, events: Array<Omit<RoomEvent, "issued">>): Promise<void> {
+  const key = `${tenant}\n${scheduledSessionId}`;
+  let box = outboxes.get(key);
+  if (!box) outboxes.set(key, (box = { busy: false, events: [], delivered: [] }));
+  box.events.push(...events);
+  const done = new Promise<void>((resolve) => box.delivered.push(resolve));
+  if (!box.busy) void drain(key, box, tenant, scheduledSessionId);
+  return done;
+}
+
+async function drain(key: string, box: Outbox, tenant: string, scheduledSessionId: string): Promise<void> {
+  box.busy = true;
+  while (box.events.length > 0) {
+    const events = box.events.splice(0);
+    const delivered = box.delivered.splice(0);
+    for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST) {
+      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
+    }
+    for (const resolve of delivered) resolve();
+  }
+  box.busy = false;
+  outboxes.delete(key);
 }

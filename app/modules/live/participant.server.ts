@@ -1,4 +1,4 @@
-import type { TenantTx } from "~db/tenant/client";
+import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, sessionTemplates, type StoredAnswer } from "~db/tenant/schema";
@@ -9,7 +9,7 @@ import type { RichBlock } from "~/modules/assessments/steps";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
-import { entryStates, findEntryOf, findSession, loadPlan, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { entryStates, findEntryOf, findSession, loadPlan, loadPlanCached, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./progress.server";
 import { issueRealtimeToken, type RealtimeConnection } from "./realtime.server";
 import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
@@ -106,7 +106,7 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
   requireParticipant(ctx);
   const now = new Date();
   const { session, entry } = await myEntry(ctx, sessionId);
-  const plan = await loadPlan(ctx.tdb.db, session);
+  const plan = await loadPlanCached(ctx.tdb, session);
   const [state] = await entryStates(ctx.tdb.db, plan, [entry], now);
   return view(plan, state!, await sessionNameOf(ctx, session), now);
 }
@@ -136,7 +136,7 @@ export async function setReady(ctx: Ctx, sessionId: string, ready: boolean): Pro
     if (entry.ready === value) return null;
     await tx.update(entries).set({ ready: value }).where(eq(entries.id, entry.id));
     return entryEvent(entry, await bumpEntry(tx, entry, new Date()), value ? "ready" : "not-ready");
-  });
+  }, LIVE_RUN_WRITE);
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -161,9 +161,9 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   requireParticipant(ctx);
   const data = parseInput(saveAnswerInput, input);
   const participantId = ctx.actor.participantId;
-  // The questions and evaluations are read outside the write queue: they do not change during a
-  // run, and every read inside it holds up the tenant's other writes.
-  const planned = await loadPlan(ctx.tdb.db, await findSession(ctx.tdb.db, data.scheduledSession));
+  // The questions and evaluations are read outside the write queue (every read inside it holds up
+  // the tenant's other writes), from the cache that any content write invalidates.
+  const planned = await loadPlanCached(ctx.tdb, await findSession(ctx.tdb.db, data.scheduledSession));
   const result = await ctx.tdb.write(async (tx) => {
     const now = new Date();
     const session = await findSession(tx, data.scheduledSession);
@@ -216,7 +216,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       });
     const entryRevision = await bumpEntry(tx, entry, now);
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
-  });
+  }, LIVE_RUN_WRITE);
   if (result.stored) {
     await publishLive(ctx, data.scheduledSession, [
       {
@@ -264,7 +264,7 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
     const next = nextSectionIn(after, evaluationId);
     if (next !== undefined) await openSectionRow(tx, entry.id, evaluationId, next, now);
     return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
-  });
+  }, LIVE_RUN_WRITE);
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -282,7 +282,7 @@ export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSe
     return [
       { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state.current?.evaluation ?? null, question: state.current?.question ?? null } },
     ] satisfies LiveEvent[];
-  });
+  }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
   return myLiveSession(ctx, sessionId);
 }

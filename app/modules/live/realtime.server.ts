@@ -101,10 +101,23 @@ export type PublishInput = {
 };
 
 /** Sends an event to the room. Call after the DB write; returns false (and logs) on any failure. */
-export async function publishToRoom({ tenant, scheduledSessionId, event }: PublishInput): Promise<boolean> {
+export function publishToRoom({ tenant, scheduledSessionId, event }: PublishInput): Promise<boolean> {
+  return publishEventsToRoom({ tenant, scheduledSessionId, events: [event] });
+}
+
+export type PublishManyInput = { tenant: string; scheduledSessionId: string; events: Array<Omit<RoomEvent, "issued"> & { issued?: number }> };
+
+/**
+ * Sends events to the room in one signed request (a JSON array; one event is sent as itself), in
+ * order. Call after the DB write; returns false (and logs) on any failure.
+ */
+export async function publishEventsToRoom({ tenant, scheduledSessionId, events }: PublishManyInput): Promise<boolean> {
   const url = roomUrl(tenant, scheduledSessionId);
+  const what = events.length === 1 ? events[0]!.type : `${events.length} events`;
   try {
-    const body = JSON.stringify({ ...event, issued: event.issued ?? Date.now() });
+    const issued = Date.now();
+    const stamped = events.map((event) => ({ ...event, issued: event.issued ?? issued }));
+    const body = JSON.stringify(stamped.length === 1 ? stamped[0] : stamped);
     const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signPublish(roomId(tenant, scheduledSessionId), body, realtimeSecret()) },
@@ -112,12 +125,12 @@ export async function publishToRoom({ tenant, scheduledSessionId, event }: Publi
       signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
     });
     if (!response.ok) {
-      console.warn(`[live] publish ${event.type} to ${url} failed: ${response.status} ${await response.text()}`);
+      console.warn(`[live] publish ${what} to ${url} failed: ${response.status} ${await response.text()}`);
       return false;
     }
     return true;
   } catch (error) {
-    console.warn(`[live] publish ${event.type} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(`[live] publish ${what} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, scheduledSessions, supplyObjects } from "~db/tenant/schema";
-import type { TenantTx } from "~db/tenant/client";
+import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { fieldError, parseInput } from "~/modules/databases/entities.server";
@@ -64,7 +64,7 @@ export async function startScheduledSession(ctx: Ctx, id: string): Promise<Sched
       events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), "started"));
     }
     return { revision, events };
-  });
+  }, LIVE_RUN_WRITE);
   await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
   return getScheduledSession(ctx, id);
 }
@@ -81,7 +81,7 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
       await bumpEntry(tx, entry, now);
     }
     return revision;
-  });
+  }, LIVE_RUN_WRITE);
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
   return getScheduledSession(ctx, id);
 }
@@ -129,7 +129,7 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       }
     }
     return events;
-  });
+  }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
 }
 
@@ -200,7 +200,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       unlocked.push(state.entry.participantId);
     }
     return { unlocked, events };
-  });
+  }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
   return unlocked;
 }

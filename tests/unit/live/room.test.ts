@@ -8,7 +8,7 @@ import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
 import { signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
-import { issueRealtimeToken, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
+import { issueRealtimeToken, publishEventsToRoom, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { requestHelp } from "~/modules/live/participant.server";
 import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
@@ -215,6 +215,41 @@ describe("session room", () => {
     expect(p1.messages.map((m) => m.type)).not.toContain("presence");
     expect(p2.messages.map((m) => m.type)).not.toContain("presence");
     for (const c of [admin, p1, p2]) c.close();
+  });
+
+  it("delivers a batch in one request: each participant only its own and the session's events, in order; admins all", async () => {
+    const admin = await connect("admin", "staff-batch");
+    const p1 = await connect("participant", "pb-1");
+    const p2 = await connect("participant", "pb-2");
+    const ok = await publishEventsToRoom({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      events: [
+        { type: "b.1", participantId: "pb-1", payload: {} },
+        { type: "b.all", payload: {} },
+        { type: "b.2", participantId: "pb-2", payload: {} },
+        { type: "b.1-again", participantId: "pb-1", payload: {} },
+        { type: "b.end", payload: {} },
+      ],
+    });
+    expect(ok).toBe(true);
+    const batchTypes = (c: Client) => c.messages.map((m) => m.type).filter((t) => t.startsWith("b."));
+    for (const c of [admin, p1, p2]) await c.waitFor((m) => m.type === "b.end", "end of the batch");
+    expect(batchTypes(p1)).toEqual(["b.1", "b.all", "b.1-again", "b.end"]);
+    expect(batchTypes(p2)).toEqual(["b.all", "b.2", "b.end"]);
+    expect(batchTypes(admin)).toEqual(["b.1", "b.all", "b.2", "b.1-again", "b.end"]);
+    for (const c of [admin, p1, p2]) c.close();
+  });
+
+  it("refuses a batch with one malformed or stale event as a whole", async () => {
+    const post = async (events: unknown[]) => {
+      const body = JSON.stringify(events);
+      return fetch(`http://${host}/parties/main/${SEGMENT}`, { method: "POST", headers: { "x-signature": await signPublish(ROOM, body, SECRET) }, body });
+    };
+    const good = { type: "fine", payload: {}, issued: Date.now() };
+    expect((await post([good, { type: "", payload: {}, issued: Date.now() }])).status).toBe(400);
+    expect((await post([good, { ...good, issued: Date.now() - 120_000 }])).status).toBe(401);
+    expect((await post([])).status).toBe(400);
   });
 
   it("tells admins who is connected, on connect and on close", async () => {

@@ -1,0 +1,475 @@
+/**
+ * A big exam day: `npm run bench:live` (BENCH_PARTICIPANTS, default 1,000; BENCH_SECONDS, default 60).
+ *
+ * Starts the production server the way `npm start` does (app + its PartyKit room) on a temporary
+ * DATA_DIR with one organisation, a session of three evaluations covering the five step types and
+ * N participants, each signed in with a real server-side session. Every participant holds a room
+ * socket and saves answers through the real save endpoint: a change every 2–6 s, and a burst of
+ * every step when a question opens; they finish questions, wait, and go on when staff unlock them.
+ * A staff client pauses all, resumes, extends time and unlocks through GraphQL. A closing phase
+ * lets every participant save back-to-back for a few seconds (the capacity figure).
+ *
+ * Reports saves/s, save latency p50/p95/p99, errors, staff action → last socket p50/p95, memory of
+ * the app and room processes, and compares every acknowledged answer with the database (lost must
+ * be 0). Baseline in the same run: the raw single-row insert rate of a libSQL file (WAL).
+ *
+ * `--smoke` (CI): 50 participants for 15 s; exits non-zero on a lost answer, an error or a staff
+ * event that does not reach its sockets. It asserts no timings.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { Pool } from "undici";
+import WebSocket from "ws";
+import { prepareLiveBench } from "./live-setup";
+
+const smoke = process.argv.includes("--smoke");
+const N = Number(process.env.BENCH_PARTICIPANTS ?? (smoke ? 50 : 1000));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (smoke ? 15 : 60));
+const SATURATE_SECONDS = Number(process.env.BENCH_SATURATE_SECONDS ?? (smoke ? 3 : 8));
+const PORT = Number(process.env.BENCH_PORT ?? 3334);
+const PARTY_PORT = PORT + 1;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-bench-"));
+process.env.DATA_DIR = dir;
+process.env.SEED_DEMO = "false";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+// ---- HTTP: one keep-alive pool (a browser per participant would be 1,000 connections; 64 suffice).
+const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: smoke ? 16 : 64, pipelining: 1 });
+
+async function call(method: "GET" | "POST", url: string, cookie: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await pool.request({
+    method,
+    path: url,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text.slice(0, 200) };
+  }
+  return { status: res.statusCode, json };
+}
+
+async function gql(area: "admin" | "user", cookie: string, query: string, variables: Record<string, unknown> = {}) {
+  const { status, json } = await call("POST", `/api/${area}/graphql`, cookie, { query, variables });
+  if (status !== 200 || json?.errors) throw new Error(`${area} GraphQL ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+// ---- What each simulated participant knows and saw acknowledged.
+type Step = { index: number; type: string; options: string[] };
+type Live = {
+  status: string | null;
+  paused: boolean;
+  evaluation: { _id: string } | null;
+  currentQuestion: string | null;
+  questions: Array<{ _id: string; steps: Step[] }>;
+};
+type Acked = { revision: number; answer: unknown };
+
+const errors: string[] = [];
+const saveLatencies: number[] = [];
+let saves = 0;
+let stopping = false;
+
+function answerFor(step: Step, revision: number): Record<string, unknown> {
+  switch (step.type) {
+    case "MULTIPLE_CHOICE":
+      return { textlistValue: [step.options[revision % step.options.length]!] };
+    case "NUMERIC":
+      return { numericValue: revision };
+    case "TEXT":
+      return { textValue: `answer ${revision}` };
+    case "HOTZONE":
+      return { numericlistValue: [(revision % 100) / 100, 0.5] };
+    default:
+      return { booleanValue: revision % 2 === 0 };
+  }
+}
+
+class Participant {
+  live: Live | null = null;
+  revision = 0;
+  readonly acked = new Map<string, Acked>();
+  socket: WebSocket | null = null;
+  /** Resolved when a room event may have changed what this participant should do. */
+  private wake: (() => void) | null = null;
+  readonly received = new Map<string, number>(); // staff action id → arrival time
+
+  constructor(
+    readonly id: string,
+    readonly cookie: string,
+    readonly session: string,
+  ) {}
+
+  async connect(): Promise<void> {
+    const data = await gql("user", this.cookie, `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token host party room } }`, { s: this.session });
+    const t = data.getRealtimeToken as { token: string; party: string; room: string };
+    const socket = new WebSocket(`ws://127.0.0.1:${PARTY_PORT}/parties/${t.party}/${t.room}?token=${encodeURIComponent(t.token)}`);
+    this.socket = socket;
+    await new Promise<void>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.on("message", (raw) => {
+        const event = JSON.parse(String(raw)) as { type: string; payload?: { reason?: string; actionId?: string } };
+        if (event.type === "welcome") return resolve();
+        if (event.type === "entry.changed") {
+          const reason = event.payload?.reason ?? "";
+          staffEvent(this, reason);
+          this.wakeUp();
+        }
+      });
+    });
+    socket.on("close", () => {
+      if (!stopping) errors.push(`socket of ${this.id} closed`);
+    });
+    await this.reload();
+  }
+
+  wakeUp() {
+    this.wake?.();
+    this.wake = null;
+  }
+
+  private waitForEvent(ms: number): Promise<void> {
+    if (this.dirty) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  async reload(): Promise<void> {
+    const { status, json } = await call("GET", `/api/user/live-state/${this.session}`, this.cookie);
+    if (status !== 200) throw new Error(`live-state ${status}: ${JSON.stringify(json).slice(0, 200)}`);
+    this.live = json.live as Live;
+  }
+
+  private current(): { evaluation: string; question: { _id: string; steps: Step[] } } | null {
+    const live = this.live;
+    if (!live || live.paused || !live.evaluation || !live.currentQuestion) return null;
+    const question = live.questions.find((q) => q._id === live.currentQuestion);
+    return question ? { evaluation: live.evaluation._id, question } : null;
+  }
+
+  private async save(evaluation: string, question: string, step: Step): Promise<void> {
+    const revision = ++this.revision;
+    const answer = answerFor(step, revision);
+    const started = performance.now();
+    try {
+      const { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision });
+      saveLatencies.push(performance.now() - started);
+      if (status !== 200 || !json?.ok) {
+        errors.push(`save ${status}: ${JSON.stringify(json).slice(0, 200)}`);
+        return;
+      }
+      saves++;
+      const key = `${evaluation}|${question}|${step.index}`;
+      const before = this.acked.get(key);
+      if (!before || before.revision < json.revision) this.acked.set(key, { revision: json.revision, answer: json.revision === revision ? answer : before?.answer });
+    } catch (e) {
+      errors.push(`save failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** The realistic pace: a burst over every step when a question opens, then a change every few seconds. */
+  async run(until: number): Promise<void> {
+    let opened: string | null = null;
+    let changes = 0;
+    while (!stopping && performance.now() < until) {
+      const now = this.current();
+      if (!now) {
+        // Paused or waiting: the screen reloads when the room says something changed (or every 15 s).
+        await this.waitForEvent(15_000);
+        this.dirty = false;
+        await this.reload().catch((e: Error) => errors.push(e.message));
+        continue;
+      }
+      if (opened !== now.question._id) {
+        opened = now.question._id;
+        changes = 0;
+        for (const step of now.question.steps) {
+          await this.save(now.evaluation, now.question._id, step);
+          await sleep(between(50, 250));
+        }
+      } else if (changes < 3 + Math.floor(Math.random() * 3)) {
+        const step = now.question.steps[Math.floor(Math.random() * now.question.steps.length)]!;
+        await this.save(now.evaluation, now.question._id, step);
+        changes++;
+      } else {
+        const data = await gql(
+          "user",
+          this.cookie,
+          `mutation($s: ID!, $e: ID!, $q: ID) { finishQuestion(scheduledSession: $s, evaluation: $e, question: $q) { status paused evaluation { _id } currentQuestion questions { _id steps { index type options } } } }`,
+          { s: this.session, e: now.evaluation, q: now.question._id },
+        ).catch((e: Error) => (errors.push(e.message), null));
+        if (data) this.live = data.finishQuestion as Live;
+        continue;
+      }
+      await this.waitForEvent(between(2000, 6000));
+      // A pause or unlock arrives as an event: reload what changed, as the screen does.
+      if (this.dirty) {
+        this.dirty = false;
+        await this.reload().catch((e: Error) => errors.push(e.message));
+      }
+    }
+  }
+
+  dirty = false;
+
+  /** Capacity: saves back-to-back on the current question, no pause between them. */
+  async saturate(until: number): Promise<void> {
+    while (performance.now() < until) {
+      const now = this.current();
+      if (!now) return;
+      const step = now.question.steps[this.revision % now.question.steps.length]!;
+      await this.save(now.evaluation, now.question._id, step);
+    }
+  }
+}
+
+// ---- Staff actions and their fan-out to the sockets.
+type Action = { name: string; reason: string; sentAt: number; expected: number; arrivals: number[] };
+let currentAction: Action | null = null;
+const actions: Action[] = [];
+
+function staffEvent(p: Participant, reason: string) {
+  p.dirty = true;
+  const action = currentAction;
+  if (action && reason === action.reason) action.arrivals.push(performance.now() - action.sentAt);
+}
+
+async function staffAction(name: string, reason: string, run: () => Promise<number>): Promise<void> {
+  const action: Action = { name, reason, sentAt: performance.now(), expected: 0, arrivals: [] };
+  currentAction = action;
+  action.expected = await run();
+  // Every socket that should hear of it has 10 s (the smoke run, on a busy CI machine: 30 s; it
+  // looks for events that never arrive, not for slow ones).
+  const deadline = performance.now() + (smoke ? 30_000 : 10_000);
+  while (action.arrivals.length < action.expected && performance.now() < deadline) await sleep(20);
+  currentAction = null;
+  actions.push(action);
+  if (action.arrivals.length < action.expected) errors.push(`${name}: ${action.arrivals.length} of ${action.expected} sockets got the event within ${smoke ? 30 : 10} s`);
+}
+
+async function staffLoop(staffCookie: string, session: string, everyone: Participant[], until: number): Promise<void> {
+  const override = (overrideType: string, value?: { numericValue: number }) => async () => {
+    const data = await gql(
+      "admin",
+      staffCookie,
+      `mutation($s: ID!, $o: OverrideInput!) { overrideScheduledSessionParticipantEntries(scheduledSessionId: $s, input: { override: $o }) { participantId } }`,
+      { s: session, o: { overrideType, ...(value ? { value } : {}) } },
+    );
+    return overrideType === "EXTEND_TIME" ? -1 : (data.overrideScheduledSessionParticipantEntries as unknown[]).length;
+  };
+  const unlock = async () => {
+    const data = await gql("admin", staffCookie, `mutation($p: [ID!]!, $s: ID!) { unlockWaitingParticipants(participants: $p, scheduledSessionId: $s) }`, {
+      p: everyone.map((p) => p.id),
+      s: session,
+    });
+    return (data.unlockWaitingParticipants as string[]).length;
+  };
+  const plan: Array<[string, string, () => Promise<number>]> = [
+    ["unlock waiting", "unlocked", unlock],
+    ["pause all", "SESSION_PAUSE", override("SESSION_PAUSE")],
+    ["resume all", "SESSION_RESUME", override("SESSION_RESUME")],
+    ["extend all +60 s", "EXTEND_TIME", override("EXTEND_TIME", { numericValue: 60 })],
+  ];
+  const act = ([name, reason, run]: (typeof plan)[number]) => staffAction(name, reason, run).catch((e: Error) => errors.push(`${name}: ${e.message}`));
+  let i = 0;
+  await sleep(smoke ? 3000 : 8000);
+  while (performance.now() < until - 3000) {
+    const step = plan[i++ % plan.length]!;
+    await act(step);
+    await sleep(step[0] === "pause all" ? 1500 : smoke ? 1500 : 4000);
+  }
+  // Nobody stays paused or waiting for the capacity phase.
+  if (plan[(i - 1) % plan.length]![0] === "pause all") await act(plan[2]!);
+  await act(plan[0]!);
+}
+
+// ---- Baseline, processes, memory.
+
+/** Raw single-row inserts, one transaction each, into a fresh WAL file database: the write ceiling. */
+async function rawInsertRate(): Promise<number> {
+  const client = createClient({ url: `file:${path.join(dir, "raw.db")}` });
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("CREATE TABLE t (id TEXT PRIMARY KEY, name TEXT, created_at INTEGER)");
+  const started = performance.now();
+  let n = 0;
+  while (performance.now() - started < 3000) {
+    await client.batch([{ sql: "INSERT INTO t VALUES (?, ?, ?)", args: [`row-${n}`, `Answer ${n}`, Date.now()] }], "write");
+    n++;
+  }
+  const rate = n / ((performance.now() - started) / 1000);
+  client.close();
+  return rate;
+}
+
+const rssMb = (pid: number) => {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** Every process below pid (partykit's node and its workerd). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone */
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => (children.get(p) ?? []).forEach((c) => (out.push(c), walk(c)));
+  walk(pid);
+  return out;
+}
+
+/** Every acknowledged answer must be in the database with that revision (or a later one). */
+async function lostAnswers(databaseUrl: string, session: string, everyone: Participant[]): Promise<{ checked: number; lost: string[] }> {
+  const client = createClient({ url: databaseUrl });
+  const rows = await client.execute({
+    sql: `SELECT e.participant_id AS p, a.evaluation_id AS ev, a.question_id AS q, a.step_index AS s, a.revision AS r, a.answer AS answer
+          FROM live_answers a JOIN scheduled_session_participant_entries e ON e.id = a.entry_id WHERE e.scheduled_session_id = ?`,
+    args: [session],
+  });
+  client.close();
+  const stored = new Map(rows.rows.map((r) => [`${r.p}|${r.ev}|${r.q}|${r.s}`, { revision: Number(r.r), answer: JSON.parse(String(r.answer)) as unknown }]));
+  const lost: string[] = [];
+  let checked = 0;
+  for (const p of everyone) {
+    for (const [key, acked] of p.acked) {
+      checked++;
+      const row = stored.get(`${p.id}|${key}`);
+      if (!row || row.revision < acked.revision || (row.revision === acked.revision && acked.answer !== undefined && JSON.stringify(row.answer) !== JSON.stringify(acked.answer))) {
+        lost.push(`${p.id} ${key}: acknowledged r${acked.revision}, stored ${row ? `r${row.revision}` : "nothing"}`);
+      }
+    }
+  }
+  return { checked, lost };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
+  console.log(`Preparing ${N} participants in ${dir} ...`);
+  const data = await prepareLiveBench(N);
+  const rawInserts = await rawInsertRate();
+
+  // BENCH_CPU_PROF=<dir>: the app process writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_PORT: String(PARTY_PORT), HOST: "127.0.0.1", POSTMARK_SERVER_TOKEN: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  server.stdout.on("data", (chunk) => (log += chunk));
+  server.stderr.on("data", (chunk) => (log += chunk));
+  let failure: string | null = null;
+  const everyone = data.participants.map((p) => new Participant(p.id, p.cookie, data.session));
+  const memory = { app: 0, room: 0 };
+  const sampler = setInterval(() => {
+    memory.app = Math.max(memory.app, rssMb(server.pid!));
+    memory.room = Math.max(memory.room, descendants(server.pid!).reduce((sum, pid) => sum + rssMb(pid), 0));
+  }, 1000);
+  try {
+    for (let tries = 0; ; tries++) {
+      const app = await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false);
+      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(() => true, () => false);
+      if (app && room) break;
+      if (tries > 1200) throw new Error(`server did not start:\n${log}`);
+      await sleep(100);
+    }
+    await gql("admin", data.staffCookie, `mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, { s: data.session });
+    console.log(`Connecting ${N} sockets ...`);
+    for (let i = 0; i < everyone.length; i += 50) await Promise.all(everyone.slice(i, i + 50).map((p) => p.connect()));
+
+    console.log(`Running for ${SECONDS} s ...`);
+    const started = performance.now();
+    const until = started + SECONDS * 1000;
+    const savesBefore = saves;
+    await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until)]);
+    const pacedSeconds = (performance.now() - started) / 1000;
+    const pacedSaves = saves - savesBefore;
+    const pacedLatencies = saveLatencies.splice(0);
+
+    // Capacity: everyone on a question saves back-to-back.
+    await Promise.all(everyone.map((p) => p.reload()));
+    const satStart = performance.now();
+    const satBefore = saves;
+    await Promise.all(everyone.map((p) => p.saturate(satStart + SATURATE_SECONDS * 1000)));
+    const satSeconds = (performance.now() - satStart) / 1000;
+    const satSaves = saves - satBefore;
+    const satLatencies = saveLatencies.splice(0);
+    stopping = true;
+
+    const load = os.loadavg();
+    const fanout = (a: Action[]) => a.filter((x) => x.arrivals.length > 0).map((x) => Math.max(...x.arrivals));
+    const all = fanout(actions);
+    const { checked, lost } = await lostAnswers(data.databaseUrl, data.session, everyone);
+
+    const row = (name: string, value: string) => console.log(`| ${name} | ${value} |`);
+    const f = (n: number) => n.toFixed(1);
+    console.log(`\n| measure | value |\n|---|---:|`);
+    row("participants (sockets)", `${N}`);
+    row("paced run: saves, saves/s", `${pacedSaves} in ${f(pacedSeconds)} s, ${f(pacedSaves / pacedSeconds)}/s`);
+    row("paced run: save latency p50 / p95 / p99", `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`);
+    row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
+    row("back-to-back: save latency p50 / p95 / p99", `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`);
+    row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
+    row("ratio back-to-back saves/s ÷ raw inserts/s", `${(satSaves / satSeconds / rawInserts).toFixed(2)}`);
+    row("errors", `${errors.length}`);
+    row(`staff action → last socket p50 / p95 (${all.length} actions)`, `${f(percentile(all, 50))} / ${f(percentile(all, 95))} ms`);
+    for (const name of [...new Set(actions.map((a) => a.name))]) {
+      const these = actions.filter((a) => a.name === name);
+      row(`  ${name}: sockets reached, → last socket (max)`, `${Math.max(...these.map((a) => a.arrivals.length))}, ${f(Math.max(...fanout(these), 0))} ms`);
+    }
+    row("memory (RSS, peak): app / room (partykit + workerd)", `${memory.app.toFixed(0)} MB / ${memory.room.toFixed(0)} MB`);
+    row("acknowledged answers checked / lost", `${checked} / ${lost.length}`);
+    row("load average (1 / 5 min)", `${load[0]!.toFixed(2)} / ${load[1]!.toFixed(2)} on ${os.cpus().length} cores`);
+    if (errors.length) console.log(`\nFirst errors:\n  ${[...new Set(errors)].slice(0, 10).join("\n  ")}`);
+    if (lost.length) console.log(`\nLost:\n  ${lost.slice(0, 10).join("\n  ")}`);
+    if (lost.length) failure = `${lost.length} acknowledged answers are not in the database`;
+    else if (errors.length) failure = `${errors.length} errors`;
+    else if (saves === 0) failure = "no answer was saved";
+  } catch (e) {
+    failure = e instanceof Error ? e.message : String(e);
+  } finally {
+    stopping = true;
+    clearInterval(sampler);
+    for (const p of everyone) p.socket?.terminate();
+    await pool.close();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (failure) {
+    console.error(`\nbench:live failed: ${failure}`);
+    if (process.env.BENCH_LOG) console.error(log);
+    process.exit(1);
+  }
+}
+
+await main();
