@@ -40,7 +40,7 @@ test("staff correct a participant: auto-score through the dialog, a practical ch
   await loginAsStaff(page, await demoStaffAccount(`corrector-${tag}@demo.test`, "Cor Rector", "ORGANIZATION_WRITER"));
   await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
   await page.getByTestId("live-row").filter({ hasText: "Lea Live" }).getByTestId("correction-link").click();
-  await expect(page.getByTestId("participant-correction")).toBeVisible();
+  await expect(page.getByTestId("participant-correction")).toBeVisible({ timeout: 30_000 }); // a shared machine can be slow
   await expect(page.getByTestId("correction-progress")).toHaveText("0 of 6 steps scored");
 
   // The dialog lists what the rules will score (choice and number right, the unanswered hotzone 0), then saves it.
