@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_SESSION_PARTICIPANTS } from "./limits";
 import {
   evaluations,
   liveAnswers,
@@ -98,7 +99,7 @@ export const scheduledSessionInput = z.object({
     .object({ allQuestionsInEvaluationShownByDefault: z.boolean().nullish(), enableAutoPauseOnHelpRequest: z.boolean().nullish() })
     .nullish(),
   /** Participant ids. On update: absent keeps the participants, a list replaces them. */
-  participants: z.array(z.string().trim().min(1).max(100)).max(1000).optional(),
+  participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).optional(),
 });
 export type ScheduledSessionInput = z.infer<typeof scheduledSessionInput>;
 
