@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./support/fixtures";
+import { demoStaffAccount } from "./support/accounts";
+import { loginAsStaff } from "./support/login";
+
+// The flat forms check their fields while they are filled in, with the Zod schema their action
+// parses (Conform): an error appears when a field is left wrong, goes as soon as it is right, and a
+// form with a wrong field is not sent at all.
+
+const RUN = randomUUID().replace(/-/g, "").slice(0, 6);
+const scheduler = () => demoStaffAccount("forms-planner@demo.test", "Fay Forms", "ORGANIZATION_MANAGER");
+
+test("the login form says which field is missing before anything is sent", async ({ page }) => {
+  await page.goto("/admin");
+  const form = page.getByTestId("admin-login-form");
+  const tenant = form.getByLabel("Organisation");
+  await tenant.fill("");
+  await tenant.blur();
+  await expect(tenant).toHaveAttribute("aria-invalid", "true");
+  const error = form.getByText("This field is required.");
+  await expect(error).toBeVisible();
+  await expect(tenant).toHaveAttribute("aria-describedby", /-error/);
+  // No request: the page still shows step 1 after a click on "send".
+  let posted = false;
+  page.on("request", (r) => (posted ||= r.method() === "POST"));
+  await form.getByRole("button", { name: "Send me a code" }).click();
+  await expect(form).toBeVisible();
+  expect(posted).toBe(false);
+  // Typing fixes it at once.
+  await tenant.fill("demo");
+  await expect(error).toBeHidden();
+  await expect(tenant).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("the entity dialog checks a location's required address while it is typed, then saves", async ({ page }) => {
+  await loginAsStaff(page, await scheduler());
+  await page.goto("/admin/databases/locations");
+  await page.getByTestId("create").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name", { exact: true }).fill(`Forms hall ${RUN}`);
+  const city = dialog.getByLabel("City", { exact: true });
+  await city.focus();
+  await city.blur();
+  await expect(city).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("This field is required.")).toHaveCount(1);
+  // Save with the other required fields empty: every one is marked, the dialog stays.
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("This field is required.")).toHaveCount(3);
+  await city.fill("Ghent");
+  await expect(city).not.toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Street and number", { exact: true }).fill("Dock 1");
+  await dialog.getByLabel("Country", { exact: true }).fill("BE");
+  await expect(dialog.getByText("This field is required.")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: `Forms hall ${RUN}` })).toBeVisible();
+});
+
+test("the plan form marks the missing template and time without a round trip", async ({ page }) => {
+  await loginAsStaff(page, await scheduler());
+  await page.goto("/admin/scheduledsessions/plan");
+  const form = page.getByTestId("plan-form");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.locator('input[name="datetime"]')).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("This field is required.")).toHaveCount(2);
+  await expect(page).toHaveURL(/\/plan$/);
+});
