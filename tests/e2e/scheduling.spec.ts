@@ -1,3 +1,4 @@
+import { dragByMouse } from "./support/drag";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
@@ -167,7 +168,7 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
   await expect(page.getByTestId("cell-1-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
 
-  await page.getByTestId("cell-0-0").dragTo(page.getByTestId("cell-0-1"));
+  await dragByMouse(page, page.getByTestId("handle-0-0"), page.getByTestId("cell-0-1"));
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
   await expect(page.getByTestId("cell-0-1")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
   await expect(page.getByTestId("clash-count")).toContainText("clashes");
@@ -181,7 +182,7 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", evaluationIds[0]!);
 
   // The order is stored: after a reload the adjusted grid is still there.
-  await page.getByTestId("cell-2-0").dragTo(page.getByTestId("cell-2-2"));
+  await dragByMouse(page, page.getByTestId("handle-2-0"), page.getByTestId("cell-2-2"));
   await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
   await expect(page.getByTestId("clash-count")).toContainText("clashes");
   await page.waitForLoadState("networkidle");
