@@ -12,6 +12,8 @@ const scheduler = () => demoStaffAccount("forms-planner@demo.test", "Fay Forms",
 
 test("the login form says which field is missing before anything is sent", async ({ page }) => {
   await page.goto("/admin");
+  // The checks run in the browser: wait until the page's scripts have loaded.
+  await page.waitForLoadState("networkidle");
   const form = page.getByTestId("admin-login-form");
   const tenant = form.getByLabel("Organisation");
   await tenant.fill("");
@@ -67,4 +69,52 @@ test("the plan form marks the missing template and time without a round trip", a
   await expect(form.locator('input[name="datetime"]')).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("This field is required.")).toHaveCount(2);
   await expect(page).toHaveURL(/\/plan$/);
+});
+
+test("the participant picker is driven from its search box, and Enter never adds a stale result", async ({ page }) => {
+  await loginAsStaff(page, await scheduler());
+  // Two people whose names share the run's tag.
+  const [ann, bob] = [`Ann Picker ${RUN}`, `Bob Picker ${RUN}`];
+  await page.goto("/admin/databases/participants");
+  for (const name of [ann, bob]) {
+    await page.getByTestId("create").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByLabel("E-mail", { exact: true }).fill(`${name.replace(/ /g, ".").toLowerCase()}@picker.test`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  await page.goto("/admin/scheduledsessions/plan");
+  const search = page.getByTestId("participant-search");
+  const results = page.getByTestId("participant-results");
+  await search.fill(`Picker ${RUN}`);
+  await expect(results.getByRole("option")).toHaveCount(2);
+  // Arrows move the highlight (announced through aria-activedescendant), Enter adds it.
+  await search.press("ArrowDown");
+  await expect(results.getByRole("option", { name: new RegExp(bob) })).toHaveAttribute("aria-selected", "true");
+  await search.press("Enter");
+  await expect(page.getByTestId("chosen-participants")).toContainText(bob);
+  await expect(page.getByTestId("chosen-participants")).not.toContainText(ann);
+  await expect(page).toHaveURL(/\/plan$/);
+
+  // Hold the next search's answer: the list still shows the old results, and Enter waits.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/databases\/participants(\.data)?\?.*q=Ann/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await search.fill(`Ann Picker ${RUN}`);
+  await expect(search).toHaveAttribute("aria-controls", /.+/);
+  await expect(results).toHaveAttribute("aria-busy", "true");
+  // Ann is highlighted in the old list; picking her from it would be picking an earlier search.
+  await search.press("ArrowUp");
+  await search.press("Enter");
+  await expect(page.getByTestId("chosen-participants")).not.toContainText(ann);
+  release();
+  await expect(results.getByRole("option")).toHaveCount(1);
+  await expect(results).toHaveAttribute("aria-busy", "false");
+  await search.press("Enter");
+  await expect(page.getByTestId("chosen-participants")).toContainText(ann);
 });
