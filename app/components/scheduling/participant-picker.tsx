@@ -79,7 +79,7 @@ export function ParticipantPicker({
   const importError = importer.data?.fieldErrors?.csv ?? importer.data?.error;
 
   return (
-    <fieldset className="flex flex-col gap-2 text-sm">
+    <fieldset className="flex min-w-0 flex-col gap-2 text-sm">
       <legend className="font-medium text-slate-700">{t("scheduling:fields.participants")}</legend>
       <p className="text-slate-500">{t("scheduling:plan.participants-hint")}</p>
       {chosen.map((p) => (
