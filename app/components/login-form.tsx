@@ -1,8 +1,10 @@
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { loginRequestInput } from "~/modules/auth/login-input";
 import type { LoginFormState } from "~/modules/auth/login-form.server";
 import { Alert, Button, TextField } from "./ui/form";
+import { useSchemaForm } from "./ui/schema-form";
 
 /**
  * One-time-code login in two steps: organisation and e-mail/phone, then the 6-digit code.
@@ -30,6 +32,8 @@ export function LoginForm({
   const tenantRef = useRef<HTMLInputElement>(null);
   const identifierRef = useRef<HTMLInputElement>(null);
   const redirectTo = params.get("redirectTo") ?? "";
+  // The first step is checked while typing with the schema the action parses.
+  const { formProps, field } = useSchemaForm(loginRequestInput);
 
   // Focus follows the step: the code field once a code is sent (its content selected after a wrong
   // code, so typing replaces it), after a failed request the field to correct (the organisation's,
@@ -89,18 +93,17 @@ export function LoginForm({
           </div>
         </Form>
       ) : (
-        <Form method="post" className="mt-4 flex flex-col gap-4" data-testid={`${area}-login-form`}>
+        <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4" data-testid={`${area}-login-form`}>
           <p className="text-sm text-slate-600">{t(area === "admin" ? "auth:intro-admin" : "auth:intro-user")}</p>
           {state?.error ? <Alert>{state.error}</Alert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             ref={tenantRef}
             label={t("auth:organization")}
-            name="tenant"
+            {...field("tenant")}
             defaultValue={state?.tenant ?? defaultTenant}
             autoComplete="organization"
             autoCapitalize="none"
-            required
             // A page with one job: the first empty field takes the focus (announced with its label).
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!defaultTenant && !state?.tenant}
@@ -109,11 +112,10 @@ export function LoginForm({
           <TextField
             ref={identifierRef}
             label={t("auth:identifier")}
-            name="identifier"
+            {...field("identifier")}
             defaultValue={state?.identifier ?? ""}
             autoComplete="username"
             autoCapitalize="none"
-            required
             // eslint-disable-next-line jsx-a11y/no-autofocus -- as above
             autoFocus={!!defaultTenant}
           />

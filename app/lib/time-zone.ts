@@ -1,72 +1,35 @@
+import { TZDate, tzOffset } from "@date-fns/tz";
+
 /**
- * Wall-clock time in an IANA time zone, with Intl only (no dependency). Instants are stored in UTC;
- * people plan and read sessions in their organisation's zone (docs/decisions/0006-time-zones.md).
- * Shared by server and browser code.
+ * Wall-clock time in an IANA time zone: @date-fns/tz does the zone arithmetic, Intl the formatting.
+ * Instants are stored in UTC; people plan and read sessions in their organisation's zone
+ * (docs/decisions/0006-time-zones.md). Shared by server and browser code.
  */
 
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
 export function isTimeZone(zone: string): boolean {
-  try {
-    formatterFor(zone);
-    return true;
-  } catch {
-    return false;
-  }
+  // An unknown zone gives NaN; Intl is the authority on which names exist.
+  return !Number.isNaN(tzOffset(zone, new Date(0)));
 }
 
 /** The wall-clock date and time of an instant in `zone`. */
 export function wallTimeOf(instant: Date, zone: string): WallTime & { second: number } {
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** How far `zone` is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, zone: string): number {
-  const w = wallTimeOf(new Date(instant), zone);
-  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return wallAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
+  const d = new TZDate(instant.getTime(), zone);
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
 }
 
 /**
  * The instant at which clocks in `zone` show `wall`. In the hour skipped by a spring-forward the
- * result is the later offset's reading (02:30 becomes 03:30); in the repeated autumn hour, the first.
+ * result is the later offset's reading (02:30 becomes 03:30, as TZDate reads it); in the repeated
+ * autumn hour, the first (TZDate gives the second, so look one clock change earlier).
  */
 export function instantOfWallTime(wall: WallTime, zone: string): Date {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  // The zone's offsets a day before and after cover both sides of any daylight-saving change.
-  const before = asUtc - offsetAt(asUtc - 86_400_000, zone);
-  const after = asUtc - offsetAt(asUtc + 86_400_000, zone);
-  const valid = [before, after].filter((t) => sameWall(wallTimeOf(new Date(t), zone), wall));
-  // Repeated hour: both are valid, take the first. Skipped hour: neither; read it with the offset
-  // from before the change, which lands after the gap.
-  return new Date(valid.length ? Math.min(...valid) : before);
+  const t = new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, zone).getTime();
+  // Minutes the clocks went back within the last day (0 outside an autumn change).
+  const back = (tzOffset(zone, new Date(t - 86_400_000)) - tzOffset(zone, new Date(t))) * 60_000;
+  const first = t - back;
+  return new Date(back > 0 && sameWall(wallTimeOf(new Date(first), zone), wall) ? first : t);
 }
 
 const sameWall = (a: WallTime, b: WallTime) =>

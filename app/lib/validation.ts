@@ -2,7 +2,8 @@ import type { ZodError } from "zod";
 import type { FieldErrors } from "./app-error";
 
 /**
- * Turns Zod issues into translation keys per field path. Schemas put a `validation:*` key in
+ * Turns Zod issues into translation keys per field path (the server's AppError and the forms' live
+ * feedback both go through issueToKey, so a field says the same thing before and after a post). Schemas put a `validation:*` key in
  * `message`; Zod's own codes map to the generic keys.
  */
 export function zodFieldErrors(error: ZodError): FieldErrors {
@@ -15,7 +16,7 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
   return result;
 }
 
-function issueToKey(issue: ZodError["issues"][number]): FieldErrors[string] {
+export function issueToKey(issue: ZodError["issues"][number]): FieldErrors[string] {
   if (issue.message.startsWith("validation:")) return { key: issue.message };
   switch (issue.code) {
     case "invalid_type":

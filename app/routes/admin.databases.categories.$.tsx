@@ -5,6 +5,7 @@ import { DataList } from "~/components/databases/data-list";
 import { EntityDialog } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
+import { categoryInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import {
   addCategory,
@@ -116,6 +117,7 @@ export default function Categories() {
         rowExtra={(r) =>
           canWrite ? (
             <EntityDialog
+              schema={categoryInput}
               trigger={<Button variant="ghost">{t("databases:categories.move")}</Button>}
               title={t("databases:categories.move-title", { name: r.name })}
               intent="move"

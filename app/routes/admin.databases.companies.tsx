@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { companyInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
@@ -30,6 +31,7 @@ export default function Companies() {
   const { t } = useTranslation();
   return (
     <DataList
+      schema={companyInput}
       title={t("databases:sections.companies.title")}
       entity="companies"
       columns={[

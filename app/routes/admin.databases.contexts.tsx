@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
+import { contextInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
 import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
@@ -26,6 +27,7 @@ export default function Contexts() {
   const { t } = useTranslation();
   return (
     <DataList
+      schema={contextInput}
       title={t("databases:sections.contexts.title")}
       entity="contexts"
       columns={[

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { locationInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
 import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
@@ -26,6 +27,7 @@ export default function Locations() {
   const { t } = useTranslation();
   return (
     <DataList
+      schema={locationInput}
       title={t("databases:sections.locations.title")}
       entity="locations"
       columns={[

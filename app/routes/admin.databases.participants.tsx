@@ -5,6 +5,7 @@ import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import { DataList } from "~/components/databases/data-list";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { CompanySelect } from "~/components/databases/reference-selects";
+import { participantInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
@@ -47,6 +48,7 @@ export default function Participants() {
   const { t } = useTranslation();
   return (
     <DataList
+      schema={participantInput}
       title={t("databases:sections.participants.title")}
       entity="participants"
       columns={[

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
+import { supplyObjectInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
@@ -26,6 +27,7 @@ export default function SupplyObjects() {
   const { t } = useTranslation();
   return (
     <DataList
+      schema={supplyObjectInput}
       title={t("databases:sections.supplies.title")}
       entity="supplies"
       columns={[{ key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name }]}

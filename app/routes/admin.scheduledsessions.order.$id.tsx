@@ -4,6 +4,7 @@ import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
+import { OrderRow } from "~/components/scheduling/order-row";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
@@ -43,15 +44,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-type Drag = { row: number; col: number } | null;
-
 export default function OrderGrid() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<IntentResult>();
   const [rows, setRows] = useState(data.rows);
-  const [drag, setDrag] = useState<Drag>(null);
-  const [over, setOver] = useState<Drag>(null);
   useEffect(() => setRows(data.rows), [data.rows]);
 
   const names = new Map(data.evaluations.map((e) => [e.id, e.name]));
@@ -116,82 +113,17 @@ export default function OrderGrid() {
             </thead>
             <tbody>
               {rows.map((row, r) => (
-                <tr key={row.participant} className="border-t border-slate-100" data-testid={`order-row-${r}`}>
-                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 font-medium">
-                    {row.name}
-                  </th>
-                  {row.order.map((ev, c) => {
-                    const clash = clashes.has(`${c}:${ev}`);
-                    const isOver = over?.row === r && over.col === c && drag?.row === r;
-                    const name = names.get(ev) ?? ev;
-                    return (
-                      <td
-                        key={`${ev}-${c}`}
-                        className="px-1 py-1"
-                        onDragOver={(e) => {
-                          if (drag?.row === r) {
-                            e.preventDefault();
-                            setOver({ row: r, col: c });
-                          }
-                        }}
-                        onDragLeave={() => setOver(null)}
-                        onDrop={(e) => {
-                          e.preventDefault();
-                          if (drag?.row === r) change(r, drag.col, c);
-                          setDrag(null);
-                          setOver(null);
-                        }}
-                      >
-                        <div
-                          draggable={data.canWrite}
-                          onDragStart={(e) => {
-                            e.dataTransfer.effectAllowed = "move";
-                            e.dataTransfer.setData("text/plain", `${r}:${c}`);
-                            setDrag({ row: r, col: c });
-                          }}
-                          onDragEnd={() => {
-                            setDrag(null);
-                            setOver(null);
-                          }}
-                          data-testid={`cell-${r}-${c}`}
-                          data-evaluation={ev}
-                          data-clash={clash ? "true" : undefined}
-                          title={clash ? t("scheduling:order.clash") : undefined}
-                          className={`flex items-center justify-between gap-1 rounded border px-2 py-1 ${data.canWrite ? "cursor-grab" : ""} ${
-                            clash ? "border-red-400 bg-red-50 text-red-900" : "border-slate-200 bg-selected/40"
-                          } ${isOver ? "ring-2 ring-primary" : ""}`}
-                        >
-                          {data.canWrite ? (
-                            <button
-                              type="button"
-                              className="px-1 text-primary disabled:opacity-30"
-                              disabled={c === 0}
-                              onClick={() => change(r, c, c - 1)}
-                              aria-label={t("scheduling:order.move-left", { evaluation: name, name: row.name })}
-                            >
-                              ←
-                            </button>
-                          ) : null}
-                          <span>
-                            {name}
-                            {clash ? <span className="sr-only"> — {t("scheduling:order.clash")}</span> : null}
-                          </span>
-                          {data.canWrite ? (
-                            <button
-                              type="button"
-                              className="px-1 text-primary disabled:opacity-30"
-                              disabled={c === positions - 1}
-                              onClick={() => change(r, c, c + 1)}
-                              aria-label={t("scheduling:order.move-right", { evaluation: name, name: row.name })}
-                            >
-                              →
-                            </button>
-                          ) : null}
-                        </div>
-                      </td>
-                    );
-                  })}
-                </tr>
+                <OrderRow
+                  key={row.participant}
+                  row={r}
+                  participant={row.participant}
+                  name={row.name}
+                  order={row.order}
+                  evaluationName={(id) => names.get(id) ?? id}
+                  isClash={(c, ev) => clashes.has(`${c}:${ev}`)}
+                  canWrite={data.canWrite}
+                  onSwap={(a, b) => change(r, a, b)}
+                />
               ))}
             </tbody>
           </table>

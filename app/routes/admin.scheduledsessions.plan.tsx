@@ -7,7 +7,8 @@ import { LocationSelect } from "~/components/databases/reference-selects";
 import { TemplateSelect } from "~/components/scheduling/template-select";
 import { TemplateOverviewButton } from "~/components/scheduling/template-overview";
 import { SessionActions } from "~/components/scheduling/session-actions";
-import { Alert, Button, TextField } from "~/components/ui/form";
+import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/schema-form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -15,6 +16,7 @@ import { loadOrFail } from "~/lib/form-result.server";
 import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 import { nextStatuses } from "~/modules/scheduling/status-transitions";
+import { planFormInput } from "~/modules/scheduling/session-input";
 
 export const handle = { titleKey: "scheduling:plan.title-new" };
 
@@ -29,14 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   return "redirectTo" in answer ? redirect(answer.redirectTo) : answer;
 }
 
-const select = "rounded-md border border-slate-300 px-3 py-2 text-sm";
-
 export default function PlanScheduledSession() {
   const { options, session, chosenPeople, canWrite, saved, invited, canceled, notified, tenant, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PlanFormData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
-  const fe = actionData?.fieldErrors ?? {};
+  // Checked while typing with the schema the action parses; the server's field errors until then.
+  const { formProps, field, errorOf } = useSchemaForm(planFormInput, { serverErrors: actionData?.fieldErrors });
   const busy = navigation.state !== "idle";
   // Changed since the last save (a save brings a new revision of the session).
   const [dirty, setDirty] = useState(false);
@@ -70,14 +71,14 @@ export default function PlanScheduledSession() {
       {actionData?.error && !actionData.confirm ? <Alert>{actionData.error}</Alert> : null}
 
       <UnsavedChangesGuard dirty={canWrite && dirty} />
-      <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form" onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}>
+      <Form method="post" {...formProps} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form" onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}>
         {session ? <input type="hidden" name="id" value={session._id} /> : null}
         <TemplateSelect
           name="session"
           label={t("scheduling:fields.session")}
           required
           initial={session ? { id: session.session, label: session.sessionName } : null}
-          error={fe.session}
+          error={errorOf("session")}
           disabled={!canWrite}
           onChange={(option) => {
             setDirty(true);
@@ -88,42 +89,36 @@ export default function PlanScheduledSession() {
         <TextField
           label={`${t("scheduling:fields.datetime")} *`}
           hint={t("scheduling:plan.datetime-hint", { zone: zoneLabel(new Date(), i18n.language, timeZone) })}
-          name="datetime"
+          {...field("datetime")}
+          // The browser's own datetime-local format; the schema's pattern would only repeat it.
+          pattern={undefined}
           type="datetime-local"
-          required
           defaultValue={inputOfInstant(session?.datetime, timeZone)}
-          error={fe.datetime}
         />
         <LocationSelect
           name="location"
           label={t("scheduling:fields.location")}
           emptyLabel={t("scheduling:plan.none")}
           initial={session?.location ? { id: session.location, label: session.locationName ?? session.location } : null}
-          error={fe.location}
+          error={errorOf("location")}
           disabled={!canWrite}
           onChange={() => setDirty(true)}
         />
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">{t("scheduling:fields.assigned-user")}</span>
-          <select name="assignedUser" defaultValue={session?.assignedUser ?? ""} className={select}>
-            <option value="">{t("scheduling:plan.none")}</option>
-            {options.users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-slate-700">{t("scheduling:fields.initial-status")}</span>
-          <select name="status" defaultValue={session?.status ?? "SCHEDULED"} className={select}>
-            {(session ? [session.status, ...nextStatuses(session.status)] : SCHEDULED_SESSION_STATUSES).map((s) => (
-              <option key={s} value={s}>
-                {t(`scheduling:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label={t("scheduling:fields.assigned-user")} {...field("assignedUser")} defaultValue={session?.assignedUser ?? ""}>
+          <option value="">{t("scheduling:plan.none")}</option>
+          {options.users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("scheduling:fields.initial-status")} {...field("status")} defaultValue={session?.status ?? "SCHEDULED"}>
+          {(session ? [session.status, ...nextStatuses(session.status)] : SCHEDULED_SESSION_STATUSES).map((s) => (
+            <option key={s} value={s}>
+              {t(`scheduling:status.${s}`)}
+            </option>
+          ))}
+        </SelectField>
         <fieldset className="flex flex-col gap-1 text-sm">
           <legend className="font-medium text-slate-700">{t("scheduling:fields.options")}</legend>
           {(["allQuestionsInEvaluationShownByDefault", "enableAutoPauseOnHelpRequest"] as const).map((k) => (
@@ -134,7 +129,7 @@ export default function PlanScheduledSession() {
           ))}
         </fieldset>
 
-        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} canWrite={canWrite} error={fe.participants} onChange={() => setDirty(true)} />
+        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} canWrite={canWrite} error={errorOf("participants")} onChange={() => setDirty(true)} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="invite" />
           {t("scheduling:plan.invite")}

@@ -4,6 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/schema-form";
+import { signUpDetailsInput } from "~/modules/scheduling/signup-form";
 import { isAppError } from "~/lib/app-error";
 import type { ParticipantCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
@@ -153,22 +155,7 @@ export default function SignUp() {
           </Button>
         </Form>
       ) : step === "details" ? (
-        <Form method="post" className="flex flex-col gap-3" data-testid="signup-details">
-          <input type="hidden" name="tenant" value={data.tenant} />
-          <TextField label={t("scheduling:signup.name")} name="name" required autoComplete="name" defaultValue={actionData?.name} error={actionData?.fieldErrors?.name} />
-          <TextField
-            label={t("scheduling:signup.email")}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            error={actionData?.fieldErrors?.email}
-          />
-          <Button type="submit" name="intent" value="request-code" disabled={busy}>
-            {t("scheduling:signup.request-code")}
-          </Button>
-        </Form>
+        <SignUpDetails tenant={data.tenant} actionData={actionData} busy={busy} />
       ) : (
         <Form method="post" className="flex flex-col gap-3" data-testid="signup-code">
           <input type="hidden" name="tenant" value={data.tenant} />
@@ -182,5 +169,21 @@ export default function SignUp() {
         </Form>
       )}
     </div>
+  );
+}
+
+/** A new person's name and e-mail, checked while typing with the schema startSignUp enforces. */
+function SignUpDetails({ tenant, actionData, busy }: { tenant: string; actionData: ActionData | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const { formProps, field } = useSchemaForm(signUpDetailsInput, { serverErrors: actionData?.fieldErrors });
+  return (
+    <Form method="post" {...formProps} className="flex flex-col gap-3" data-testid="signup-details">
+      <input type="hidden" name="tenant" value={tenant} />
+      <TextField label={t("scheduling:signup.name")} {...field("name")} autoComplete="name" defaultValue={actionData?.name} />
+      <TextField label={t("scheduling:signup.email")} {...field("email")} type="email" autoComplete="email" defaultValue={actionData?.email} />
+      <Button type="submit" name="intent" value="request-code" disabled={busy}>
+        {t("scheduling:signup.request-code")}
+      </Button>
+    </Form>
   );
 }

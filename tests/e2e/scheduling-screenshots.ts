@@ -96,7 +96,7 @@ async function planSessions(page: Page): Promise<string> {
     await page.getByRole("option", { name: /Harbour training centre/ }).click();
     for (const name of ["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens"].slice(0, 2 + (i % 3))) {
       await page.getByTestId("participant-search").fill(name);
-      await page.getByTestId("participant-results").getByRole("button", { name: `Add ${name}` }).click();
+      await page.getByTestId("participant-results").getByRole("option", { name: new RegExp(name) }).click();
     }
     await page.locator('button[name="intent"][value="save"], button[type="submit"]:has-text("Save")').first().click();
     await page.waitForURL(/saved=1/);

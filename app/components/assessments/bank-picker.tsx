@@ -1,7 +1,7 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
+import { useSearchPicker } from "~/components/ui/use-search-picker";
 import { STEP_TYPES } from "~/modules/assessments/steps";
 import { CategorySelect, FieldError, move } from "./screen-parts";
 import { formatDuration } from "./duration";
@@ -45,38 +45,34 @@ export function BankPicker({
   const [rows, setRows] = useState<BankNode[]>([]);
   const [names, setNames] = useState(() => new Map(known.map((k) => [k._id, k.name])));
   const [announcement, setAnnouncement] = useState("");
-  const fetcher = useFetcher<BankPage>();
-  const wanted = useRef(1);
-
-  // Search as the author types (debounced); a new search starts again at page 1.
-  useEffect(() => {
-    if (disabled) return;
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ q, sort: "NAME", dir: "ASC", page: String(page) });
-      if (category) params.set("category", category);
-      if (type) params.set("type", type);
-      wanted.current = page;
-      fetcher.load(`/admin/assessments/${kind}?${params}`);
-    }, page === 1 ? 250 : 0);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher is stable enough; reload on filters only
-  }, [q, category, type, page, kind, disabled]);
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data?.list) return;
-    const nodes = data.list.edges.map((e) => e.node);
-    setRows((prev) => (wanted.current === 1 ? nodes : [...prev, ...nodes.filter((n) => !prev.some((p) => p._id === n._id))]));
-  }, [fetcher.data]);
-
   const add = (node: BankNode) => {
     setNames((m) => new Map(m).set(node._id, node.name));
     onChange([...value, node._id]);
     setAnnouncement(t("assessments:bank.added", { name: node.name, position: value.length + 1 }));
   };
-  const total = fetcher.data?.list?.pageInfo.totalCount ?? 0;
-  const hasMore = fetcher.data?.list?.pageInfo.hasNextPage ?? false;
-  const loading = fetcher.state !== "idle";
+  const params = new URLSearchParams({ q, sort: "NAME", dir: "ASC", page: String(page) });
+  if (category) params.set("category", category);
+  if (type) params.set("type", type);
+  // Search as the author types (debounced; "more" at once); arrows and Enter add from the search box.
+  const search = useSearchPicker<BankPage, BankNode>({
+    url: disabled ? null : `/admin/assessments/${kind}?${params}`,
+    delay: page === 1 ? 250 : 0,
+    options: () => rows,
+    onPick: add,
+    isDisabled: (node) => value.includes(node._id),
+  });
+  // A new search starts again at page 1; "more" appends its page.
+  useEffect(() => {
+    const list = search.data?.list;
+    if (!list) return;
+    const nodes = list.edges.map((e) => e.node);
+    const answeredPage = Number(new URLSearchParams(search.answeredFor?.split("?")[1] ?? "").get("page") ?? "1");
+    setRows((prev) => (answeredPage <= 1 ? nodes : [...prev, ...nodes.filter((n) => !prev.some((p) => p._id === n._id))]));
+  }, [search.data, search.answeredFor]);
+
+  const total = search.data?.list?.pageInfo.totalCount ?? 0;
+  const hasMore = search.data?.list?.pageInfo.hasNextPage ?? false;
+  const loading = search.loading;
   const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
   const resetTo = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
@@ -91,7 +87,18 @@ export function BankPicker({
           <div className="flex flex-wrap items-end gap-2">
             <label className="flex min-w-0 flex-1 basis-48 flex-col text-sm">
               <span className="text-slate-700">{t("assessments:bank.search")}</span>
-              <input type="search" value={q} onChange={(e) => resetTo(setQ)(e.target.value)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm" aria-controls={`${id}-results`} />
+              <input
+                type="text"
+                autoComplete="off"
+                value={q}
+                onChange={(e) => resetTo(setQ)(e.target.value)}
+                {...search.comboboxProps}
+                role="combobox"
+                aria-expanded={search.comboboxProps["aria-expanded"]}
+                aria-controls={search.listId}
+                onKeyDown={search.onKeyDown}
+                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+              />
             </label>
             {categoryOptions.length ? (
               <CategorySelect label={t("assessments:bank.category")} options={categoryOptions} value={category} onChange={(e) => resetTo(setCategory)(e.target.value)} />
@@ -113,18 +120,32 @@ export function BankPicker({
           <p className="text-xs text-slate-600" aria-live="polite">
             {loading && rows.length === 0 ? t("assessments:bank.loading") : t("assessments:bank.found", { count: total })}
           </p>
-          <ul id={`${id}-results`} aria-label={t("assessments:picker.available")} aria-busy={loading} className="flex max-h-64 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white">
-            {rows.map((node) => {
+          <ul {...search.listProps} aria-label={t("assessments:picker.available")} className="flex max-h-64 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white">
+            {rows.map((node, i) => {
               const chosen = value.includes(node._id);
               return (
-                <li key={node._id} className="flex items-center gap-2 px-3 py-1.5 text-sm">
+                // Picked by keyboard through the search box (aria-activedescendant); a click is the pointer's way.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                <li
+                  key={node._id}
+                  {...search.optionProps(i)}
+                  role="option"
+                  aria-selected={i === search.active}
+                  aria-disabled={chosen || undefined}
+                  // Named by the item alone (its details are details).
+                  aria-labelledby={`${id}-name-${i}`}
+                  onClick={() => !chosen && add(node)}
+                  className={`flex items-center gap-2 px-3 py-1.5 text-sm ${chosen ? "" : "cursor-pointer"} ${i === search.active ? "bg-selected" : ""}`}
+                >
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{node.name}</p>
+                    <p className="truncate font-medium" id={`${id}-name-${i}`}>
+                      {node.name}
+                    </p>
                     <p className="truncate text-xs text-slate-500">{detailsOf(node, t)}</p>
                   </div>
-                  <Button variant="secondary" className="!px-3 !py-1" disabled={chosen} onClick={() => add(node)} aria-label={chosen ? t("assessments:bank.already", { name: node.name }) : t("assessments:bank.add", { name: node.name })}>
+                  <span aria-hidden className={`rounded border px-2 py-0.5 text-xs ${chosen ? "border-slate-200 text-slate-500" : "border-primary text-primary"}`}>
                     {chosen ? t("assessments:bank.added-short") : t("assessments:picker.add")}
-                  </Button>
+                  </span>
                 </li>
               );
             })}

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
 import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
@@ -22,6 +23,7 @@ export function DataList<T extends Node>({
   pageInfo,
   canWrite,
   fields,
+  schema,
   valuesOf,
   createHidden,
   headerExtra,
@@ -37,6 +39,8 @@ export function DataList<T extends Node>({
   pageInfo: PageInfo;
   canWrite: boolean;
   fields: FieldDef[];
+  /** The module's input schema: the dialogs check their fields with it while they are filled in. */
+  schema?: ZodTypeAny;
   valuesOf: (row: T) => Record<string, string | null | undefined>;
   createHidden?: Record<string, string>;
   headerExtra?: ReactNode;
@@ -72,7 +76,7 @@ export function DataList<T extends Node>({
         <div className="flex flex-wrap gap-2">
           {headerExtra}
           {canWrite ? (
-            <EntityDialog trigger={<Button data-testid="create">{e("create")}</Button>} title={e("create")} intent="create" fields={fields} hidden={createHidden} />
+            <EntityDialog trigger={<Button data-testid="create">{e("create")}</Button>} title={e("create")} intent="create" fields={fields} schema={schema} hidden={createHidden} />
           ) : null}
         </div>
       </div>
@@ -142,6 +146,7 @@ export function DataList<T extends Node>({
                             intent="update"
                             id={node._id}
                             fields={fields}
+                            schema={schema}
                             values={valuesOf(node)}
                           />
                           <ConfirmRemove

@@ -1,9 +1,11 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
-import { Alert, Button, TextField } from "../ui/form";
+import { z, type ZodTypeAny } from "zod";
+import { Alert, Button, SelectField, TextareaField, TextField } from "../ui/form";
+import { useSchemaForm } from "../ui/schema-form";
 
 export type FieldDef = {
   name: string;
@@ -20,45 +22,10 @@ export const overlay = "fixed inset-0 z-40 bg-slate-900/40";
 export const panel =
   "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none";
 
-function SelectOrTextarea({ field, value, error }: { field: FieldDef; value: string; error?: string }) {
-  const id = useId();
-  const common = {
-    id,
-    name: field.name,
-    defaultValue: value,
-    required: field.required,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-    className: `rounded-md border px-3 py-2 text-sm shadow-sm ${error ? "border-red-600" : "border-slate-300"}`,
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {field.label}
-      </label>
-      {field.type === "select" ? (
-        <select {...common}>
-          {field.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <textarea rows={3} {...common} />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * A create or edit form in a dialog (EntityDialog). Posts `intent` (and `id`) to the current route; shows the
- * server's translated field errors; closes when the save succeeded.
+ * server's translated field errors; closes when the save succeeded. With the module's input
+ * `schema`, fields are checked while they are filled in, by the rules the save enforces.
  */
 export function EntityDialog({
   trigger,
@@ -68,6 +35,7 @@ export function EntityDialog({
   fields,
   values = {},
   hidden = {},
+  schema,
 }: {
   trigger: ReactNode;
   title: string;
@@ -76,8 +44,8 @@ export function EntityDialog({
   fields: FieldDef[];
   values?: Record<string, string | null | undefined>;
   hidden?: Record<string, string>;
+  schema?: ZodTypeAny;
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
   const fetcher = useFetcher<IntentResult>({ key: `${intent}-${id ?? "new"}-${round}` });
@@ -86,7 +54,6 @@ export function EntityDialog({
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) setOpen(false);
   }, [fetcher.state, result]);
-  const errors = result && !result.ok ? result.fieldErrors : {};
   return (
     <Dialog.Root
       open={open}
@@ -105,42 +72,71 @@ export function EntityDialog({
           onEscapeKeyDown={(e) => (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()}
         >
           <Dialog.Title className="mb-4 text-lg font-semibold text-primary">{title}</Dialog.Title>
-          <fetcher.Form method="post" action={pathname} className="flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value={intent} />
-            {id ? <input type="hidden" name="id" value={id} /> : null}
-            {Object.entries(hidden).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            {result && !result.ok && Object.keys(result.fieldErrors).length === 0 ? <Alert>{result.message}</Alert> : null}
-            {fields.map((field) =>
-              field.render ? (
-                <div key={field.name}>{field.render(values, errors[field.name])}</div>
-              ) : field.type === "select" || field.type === "textarea" ? (
-                <SelectOrTextarea key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
-              ) : (
-                <TextField
-                  key={field.name}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  label={field.label}
-                  required={field.required}
-                  defaultValue={values[field.name] ?? ""}
-                  error={errors[field.name]}
-                  hint={field.hint}
-                />
-              ),
-            )}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t("databases:form.cancel")}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
-                {fetcher.state !== "idle" ? t("databases:form.saving") : t("databases:form.save")}
-              </Button>
-            </div>
-          </fetcher.Form>
+          <DialogForm key={round} fetcher={fetcher} action={pathname} schema={schema} intent={intent} id={id} hidden={hidden} fields={fields} values={values} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+const ANY_FORM = z.object({}).passthrough();
+
+/** The dialog's form: one Conform form per opening (its checks start afresh). */
+function DialogForm({
+  fetcher,
+  action,
+  schema,
+  intent,
+  id,
+  hidden,
+  fields,
+  values,
+}: {
+  fetcher: FetcherWithComponents<IntentResult>;
+  action: string;
+  schema: ZodTypeAny | undefined;
+  intent: string;
+  id: string | undefined;
+  hidden: Record<string, string>;
+  fields: FieldDef[];
+  values: Record<string, string | null | undefined>;
+}) {
+  const { t } = useTranslation();
+  const result = fetcher.data;
+  const { formProps, field, errorOf } = useSchemaForm(schema ?? ANY_FORM, { serverErrors: result && !result.ok ? result.fieldErrors : undefined });
+  return (
+    <fetcher.Form method="post" action={action} {...formProps} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {result && !result.ok && Object.keys(result.fieldErrors).length === 0 ? <Alert>{result.message}</Alert> : null}
+      {fields.map((def) => {
+        // The schema's constraints and live error, else the field's own `required` and the server's error.
+        const props = { ...field(def.name), required: field(def.name).required ?? def.required, label: def.label, hint: def.hint, defaultValue: values[def.name] ?? "" };
+        if (def.render) return <div key={def.name}>{def.render(values, errorOf(def.name))}</div>;
+        if (def.type === "textarea") return <TextareaField key={def.name} {...props} />;
+        if (def.type === "select")
+          return (
+            <SelectField key={def.name} {...props}>
+              {def.options?.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+          );
+        return <TextField key={def.name} {...props} type={def.type ?? "text"} />;
+      })}
+      <div className="flex justify-end gap-2">
+        <Dialog.Close asChild>
+          <Button variant="secondary">{t("databases:form.cancel")}</Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? t("databases:form.saving") : t("databases:form.save")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

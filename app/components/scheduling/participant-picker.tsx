@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
+import { useSearchPicker } from "~/components/ui/use-search-picker";
 import { CompanySelect } from "~/components/databases/reference-selects";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import type { Person } from "~/modules/scheduling/screens.server";
@@ -37,7 +38,6 @@ export function ParticipantPicker({
   const [companyRound, setCompanyRound] = useState(0);
   const [csv, setCsv] = useState("");
   const [announcement, setAnnouncement] = useState("");
-  const search = useFetcher<SearchPage>();
   const byCompany = useFetcher<PlanFormData>();
   const importer = useFetcher<PlanFormData>();
 
@@ -52,15 +52,6 @@ export function ParticipantPicker({
     });
   };
 
-  // Search as the planner types (debounced), through the participants screen's own loader.
-  useEffect(() => {
-    const q = query.trim();
-    if (!q) return;
-    const timer = setTimeout(() => search.load(`/admin/databases/participants?${new URLSearchParams({ q, sort: "NAME", dir: "ASC" })}`), 250);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on the query only
-  }, [query]);
-
   useEffect(() => {
     if (byCompany.data?.people) add(byCompany.data.people);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
@@ -71,13 +62,24 @@ export function ParticipantPicker({
   }, [importer.data]);
 
   const chosenIds = new Set(chosen.map((p) => p.id));
-  const results = query.trim() ? (search.data?.list?.edges.map((e) => ({ id: e.node._id, name: e.node.name, email: e.node.email })) ?? []) : [];
+  // Search as the planner types (debounced), through the participants screen's own loader; arrows
+  // and Enter add the highlighted person from the search box.
+  const q = query.trim();
+  const search = useSearchPicker<SearchPage, Person>({
+    url: q ? `/admin/databases/participants?${new URLSearchParams({ q, sort: "NAME", dir: "ASC" })}` : null,
+    delay: 250,
+    options: (data) => (q ? (data?.list?.edges.map((e) => ({ id: e.node._id, name: e.node.name, email: e.node.email })) ?? []) : []),
+    onPick: (p) => add([p]),
+    onEscape: () => setQuery(""),
+    isDisabled: (p) => chosenIds.has(p.id),
+  });
+  const results = search.options;
   const total = search.data?.list?.pageInfo.totalCount ?? 0;
   const imported = importer.data?.imported;
   const importError = importer.data?.fieldErrors?.csv ?? importer.data?.error;
 
   return (
-    <fieldset className="flex flex-col gap-2 text-sm">
+    <fieldset className="flex min-w-0 flex-col gap-2 text-sm">
       <legend className="font-medium text-slate-700">{t("scheduling:fields.participants")}</legend>
       <p className="text-slate-500">{t("scheduling:plan.participants-hint")}</p>
       {chosen.map((p) => (
@@ -89,41 +91,52 @@ export function ParticipantPicker({
           <label className="flex flex-col gap-1">
             <span className="text-slate-700">{t("scheduling:plan.find-participant")}</span>
             <input
-              type="search"
+              type="text"
+              autoComplete="off"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              // Enter searches (it already does as you type); it must not save the plan form.
-              onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+              {...search.comboboxProps}
+              role="combobox"
+              aria-expanded={search.comboboxProps["aria-expanded"]}
+              aria-controls={search.comboboxProps["aria-controls"]}
+              // Enter adds the highlighted person (never one of an earlier search); it must not save the plan form.
+              onKeyDown={search.onKeyDown}
               className={field}
-              // Only while the results list is on the page: aria-controls must name an existing element.
-              aria-controls={query.trim() ? `${id}-results` : undefined}
               data-testid="participant-search"
             />
           </label>
           {query.trim() ? (
             <div className="rounded-md border border-slate-200 bg-white">
               <p className="border-b border-slate-100 px-3 py-1 text-xs text-slate-600" aria-live="polite">
-                {search.state !== "idle" && results.length === 0 ? t("scheduling:plan.searching") : t("scheduling:plan.found", { count: total })}
+                {search.loading && results.length === 0 ? t("scheduling:plan.searching") : t("scheduling:plan.found", { count: total })}
                 {total > results.length ? ` ${t("scheduling:plan.refine")}` : ""}
               </p>
-              <ul id={`${id}-results`} className="max-h-60 divide-y divide-slate-100 overflow-y-auto" data-testid="participant-results">
-                {results.map((p) => (
-                  <li key={p.id} className="flex items-center gap-2 px-3 py-1.5">
-                    <span className="min-w-0 flex-1 truncate">
-                      {p.name} <span className="text-slate-500">{p.email}</span>
-                    </span>
-                    <Button
-                      variant="secondary"
-                      className="!px-3 !py-1"
-                      disabled={chosenIds.has(p.id)}
-                      onClick={() => add([p])}
-                      aria-label={chosenIds.has(p.id) ? t("scheduling:plan.already-added", { name: p.name }) : t("scheduling:plan.add-person", { name: p.name })}
+              <ul {...search.listProps} aria-label={t("scheduling:plan.find-participant")} className="max-h-60 divide-y divide-slate-100 overflow-y-auto" data-testid="participant-results">
+                {results.map((p, i) => {
+                  const inSession = chosenIds.has(p.id);
+                  return (
+                    // Picked by keyboard through the search box (aria-activedescendant); a click is the pointer's way.
+                    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                    <li
+                      key={p.id}
+                      {...search.optionProps(i)}
+                      role="option"
+                      aria-selected={i === search.active}
+                      aria-disabled={inSession || undefined}
+                      onClick={() => !inSession && add([p])}
+                      className={`flex items-center gap-2 px-3 py-1.5 ${inSession ? "" : "cursor-pointer"} ${i === search.active ? "bg-selected" : ""}`}
                     >
-                      {chosenIds.has(p.id) ? t("scheduling:plan.in-session") : t("scheduling:plan.add")}
-                    </Button>
-                  </li>
-                ))}
-                {search.state === "idle" && search.data && results.length === 0 ? <li className="px-3 py-2 text-slate-500">{t("scheduling:plan.no-match")}</li> : null}
+                      <span className="min-w-0 flex-1 truncate">
+                        {p.name} <span className="text-slate-600">{p.email}</span>
+                      </span>
+                      {/* Part of the option's name: the person, their e-mail, and whether they are in already. */}
+                      <span className={`rounded border px-2 py-0.5 text-xs ${inSession ? "border-slate-200 text-slate-600" : "border-primary text-primary"}`}>
+                        {inSession ? t("scheduling:plan.in-session") : t("scheduling:plan.add")}
+                      </span>
+                    </li>
+                  );
+                })}
+                {!search.loading && search.data && results.length === 0 ? <li className="px-3 py-2 text-slate-500">{t("scheduling:plan.no-match")}</li> : null}
               </ul>
             </div>
           ) : null}

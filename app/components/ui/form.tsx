@@ -1,4 +1,4 @@
-import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -21,28 +21,65 @@ export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLBut
   },
 );
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Labelled;
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className = "", id, ...props }, ref) {
+  const { inputId, aria } = useFieldIds(id, error, hint);
+  return (
+    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
+      <input ref={ref} {...aria} className={fieldInputClass(!!error)} {...props} />
+    </FieldFrame>
+  );
+});
+
+type Labelled = { label: ReactNode; error?: string | null; hint?: ReactNode };
+
+/** The label, the control and its messages, with the control's aria tied to them (every field kind). */
+function useFieldIds(id: string | undefined, error: string | null | undefined, hint: ReactNode) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return { inputId, aria: { id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } } as const;
+}
+
+function FieldFrame({ id, label, error, hint, className, children }: Labelled & { id: string; className: string; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={fieldInputClass(!!error)}
-        {...props}
-      />
-      <FieldMessages id={inputId} hint={hint} error={error} />
+      {children}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** A labelled <select> (options as children), announced like TextField. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & Labelled>(function SelectField(
+  { label, error, hint, className = "", id, children, ...props },
+  ref,
+) {
+  const { inputId, aria } = useFieldIds(id, error, hint);
+  return (
+    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
+      <select ref={ref} {...aria} className={fieldInputClass(!!error)} {...props}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+});
+
+/** A labelled <textarea>, announced like TextField. */
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(function TextareaField(
+  { label, error, hint, className = "", id, rows = 3, ...props },
+  ref,
+) {
+  const { inputId, aria } = useFieldIds(id, error, hint);
+  return (
+    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
+      <textarea ref={ref} rows={rows} {...aria} className={fieldInputClass(!!error)} {...props} />
+    </FieldFrame>
   );
 });
 

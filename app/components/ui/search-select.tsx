@@ -1,7 +1,7 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldMessages, fieldInputClass } from "./form";
+import { useSearchPicker } from "./use-search-picker";
 
 export type SearchOption = { id: string; label: string; detail?: string };
 /** What a list screen's loader answers (ADR 0007): the picker reads its rows and total. */
@@ -50,49 +50,10 @@ export function SearchSelect({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const fetcher = useFetcher<ListPage>();
   const [chosen, setChosen] = useState<SearchOption | null>(initial);
   const [text, setText] = useState(initial?.label ?? "");
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // The query of the last request, and the query the shown answer belongs to.
-  const requested = useRef<string | null>(null);
-  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
-
-  // Search while open, debounced as the user types; opening shows the first page at once.
-  useEffect(() => {
-    if (!open) return;
-    const q = query.trim();
-    const timer = setTimeout(() => {
-      requested.current = q;
-      fetcher.load(`${source}?${new URLSearchParams({ q, sort: "NAME", dir: "ASC" })}`);
-    }, query ? 200 : 0);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on the query only
-  }, [open, query, source]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) setAnsweredFor(requested.current);
-  }, [fetcher.state, fetcher.data]);
-
-  const found = (fetcher.data?.list?.edges ?? []).map((e) => toOption(e.node as never));
-  const options: Array<SearchOption | null> = emptyLabel && !query.trim() ? [null, ...found] : found;
-  const total = fetcher.data?.list?.pageInfo.totalCount ?? 0;
-  const loading = fetcher.state !== "idle";
-  // The listed options answer what is typed now (not an earlier query, nor one still waiting for its debounce).
-  const upToDate = !loading && answeredFor === query.trim();
-
-  // A fresh answer starts at the current choice when it is listed, else at the top.
-  useEffect(() => {
-    const at = options.findIndex((o) => (o?.id ?? null) === (chosen?.id ?? null));
-    setActive(Math.max(at, 0));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
-  }, [fetcher.data]);
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
-  }, [active]);
 
   const close = () => {
     setOpen(false);
@@ -106,27 +67,28 @@ export function SearchSelect({
     setOpen(false);
     if (option?.id !== chosen?.id) onChange?.(option);
   };
+  const found = (data: ListPage | undefined) => (data?.list?.edges ?? []).map((e) => toOption(e.node as never));
+  // Search while open, debounced as the user types; opening shows the first page at once.
+  const picker = useSearchPicker<ListPage, SearchOption | null>({
+    url: open ? `${source}?${new URLSearchParams({ q: query.trim(), sort: "NAME", dir: "ASC" })}` : null,
+    delay: query ? 200 : 0,
+    options: (data) => (emptyLabel && !query.trim() ? [null, ...found(data)] : found(data)),
+    onPick: choose,
+    onEscape: open ? close : undefined,
+    // A fresh answer starts at the current choice when it is listed.
+    initialActive: (options) => options.findIndex((o) => (o?.id ?? null) === (chosen?.id ?? null)),
+  });
+  const { options, loading } = picker;
+  const shown = found(picker.data);
+  const total = picker.data?.list?.pageInfo.totalCount ?? 0;
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+    // Closed, the keys that move or pick open the list first.
+    if (!open && ["ArrowDown", "ArrowUp", "Enter"].includes(e.key)) {
       e.preventDefault();
-      if (!open) return setOpen(true);
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      setActive((i) => Math.min(Math.max(i + step, 0), Math.max(options.length - 1, 0)));
-    } else if (e.key === "Enter") {
-      // Enter chooses; it must never submit the surrounding form half-filled.
-      e.preventDefault();
-      if (!open) setOpen(true);
-      // While a new search runs the list still shows the previous query's results: choosing from
-      // them would pick something the user did not search for. Enter waits for the answer.
-      else if (upToDate && options.length > 0) choose(options[Math.min(active, options.length - 1)] ?? null);
-    } else if (e.key === "Escape" && open) {
-      e.preventDefault();
-      close();
-    }
+      setOpen(true);
+    } else picker.onKeyDown(e);
   };
 
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-option-${i}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
   return (
@@ -141,12 +103,11 @@ export function SearchSelect({
           <input
             id={`${id}-input`}
             type="text"
-            role="combobox"
             autoComplete="off"
+            {...picker.comboboxProps}
+            role="combobox"
             aria-expanded={open}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={open && options.length > 0 ? optionId(Math.min(active, options.length - 1)) : undefined}
+            aria-controls={picker.listId}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             aria-required={required || undefined}
@@ -173,21 +134,19 @@ export function SearchSelect({
         </div>
         {open ? (
           <div className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}>
-            <ul ref={listRef} id={listId} role="listbox" aria-label={label} aria-busy={!upToDate} className="max-h-64 overflow-y-auto py-1">
+            <ul {...picker.listProps} aria-label={label} className="max-h-64 overflow-y-auto py-1">
               {options.map((option, i) => (
                 // Options are chosen by keyboard through the combobox input (aria-activedescendant); a click is the pointer's way.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                 <li
                   key={option?.id ?? ""}
-                  id={optionId(i)}
-                  data-index={i}
+                  {...picker.optionProps(i)}
                   role="option"
-                  aria-selected={i === active}
+                  aria-selected={i === picker.active}
                   // Keep the focus in the input: the choice is made before it blurs.
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(option)}
-                  onMouseMove={() => setActive(i)}
-                  className={`cursor-pointer px-3 py-1.5 ${i === active ? "bg-selected" : ""}`}
+                  className={`cursor-pointer px-3 py-1.5 ${i === picker.active ? "bg-selected" : ""}`}
                 >
                   {option ? (
                     <>
@@ -202,11 +161,11 @@ export function SearchSelect({
                   )}
                 </li>
               ))}
-              {!loading && fetcher.data && found.length === 0 ? <li className="px-3 py-1.5 text-slate-500">{t("common:search-select.no-match")}</li> : null}
+              {!loading && picker.data && shown.length === 0 ? <li className="px-3 py-1.5 text-slate-500">{t("common:search-select.no-match")}</li> : null}
             </ul>
             <p className="border-t border-slate-100 px-3 py-1 text-xs text-slate-600" aria-live="polite">
-              {loading && found.length === 0 ? t("common:search-select.searching") : t("common:search-select.found", { count: total })}
-              {total > found.length ? ` ${t("common:search-select.refine", { shown: found.length })}` : ""}
+              {loading && shown.length === 0 ? t("common:search-select.searching") : t("common:search-select.found", { count: total })}
+              {total > shown.length ? ` ${t("common:search-select.refine", { shown: shown.length })}` : ""}
             </p>
           </div>
         ) : null}

@@ -1,5 +1,7 @@
-// Step and rich-content shapes (design decisions §6). Pure Zod: shared by the server (which
-// enforces them) and the screens (which use the same rules for live feedback).
+// Step and rich-content shapes (design decisions §6). Pure Zod, enforced by the server on every
+// save. The steps editor takes from here only the rules it checks while typing (the practical
+// checklist's weight total, the hotzone hit test, the step types); everything else it learns from
+// the server's field errors after a save, so this file stays the one place the rules are written.
 import { z } from "zod";
 import { isAllowedImageUrl } from "~/lib/rich-html-policy";
 

@@ -1,8 +1,10 @@
 import { redirect } from "@remix-run/node";
 import type { AccountType } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
+import { parseForm } from "~/lib/form-schema";
 import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
 import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
+import { loginRequestInput } from "./login-input";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
 import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
@@ -36,7 +38,8 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
   const clientAddress = clientAddressOf(loadContext);
 
   if (intent === "request-code" || intent === "resend-code") {
-    if (!tenant || !identifierText) {
+    // The same rules the page checks while typing; a post without them gets the one message.
+    if (!parseForm(form, loginRequestInput).ok) {
       return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
     }
     try {

@@ -1,24 +1,17 @@
 import { eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { type z } from "zod";
 import { categories } from "~db/tenant/schema";
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { containsCI, defineEntity, docFields, READ, refuseIfReferenced, requiredText, WRITE, type Doc, type ListArgs } from "./entities.server";
+import { containsCI, defineEntity, docFields, READ, refuseIfReferenced, WRITE, type Doc, type ListArgs } from "./entities.server";
 import type { Connection } from "~/lib/paging.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Category = Doc & { name: string; parentId: string | null };
 
-export const categoryInput = z.object({
-  name: requiredText(),
-  /** Absent keeps the parent (update) or makes a root (add); null makes a root. */
-  parent: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v === "" ? null : v)),
-});
+export { categoryInput } from "./entity-inputs";
+import { categoryInput } from "./entity-inputs";
 type CategoryInput = z.infer<typeof categoryInput>;
 
 async function parentOf(tx: TenantTx, id: string): Promise<string | null | undefined> {

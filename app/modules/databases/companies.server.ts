@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
 import {
   addressOf,
@@ -10,16 +9,17 @@ import {
   docFields,
   fieldError,
   READ,
-  optionalAddress,
+  
   registerReferenceFinder,
-  requiredText,
+  
   type Address,
   type Doc,
 } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Company = Doc & { name: string; address: Address | null };
-export const companyInput = z.object({ name: requiredText(), address: optionalAddress });
+export { companyInput } from "./entity-inputs";
+import { companyInput } from "./entity-inputs";
 
 export const companyEntity = defineEntity({
   type: "Company",

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { contexts } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, optionalText, requiredText, type Doc } from "./entities.server";
+import { containsCI, defineEntity, docFields, type Doc } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Context = Doc & { name: string; description: string | null };
-export const contextInput = z.object({ name: requiredText(), description: optionalText(2000) });
+export { contextInput } from "./entity-inputs";
+import { contextInput } from "./entity-inputs";
 
 export const contextEntity = defineEntity({
   type: "Context",

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
+import { type z } from "zod";
 import { workspaces } from "~db/tenant/schema";
 import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
@@ -174,27 +174,9 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
 
 // ---- Zod helpers shared by the entity schemas ----
 
-export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
-/** An optional text: empty or blank becomes null. */
-export const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export type Address = { line1: string | null; city: string | null; region: string | null; postal: string | null; country: string | null };
-
-export const optionalAddress = z
-  .object({ line1: optionalText(), city: optionalText(), region: optionalText(), postal: optionalText(), country: optionalText() })
-  .nullish()
-  .transform((a): Address | null => (a && Object.values(a).some(Boolean) ? (a as Address) : null));
-
-export const requiredAddress = z.object(
-  { line1: requiredText(), city: requiredText(), region: optionalText(), postal: optionalText(), country: requiredText() },
-  { required_error: "validation:required" },
-);
+// Defined with the entity schemas, which the screens use too (pure, safe in the browser).
+export { optionalAddress, optionalText, requiredAddress, requiredText, type Address } from "./entity-inputs";
+import type { Address } from "./entity-inputs";
 
 export const addressValues = (a: Address | null) => ({
   addressLine1: a?.line1 ?? null,

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { locations } from "~db/tenant/schema";
-import { addressOf, addressValues, containsCI, defineEntity, docFields, requiredAddress, requiredText, type Address, type Doc } from "./entities.server";
+import { addressOf, addressValues, containsCI, defineEntity, docFields, type Address, type Doc } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Location = Doc & { name: string; address: Address | null };
-export const locationInput = z.object({ name: requiredText(), address: requiredAddress });
+export { locationInput } from "./entity-inputs";
+import { locationInput } from "./entity-inputs";
 
 export const locationEntity = defineEntity({
   type: "Location",

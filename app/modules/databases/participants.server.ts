@@ -1,10 +1,9 @@
 import { and, eq, ne, or } from "drizzle-orm";
-import { z } from "zod";
-import { isEmailAddress } from "~/lib/email-address";
+import { type z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
-import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/i18n/config";
-import { containsCI, defineEntity, docFields, fieldError, optionalText, requiredText, type Doc } from "./entities.server";
+import { isLocale, type Locale } from "~/i18n/config";
+import { containsCI, defineEntity, docFields, fieldError, type Doc } from "./entities.server";
 
 export type Participant = Doc & {
   name: string;
@@ -27,30 +26,9 @@ export type ParticipantFilter = {
 };
 export type ParticipantSort = "NAME" | "EMAIL" | "EXTERNAL_ID";
 
-/** "nl", "NL-nl", " fr-FR " → the product's codes (a CSV cell may be written either way); empty → null. */
-function languageCode(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== "string") return value;
-  const code = value.trim().toLowerCase().replace("_", "-");
-  if (code === "") return null;
-  return SUPPORTED_LOCALES.find((l) => l === code || l.slice(0, 2) === code) ?? code;
-}
+export { participantInput } from "./entity-inputs";
+import { participantInput } from "./entity-inputs";
 
-export const participantInput = z.object({
-  name: requiredText(),
-  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
-  phone: optionalText(40),
-  externalId: optionalText(100),
-  company: optionalText(100),
-  /** Absent (or an empty form field) keeps the current value; a new participant gets 0. */
-  extraTimePercent: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ invalid_type_error: "validation:invalid" }).int().min(0).max(300).optional(),
-  ),
-  /** The language of the participant's e-mails and screens; none: the organisation's. */
-  language: z.preprocess(languageCode, z.enum(SUPPORTED_LOCALES, { errorMap: () => ({ message: "validation:language" }) }).nullable()),
-});
 export type ParticipantInput = z.infer<typeof participantInput>;
 
 /** Rules shared by add, update and import: the company exists, e-mail and external id are unique. */

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { supplyObjects } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, requiredText, type Doc } from "./entities.server";
+import { containsCI, defineEntity, docFields, type Doc } from "./entities.server";
 
 export type SupplyObject = Doc & { name: string };
 export type NameFilter = { name?: string | null };
-export const supplyObjectInput = z.object({ name: requiredText() });
+export { supplyObjectInput } from "./entity-inputs";
+import { supplyObjectInput } from "./entity-inputs";
 
 export const supplyObjectEntity = defineEntity({
   type: "SupplyObject",

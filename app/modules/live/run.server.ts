@@ -13,6 +13,7 @@ import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./p
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
+import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
 
 // Staff side of the live run: start, complete, live overrides, unlock, the dashboard read model.
 // Every change: one write-queue transaction, then a best-effort publish to the room.
@@ -180,7 +181,7 @@ async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: Overri
  */
 export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string[], sessionId: string): Promise<string[]> {
   requirePermission(ctx, RUN);
-  const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(1000), participantIds);
+  const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS), participantIds);
   const { unlocked, events } = await ctx.tdb.write(async (tx) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);

@@ -1,3 +1,4 @@
+import { parseFormOrThrow } from "~/lib/form-schema";
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError, type Reference } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
@@ -6,6 +7,7 @@ import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { cancelAndNotify, inviteParticipants } from "./invitations.server";
 import { addScheduledSession, getScheduledSession, removeScheduledSession, updateScheduledSession } from "./scheduled-sessions.server";
+import { planFormInput } from "./session-input";
 import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "./screens.server";
 
 /** The plan form `/admin/scheduledsessions/plan` (new session, or `?id=` to change one): what it shows and what its buttons do. */
@@ -65,24 +67,22 @@ export async function planFormAction(ctx: Ctx, form: FormData, origin: string): 
       if (result.__typename === "RemoveConfirmation") return { confirm: result.references };
       return { redirectTo: "/admin/scheduledsessions?removed=1" };
     }
-    const datetime = String(form.get("datetime") ?? "");
+    // The same schema the plan screen checks while it is filled in (session-input.ts).
+    const post = parseFormOrThrow(form, planFormInput);
     const input = {
-      session: String(form.get("session") ?? ""),
-      // The form's wall-clock time is the organisation's; a malformed value is refused by the module.
-      datetime: datetime ? (instantOfInput(datetime, tenantTimeZone(ctx.tenant)) ?? "invalid") : undefined,
-      location: String(form.get("location") ?? ""),
-      assignedUser: String(form.get("assignedUser") ?? ""),
-      status: String(form.get("status") ?? "") || undefined,
-      options: {
-        allQuestionsInEvaluationShownByDefault: form.get("allQuestionsInEvaluationShownByDefault") === "on",
-        enableAutoPauseOnHelpRequest: form.get("enableAutoPauseOnHelpRequest") === "on",
-      },
-      participants: form.getAll("participants").map(String),
+      session: post.session,
+      // The form's wall-clock time is the organisation's; one that does not exist is refused by the module.
+      datetime: instantOfInput(post.datetime, tenantTimeZone(ctx.tenant)) ?? "invalid",
+      location: post.location,
+      assignedUser: post.assignedUser,
+      status: post.status,
+      options: { allQuestionsInEvaluationShownByDefault: post.allQuestionsInEvaluationShownByDefault, enableAutoPauseOnHelpRequest: post.enableAutoPauseOnHelpRequest },
+      participants: post.participants,
     };
     const before = id ? (await getScheduledSession(ctx, id)).participants : [];
     const saved = id ? await updateScheduledSession(ctx, id, input) : await addScheduledSession(ctx, input);
     let invited: number | null = null;
-    if (form.get("invite") === "on") {
+    if (post.invite) {
       const fresh = saved.participants.filter((p) => !before.includes(p));
       invited = await inviteParticipants(ctx, saved._id, fresh, origin);
     }

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
 import {
   evaluations,
   liveAnswers,
@@ -14,7 +14,7 @@ import {
   scheduledSessions,
   sessionTemplates,
   staffUsers,
-  SCHEDULED_SESSION_STATUSES,
+  
   type ScheduledSessionOptions,
   type ScheduledSessionStatus,
 } from "~db/tenant/schema";
@@ -77,29 +77,7 @@ export type ScheduledSessionListArgs = PageArgs & { filter?: ScheduledSessionFil
 
 const DEFAULT_OPTIONS: ScheduledSessionOptions = { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: false };
 
-const optionalId = z
-  .string()
-  .trim()
-  .max(100)
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-export const scheduledSessionInput = z.object({
-  session: z.string({ required_error: "validation:required" }).trim().min(1).max(100),
-  datetime: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? undefined : v instanceof Date ? v : new Date(String(v))),
-    z.date({ required_error: "validation:required", invalid_type_error: "validation:invalid" }),
-  ),
-  location: optionalId,
-  assignedUser: optionalId,
-  status: z.enum(SCHEDULED_SESSION_STATUSES).optional(),
-  options: z
-    .object({ allQuestionsInEvaluationShownByDefault: z.boolean().nullish(), enableAutoPauseOnHelpRequest: z.boolean().nullish() })
-    .nullish(),
-  /** Participant ids. On update: absent keeps the participants, a list replaces them. */
-  participants: z.array(z.string().trim().min(1).max(100)).max(1000).optional(),
-});
-export type ScheduledSessionInput = z.infer<typeof scheduledSessionInput>;
+export { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
 
 // ---------------------------------------------------------------------------------------------
 // Reading

@@ -10,6 +10,7 @@ import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { staffDirectory } from "~/modules/users/staff-users.server";
 import { allParticipantEntries } from "./entries.server";
 import { STATUSES } from "./ordering";
+import { MAX_SESSION_PARTICIPANTS } from "./limits";
 import {
   evaluationNames,
   getScheduledSession,
@@ -44,8 +45,6 @@ async function templateChoice(ctx: Ctx, id: string | null): Promise<{ id: string
 }
 
 export type Person = { id: string; name: string; email: string };
-/** A session holds at most this many participants through the form (a room, not a city). */
-export const MAX_PARTICIPANTS = 2000;
 
 /** Names and e-mails of participants, in the order of `ids` (unknown ids are left out). */
 export async function participantNames(ctx: Ctx, ids: string[]): Promise<Person[]> {
@@ -70,7 +69,7 @@ export async function companyParticipants(ctx: Ctx, companyId: string): Promise<
     .from(participants)
     .where(eq(participants.companyId, companyId))
     .orderBy(asc(participants.nameLower))
-    .limit(MAX_PARTICIPANTS)
+    .limit(MAX_SESSION_PARTICIPANTS)
     .all();
 }
 

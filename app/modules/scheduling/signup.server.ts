@@ -1,6 +1,4 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { isEmailAddress } from "~/lib/email-address";
 import { locations, participants, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates, workspaces } from "~db/tenant/schema";
 import type { TenantDb, Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
@@ -9,6 +7,7 @@ import { newId } from "~/lib/ids.server";
 import type { Locale } from "~/i18n/config";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { addressOf, parseInput, type Address } from "~/modules/databases/entities.server";
+import { signUpDetailsInput } from "./signup-form";
 import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { addEntries, startOfToday } from "./scheduled-sessions.server";
 
@@ -126,11 +125,6 @@ export async function signUpInfo(
   return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", canceled: row.status === "CANCELED", timeZone };
 }
 
-const newPersonInput = z.object({
-  name: z.string({ required_error: "validation:required" }).trim().min(1).max(200),
-  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
-});
 
 /**
  * Step 1 for a person at the sign-up page: someone not yet a participant of the tenant becomes one
@@ -141,7 +135,7 @@ export async function startSignUp(args: { tenant: string; code: string; name: st
   const { tdb, slug } = await tenantDbOf(args.tenant);
   const row = await sessionByCode(tdb.db, args.code);
   requireOpen(row);
-  const data = parseInput(newPersonInput, { name: args.name, email: args.email });
+  const data = parseInput(signUpDetailsInput, { name: args.name, email: args.email });
   const created = await tdb.write(async (tx) => {
     const existing = await tx.select({ id: participants.id }).from(participants).where(eq(participants.emailLower, data.email.toLowerCase())).get();
     if (existing) return false;
