@@ -1,8 +1,7 @@
-import { useFetcher, useLocation } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { IntentResult } from "~/lib/intent-action.server";
+import { useIntentDialog } from "../ui/use-intent-dialog";
 import { Alert, Button } from "../ui/form";
 import { ReferenceList } from "../ui/reference-list";
 import { overlay, panel } from "./entity-dialog";
@@ -28,22 +27,9 @@ export function ConfirmRemove({
   intent?: string;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [round, setRound] = useState(0);
-  const fetcher = useFetcher<IntentResult>({ key: `${intent}-${id}-${round}` });
-  const { pathname } = useLocation();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) setOpen(false);
-  }, [fetcher.state, result]);
+  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`${intent}-${id}`);
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setRound((r) => r + 1);
-        setOpen(next);
-      }}
-    >
+    <AlertDialog.Root {...rootProps}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />

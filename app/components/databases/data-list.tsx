@@ -4,6 +4,7 @@ import type { ZodTypeAny } from "zod";
 import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
+import { EmptyList, ListSearch } from "../ui/list-search";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
 
@@ -80,28 +81,9 @@ export function DataList<T extends Node>({
           ) : null}
         </div>
       </div>
-      <Form method="get" action={pathname} role="search" className="flex gap-2">
-        {sort ? <input type="hidden" name="sort" value={sort} /> : null}
-        {params.get("dir") ? <input type="hidden" name="dir" value={dir} /> : null}
-        <label className="sr-only" htmlFor="list-search">
-          {t("databases:list.search")}
-        </label>
-        <input
-          id="list-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t("databases:list.search-placeholder")}
-          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
-        <Button type="submit" variant="secondary">
-          {t("databases:list.search")}
-        </Button>
-      </Form>
+      <ListSearch id="list-search" label={t("databases:list.search")} placeholder={t("databases:list.search-placeholder")} q={q} keep={{ sort, dir: params.get("dir") ? dir : null }} />
       {edges.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty">
-          {q ? t("databases:list.empty-search", { q }) : e("empty")}
-        </p>
+        <EmptyList>{q ? t("databases:list.empty-search", { q }) : e("empty")}</EmptyList>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">

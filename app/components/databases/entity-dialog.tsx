@@ -1,8 +1,9 @@
-import { useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
+import { type FetcherWithComponents } from "@remix-run/react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
+import { useIntentDialog } from "../ui/use-intent-dialog";
 import { z, type ZodTypeAny } from "zod";
 import { Alert, Button, SelectField, TextareaField, TextField } from "../ui/form";
 import { useSchemaForm } from "../ui/schema-form";
@@ -46,22 +47,9 @@ export function EntityDialog({
   hidden?: Record<string, string>;
   schema?: ZodTypeAny;
 }) {
-  const [open, setOpen] = useState(false);
-  const [round, setRound] = useState(0);
-  const fetcher = useFetcher<IntentResult>({ key: `${intent}-${id ?? "new"}-${round}` });
-  const { pathname } = useLocation();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) setOpen(false);
-  }, [fetcher.state, result]);
+  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}`);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setRound((r) => r + 1);
-        setOpen(next);
-      }}
-    >
+    <Dialog.Root {...rootProps}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />

@@ -1,8 +1,7 @@
-import { useFetcher, useLocation } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { IntentResult } from "~/lib/intent-action.server";
+import { useIntentDialog } from "../ui/use-intent-dialog";
 import { overlay, panel } from "../databases/entity-dialog";
 import { Alert, Button, fieldInputClass } from "../ui/form";
 
@@ -14,27 +13,14 @@ type Colleague = { id: string; name: string; email: string };
  */
 export function RemoveUser({ trigger, user, colleagues }: { trigger: ReactNode; user: { id: string; name: string }; colleagues: Colleague[] }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [round, setRound] = useState(0);
-  const fetcher = useFetcher<IntentResult>({ key: `remove-user-${user.id}-${round}` });
-  const { pathname } = useLocation();
+  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`remove-user-${user.id}`);
   const heirId = useId();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) setOpen(false);
-  }, [fetcher.state, result]);
   const refused = result && !result.ok ? result : null;
   const handOver = !!refused && refused.references.length > 0;
   const others = colleagues.filter((c) => c.id !== user.id);
   const shown = refused?.references.slice(0, 10) ?? [];
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setRound((r) => r + 1);
-        setOpen(next);
-      }}
-    >
+    <AlertDialog.Root {...rootProps}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />

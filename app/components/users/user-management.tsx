@@ -1,10 +1,11 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
 import type { PageInfo } from "~/lib/paging.server";
 import type { Role } from "~/lib/permissions";
 import { EntityDialog, type FieldDef } from "../databases/entity-dialog";
 import { Button } from "../ui/form";
+import { EmptyList, ListSearch } from "../ui/list-search";
 import { RemoveUser } from "./remove-user";
 import { RoleCheckboxes, ROLE_ORDER } from "./role-checkboxes";
 
@@ -62,26 +63,9 @@ export function UserManagement({
           fields={fields(grantable.includes("ORGANIZATION_READER") ? ["ORGANIZATION_READER"] : [])}
         />
       </div>
-      <Form method="get" action={pathname} role="search" className="flex gap-2">
-        <label className="sr-only" htmlFor="users-search">
-          {t("users:search")}
-        </label>
-        <input
-          id="users-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t("users:search-placeholder")}
-          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
-        />
-        <Button type="submit" variant="secondary">
-          {t("users:search")}
-        </Button>
-      </Form>
+      <ListSearch id="users-search" label={t("users:search")} placeholder={t("users:search-placeholder")} q={q} />
       {users.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty">
-          {q ? t("users:empty-search", { q }) : t("users:empty")}
-        </p>
+        <EmptyList>{q ? t("users:empty-search", { q }) : t("users:empty")}</EmptyList>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="users">
           {users.map((u) => (

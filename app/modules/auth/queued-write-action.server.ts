@@ -1,0 +1,37 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { isAppError } from "~/lib/app-error";
+import type { Ctx } from "~/lib/context.server";
+import { contextFromSession } from "./request-context.server";
+
+/**
+ * One POST from a browser's write queue (a participant's answer, an examiner's checklist tick).
+ * JSON only: a cross-site form cannot post JSON without a CORS preflight, which these routes never
+ * allow. Answers: 200 { ok: true, …result } · 4xx { ok: false, code, reason, message } (refused for
+ * good: the queue drops it and says so) · 401 when the login is gone (the queue keeps the write and
+ * tries again later).
+ */
+export async function queuedWriteAction(
+  { request, context, params }: ActionFunctionArgs,
+  area: "ADMIN" | "USER",
+  write: (ctx: Ctx, input: Record<string, unknown>) => Promise<Record<string, unknown>>,
+) {
+  if (request.method !== "POST") return json({ ok: false, code: "BAD_REQUEST", reason: "method" }, { status: 405 });
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+    return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed" }, { status: 415 });
+  }
+  const ctx = await contextFromSession(request, area, context);
+  if (!ctx || ctx.actor.type !== area) return json({ ok: false, code: "UNAUTHORIZED", reason: "unauthorized" }, { status: 401 });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed", message: ctx.t("errors:validation_failed") }, { status: 400 });
+  }
+  try {
+    const input = { ...(typeof body === "object" && body ? body : {}), scheduledSession: params.scheduledSessionId };
+    return json({ ok: true, ...(await write(ctx, input)) });
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return json({ ok: false, code: e.code, reason: e.reason, message: ctx.t(e.messageKey, e.values ?? {}) }, { status: e.status });
+  }
+}
