@@ -34,7 +34,8 @@ export function visibleBlocks(layout: SessionReportLayoutBlock[], options: Sessi
   });
 }
 
-export const formatNumber = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+// French groups thousands with a narrow no-break space, which the PDF fonts lack: a plain no-break space.
+export const formatNumber = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n).replace(/\u202f/g, "\u00a0");
 export const formatScore = (s: Score, locale: string): string => `${formatNumber(s.score, locale)} / ${formatNumber(s.maxScore, locale)}`;
 export const formatPercent = (s: Score, locale: string): string => `${formatNumber(Math.round(percentOf(s) * 10) / 10, locale)} %`;
 
