@@ -35,6 +35,7 @@ const sharedTypeDefs = /* GraphQL */ `
     waiting
     time_up
     finished
+    assessment_complete
   }
 `;
 

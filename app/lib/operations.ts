@@ -18,6 +18,7 @@ const SCHEDULING = { permission: "write:scheduling" } as const;
 const USERS = { permission: "manage:users" } as const;
 const RUN = { permission: "run:sessions" } as const;
 const REPORTS = { permission: "write:reports" } as const;
+const CORRECT = { permission: "correct:sessions" } as const;
 
 export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   // queries
@@ -113,6 +114,18 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   unlockWaitingParticipants: RUN,
   getRealtimeToken: READ,
   liveDashboard: READ,
+  // corrections (issue 13)
+  scheduledSessionParticipantCorrection: READ,
+  scheduledSessionParticipantCorrections: READ,
+  autoScorePreview: READ,
+  correctionProgress: READ,
+  stationProgress: READ,
+  stationParticipants: READ,
+  submitAutoScoreEntries: CORRECT,
+  submitCorrectionEntry: CORRECT,
+  submitCorrectionComment: CORRECT,
+  acceptLateAnswer: CORRECT,
+  markStation: CORRECT,
   addUser: USERS,
   updateUser: USERS,
   removeUser: USERS,

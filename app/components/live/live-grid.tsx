@@ -16,6 +16,7 @@ const STATUS_STYLE: Record<string, string> = {
   waiting: "bg-amber-100 text-amber-900",
   time_up: "bg-orange-200 text-orange-900",
   finished: "bg-green-100 text-green-900",
+  assessment_complete: "bg-emerald-200 text-emerald-900",
 };
 
 /** A short beep when a new help request arrives (can be switched off; browsers may block sound until a click). */

@@ -109,7 +109,7 @@ function Body({ live, answering, remaining, queue }: { live: LiveView; answering
   const { t } = useTranslation();
   if (live.sessionStatus === "SCHEDULED") return <BeforeStart live={live} />;
   if (live.sessionStatus === "CANCELED") return <Notice testId="live-canceled" title={t("live:user.screen.canceled")} />;
-  if (live.sessionStatus === "COMPLETED" || live.status === "finished") {
+  if (live.sessionStatus === "COMPLETED" || live.status === "finished" || live.status === "assessment_complete") {
     return <Notice testId="live-finished" title={t("live:user.screen.finished-title")} text={t("live:user.screen.finished-text")} />;
   }
   if (live.status === "waiting") return <Notice testId="live-waiting" title={t("live:user.screen.waiting-title")} text={t("live:user.screen.waiting-text")} />;

@@ -13,10 +13,11 @@ export function useLiveRoom(
   onChange: (why: "event" | "reconnect") => void,
   /**
    * Event types that need no reload (default, for a participant: presence is staff's business and
-   * "answer.saved" echoes this device's own saves, which its answer queue knows). `firstOpen`: also
+   * "answer.saved" echoes this device's own saves, which its answer queue knows; corrections are
+   * staff's business while the session runs). `firstOpen`: also
    * reload when the socket first opens (events may have come between the page load and the connect).
    */
-  { ignore = ["welcome", "presence", "answer.saved"], firstOpen = false }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
+  { ignore = ["welcome", "presence", "answer.saved", "correction.changed"], firstOpen = false }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
 ): boolean {
   const [connected, setConnected] = useState(false);
   const tokenRef = useRef(realtime?.token);

@@ -10,7 +10,8 @@ export type LiveEventType =
   | "session.completed"
   | "entry.changed"
   | "answer.saved"
-  | "help.requested";
+  | "help.requested"
+  | "correction.changed";
 
 export type LiveEvent = {
   type: LiveEventType;

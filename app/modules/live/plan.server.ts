@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   evaluations,
   participants,
   questions,
+  scheduledSessionParticipantCorrections as corrections,
   scheduledSessionParticipantEntries as entries,
   scheduledSessions,
   sessionTemplates,
@@ -123,11 +124,23 @@ export type EntryState = {
   current: { evaluation: string; question: string | null } | null;
 };
 
+/** Entries whose correction is complete (every step scored): their status is assessment_complete. */
+async function assessedEntries(db: Reader, entryIds: string[]): Promise<Set<string>> {
+  if (entryIds.length === 0) return new Set();
+  const rows = await db
+    .select({ entryId: corrections.entryId })
+    .from(corrections)
+    .where(and(inArray(corrections.entryId, entryIds), isNotNull(corrections.completedAt)))
+    .all();
+  return new Set(rows.map((r) => r.entryId));
+}
+
 export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date(), options: { answers?: boolean } = {}): Promise<EntryState[]> {
-  const [live, extra] = await Promise.all([loadLiveData(db, rows.map((r) => r.id), options), extraTimeOf(db, rows.map((r) => r.participantId))]);
+  const ids = rows.map((r) => r.id);
+  const [live, extra, assessed] = await Promise.all([loadLiveData(db, ids, options), extraTimeOf(db, rows.map((r) => r.participantId)), assessedEntries(db, ids)]);
   return rows.map((entry) => {
     const data = live.get(entry.id)!;
-    const facts = factsOf(plan, entry, data, extra.get(entry.participantId) ?? 0, now);
+    const facts = { ...factsOf(plan, entry, data, extra.get(entry.participantId) ?? 0, now), assessmentComplete: assessed.has(entry.id) };
     const section = openSection(data.progress);
     return {
       entry,

@@ -4,7 +4,7 @@
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import { clockOf, isHelpRequested, type ClockOverride, type ClockSection, type ClockState } from "./clock";
 
-export const PARTICIPANT_STATUSES = ["ready", "started", "help_requested", "waiting", "time_up", "finished"] as const;
+export const PARTICIPANT_STATUSES = ["ready", "started", "help_requested", "waiting", "time_up", "finished", "assessment_complete"] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /** What the live run needs of an evaluation of the session. */
@@ -25,6 +25,8 @@ export type EntryFacts = {
   progress: readonly ClockSection[];
   overrides: readonly ClockOverride[];
   now: Date;
+  /** Every step of the participant is scored (the correction's completedAt is set). */
+  assessmentComplete?: boolean;
 };
 
 /** The sections of an evaluation, in order: each question, or one section (question null) for all. */
@@ -93,12 +95,15 @@ export function currentClock(facts: EntryFacts): ClockState | null {
 /**
  * ready (said so, session not started), started (answering), help_requested (unresolved request),
  * waiting (between evaluations, until unlocked), time_up (the open section's clock ran out),
- * finished (every evaluation of the order done). Null: signed up but not ready, or canceled.
+ * finished (every evaluation of the order done), assessment_complete (finished, or the session
+ * completed, and every step scored). Null: signed up but not ready, or canceled.
  */
 export function participantStatus(facts: EntryFacts): ParticipantStatus | null {
   if (facts.sessionStatus === "CANCELED") return null;
   if (facts.sessionStatus === "SCHEDULED") return facts.ready ? "ready" : null;
-  if (isFinished(facts)) return "finished";
+  const finished = isFinished(facts);
+  if (facts.assessmentComplete && (finished || facts.sessionStatus === "COMPLETED")) return "assessment_complete";
+  if (finished) return "finished";
   if (isHelpRequested(facts.overrides, facts.now)) return "help_requested";
   const clock = currentClock(facts);
   if (!clock) return "waiting";
