@@ -59,3 +59,13 @@ export function optionsFromLayout(layout: SessionReportLayoutBlock[]): SessionRe
     showSessionComments: layout.some((b) => b.type === "comments" && b.source === "SESSION"),
   };
 }
+
+/** The report options that are switches (the builder's checkboxes). */
+export const REPORT_OPTION_FLAGS = [
+  "showChart",
+  "showSessionComments",
+  "showCategoryComments",
+  "showEvaluationComments",
+  "showQuestionComments",
+  "showCorrectAnswers",
+] as const satisfies ReadonlyArray<keyof SessionReportOptions>;

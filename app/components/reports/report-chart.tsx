@@ -1,0 +1,43 @@
+import { useEffect, useState } from "react";
+import { Bar, BarChart, CartesianGrid, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ChartType } from "~db/tenant/schema/reports";
+import type { ChartPoint } from "~/modules/reports/report-view";
+
+const PRIMARY = "#011951";
+
+/**
+ * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
+ * page, so it renders after hydration; the server sends a box of the same height.
+ */
+export function ReportChart({ type, points, label }: { type: ChartType; points: ChartPoint[]; label: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const radar = type === "RADAR" && points.length >= 3;
+  const height = radar ? 320 : Math.max(160, points.length * 36 + 40);
+  return (
+    <figure aria-label={label} data-testid={`report-chart-${radar ? "radar" : "bar"}`} className="w-full" style={{ height }}>
+      {mounted ? (
+        <ResponsiveContainer width="100%" height="100%">
+          {radar ? (
+            <RadarChart data={points} outerRadius="70%">
+              <PolarGrid />
+              <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} />
+              <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
+              <Radar dataKey="percent" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
+              <Tooltip formatter={(v) => `${v} %`} />
+            </RadarChart>
+          ) : (
+            <BarChart data={points} layout="vertical" margin={{ left: 8, right: 24 }}>
+              <CartesianGrid horizontal={false} />
+              <XAxis type="number" domain={[0, 100]} tickFormatter={(v) => `${v}%`} />
+              <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
+              <Bar dataKey="percent" fill={PRIMARY} isAnimationActive={false} />
+              <Tooltip formatter={(v) => `${v} %`} />
+            </BarChart>
+          )}
+        </ResponsiveContainer>
+      ) : null}
+      <figcaption className="sr-only">{points.map((p) => `${p.name}: ${p.percent} %`).join(", ")}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,98 @@
+// What the report screens load and how their forms become module calls. Thin: every rule lives in
+// the reports and layouts modules.
+import { eq } from "drizzle-orm";
+import { participants } from "~db/tenant/schema";
+import { REPORT_OPTION_FLAGS } from "./layout-schema";
+import { can } from "~/lib/permissions";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { formatDateTime } from "~/lib/time-zone";
+import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
+import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
+import { createSessionReport, releaseSessionReport, saveParticipantReport, sessionReportFor } from "./reports.server";
+import { sendParticipantReport } from "./send.server";
+
+export async function builderScreen(ctx: Ctx, scheduledSessionId: string, participantId: string) {
+  requirePermission(ctx, READ);
+  const scored = await loadScoredParticipant(ctx, scheduledSessionId, participantId);
+  const report = await sessionReportFor(ctx, scheduledSessionId, participantId);
+  const [layouts, fallback] = await Promise.all([listSessionReportLayouts(ctx), defaultSessionReportLayout(ctx)]);
+  const email = (await ctx.tdb.db.select({ email: participants.email }).from(participants).where(eq(participants.id, participantId)).get())?.email ?? "";
+  const zone = tenantTimeZone(ctx.tenant);
+  return {
+    canWrite: can(ctx.permissions, "write:reports"),
+    participantName: scored.participantName,
+    participantEmail: email,
+    complete: scored.complete,
+    layouts: [...(fallback._id ? [] : [fallback]), ...layouts].map((l) => ({ id: l._id, name: l.name, isDefault: l.isDefaultLayout })),
+    evaluations: scored.evaluations.map((e) => ({ id: e.id, name: e.name })),
+    categories: scored.categories.map((c) => ({ id: c.id, name: c.name })),
+    report: report
+      ? {
+          id: report._id,
+          draft: report.draft,
+          layoutId: report.layoutId,
+          layout: report.layout,
+          options: report.options,
+          data: report.data,
+          passedStatusOverride: report.passedStatusOverride,
+          passedStatusReason: report.passedStatusReason,
+          releasedAt: report.releasedAt ? formatDateTime(report.releasedAt, ctx.locale, zone) : null,
+        }
+      : null,
+    sessionDate: formatDateTime(scored.sessionDatetime, ctx.locale, zone, { style: "full", withZone: true }),
+  };
+}
+
+/** The builder form's fields as saveParticipantReport input. */
+export function reportFormInput(form: FormData, categoryIds: string[]) {
+  const flag = (name: string) => form.get(name) === "on" || form.get(name) === "true";
+  const override = String(form.get("passedStatusOverride") ?? "");
+  return {
+    options: {
+      chartType: String(form.get("chartType") ?? "RADAR"),
+      onlyEvaluations: form.getAll("onlyEvaluations").map(String),
+      ...Object.fromEntries(REPORT_OPTION_FLAGS.map((f) => [f, flag(f)])),
+    },
+    categoryComments: categoryIds.map((id) => ({ category: id, comment: String(form.get(`categoryComment.${id}`) ?? "") })),
+    passedStatusOverride: override === "" ? null : override,
+    passedStatusReason: String(form.get("passedStatusReason") ?? ""),
+  };
+}
+
+/** The e-mail addresses typed in the send field (commas, semicolons, spaces or new lines). */
+export const emailList = (value: FormDataEntryValue | null): string[] =>
+  String(value ?? "")
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, form: FormData, origin: string): Promise<string> {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "create") {
+    const layout = String(form.get("layout") ?? "");
+    await createSessionReport(ctx, { participant: participantId, scheduledSession: scheduledSessionId, layout: layout || null });
+    return ctx.t("reports:builder.created");
+  }
+  const current = await sessionReportFor(ctx, scheduledSessionId, participantId);
+  if (!current) throw new Response("Not Found", { status: 404 });
+  const categoryIds = (await loadScoredParticipant(ctx, scheduledSessionId, participantId)).categories.map((c) => c.id);
+  if (intent === "save" || intent === "release") {
+    await saveParticipantReport(ctx, current._id, { ...reportFormInput(form, categoryIds), ...(intent === "release" ? { draft: false } : {}) });
+    return ctx.t(intent === "release" ? "reports:builder.released" : "reports:builder.saved");
+  }
+  if (intent === "send") {
+    await saveParticipantReport(ctx, current._id, reportFormInput(form, categoryIds));
+    await sendParticipantReport(ctx, { emails: emailList(form.get("emails")), participant: participantId, scheduledSession: scheduledSessionId }, origin);
+    return ctx.t("reports:builder.sent");
+  }
+  if (intent === "unrelease") {
+    await saveParticipantReport(ctx, current._id, { draft: true });
+    return ctx.t("reports:builder.saved");
+  }
+  if (intent === "release-only") {
+    await releaseSessionReport(ctx, current._id);
+    return ctx.t("reports:builder.released");
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
