@@ -16,6 +16,8 @@ import {
   unlockWaitingParticipants,
 } from "~/modules/live/run.server";
 import { can } from "~/lib/permissions";
+import { StationProgressList } from "~/components/corrections/station-progress";
+import { stationProgress } from "~/modules/corrections/stations.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 
 export const handle = { titleKey: "live:dashboard.title" };
@@ -24,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    const [board, token] = await Promise.all([liveDashboard(ctx, session._id), staffRealtimeToken(ctx, session._id)]);
+    const [board, token, stations] = await Promise.all([liveDashboard(ctx, session._id), staffRealtimeToken(ctx, session._id), stationProgress(ctx, session._id)]);
     return {
       session: {
         _id: session._id,
@@ -32,6 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         sessionName: session.sessionName,
       },
       board,
+      stations,
       room: {
         token: token.token,
         host: token.host,
@@ -86,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LiveDashboardScreen() {
-  const { session, board, room, canRun } = useLoaderData<typeof loader>();
+  const { session, board, stations, room, canRun } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>({ key: "live-dashboard" });
   useRoomRevalidation(room);
@@ -159,7 +162,25 @@ export default function LiveDashboardScreen() {
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
 
-      <LiveGrid rows={board.rows} serverTime={board.serverTime} canRun={canRun && ongoing} evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))} />
+      <LiveGrid
+        rows={board.rows}
+        serverTime={board.serverTime}
+        canRun={canRun && ongoing}
+        evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}
+        correctionUrl={(participantId) => `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`}
+      />
+
+      <section className="flex flex-col gap-2" aria-labelledby="stations-heading">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="stations-heading" className="text-lg font-semibold text-primary">
+            {t("corrections:station.dashboard-heading")}
+          </h2>
+          <Link to={`/admin/scheduledsessions/dashboard/${session._id}/stations`} className="text-sm text-primary underline" data-testid="stations-link">
+            {t("corrections:links.stations")}
+          </Link>
+        </div>
+        <StationProgressList sessionId={session._id} stations={stations} />
+      </section>
 
       <section className="flex flex-col gap-2" aria-labelledby="preparation-heading">
         <h2 id="preparation-heading" className="text-lg font-semibold text-primary">

@@ -4,7 +4,10 @@
 // record is marked acknowledged only after the server's answer for that revision, and everything
 // unacknowledged is re-sent on start, on `online`, on a reconnect and after failures (backoff).
 
-export type AnswerRef = { scheduledSession: string; evaluation: string; question: string; stepIndex: number };
+// Staff's station ticks (corrections) use the same queue: their refs name the participant too.
+
+/** `participant`: set when staff keep one device's records for several participants (station ticks). */
+export type AnswerRef = { scheduledSession: string; participant?: string; evaluation: string; question: string; stepIndex: number };
 export type AnswerValue = Record<string, unknown>;
 
 export type QueuedAnswer = AnswerRef & {
@@ -28,7 +31,8 @@ export type Sender = (record: QueuedAnswer) => Promise<SendResult>;
 
 export type QueueStatus = { waiting: number; sending: boolean; refused: number; late: boolean; lastFailure: boolean };
 
-export const keyOf = (r: AnswerRef) => `${r.scheduledSession}|${r.evaluation}|${r.question}|${r.stepIndex}`;
+export const keyOf = (r: AnswerRef) =>
+  r.participant === undefined ? `${r.scheduledSession}|${r.evaluation}|${r.question}|${r.stepIndex}` : `${r.scheduledSession}|${r.participant}|${r.evaluation}|${r.question}|${r.stepIndex}`;
 
 export const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
 

@@ -7,11 +7,13 @@ import { keyOf, MemoryStore, type QueueStore, type QueuedAnswer } from "./answer
 
 export class IdbStore implements QueueStore {
   private readonly db: UseStore;
+  /** `database`: one IndexedDB database per kind of record (participants' answers, staff's station ticks). */
   constructor(
     private readonly owner: string,
     private readonly scheduledSession: string,
+    database = "live-answers",
   ) {
-    this.db = createStore("live-answers", "answers");
+    this.db = createStore(database, "answers");
   }
   async all(): Promise<QueuedAnswer[]> {
     const prefix = `${this.owner}|${this.scheduledSession}|`;
@@ -23,6 +25,6 @@ export class IdbStore implements QueueStore {
 }
 
 /** IndexedDB when the browser has it (private modes may not): else memory, which still survives reconnects. */
-export function browserStore(owner: string, scheduledSession: string): QueueStore {
-  return typeof indexedDB === "undefined" ? new MemoryStore() : new IdbStore(owner, scheduledSession);
+export function browserStore(owner: string, scheduledSession: string, database?: string): QueueStore {
+  return typeof indexedDB === "undefined" ? new MemoryStore() : new IdbStore(owner, scheduledSession, database);
 }

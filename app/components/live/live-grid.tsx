@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionResult } from "~/modules/databases/screens.server";
@@ -39,7 +39,20 @@ function useHelpCue(count: number, enabled: boolean): void {
   }, [count, enabled]);
 }
 
-export function LiveGrid({ rows, serverTime, canRun, evaluations }: { rows: GridRow[]; serverTime: Date | string; canRun: boolean; evaluations: EvaluationChoice[] }) {
+export function LiveGrid({
+  rows,
+  serverTime,
+  canRun,
+  evaluations,
+  correctionUrl,
+}: {
+  rows: GridRow[];
+  serverTime: Date | string;
+  canRun: boolean;
+  evaluations: EvaluationChoice[];
+  /** Where a row's participant is corrected (the participant detail page). */
+  correctionUrl?: (participantId: string) => string;
+}) {
   const { t } = useTranslation();
   const [sound, setSound] = useState(true);
   const helpCount = rows.filter((r) => r.helpRequested).length;
@@ -76,7 +89,7 @@ export function LiveGrid({ rows, serverTime, canRun, evaluations }: { rows: Grid
           </thead>
           <tbody className="block md:table-row-group">
             {rows.map((row) => (
-              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} evaluations={evaluations} />
+              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} evaluations={evaluations} correctionUrl={correctionUrl} />
             ))}
           </tbody>
         </table>
@@ -96,7 +109,19 @@ function Label({ text }: { text: string }) {
 /** An evaluation (station) of the session, for opening it out of order. */
 export type EvaluationChoice = { id: string; name: string };
 
-function Row({ row, serverTime, canRun, evaluations }: { row: GridRow; serverTime: Date | string; canRun: boolean; evaluations: EvaluationChoice[] }) {
+function Row({
+  row,
+  serverTime,
+  canRun,
+  evaluations,
+  correctionUrl,
+}: {
+  row: GridRow;
+  serverTime: Date | string;
+  canRun: boolean;
+  evaluations: EvaluationChoice[];
+  correctionUrl?: (participantId: string) => string;
+}) {
   const { t } = useTranslation();
   const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
   const fetcher = useFetcher<ActionResult>();
@@ -111,7 +136,15 @@ function Row({ row, serverTime, canRun, evaluations }: { row: GridRow; serverTim
       data-status={row.status ?? "none"}
     >
       <td className={CELL}>
-        <div className="font-medium">{row.name}</div>
+        <div className="font-medium">
+          {correctionUrl ? (
+            <Link to={correctionUrl(row.participantId)} className="text-primary underline" data-testid="correction-link">
+              {row.name}
+            </Link>
+          ) : (
+            row.name
+          )}
+        </div>
         <div className="text-xs text-slate-500">
           {row.email}
           {row.extraTimePercent

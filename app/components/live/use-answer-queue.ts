@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AnswerQueue, type AnswerRef, type AnswerValue, type QueueStatus, type QueuedAnswer, type SendResult } from "./answer-queue";
+import { AnswerQueue, type AnswerRef, type AnswerValue, type QueueStatus, type QueuedAnswer, type SendResult, type Sender } from "./answer-queue";
 import { browserStore } from "./idb-store";
 
 export type ServerAnswer = AnswerRef & { answer: AnswerValue; revision: number; late: boolean };
@@ -29,7 +29,15 @@ const EMPTY: QueueStatus = { waiting: 0, sending: false, refused: 0, late: false
  * The participant's answer queue for one session: loads what the browser kept, merges the server's
  * saved answers (newer local ones win), re-sends on `online`, and re-renders on every change.
  */
-export function useAnswerQueue(owner: string, scheduledSession: string, serverAnswers: ServerAnswer[]) {
+export function useAnswerQueue(
+  owner: string,
+  scheduledSession: string,
+  serverAnswers: ServerAnswer[],
+  /** Staff's station ticks: their own sender and IndexedDB database (answers by default). */
+  { send = postAnswer, database }: { send?: Sender; database?: string } = {},
+) {
+  const sendRef = useRef(send);
+  sendRef.current = send;
   const queueRef = useRef<AnswerQueue | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [status, setStatus] = useState<QueueStatus>(EMPTY);
@@ -38,7 +46,7 @@ export function useAnswerQueue(owner: string, scheduledSession: string, serverAn
   latestServer.current = serverAnswers;
 
   useEffect(() => {
-    const queue = new AnswerQueue(browserStore(owner, scheduledSession), postAnswer);
+    const queue = new AnswerQueue(browserStore(owner, scheduledSession, database), (record) => sendRef.current(record));
     queueRef.current = queue;
     let alive = true;
     const unsubscribe = queue.subscribe((s) => {
@@ -60,7 +68,7 @@ export function useAnswerQueue(owner: string, scheduledSession: string, serverAn
       unsubscribe();
       queue.dispose();
     };
-  }, [owner, scheduledSession]);
+  }, [owner, scheduledSession, database]);
 
   // Fresh server state (after an event or a reload): it may acknowledge or supersede local records.
   useEffect(() => {
@@ -70,7 +78,9 @@ export function useAnswerQueue(owner: string, scheduledSession: string, serverAn
   const answerOf = useCallback((ref: AnswerRef): AnswerValue | undefined => {
     const local = queueRef.current?.answerOf(ref);
     if (local) return local.answer;
-    return latestServer.current.find((a) => a.evaluation === ref.evaluation && a.question === ref.question && a.stepIndex === ref.stepIndex)?.answer;
+    return latestServer.current.find(
+      (a) => a.participant === ref.participant && a.evaluation === ref.evaluation && a.question === ref.question && a.stepIndex === ref.stepIndex,
+    )?.answer;
   }, []);
 
   const change = useCallback((ref: AnswerRef, answer: AnswerValue) => {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "@libsql/client";
 import type { Account } from "./login";
 
-type Role = "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER";
+type Role = "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER" | "ORGANIZATION_REALTIME_USER";
 
 /** The demo tenant's database file of this run (the server and the tests share E2E_DATA_DIR). */
 export function demoDatabase() {

@@ -3,13 +3,16 @@
 // because the staff dashboard is another screen. Prints one JSON line.
 //   tsx tests/e2e/support/live-fixture.ts setup <imageUrl> <tag> [maxTime seconds] | start <session> | pause <session>
 //   | resume <session> | resolve-help <session> <participant> | unlock <session> <participant>
-//   | answers <session> <participant>
+//   | answers <session> <participant> | answer <session> <participant> <json [{evaluation, question, stepIndex, answer}]>
+//   | correction <session> <participant>
 import { and, eq } from "drizzle-orm";
 import { liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { saveAnswer } from "~/modules/live/participant.server";
+import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { addParticipantsToScheduledSession } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -123,6 +126,14 @@ async function answers(ctx: Ctx, session: string, participant: string) {
   return rows.map((r) => ({ evaluation: r.evaluationId, question: r.questionId, stepIndex: r.stepIndex, answer: r.answer, revision: r.revision, late: r.late }));
 }
 
+/** Saves answers as the participant through the answer store (what their screen's queue posts). */
+async function answer(ctx: Ctx, session: string, participant: string, list: Array<{ evaluation: string; question: string; stepIndex: number; answer: unknown }>) {
+  const as = { ...ctx, actor: { type: "USER" as const, participantId: participant, email: "", name: "" }, permissions: [] };
+  const out = [];
+  for (const item of list) out.push(await saveAnswer(as, { scheduledSession: session, ...item, revision: 1 }));
+  return out;
+}
+
 const [command, a, b, c] = process.argv.slice(2);
 const ctx = await staff();
 let out: unknown;
@@ -150,6 +161,12 @@ switch (command) {
     break;
   case "answers":
     out = await answers(ctx, a!, b!);
+    break;
+  case "answer":
+    out = await answer(ctx, a!, b!, JSON.parse(c!));
+    break;
+  case "correction":
+    out = await getParticipantCorrection(ctx, a!, b!);
     break;
   default:
     throw new Error(`unknown command ${command}`);

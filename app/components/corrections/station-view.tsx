@@ -1,0 +1,217 @@
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import type { GlobalRating } from "~db/tenant/schema";
+import { RATING_CHOICES } from "~/modules/corrections/ratings";
+import type { ActionResult } from "~/modules/databases/screens.server";
+import type { CorrectionEvaluation, ParticipantCorrection } from "~/modules/corrections/participant-correction.server";
+import type { StationParticipant, StationProgress } from "~/modules/corrections/stations.server";
+import { TickChecklist } from "./tick-checklist";
+import { TickStatus } from "./tick-status";
+import { serverTicksOf, useTickQueue } from "./use-tick-queue";
+
+const RATING_STYLE: Record<GlobalRating, string> = {
+  CLEAR_PASS: "peer-checked:border-green-700 peer-checked:bg-green-100 peer-checked:text-green-900",
+  BORDERLINE: "peer-checked:border-amber-600 peer-checked:bg-amber-100 peer-checked:text-amber-900",
+  CLEAR_FAIL: "peer-checked:border-red-700 peer-checked:bg-red-100 peer-checked:text-red-900",
+};
+
+/** The participants of a station in rotation order; marked ones greyed. */
+function StationList({ participants, selected, base }: { participants: StationParticipant[]; selected: string | null; base: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("corrections:station.participants")} className="flex flex-col gap-1">
+      <ol className="flex flex-col gap-1" data-testid="station-participants">
+        {participants.map((p) => (
+          <li key={p.participantId}>
+            <Link
+              to={`${base}?participant=${encodeURIComponent(p.participantId)}`}
+              aria-current={p.participantId === selected ? "true" : undefined}
+              className={`flex min-h-12 items-center justify-between gap-2 rounded-md border px-3 py-2 ${p.participantId === selected ? "border-primary bg-selected" : "border-slate-200 bg-white"} ${p.markedAt ? "opacity-60" : ""}`}
+              data-testid="station-participant"
+              data-marked={!!p.markedAt}
+            >
+              <span className="min-w-0 break-words">
+                <span className="mr-2 text-sm text-slate-500">{p.position}.</span>
+                {p.name}
+              </span>
+              <span className="shrink-0 text-xs text-slate-600">{p.markedAt ? `✓ ${t("corrections:station.marked")}` : t(`corrections:station.live.${p.live}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function useReloadWhenSaved(waiting: number) {
+  const { revalidate } = useRevalidator();
+  const before = useRef(waiting);
+  useEffect(() => {
+    if (before.current > 0 && waiting === 0) revalidate();
+    before.current = waiting;
+  }, [waiting, revalidate]);
+}
+
+/** One participant at the station: the checklists, a global rating, a comment, and "done, next". */
+function MarkPanel({
+  correction,
+  evaluation,
+  owner,
+  next,
+  canCorrect,
+  participantUrl,
+}: {
+  correction: ParticipantCorrection;
+  evaluation: CorrectionEvaluation;
+  owner: string;
+  next: string | null;
+  canCorrect: boolean;
+  participantUrl: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigation = useNavigation();
+  const steps = useMemo(() => evaluation.questions.flatMap((q) => q.steps), [evaluation]);
+  const server = useMemo(() => serverTicksOf(correction.participantId, steps), [correction.participantId, steps]);
+  const queue = useTickQueue(owner, correction.scheduledSessionId, server);
+  useReloadWhenSaved(queue.status.waiting);
+  const practical = steps.filter((s) => s.type === "PRACTICAL");
+  const others = steps.length - practical.length;
+  return (
+    <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-3 sm:p-4" aria-labelledby={`${id}-name`} data-testid="mark-panel">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-name`} className="break-words text-xl font-semibold text-primary">
+          {correction.participantName}
+        </h2>
+        <TickStatus status={queue.status} />
+      </header>
+      {evaluation.questions.map((q) =>
+        q.steps
+          .filter((s) => s.type === "PRACTICAL")
+          .map((s) => (
+            <div key={`${q.id}-${s.stepIndex}`} className="flex flex-col gap-1">
+              <h3 className="font-medium text-slate-800">{q.name}</h3>
+              <TickChecklist
+                criteria={s.criteria}
+                ticks={queue.ticksOf({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, s.criteria.length)}
+                maxScore={s.maxScore}
+                disabled={!canCorrect}
+                onChange={(ticks) => queue.setTicks({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, ticks)}
+                testId="station-checklist"
+              />
+            </div>
+          )),
+      )}
+      {practical.length === 0 ? <p className="text-sm text-slate-600">{t("corrections:station.no-checklist")}</p> : null}
+      {others > 0 ? (
+        <p className="text-sm text-slate-600">
+          {t("corrections:station.other-steps", { count: others })}{" "}
+          <Link to={participantUrl} className="text-primary underline">
+            {t("corrections:station.open-participant")}
+          </Link>
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-3" key={`${correction.participantId}-${evaluation.markedAt ?? ""}`}>
+        <input type="hidden" name="participant" value={correction.participantId} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t("corrections:station.rating")}</legend>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+            {RATING_CHOICES.map((r) => (
+              <label key={r} className="cursor-pointer">
+                <input type="radio" name="globalRating" value={r} defaultChecked={evaluation.globalRating === r} disabled={!canCorrect} className="peer sr-only" data-testid={`rating-${r}`} />
+                <span className={`flex min-h-12 items-center justify-center rounded-md border-2 border-slate-300 px-3 py-2 text-center font-medium peer-focus-visible:ring-2 peer-focus-visible:ring-primary ${RATING_STYLE[r]}`}>
+                  {t(`corrections:rating.${r}`)}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-700">
+            {t("corrections:station.comment")}
+          </label>
+          <textarea id={`${id}-comment`} name="comment" rows={3} defaultValue={evaluation.markComment ?? ""} disabled={!canCorrect} className={fieldInputClass(false)} data-testid="station-comment" />
+        </div>
+        {canCorrect ? (
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="done" className="min-h-12" disabled={navigation.state !== "idle"} data-testid="mark-done">
+              {next ? t("corrections:station.done-next") : t("corrections:station.done")}
+            </Button>
+            {evaluation.markedAt ? (
+              <Button type="submit" name="intent" value="reopen" variant="secondary" className="min-h-12" data-testid="mark-reopen">
+                {t("corrections:station.reopen")}
+              </Button>
+            ) : (
+              <Button type="submit" name="intent" value="save" variant="secondary" className="min-h-12" data-testid="mark-save">
+                {t("corrections:station.save")}
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+export function StationView({
+  station,
+  participants,
+  selected,
+  owner,
+  canCorrect,
+  base,
+  result,
+}: {
+  station: StationProgress;
+  participants: StationParticipant[];
+  selected: { correction: ParticipantCorrection; evaluation: CorrectionEvaluation } | null;
+  owner: string;
+  canCorrect: boolean;
+  base: { session: string; station: string };
+  result?: ActionResult;
+}) {
+  const { t } = useTranslation();
+  const current = selected?.correction.participantId ?? null;
+  const index = participants.findIndex((p) => p.participantId === current);
+  const next = [...participants.slice(index + 1), ...participants.slice(0, Math.max(0, index))].find((p) => !p.markedAt && p.participantId !== current)?.participantId ?? null;
+  return (
+    <div className="flex flex-col gap-4" data-testid="station-view">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-primary">{station.name}</h1>
+          <p className="text-sm text-slate-600" data-testid="station-progress">
+            {t("corrections:station.progress", { marked: station.marked, total: station.total })}
+          </p>
+        </div>
+        <nav className="flex flex-wrap gap-3 text-sm">
+          <Link to={`${base.session}/stations`} className="text-primary underline">
+            {t("corrections:links.stations")}
+          </Link>
+          <Link to={base.session} className="text-primary underline">
+            {t("corrections:links.dashboard")}
+          </Link>
+        </nav>
+      </header>
+      {result && !result.ok ? <Alert>{result.message}</Alert> : null}
+      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
+        <StationList participants={participants} selected={current} base={base.station} />
+        {selected ? (
+          <MarkPanel
+            key={current}
+            correction={selected.correction}
+            evaluation={selected.evaluation}
+            owner={owner}
+            next={next}
+            canCorrect={canCorrect}
+            participantUrl={`${base.session}/participant/${encodeURIComponent(current!)}`}
+          />
+        ) : (
+          <p className="text-slate-600">{t("corrections:station.empty")}</p>
+        )}
+      </div>
+    </div>
+  );
+}

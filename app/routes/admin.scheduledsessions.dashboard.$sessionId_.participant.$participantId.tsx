@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ParticipantCorrectionView } from "~/components/corrections/participant-correction-view";
+import { can } from "~/lib/permissions";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { previewAutoScoreEntries, submitAutoScoreEntries } from "~/modules/corrections/auto-score.server";
+import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
+import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
+import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+
+// Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the
+// rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.
+
+export const handle = { titleKey: "corrections:page.title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const [correction, preview] = await Promise.all([
+      getParticipantCorrection(ctx, params.sessionId!, params.participantId!),
+      previewAutoScoreEntries(ctx, params.sessionId!, params.participantId!),
+    ]);
+    return { correction, preview, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions") };
+  });
+}
+
+const jsonOr = (value: unknown, fallback: unknown) => {
+  try {
+    return JSON.parse(String(value ?? ""));
+  } catch {
+    return fallback;
+  }
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const ref = { scheduledSession: params.sessionId!, participant: params.participantId! };
+  const step = (input: Record<string, unknown>) => ({ evaluation: input.evaluation, question: input.question, stepIndex: Number(input.stepIndex) });
+  return runIntent(ctx, request, {
+    "auto-score": (_i, _id, form) => submitAutoScoreEntries(ctx, { ...ref, entries: form.getAll("entry").map((e) => jsonOr(e, {})) }),
+    score: (input, _id, form) =>
+      submitCorrectionEntry(ctx, {
+        ...ref,
+        ...step(input),
+        ...(form.has("score") ? { score: String(input.score ?? "").trim() === "" ? null : Number(input.score) } : {}),
+        comment: input.comment,
+      }),
+    comment: (input) => submitCorrectionComment(ctx, { ...ref, comment: jsonOr(input.comment, null) }),
+    late: (input) => setLateAnswerAccepted(ctx, { ...ref, ...step(input), accept: input.accept === "true" }),
+  });
+}
+
+export default function ParticipantCorrectionScreen() {
+  const { correction, preview, owner, canCorrect } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
+  return (
+    <ParticipantCorrectionView correction={correction} preview={preview} owner={owner} canCorrect={canCorrect} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
+      {/* Report builder (task REP) */}
+    </ParticipantCorrectionView>
+  );
+}

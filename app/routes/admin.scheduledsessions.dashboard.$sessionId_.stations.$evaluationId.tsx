@@ -1,0 +1,64 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { StationView } from "~/components/corrections/station-view";
+import { can } from "~/lib/permissions";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/stations.server";
+import { loadOrFail, runIntent } from "~/modules/databases/screens.server";
+
+// Station marking (issue 13): an examiner's tablet at one station of a session. Thin: the rules are
+// in app/modules/corrections/stations.server.ts; ticks go through the browser's tick queue.
+
+export const handle = { titleKey: "corrections:station.title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!);
+    const wanted = new URL(request.url).searchParams.get("participant");
+    const chosen = participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
+    const selected = chosen ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId) : null;
+    return { station, participants, selected, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions"), sessionId: params.sessionId! };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const here = `/admin/scheduledsessions/dashboard/${encodeURIComponent(params.sessionId!)}/stations/${encodeURIComponent(params.evaluationId!)}`;
+  const mark = async (input: Record<string, unknown>, done: boolean | null) => {
+    await markStation(ctx, {
+      scheduledSession: params.sessionId!,
+      participant: input.participant,
+      evaluation: params.evaluationId!,
+      globalRating: input.globalRating ? input.globalRating : null,
+      comment: input.comment ?? null,
+      ...(done === null ? {} : { done }),
+    });
+  };
+  return runIntent(ctx, request, {
+    save: (input) => mark(input, null),
+    reopen: (input) => mark(input, false),
+    done: async (input) => {
+      await mark(input, true);
+      const next = String(input.next ?? input.participant ?? "");
+      throw redirect(`${here}?participant=${encodeURIComponent(next)}`);
+    },
+  });
+}
+
+export default function StationScreen() {
+  const { station, participants, selected, owner, canCorrect, sessionId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
+  return (
+    <StationView
+      station={station}
+      participants={participants}
+      selected={selected}
+      owner={owner}
+      canCorrect={canCorrect}
+      base={{ session, station: `${session}/stations/${encodeURIComponent(station.evaluationId)}` }}
+      result={result}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { StationPicker } from "~/components/corrections/station-progress";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { stationProgress } from "~/modules/corrections/stations.server";
+import { loadOrFail } from "~/modules/databases/screens.server";
+import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+
+// Station marking: pick a station (an evaluation of the session).
+
+export const handle = { titleKey: "corrections:station.pick-title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, async () => {
+    const session = await getScheduledSession(ctx, params.sessionId!);
+    return { session: { _id: session._id, reference: session.reference, sessionName: session.sessionName }, stations: await stationProgress(ctx, session._id) };
+  });
+}
+
+export default function StationPickerScreen() {
+  const { session, stations } = useLoaderData<typeof loader>();
+  return <StationPicker session={session} stations={stations} />;
+}
