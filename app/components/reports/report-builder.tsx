@@ -28,7 +28,7 @@ export type BuilderData = {
     releasedAt: string | null;
   } | null;
 };
-export type BuilderResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+export type BuilderResult = { ok: true; message?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * The session report builder (participant detail page): choose a layout and build the report,
@@ -44,7 +44,7 @@ export function ReportBuilder({ builder, result, action }: { builder: BuilderDat
       <h2 id="report-builder-title" className="text-xl font-semibold text-primary">
         {t("reports:builder.title")}
       </h2>
-      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+      {result?.message ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
       {!builder.complete ? <Alert tone="info">{t("reports:builder.incomplete")}</Alert> : null}
       {builder.canWrite ? (
         <Form method="post" action={action} className="flex flex-wrap items-end gap-3">
@@ -60,7 +60,7 @@ export function ReportBuilder({ builder, result, action }: { builder: BuilderDat
               ))}
             </select>
           </div>
-          <Button type="submit" name="intent" value="create" disabled={busy} variant={report ? "secondary" : "primary"}>
+          <Button type="submit" name="intent" value="report-create" disabled={busy} variant={report ? "secondary" : "primary"}>
             {report ? t("reports:builder.rebuild") : t("reports:builder.create")}
           </Button>
         </Form>
@@ -203,15 +203,15 @@ function ReportEditor({
         {builder.canWrite ? (
           <>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
+              <Button type="submit" name="intent" value="report-save" variant="secondary" disabled={busy}>
                 {t("reports:builder.save")}
               </Button>
               {report.draft ? (
-                <Button type="submit" name="intent" value="release" disabled={busy}>
+                <Button type="submit" name="intent" value="report-release" disabled={busy}>
                   {t("reports:builder.release")}
                 </Button>
               ) : (
-                <Button type="submit" name="intent" value="unrelease" variant="secondary" disabled={busy}>
+                <Button type="submit" name="intent" value="report-unrelease" variant="secondary" disabled={busy}>
                   {t("reports:builder.unrelease")}
                 </Button>
               )}
@@ -240,7 +240,7 @@ function ReportEditor({
                   {t("reports:builder.emails-hint")}
                 </p>
               )}
-              <Button type="submit" name="intent" value="send" disabled={busy} className="self-start">
+              <Button type="submit" name="intent" value="report-send" disabled={busy} className="self-start">
                 {t("reports:builder.send")}
               </Button>
             </fieldset>

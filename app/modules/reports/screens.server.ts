@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/time-zone";
 import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
-import { createSessionReport, releaseSessionReport, saveParticipantReport, sessionReportFor } from "./reports.server";
+import { createSessionReport, saveParticipantReport, sessionReportFor } from "./reports.server";
 import { sendParticipantReport } from "./send.server";
 
 export async function builderScreen(ctx: Ctx, scheduledSessionId: string, participantId: string) {
@@ -67,8 +67,11 @@ export const emailList = (value: FormDataEntryValue | null): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, form: FormData, origin: string): Promise<string> {
-  const intent = String(form.get("intent") ?? "");
+export const BUILDER_INTENTS = ["create", "save", "release", "unrelease", "send"] as const;
+export type BuilderIntent = (typeof BUILDER_INTENTS)[number];
+
+/** The builder's form intents (the route names them `report-<intent>`); answers the success message. */
+export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, intent: BuilderIntent, form: FormData, origin: string): Promise<string> {
   if (intent === "create") {
     const layout = String(form.get("layout") ?? "");
     await createSessionReport(ctx, { participant: participantId, scheduledSession: scheduledSessionId, layout: layout || null });
@@ -89,10 +92,6 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
   if (intent === "unrelease") {
     await saveParticipantReport(ctx, current._id, { draft: true });
     return ctx.t("reports:builder.saved");
-  }
-  if (intent === "release-only") {
-    await releaseSessionReport(ctx, current._id);
-    return ctx.t("reports:builder.released");
   }
   throw new Response("Bad Request", { status: 400 });
 }
