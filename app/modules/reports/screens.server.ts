@@ -1,7 +1,10 @@
 // What the report screens load and how their forms become module calls. Thin: every rule lives in
 // the reports and layouts modules.
-import { eq } from "drizzle-orm";
-import { participants } from "~db/tenant/schema";
+import { eq, inArray } from "drizzle-orm";
+import { PASSED_STATUSES, participants, type PassedStatus } from "~db/tenant/schema";
+import { afterForPage, PAGE_SIZE } from "~/modules/databases/paging.server";
+import { listCompletedScheduledSessions } from "./completed-sessions.server";
+import { formatPercent, formatScore } from "./report-view";
 import { REPORT_OPTION_FLAGS } from "./layout-schema";
 import { can } from "~/lib/permissions";
 import { requirePermission, type Ctx } from "~/lib/context.server";
@@ -9,8 +12,8 @@ import { formatDateTime } from "~/lib/time-zone";
 import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
-import { createSessionReport, saveParticipantReport, sessionReportFor } from "./reports.server";
-import { sendParticipantReport } from "./send.server";
+import { createSessionReport, listSessionReports, saveParticipantReport, sessionNames, sessionReportFor, sessionReportsByIds } from "./reports.server";
+import { sendParticipantReport, sendReportsToParticipants } from "./send.server";
 
 export async function builderScreen(ctx: Ctx, scheduledSessionId: string, participantId: string) {
   requirePermission(ctx, READ);
@@ -94,4 +97,70 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
     return ctx.t("reports:builder.saved");
   }
   throw new Response("Bad Request", { status: 400 });
+}
+
+/** Bulk send from the reports list: each report to its own participant's address. */
+export async function bulkSendReports(ctx: Ctx, ids: string[], origin: string): Promise<string> {
+  requirePermission(ctx, "write:reports");
+  const reports = await sessionReportsByIds(ctx, ids);
+  const people = reports.length ? await ctx.tdb.db.select({ id: participants.id, email: participants.email }).from(participants).where(inArray(participants.id, reports.map((r) => r.participant))).all() : [];
+  const sent = await sendReportsToParticipants(ctx, reports, new Map(people.map((p) => [p.id, p.email])), origin);
+  return ctx.t("reports:list.sent", { count: sent });
+}
+
+export type ReportRow = { id: string; participant: string; session: string; reference: string; sessionDate: string; passedStatus: string; draft: boolean; total: string; updated: string };
+
+/** The session reports list: filters from the query string, one page of rows. */
+export async function reportsListScreen(ctx: Ctx, url: URL) {
+  requirePermission(ctx, READ);
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const status = url.searchParams.get("status");
+  const passed = url.searchParams.get("passedStatus");
+  const filter = {
+    scheduledSession: url.searchParams.get("session") || null,
+    name: url.searchParams.get("q") || null,
+    status: status === "DRAFT" || status === "RELEASED" ? (status as "DRAFT" | "RELEASED") : null,
+    passedStatus: (PASSED_STATUSES as readonly string[]).includes(passed ?? "") ? (passed as PassedStatus) : null,
+  };
+  const list = await listSessionReports(ctx, { filter, after: afterForPage(page), first: PAGE_SIZE, orderBy: "NAME", order: "ASC" });
+  const sessions = await sessionNames(ctx, list.edges.map((e) => e.node.scheduledSession));
+  const zone = tenantTimeZone(ctx.tenant);
+  const completed = await listCompletedScheduledSessions(ctx, { first: 100 });
+  const rows: ReportRow[] = list.edges.map(({ node: r }) => ({
+    id: r._id,
+    participant: r.data.participantName,
+    session: sessions.get(r.scheduledSession)?.name ?? r.data.sessionName,
+    reference: sessions.get(r.scheduledSession)?.reference ?? "",
+    sessionDate: formatDateTime(r.data.sessionDatetime, ctx.locale, zone),
+    passedStatus: r.data.passedStatus,
+    draft: r.draft,
+    total: `${formatScore(r.data.totalScore, ctx.locale)} (${formatPercent(r.data.totalScore, ctx.locale)})`,
+    updated: formatDateTime(r._updatedAt, ctx.locale, zone),
+  }));
+  return {
+    rows,
+    page,
+    totalCount: list.pageInfo.totalCount,
+    pageCount: Math.max(1, Math.ceil(list.pageInfo.totalCount / PAGE_SIZE)),
+    filter: { session: filter.scheduledSession ?? "", q: filter.name ?? "", status: filter.status ?? "", passedStatus: filter.passedStatus ?? "" },
+    sessions: completed.edges.map((e) => ({ id: e.node._id, label: `${e.node.sessionName} · ${e.node.reference}` })),
+    canWrite: can(ctx.permissions, "write:reports"),
+  };
+}
+
+export async function completedSessionsScreen(ctx: Ctx, url: URL) {
+  requirePermission(ctx, READ);
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const list = await listCompletedScheduledSessions(ctx, { after: afterForPage(page), first: PAGE_SIZE, filter: { name: url.searchParams.get("q") || null } });
+  const zone = tenantTimeZone(ctx.tenant);
+  return {
+    page,
+    q: url.searchParams.get("q") ?? "",
+    pageCount: Math.max(1, Math.ceil(list.pageInfo.totalCount / PAGE_SIZE)),
+    sessions: list.edges.map(({ node: s }) => ({
+      ...s,
+      datetime: formatDateTime(s.datetime, ctx.locale, zone),
+      passRate: s.passRate === null ? null : `${Math.round(s.passRate * 1000) / 10} %`,
+    })),
+  };
 }
