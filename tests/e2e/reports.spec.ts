@@ -10,18 +10,16 @@ import { SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots"
 import type { Page } from "@playwright/test";
 
 /** REPORT_SCREENSHOTS=1: the report screens in every language at desktop and phone width, for a look (tests/.tmp/report-screens). */
-async function screenshots(page: Page, name: string, url: string, baseURL: string) {
+async function screenshots(page: Page, name: string, url: string) {
   if (!process.env.REPORT_SCREENSHOTS) return;
   for (const { locale } of SCREENSHOT_LOCALES) {
-    await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
-    await page.goto(url);
+    await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${locale}`);
     await page.waitForLoadState("networkidle");
     for (const viewport of SCREENSHOT_VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: path.resolve("tests/.tmp/report-screens", locale, `${viewport.width}-${name}.png`), fullPage: true });
     }
   }
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en-us", url: baseURL }]);
   await page.setViewportSize(SCREENSHOT_VIEWPORTS[0]!);
 }
 
@@ -122,11 +120,11 @@ test("staff build, release and send a report; the participant reads it from the 
   // A wrong code opens nothing.
   const wrong = await participantPage.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!).replace(/code=[\w-]+/, "code=wrong"));
   expect(wrong!.status()).toBe(404);
-  await screenshots(participantPage, "participant-report", link!.replace(/^https?:\/\/[^/]+/, baseURL!), baseURL!);
+  await screenshots(participantPage, "participant-report", link!.replace(/^https?:\/\/[^/]+/, baseURL!));
   await reader.close();
 
-  await screenshots(page, "builder", `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`, baseURL!);
-  await screenshots(page, "reports-entry", "/admin/reports", baseURL!);
-  await screenshots(page, "completed-sessions", "/admin/reports/completedsessions", baseURL!);
-  await screenshots(page, "session-reports", "/admin/reports/sessionreports", baseURL!);
+  await screenshots(page, "builder", `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`);
+  await screenshots(page, "reports-entry", "/admin/reports");
+  await screenshots(page, "completed-sessions", "/admin/reports/completedsessions");
+  await screenshots(page, "session-reports", "/admin/reports/sessionreports");
 });

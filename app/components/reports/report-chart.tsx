@@ -4,6 +4,8 @@ import type { ChartType } from "~db/tenant/schema/reports";
 import type { ChartPoint } from "~/modules/reports/report-view";
 
 const PRIMARY = "#011951";
+/** Axis labels stay short so a phone-width chart is not cut off; the caption and tooltip carry full names. */
+const short = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
 
 /**
  * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
@@ -21,7 +23,7 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
           {radar ? (
             <RadarChart data={points} outerRadius="70%">
               <PolarGrid />
-              <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} />
+              <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
               <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
               <Radar dataKey="percent" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
               <Tooltip formatter={(v) => `${v} %`} />
@@ -30,7 +32,7 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
             <BarChart data={points} layout="vertical" margin={{ left: 8, right: 24 }}>
               <CartesianGrid horizontal={false} />
               <XAxis type="number" domain={[0, 100]} tickFormatter={(v) => `${v}%`} />
-              <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
+              <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} tickFormatter={short} />
               <Bar dataKey="percent" fill={PRIMARY} isAnimationActive={false} />
               <Tooltip formatter={(v) => `${v} %`} />
             </BarChart>
