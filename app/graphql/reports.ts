@@ -226,7 +226,8 @@ export const reportsPiece: SchemaPiece = {
       edges: [SessionReportEdge!]!
       pageInfo: PageInfo!
     }
-    enum CorrectionProgress {
+    "A participant's progress in a completed session (spec §4: active, completed, correction_complete)."
+    enum ReportCorrectionProgress {
       active
       completed
       correction_complete
@@ -234,7 +235,7 @@ export const reportsPiece: SchemaPiece = {
     type CompletedSessionParticipant {
       participantId: ID!
       name: String!
-      progress: CorrectionProgress!
+      progress: ReportCorrectionProgress!
       reportId: ID
       draft: Boolean
       passedStatus: PassedStatus

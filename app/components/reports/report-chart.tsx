@@ -21,7 +21,7 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
       {mounted ? (
         <ResponsiveContainer width="100%" height="100%">
           {radar ? (
-            <RadarChart data={points} outerRadius="70%">
+            <RadarChart data={points} outerRadius="60%" margin={{ left: 24, right: 24 }}>
               <PolarGrid />
               <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
               <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
