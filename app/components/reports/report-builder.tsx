@@ -52,7 +52,7 @@ export function ReportBuilder({ builder, result, action }: { builder: BuilderDat
             <label htmlFor="report-layout" className="text-sm font-medium text-slate-700">
               {t("reports:builder.layout")}
             </label>
-            <select id="report-layout" name="layout" defaultValue={report?.layoutId ?? builder.layouts.find((l) => l.isDefault)?.id ?? ""} className={fieldInputClass(false)}>
+            <select id="report-layout" name="layout" defaultValue={report?.layoutId ?? builder.layouts.find((l) => l.isDefault)?.id ?? ""} className={`${fieldInputClass(false)} max-w-full`}>
               {builder.layouts.map((l) => (
                 <option key={l.id ?? "built-in"} value={l.id ?? ""}>
                   {l.isDefault ? t("reports:builder.default-layout", { name: l.name }) : l.name}
@@ -106,11 +106,11 @@ function ReportEditor({
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Form method="post" action={action} className="flex flex-col gap-4" data-testid="report-options-form">
+      <Form method="post" action={action} className="flex min-w-0 flex-col gap-4" data-testid="report-options-form">
         <p className="text-sm" data-testid="report-state">
           {report.draft ? t("reports:builder.state-draft") : t("reports:builder.state-released", { date: report.releasedAt ?? "" })}
         </p>
-        <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
           <legend className="px-1 text-sm font-semibold">{t("reports:builder.options")}</legend>
           <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={t("reports:builder.chart-type")}>
             {(["RADAR", "BAR"] as const).map((type) => (
@@ -145,7 +145,7 @@ function ReportEditor({
         </fieldset>
 
         {builder.categories.length ? (
-          <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+          <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
             <legend className="px-1 text-sm font-semibold">{t("reports:builder.category-comments")}</legend>
             {builder.categories.map((c) => (
               <div key={c.id} className="flex flex-col gap-1">
@@ -166,7 +166,7 @@ function ReportEditor({
           </fieldset>
         ) : null}
 
-        <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
           <legend className="px-1 text-sm font-semibold">{t("reports:builder.decision")}</legend>
           <p className="text-sm">
             {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
@@ -174,7 +174,7 @@ function ReportEditor({
           <label htmlFor="passed-override" className="text-sm font-medium">
             {t("reports:builder.override")}
           </label>
-          <select id="passed-override" name="passedStatusOverride" value={override} onChange={(e) => setOverride(e.target.value)} className={fieldInputClass(false)}>
+          <select id="passed-override" name="passedStatusOverride" value={override} onChange={(e) => setOverride(e.target.value)} className={`${fieldInputClass(false)} w-full max-w-full`}>
             <option value="">{t("reports:builder.no-override")}</option>
             <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
             <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
@@ -216,7 +216,7 @@ function ReportEditor({
                 </Button>
               )}
             </div>
-            <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
+            <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3">
               <legend className="px-1 text-sm font-semibold">{t("reports:builder.send-title")}</legend>
               <label htmlFor="report-emails" className="text-sm">
                 {t("reports:builder.emails")}
