@@ -6,8 +6,20 @@ import { organizationPiece } from "./organization";
 import { schedulingPiece } from "./scheduling";
 import { adminLivePiece } from "./live";
 import { correctionsPiece } from "./corrections";
+import { reportsPiece } from "./reports";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
-export const adminSchema = buildSchema([basePiece, authPiece, staffPiece, databasesPiece, assessmentsPiece, schedulingPiece, organizationPiece, adminLivePiece, correctionsPiece]);
+export const adminSchema = buildSchema([
+  basePiece,
+  authPiece,
+  staffPiece,
+  databasesPiece,
+  assessmentsPiece,
+  schedulingPiece,
+  organizationPiece,
+  adminLivePiece,
+  correctionsPiece,
+  reportsPiece,
+]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

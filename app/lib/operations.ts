@@ -17,6 +17,7 @@ const ASSESSMENTS = { permission: "write:assessments" } as const;
 const SCHEDULING = { permission: "write:scheduling" } as const;
 const USERS = { permission: "manage:users" } as const;
 const RUN = { permission: "run:sessions" } as const;
+const REPORTS = { permission: "write:reports" } as const;
 const CORRECT = { permission: "correct:sessions" } as const;
 
 export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
@@ -52,6 +53,14 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   scheduledSessionParticipantEntry: READ,
   allUsers: USERS,
   organization: READ,
+  // session reports
+  allSessionReports: READ,
+  allCompletedScheduledSessions: READ,
+  sessionReportById: READ,
+  scheduledSessionReport: READ,
+  scheduledSessionReports: READ,
+  defaultSessionReportLayout: READ,
+  allSessionReportLayouts: READ,
   // mutations
   ping: "public",
   requestLogin: "public",
@@ -122,4 +131,12 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   removeUser: USERS,
   updateOrganizationSettings: { permission: "manage:settings" },
   requestCloudinaryUploadSignature: ASSESSMENTS,
+  // session reports
+  createSessionReport: REPORTS,
+  saveParticipantReport: REPORTS,
+  sendParticipantReport: REPORTS,
+  addSessionReportLayout: REPORTS,
+  updateSessionReportLayout: REPORTS,
+  removeSessionReportLayout: REPORTS,
+  updateDefaultSessionReportLayout: REPORTS,
 };

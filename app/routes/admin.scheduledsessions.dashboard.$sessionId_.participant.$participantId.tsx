@@ -8,6 +8,8 @@ import { getParticipantCorrection } from "~/modules/corrections/participant-corr
 import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
+import { ReportBuilder } from "~/components/reports/report-builder";
+import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/screens.server";
 
 // Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the
 // rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.
@@ -17,11 +19,12 @@ export const handle = { titleKey: "corrections:page.title" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
-    const [correction, preview] = await Promise.all([
+    const [correction, preview, builder] = await Promise.all([
       getParticipantCorrection(ctx, params.sessionId!, params.participantId!),
       previewAutoScoreEntries(ctx, params.sessionId!, params.participantId!),
+      builderScreen(ctx, params.sessionId!, params.participantId!),
     ]);
-    return { correction, preview, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions") };
+    return { correction, preview, builder, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions") };
   });
 }
 
@@ -48,16 +51,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }),
     comment: (input) => submitCorrectionComment(ctx, { ...ref, comment: jsonOr(input.comment, null) }),
     late: (input) => setLateAnswerAccepted(ctx, { ...ref, ...step(input), accept: input.accept === "true" }),
+    // The report builder below the corrections (app/modules/reports).
+    ...Object.fromEntries(
+      BUILDER_INTENTS.map((intent) => [
+        `report-${intent}`,
+        (_i: unknown, _id: string, form: FormData) => builderAction(ctx, ref.scheduledSession, ref.participant, intent, form, new URL(request.url).origin),
+      ]),
+    ),
   });
 }
 
 export default function ParticipantCorrectionScreen() {
-  const { correction, preview, owner, canCorrect } = useLoaderData<typeof loader>();
+  const { correction, preview, builder, owner, canCorrect } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
   return (
     <ParticipantCorrectionView correction={correction} preview={preview} owner={owner} canCorrect={canCorrect} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
-      {/* Report builder (task REP) */}
+      <ReportBuilder builder={builder} result={result?.intent.startsWith("report-") ? result : undefined} />
     </ParticipantCorrectionView>
   );
 }

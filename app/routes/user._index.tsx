@@ -7,14 +7,23 @@ import { contextFromSession } from "~/modules/auth/request-context.server";
 import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";
 import { myScheduledSessions } from "~/modules/scheduling/signup.server";
 import { MySessions } from "~/components/scheduling/my-sessions";
+import { MyReports } from "~/components/reports/my-reports";
+import { myReleasedReports } from "~/modules/reports/reports.server";
+import { formatDateTime } from "~/lib/time-zone";
 
 export const handle = { titleKey: "user:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
   if (!ctx || ctx.actor.type !== "USER") return { signedIn: false as const, ...(await loginPageInfo(request, "USER")) };
-  const sessions = await myScheduledSessions(ctx);
-  return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email, sessions };
+  const [sessions, released] = await Promise.all([myScheduledSessions(ctx), myReleasedReports(ctx)]);
+  const reports = released.map((r) => ({
+    id: r._id,
+    sessionName: r.data.sessionName,
+    date: formatDateTime(r.data.sessionDatetime, ctx.locale, sessions.timeZone),
+    passedStatus: r.data.passedStatus,
+  }));
+  return { signedIn: true as const, name: ctx.actor.name, email: ctx.actor.email, sessions, reports };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleLoginForm(request, context, "USER");
@@ -43,6 +52,7 @@ export default function UserHome() {
           <span data-testid="signed-up">{t("user:signed-up")}</span>
         </Alert>
       ) : null}
+      <MyReports reports={data.reports} />
       <MySessions upcoming={data.sessions.upcoming} past={data.sessions.past} timeZone={data.sessions.timeZone} />
     </div>
   );

@@ -6,7 +6,7 @@
 //   | answers <session> <participant> | answer <session> <participant> <json [{evaluation, question, stepIndex, answer}]>
 //   | correction <session> <participant>
 import { and, eq } from "drizzle-orm";
-import { liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
+import { categories, liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
@@ -134,6 +134,23 @@ async function answer(ctx: Ctx, session: string, participant: string, list: Arra
   return out;
 }
 
+/** One root category per question (a radar chart needs three axes): "Category 1..n <tag>". */
+async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
+  const now = new Date();
+  const ids: string[] = [];
+  await ctx.tdb.write(async (tx) => {
+    for (const [i, questionId] of questionIds.entries()) {
+      const q = await tx.select().from(questions).where(eq(questions.id, questionId)).get();
+      const id = newId();
+      const name = `Category ${i + 1} ${tag}`;
+      await tx.insert(categories).values({ id, name, nameLower: name.toLowerCase(), parentId: null, workspaceId: q!.workspaceId, createdAt: now, updatedAt: now, rev: 1 });
+      await tx.update(questions).set({ categoryIds: [id] }).where(eq(questions.id, questionId));
+      ids.push(id);
+    }
+  });
+  return ids;
+}
+
 const [command, a, b, c] = process.argv.slice(2);
 const ctx = await staff();
 let out: unknown;
@@ -164,6 +181,9 @@ switch (command) {
     break;
   case "answer":
     out = await answer(ctx, a!, b!, JSON.parse(c!));
+    break;
+  case "categorise":
+    out = await categorise(ctx, a!, JSON.parse(b!));
     break;
   case "correction":
     out = await getParticipantCorrection(ctx, a!, b!);

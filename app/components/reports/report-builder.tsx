@@ -1,0 +1,259 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
+import { REPORT_OPTION_FLAGS } from "~/modules/reports/layout-schema";
+import type { SessionReportData } from "~/modules/reports/report-data";
+import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { SessionReportView } from "./report-view";
+
+export type BuilderData = {
+  canWrite: boolean;
+  participantName: string;
+  participantEmail: string;
+  complete: boolean;
+  layouts: Array<{ id: string | null; name: string; isDefault: boolean }>;
+  evaluations: Array<{ id: string; name: string }>;
+  categories: Array<{ id: string; name: string }>;
+  sessionDate: string;
+  report: {
+    id: string;
+    draft: boolean;
+    layoutId: string | null;
+    layout: SessionReportLayoutBlock[];
+    options: SessionReportOptions;
+    data: SessionReportData;
+    passedStatusOverride: string | null;
+    passedStatusReason: string | null;
+    releasedAt: string | null;
+  } | null;
+};
+export type BuilderResult = { ok: true; message?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+/**
+ * The session report builder (participant detail page): choose a layout and build the report,
+ * then its options, category comments and a passed-status decision with a live preview; save as
+ * a draft, release, or send it by e-mail.
+ */
+export function ReportBuilder({ builder, result, action }: { builder: BuilderData; result?: BuilderResult; action?: string }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const report = builder.report;
+  return (
+    <section aria-labelledby="report-builder-title" className="flex flex-col gap-4" data-testid="report-builder">
+      <h2 id="report-builder-title" className="text-xl font-semibold text-primary">
+        {t("reports:builder.title")}
+      </h2>
+      {result?.message ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+      {!builder.complete ? <Alert tone="info">{t("reports:builder.incomplete")}</Alert> : null}
+      {builder.canWrite ? (
+        <Form method="post" action={action} className="flex flex-wrap items-end gap-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor="report-layout" className="text-sm font-medium text-slate-700">
+              {t("reports:builder.layout")}
+            </label>
+            <select id="report-layout" name="layout" defaultValue={report?.layoutId ?? builder.layouts.find((l) => l.isDefault)?.id ?? ""} className={`${fieldInputClass(false)} max-w-full`}>
+              {builder.layouts.map((l) => (
+                <option key={l.id ?? "built-in"} value={l.id ?? ""}>
+                  {l.isDefault ? t("reports:builder.default-layout", { name: l.name }) : l.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" name="intent" value="report-create" disabled={busy} variant={report ? "secondary" : "primary"}>
+            {report ? t("reports:builder.rebuild") : t("reports:builder.create")}
+          </Button>
+        </Form>
+      ) : null}
+      {report ? <ReportEditor key={report.id + report.data.totalScore.score} builder={builder} report={report} result={result} action={action} busy={busy} /> : null}
+    </section>
+  );
+}
+
+function ReportEditor({
+  builder,
+  report,
+  result,
+  action,
+  busy,
+}: {
+  builder: BuilderData;
+  report: NonNullable<BuilderData["report"]>;
+  result?: BuilderResult;
+  action?: string;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<SessionReportOptions>(report.options);
+  const [override, setOverride] = useState(report.passedStatusOverride ?? "");
+  const [reason, setReason] = useState(report.passedStatusReason ?? "");
+  const [comments, setComments] = useState<Record<string, string>>(() => Object.fromEntries(report.data.categoryComments.map((c) => [c.categoryId, c.comment])));
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const emailError = Object.entries(errors).find(([k]) => k.startsWith("emails"))?.[1];
+
+  // The preview follows the form at once; totals over other evaluations follow on save.
+  const preview = useMemo((): SessionReportData => {
+    const d = report.data;
+    const only = new Set(options.onlyEvaluations);
+    return {
+      ...d,
+      passedStatus: (override || d.computedPassedStatus) as SessionReportData["passedStatus"],
+      passedStatusReason: override ? reason : null,
+      categoryComments: builder.categories.filter((c) => comments[c.id]?.trim()).map((c) => ({ categoryId: c.id, name: c.name, comment: comments[c.id]!.trim() })),
+      evaluations: only.size ? d.evaluations.filter((e) => only.has(e.id)) : d.evaluations,
+    };
+  }, [report.data, options.onlyEvaluations, override, reason, comments, builder.categories]);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Form method="post" action={action} className="flex min-w-0 flex-col gap-4" data-testid="report-options-form">
+        <p className="text-sm" data-testid="report-state">
+          {report.draft ? t("reports:builder.state-draft") : t("reports:builder.state-released", { date: report.releasedAt ?? "" })}
+        </p>
+        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+          <legend className="px-1 text-sm font-semibold">{t("reports:builder.options")}</legend>
+          <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={t("reports:builder.chart-type")}>
+            {(["RADAR", "BAR"] as const).map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="chartType" value={type} checked={options.chartType === type} onChange={() => setOptions({ ...options, chartType: type })} />
+                {t(`reports:builder.chart.${type}`)}
+              </label>
+            ))}
+          </div>
+          {REPORT_OPTION_FLAGS.map((flag) => (
+            <label key={flag} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={flag} checked={options[flag]} onChange={(e) => setOptions({ ...options, [flag]: e.target.checked })} />
+              {t(`reports:builder.flags.${flag}`)}
+            </label>
+          ))}
+          <p className="mt-2 text-sm font-medium">{t("reports:builder.only-evaluations")}</p>
+          {builder.evaluations.map((e) => (
+            <label key={e.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="onlyEvaluations"
+                value={e.id}
+                checked={options.onlyEvaluations.includes(e.id)}
+                onChange={(ev) =>
+                  setOptions({ ...options, onlyEvaluations: ev.target.checked ? [...options.onlyEvaluations, e.id] : options.onlyEvaluations.filter((x) => x !== e.id) })
+                }
+              />
+              {e.name}
+            </label>
+          ))}
+          <p className="text-xs text-slate-500">{t("reports:builder.only-evaluations-hint")}</p>
+        </fieldset>
+
+        {builder.categories.length ? (
+          <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+            <legend className="px-1 text-sm font-semibold">{t("reports:builder.category-comments")}</legend>
+            {builder.categories.map((c) => (
+              <div key={c.id} className="flex flex-col gap-1">
+                <label htmlFor={`cc-${c.id}`} className="text-sm">
+                  {c.name}
+                </label>
+                <textarea
+                  id={`cc-${c.id}`}
+                  name={`categoryComment.${c.id}`}
+                  rows={2}
+                  maxLength={5000}
+                  value={comments[c.id] ?? ""}
+                  onChange={(e) => setComments({ ...comments, [c.id]: e.target.value })}
+                  className={fieldInputClass(false)}
+                />
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+
+        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+          <legend className="px-1 text-sm font-semibold">{t("reports:builder.decision")}</legend>
+          <p className="text-sm">
+            {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
+          </p>
+          <label htmlFor="passed-override" className="text-sm font-medium">
+            {t("reports:builder.override")}
+          </label>
+          <select id="passed-override" name="passedStatusOverride" value={override} onChange={(e) => setOverride(e.target.value)} className={`${fieldInputClass(false)} w-full max-w-full`}>
+            <option value="">{t("reports:builder.no-override")}</option>
+            <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
+            <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
+          </select>
+          <label htmlFor="passed-reason" className="text-sm font-medium">
+            {t("reports:builder.reason")}
+          </label>
+          <textarea
+            id="passed-reason"
+            name="passedStatusReason"
+            rows={2}
+            maxLength={2000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={errors.passedStatusReason ? true : undefined}
+            aria-describedby={errors.passedStatusReason ? "passed-reason-error" : undefined}
+            className={fieldInputClass(!!errors.passedStatusReason)}
+          />
+          {errors.passedStatusReason ? (
+            <p id="passed-reason-error" className="text-sm text-red-700">
+              {errors.passedStatusReason}
+            </p>
+          ) : null}
+        </fieldset>
+
+        {builder.canWrite ? (
+          <>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" name="intent" value="report-save" variant="secondary" disabled={busy}>
+                {t("reports:builder.save")}
+              </Button>
+              {report.draft ? (
+                <Button type="submit" name="intent" value="report-release" disabled={busy}>
+                  {t("reports:builder.release")}
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="report-unrelease" variant="secondary" disabled={busy}>
+                  {t("reports:builder.unrelease")}
+                </Button>
+              )}
+            </div>
+            <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold">{t("reports:builder.send-title")}</legend>
+              <label htmlFor="report-emails" className="text-sm">
+                {t("reports:builder.emails")}
+              </label>
+              <input
+                id="report-emails"
+                name="emails"
+                type="text"
+                inputMode="email"
+                defaultValue={builder.participantEmail}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? "report-emails-error" : "report-emails-hint"}
+                className={fieldInputClass(!!emailError)}
+              />
+              {emailError ? (
+                <p id="report-emails-error" className="text-sm text-red-700">
+                  {emailError}
+                </p>
+              ) : (
+                <p id="report-emails-hint" className="text-xs text-slate-500">
+                  {t("reports:builder.emails-hint")}
+                </p>
+              )}
+              <Button type="submit" name="intent" value="report-send" disabled={busy} className="self-start">
+                {t("reports:builder.send")}
+              </Button>
+            </fieldset>
+          </>
+        ) : null}
+      </Form>
+      <div className="min-w-0 rounded-md border border-slate-200 p-4" aria-label={t("reports:builder.preview")} role="region">
+        <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("reports:builder.preview")}</p>
+        <SessionReportView data={preview} layout={report.layout} options={options} sessionDate={builder.sessionDate} />
+        <a className="mt-4 inline-block text-sm" href={`/api/pdf/generate/session-report?id=${encodeURIComponent(report.id)}`} data-testid="builder-pdf-link">
+          {t("reports:view.download-pdf")}
+        </a>
+      </div>
+    </div>
+  );
+}

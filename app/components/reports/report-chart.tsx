@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { Bar, BarChart, CartesianGrid, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ChartType } from "~db/tenant/schema/reports";
+import type { ChartPoint } from "~/modules/reports/report-view";
+
+const PRIMARY = "#011951";
+/** Axis labels stay short so a phone-width chart is not cut off; the caption and tooltip carry full names. */
+const short = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
+
+/**
+ * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
+ * page, so it renders after hydration; the server sends a box of the same height.
+ */
+export function ReportChart({ type, points, label }: { type: ChartType; points: ChartPoint[]; label: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const radar = type === "RADAR" && points.length >= 3;
+  const height = radar ? 320 : Math.max(160, points.length * 36 + 40);
+  return (
+    <figure aria-label={label} data-testid={`report-chart-${radar ? "radar" : "bar"}`} className="w-full" style={{ height }}>
+      {mounted ? (
+        <ResponsiveContainer width="100%" height="100%">
+          {radar ? (
+            <RadarChart data={points} outerRadius="60%" margin={{ left: 24, right: 24 }}>
+              <PolarGrid />
+              <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
+              <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
+              <Radar dataKey="percent" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
+              <Tooltip formatter={(v) => `${v} %`} />
+            </RadarChart>
+          ) : (
+            <BarChart data={points} layout="vertical" margin={{ left: 8, right: 24 }}>
+              <CartesianGrid horizontal={false} />
+              <XAxis type="number" domain={[0, 100]} tickFormatter={(v) => `${v}%`} />
+              <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} tickFormatter={short} />
+              <Bar dataKey="percent" fill={PRIMARY} isAnimationActive={false} />
+              <Tooltip formatter={(v) => `${v} %`} />
+            </BarChart>
+          )}
+        </ResponsiveContainer>
+      ) : null}
+      <figcaption className="sr-only">{points.map((p) => `${p.name}: ${p.percent} %`).join(", ")}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,399 @@
+import type { SessionReportLayoutBlock } from "~db/tenant/schema/reports";
+import { isAppError } from "~/lib/app-error";
+import { participantById } from "~/modules/databases/participants.server";
+import { listCompletedScheduledSessions } from "~/modules/reports/completed-sessions.server";
+import * as layoutsM from "~/modules/reports/layouts.server";
+import * as reportsM from "~/modules/reports/reports.server";
+import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.server";
+import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { ctxOf, type Args, type GqlContext, type SchemaPiece } from "./types";
+
+const orNull = async <T,>(work: () => Promise<T>): Promise<T | null> => {
+  try {
+    return await work();
+  } catch (e) {
+    if (isAppError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
+  }
+};
+const originOf = (g: GqlContext) => new URL(g.request.url).origin;
+
+/** Types both APIs share: the report's data, options and layout blocks. */
+const reportDataTypes = /* GraphQL */ `
+  enum PassedStatus {
+    PASSED
+    NOT_PASSED
+    DELIBERATED
+    TRAINING_REQUIRED
+  }
+  enum ChartType {
+    BAR
+    RADAR
+  }
+  enum ChartSource {
+    ALL_CATEGORIES
+    EVALUATIONS
+    PRIMARY_CATEGORIES
+  }
+  enum CommentSource {
+    CATEGORY
+    SESSION
+  }
+  type Score {
+    score: Float!
+    maxScore: Float!
+  }
+  type NamedScore {
+    id: ID!
+    name: String!
+    score: Score!
+  }
+  type SessionReportStep {
+    type: String!
+    "Rich content blocks."
+    question: JSON!
+    answer: JSON
+    correctAnswer: JSON
+    "An unscored step counts 0 of its maximum (scored: false)."
+    score: Score!
+    scored: Boolean!
+    comment: String
+  }
+  type SessionReportQuestion {
+    id: ID!
+    name: String!
+    score: Score!
+    steps: [SessionReportStep!]!
+  }
+  type SessionReportEvaluation {
+    id: ID!
+    name: String!
+    comment: String
+    score: Score!
+    questions: [SessionReportQuestion!]!
+  }
+  type CategoryComment {
+    category: ID!
+    name: String!
+    comment: String!
+  }
+  type SummaryInfo {
+    perCategory: [NamedScore!]!
+    "Root categories, each over its whole subtree."
+    perPrimaryCategory: [NamedScore!]!
+    perEvaluation: [NamedScore!]!
+  }
+  type SessionReportData {
+    participantName: String!
+    sessionName: String!
+    sessionDatetime: DateTime!
+    passPercentage: Float!
+    "Staff's decision when made, else PASSED iff totalScore reaches passPercentage (inclusive)."
+    passedStatus: PassedStatus!
+    computedPassedStatus: PassedStatus!
+    passedStatusReason: String
+    "Rich content blocks."
+    sessionComment: JSON
+    categoryComments: [CategoryComment!]!
+    evaluations: [SessionReportEvaluation!]!
+    summaryInfo: SummaryInfo!
+    totalScore: Score!
+    unscoredSteps: Int!
+  }
+  type SessionReportOptions {
+    chartType: ChartType!
+    onlyEvaluations: [ID!]!
+    showCategoryComments: Boolean!
+    showChart: Boolean!
+    showCorrectAnswers: Boolean!
+    showEvaluationComments: Boolean!
+    showQuestionComments: Boolean!
+    showSessionComments: Boolean!
+  }
+  type ChartBlock {
+    chartType: ChartType!
+    source: ChartSource!
+  }
+  type CommentsBlock {
+    source: CommentSource!
+  }
+  type EvaluationDetailsBlock {
+    displayNumericScore: Boolean!
+    showEvaluationComments: Boolean!
+    showQuestionComments: Boolean!
+    showQuestions: Boolean!
+  }
+  type SummaryBlock {
+    displayNumericScore: Boolean!
+  }
+  union SessionReportLayoutBlock = ChartBlock | CommentsBlock | EvaluationDetailsBlock | SummaryBlock
+`;
+
+const blockResolvers = {
+  SessionReportLayoutBlock: {
+    __resolveType: (b: SessionReportLayoutBlock) =>
+      ({ chart: "ChartBlock", comments: "CommentsBlock", evaluationDetails: "EvaluationDetailsBlock", summary: "SummaryBlock" })[b.type],
+  },
+  CategoryComment: { category: (c: { categoryId: string }) => c.categoryId },
+};
+
+type BlockInput = { chart?: object; comments?: object; evaluationDetails?: object; summary?: object };
+/** GraphQL has no input unions: each block input sets exactly one of its fields (checked by Zod). */
+const blocksOf = (input: { layout?: BlockInput[] } | undefined) =>
+  input?.layout === undefined
+    ? input
+    : {
+        ...input,
+        layout: input.layout.map((b) => {
+          const kinds = Object.entries(b).filter(([, v]) => v);
+          return kinds.length === 1 ? { type: kinds[0]![0], ...(kinds[0]![1] as object) } : { type: "invalid" };
+        }),
+      };
+
+/** Session reports and their layouts (admin API). */
+export const reportsPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    ${reportDataTypes}
+    enum SessionReportStatus {
+      DRAFT
+      RELEASED
+    }
+    enum SessionReportOrderBy {
+      "Last change."
+      DATE
+      "Participant name."
+      NAME
+      SESSION_DATE
+    }
+    input SessionReportFilter {
+      scheduledSession: ID
+      participant: ID
+      "Case-insensitive substring of the participant's name."
+      name: String
+      status: SessionReportStatus
+      passedStatus: PassedStatus
+    }
+    type SessionReportDelivery {
+      recipients: [String!]!
+      language: String!
+      sentAt: DateTime!
+    }
+    type SessionReportLayout {
+      "Null for the built-in layout (none saved yet)."
+      _id: ID
+      _createdAt: DateTime
+      _updatedAt: DateTime
+      _rev: Int!
+      _type: String!
+      workspace: ID
+      owner: ID
+      name: String!
+      isDefaultLayout: Boolean!
+      layout: [SessionReportLayoutBlock!]!
+    }
+    type SessionReport {
+      _id: ID!
+      _createdAt: DateTime!
+      _updatedAt: DateTime!
+      _rev: Int!
+      _type: String!
+      workspace: ID
+      owner: ID
+      participantId: ID!
+      participant: Participant
+      scheduledSessionId: ID!
+      scheduledSession: ScheduledSession
+      "The random code of the participant's link /sessionreport/{id}?code=…"
+      accessCode: String
+      data: SessionReportData!
+      draft: Boolean!
+      releasedAt: DateTime
+      layoutId: ID
+      layout: [SessionReportLayoutBlock!]!
+      options: SessionReportOptions!
+      passedStatus: PassedStatus!
+      passedStatusOverride: PassedStatus
+      passedStatusReason: String
+      "Path of the report's PDF."
+      report: String!
+      deliveries: [SessionReportDelivery!]!
+    }
+    type SessionReportEdge {
+      cursor: String!
+      node: SessionReport!
+    }
+    type SessionReportConnection {
+      edges: [SessionReportEdge!]!
+      pageInfo: PageInfo!
+    }
+    "A participant's progress in a completed session (spec §4: active, completed, correction_complete)."
+    enum ReportCorrectionProgress {
+      active
+      completed
+      correction_complete
+    }
+    type CompletedSessionParticipant {
+      participantId: ID!
+      name: String!
+      progress: ReportCorrectionProgress!
+      reportId: ID
+      draft: Boolean
+      passedStatus: PassedStatus
+    }
+    type CompletedScheduledSession {
+      _id: ID!
+      reference: String!
+      sessionName: String!
+      datetime: DateTime!
+      participantCount: Int!
+      correctionComplete: Int!
+      reportCount: Int!
+      releasedCount: Int!
+      passedCount: Int!
+      "Passed (PASSED or DELIBERATED) share of the participants with a report, 0..1."
+      passRate: Float
+      participants: [CompletedSessionParticipant!]!
+    }
+    type CompletedScheduledSessionEdge {
+      cursor: String!
+      node: CompletedScheduledSession!
+    }
+    type CompletedScheduledSessionConnection {
+      edges: [CompletedScheduledSessionEdge!]!
+      pageInfo: PageInfo!
+    }
+    input ChartBlockInput {
+      chartType: ChartType!
+      source: ChartSource!
+    }
+    input CommentsBlockInput {
+      source: CommentSource!
+    }
+    input EvaluationDetailsBlockInput {
+      displayNumericScore: Boolean!
+      showEvaluationComments: Boolean!
+      showQuestionComments: Boolean!
+      showQuestions: Boolean!
+    }
+    input SummaryBlockInput {
+      displayNumericScore: Boolean!
+    }
+    "Exactly one of the fields."
+    input SessionReportLayoutBlockInput {
+      chart: ChartBlockInput
+      comments: CommentsBlockInput
+      evaluationDetails: EvaluationDetailsBlockInput
+      summary: SummaryBlockInput
+    }
+    input SessionReportLayoutInput {
+      name: String
+      layout: [SessionReportLayoutBlockInput!]
+    }
+    input SessionReportOptionsInput {
+      chartType: ChartType!
+      onlyEvaluations: [ID!]!
+      showCategoryComments: Boolean!
+      showChart: Boolean!
+      showCorrectAnswers: Boolean!
+      showEvaluationComments: Boolean!
+      showQuestionComments: Boolean!
+      showSessionComments: Boolean!
+    }
+    input CategoryCommentInput {
+      category: ID!
+      comment: String!
+    }
+    input SaveParticipantReportInput {
+      options: SessionReportOptionsInput
+      "Another layout's blocks (null: the organisation's default)."
+      layout: ID
+      "Replaces every category comment."
+      categoryComments: [CategoryCommentInput!]
+      "DELIBERATED or TRAINING_REQUIRED (with a reason); null returns to the computed status."
+      passedStatusOverride: PassedStatus
+      passedStatusReason: String
+      "false releases the report to the participant."
+      draft: Boolean
+    }
+
+    extend type Query {
+      allSessionReports(filter: SessionReportFilter, order: SortOrder, orderBy: SessionReportOrderBy, after: String, first: Int): SessionReportConnection!
+      allCompletedScheduledSessions(filter: NameFilter, order: SortOrder, orderBy: ScheduledSessionOrderBy, after: String, first: Int): CompletedScheduledSessionConnection!
+      sessionReportById(id: ID!): SessionReport!
+      "The participant's report in the scheduled session, null when none was built yet."
+      scheduledSessionReport(scheduledSessionId: ID!, participantId: ID!): SessionReport
+      scheduledSessionReports(scheduledSessionId: ID!, after: String, first: Int): SessionReportConnection!
+      defaultSessionReportLayout: SessionReportLayout!
+      allSessionReportLayouts: [SessionReportLayout!]!
+    }
+    extend type Mutation {
+      "Builds (or rebuilds) the participant's report as a draft from the current corrections."
+      createSessionReport(layout: ID, participant: ID!, scheduledSession: ID!): SessionReport!
+      saveParticipantReport(id: ID!, input: SaveParticipantReportInput!): SessionReport!
+      "E-mails the report (PDF attached, link with its access code); a draft is released first."
+      sendParticipantReport(emails: [String!]!, participant: ID!, scheduledSession: ID!): SessionReport!
+      addSessionReportLayout(input: SessionReportLayoutInput!): SessionReportLayout!
+      updateSessionReportLayout(id: ID!, input: SessionReportLayoutInput!): SessionReportLayout!
+      removeSessionReportLayout(id: ID!): RemoveResult!
+      updateDefaultSessionReportLayout(input: SessionReportLayoutInput!): SessionReportLayout!
+    }
+  `,
+  resolvers: {
+    ...blockResolvers,
+    SessionReport: {
+      participantId: (r: reportsM.SessionReport) => r.participant,
+      participant: (r: reportsM.SessionReport, _a, g) => orNull(() => participantById(ctxOf(g), r.participant)),
+      scheduledSessionId: (r: reportsM.SessionReport) => r.scheduledSession,
+      scheduledSession: (r: reportsM.SessionReport, _a, g) => orNull(() => getScheduledSession(ctxOf(g), r.scheduledSession)),
+      report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}`,
+      deliveries: (r: reportsM.SessionReport, _a, g) => reportDeliveries(ctxOf(g), r._id),
+    },
+    CompletedSessionParticipant: {
+      participantId: (p: { participant: string }) => p.participant,
+      reportId: (p: { report: string | null }) => p.report,
+    },
+    Query: {
+      allSessionReports: (_p, a: Args, g) => reportsM.listSessionReports(ctxOf(g), a),
+      allCompletedScheduledSessions: (_p, a: Args, g) => listCompletedScheduledSessions(ctxOf(g), a),
+      sessionReportById: (_p, a: Args, g) => reportsM.getSessionReport(ctxOf(g), a.id),
+      scheduledSessionReport: (_p, a: Args, g) => reportsM.sessionReportFor(ctxOf(g), a.scheduledSessionId, a.participantId),
+      scheduledSessionReports: (_p, a: Args, g) => reportsM.listSessionReports(ctxOf(g), { ...a, filter: { scheduledSession: a.scheduledSessionId }, orderBy: "NAME", order: "ASC" }),
+      defaultSessionReportLayout: (_p, _a, g) => layoutsM.defaultSessionReportLayout(ctxOf(g)),
+      allSessionReportLayouts: (_p, _a, g) => layoutsM.listSessionReportLayouts(ctxOf(g)),
+    },
+    Mutation: {
+      createSessionReport: (_p, a: Args, g) => reportsM.createSessionReport(ctxOf(g), a),
+      saveParticipantReport: (_p, a: Args, g) => reportsM.saveParticipantReport(ctxOf(g), a.id, a.input),
+      sendParticipantReport: (_p, a: Args, g) => sendParticipantReport(ctxOf(g), a, originOf(g)),
+      addSessionReportLayout: (_p, a: Args, g) => layoutsM.addSessionReportLayout(ctxOf(g), blocksOf(a.input)),
+      updateSessionReportLayout: (_p, a: Args, g) => layoutsM.updateSessionReportLayout(ctxOf(g), a.id, blocksOf(a.input)),
+      removeSessionReportLayout: (_p, a: Args, g) => layoutsM.removeSessionReportLayout(ctxOf(g), a.id),
+      updateDefaultSessionReportLayout: (_p, a: Args, g) => layoutsM.updateDefaultSessionReportLayout(ctxOf(g), blocksOf(a.input)),
+    },
+  },
+};
+
+/** The participant's own released reports (user API); never an access code, never a draft. */
+export const userReportsPiece: SchemaPiece = {
+  typeDefs: /* GraphQL */ `
+    ${reportDataTypes}
+    type MySessionReport {
+      _id: ID!
+      releasedAt: DateTime
+      data: SessionReportData!
+      layout: [SessionReportLayoutBlock!]!
+      options: SessionReportOptions!
+      passedStatus: PassedStatus!
+      "Path of the report's PDF."
+      report: String!
+    }
+    extend type Query {
+      mySessionReports: [MySessionReport!]!
+    }
+  `,
+  resolvers: {
+    ...blockResolvers,
+    MySessionReport: { report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}` },
+    Query: { mySessionReports: (_p, _a, g) => reportsM.myReleasedReports(ctxOf(g)) },
+  },
+};

@@ -1,0 +1,142 @@
+// Session report layouts (spec §3 SessionReportLayout): named layouts and the organisation's
+// default. A layout is an ordered list of blocks; reports copy it when they are built.
+import { asc, eq } from "drizzle-orm";
+import { sessionReportLayouts, type SessionReportLayoutBlock } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { newId } from "~/lib/ids.server";
+import { parseInput, resolveWorkspace } from "~/modules/databases/entities.server";
+import { BUILT_IN_LAYOUT, layoutInput } from "./layout-schema";
+
+export const READ = "read:admin" as const;
+export const WRITE = "write:reports" as const;
+
+export type SessionReportLayout = {
+  /** null for the built-in layout (nothing saved yet). */
+  _id: string | null;
+  _createdAt: Date | null;
+  _updatedAt: Date | null;
+  _rev: number;
+  _type: "SessionReportLayout";
+  workspace: string | null;
+  owner: string | null;
+  name: string;
+  isDefaultLayout: boolean;
+  layout: SessionReportLayoutBlock[];
+};
+
+type Row = typeof sessionReportLayouts.$inferSelect;
+const toDoc = (r: Row): SessionReportLayout => ({
+  _id: r.id,
+  _createdAt: r.createdAt,
+  _updatedAt: r.updatedAt,
+  _rev: r.rev,
+  _type: "SessionReportLayout",
+  workspace: r.workspaceId,
+  owner: r.ownerId,
+  name: r.name,
+  isDefaultLayout: r.isDefaultLayout,
+  layout: r.layout,
+});
+
+export const builtInLayout = (ctx: Ctx): SessionReportLayout => ({
+  _id: null,
+  _createdAt: null,
+  _updatedAt: null,
+  _rev: 0,
+  _type: "SessionReportLayout",
+  workspace: null,
+  owner: null,
+  name: ctx.t("reports:layouts.built-in"),
+  isDefaultLayout: true,
+  layout: BUILT_IN_LAYOUT,
+});
+
+/** Every saved layout, the default first, then by name. */
+export async function listSessionReportLayouts(ctx: Ctx): Promise<SessionReportLayout[]> {
+  requirePermission(ctx, READ);
+  const rows = await ctx.tdb.db.select().from(sessionReportLayouts).orderBy(asc(sessionReportLayouts.name)).all();
+  return rows.sort((a, b) => Number(b.isDefaultLayout) - Number(a.isDefaultLayout)).map(toDoc);
+}
+
+export async function getSessionReportLayout(ctx: Ctx, id: string): Promise<SessionReportLayout> {
+  requirePermission(ctx, READ);
+  const row = await ctx.tdb.db.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
+  if (!row) throw new AppError("NOT_FOUND", "not_found");
+  return toDoc(row);
+}
+
+/** The organisation's default layout, or the built-in one when none is saved. */
+export async function defaultSessionReportLayout(ctx: Ctx): Promise<SessionReportLayout> {
+  requirePermission(ctx, READ);
+  const row = await ctx.tdb.db.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.isDefaultLayout, true)).get();
+  return row ? toDoc(row) : builtInLayout(ctx);
+}
+
+export async function addSessionReportLayout(ctx: Ctx, input: unknown): Promise<SessionReportLayout> {
+  requirePermission(ctx, WRITE);
+  const data = parseInput(layoutInput, input);
+  return ctx.tdb.write(async (tx) => {
+    const now = new Date();
+    const row: Row = {
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      workspaceId: await resolveWorkspace(tx),
+      ownerId: ctx.actor.userId,
+      name: data.name,
+      isDefaultLayout: false,
+      layout: data.layout,
+    };
+    await tx.insert(sessionReportLayouts).values(row);
+    return toDoc(row);
+  });
+}
+
+export async function updateSessionReportLayout(ctx: Ctx, id: string, input: unknown): Promise<SessionReportLayout> {
+  requirePermission(ctx, WRITE);
+  return ctx.tdb.write(async (tx) => {
+    const current = await tx.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
+    if (!current) throw new AppError("NOT_FOUND", "not_found");
+    const data = parseInput(layoutInput, { name: current.name, layout: current.layout, ...(input as object) });
+    const next = { ...current, name: data.name, layout: data.layout, updatedAt: new Date(), rev: current.rev + 1 };
+    await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, id));
+    return toDoc(next);
+  });
+}
+
+export async function removeSessionReportLayout(ctx: Ctx, id: string): Promise<{ id: string }> {
+  requirePermission(ctx, WRITE);
+  return ctx.tdb.write(async (tx) => {
+    const current = await tx.select({ id: sessionReportLayouts.id }).from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
+    if (!current) throw new AppError("NOT_FOUND", "not_found");
+    // Reports keep their own copy of the blocks, so removing a layout changes no report.
+    await tx.delete(sessionReportLayouts).where(eq(sessionReportLayouts.id, id));
+    return { id };
+  });
+}
+
+/** Saves the organisation's default layout (the one row flagged isDefaultLayout). */
+export async function updateDefaultSessionReportLayout(ctx: Ctx, input: unknown): Promise<SessionReportLayout> {
+  requirePermission(ctx, WRITE);
+  const data = parseInput(layoutInput, { name: ctx.t("reports:layouts.default-name"), ...(input as object) });
+  return ctx.tdb.write(async (tx) => {
+    const current = await tx.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.isDefaultLayout, true)).get();
+    const now = new Date();
+    if (current) {
+      const next = { ...current, name: data.name, layout: data.layout, updatedAt: now, rev: current.rev + 1 };
+      await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, current.id));
+      return toDoc(next);
+    }
+    const row: Row = { id: newId(), createdAt: now, updatedAt: now, rev: 1, workspaceId: await resolveWorkspace(tx), ownerId: ctx.actor.userId, name: data.name, isDefaultLayout: true, layout: data.layout };
+    await tx.insert(sessionReportLayouts).values(row);
+    return toDoc(row);
+  });
+}
+
+/** The blocks a report is built with: the given layout, else the default, else the built-in one. */
+export async function layoutForReport(ctx: Ctx, layoutId: string | null | undefined): Promise<{ id: string | null; layout: SessionReportLayoutBlock[] }> {
+  const chosen = layoutId ? await getSessionReportLayout(ctx, layoutId) : await defaultSessionReportLayout(ctx);
+  return { id: chosen._id, layout: chosen.layout };
+}

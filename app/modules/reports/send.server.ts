@@ -1,0 +1,100 @@
+// sendParticipantReport (spec §7): e-mails a report in its participant's language with the PDF
+// attached and the link to /sessionreport/{id}, and records the delivery. Sending hands the
+// report over, so a draft is released first (ADR 0018).
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { sessionReportDeliveries } from "~db/tenant/schema";
+import { AppError } from "~/lib/app-error";
+import { isEmailAddress } from "~/lib/email-address";
+import { requirePermission, type Ctx } from "~/lib/context.server";
+import { getT } from "~/i18n/i18n.server";
+import { parseInput } from "~/modules/databases/entities.server";
+import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { organizationLogoHtml } from "~/modules/tenants/branding.server";
+import { renderReportsPdf, reportFileName, reportLocales } from "./pdf/render.server";
+import { releaseSessionReport, sessionReportFor, WRITE, READ, type SessionReport } from "./reports.server";
+import { formatPercent, formatScore } from "./report-view";
+
+export const sendReportInput = z.object({
+  emails: z
+    .array(z.string().trim().toLowerCase().max(200).refine(isEmailAddress, { message: "validation:email" }), { required_error: "validation:required" })
+    .min(1)
+    .max(20),
+  participant: z.string({ required_error: "validation:required" }).min(1).max(100),
+  scheduledSession: z.string({ required_error: "validation:required" }).min(1).max(100),
+});
+
+/** The participant's link: the tenant travels in the query, the code opens only this report there. */
+export function reportUrl(origin: string, tenant: string, report: Pick<SessionReport, "_id" | "accessCode">): string {
+  return `${origin.replace(/\/$/, "")}/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`;
+}
+
+export async function sendParticipantReport(ctx: Ctx, input: unknown, origin: string): Promise<SessionReport> {
+  requirePermission(ctx, WRITE);
+  const args = parseInput(sendReportInput, input);
+  const existing = await sessionReportFor(ctx, args.scheduledSession, args.participant);
+  if (!existing) throw new AppError("NOT_FOUND", "session_report_not_found");
+  const report = await releaseSessionReport(ctx, existing._id);
+  await deliver(ctx, report, [...new Set(args.emails)], origin);
+  return report;
+}
+
+/** Sends many reports, each to its participant's own address (bulk send on the reports list). */
+export async function sendReportsToParticipants(ctx: Ctx, reports: SessionReport[], emailOf: Map<string, string>, origin: string): Promise<number> {
+  requirePermission(ctx, WRITE);
+  let sent = 0;
+  for (const r of reports) {
+    const email = emailOf.get(r.participant);
+    if (!email) continue;
+    await deliver(ctx, await releaseSessionReport(ctx, r._id), [email], origin);
+    sent++;
+  }
+  return sent;
+}
+
+async function deliver(ctx: Ctx, report: SessionReport, emails: string[], origin: string): Promise<void> {
+  const locale = (await reportLocales(ctx, [report])).get(report.participant) ?? ctx.locale;
+  const t = await getT(locale);
+  const pdf = await renderReportsPdf(ctx, [report]);
+  const link = reportUrl(origin, ctx.tenant.slug, report);
+  const values = {
+    name: report.data.participantName,
+    session: report.data.sessionName,
+    organization: ctx.tenant.name,
+    result: t(`reports:status.${report.data.passedStatus}`),
+    score: `${formatScore(report.data.totalScore, locale)} (${formatPercent(report.data.totalScore, locale)})`,
+    link,
+  };
+  for (const to of emails) {
+    await sendMail({
+      to,
+      subject: t("reports:email.subject", values),
+      textBody: t("reports:email.text", values),
+      htmlBody: mailHtml([
+        ...organizationLogoHtml(ctx.tenant, origin),
+        escapeHtml(t("reports:email.greeting", values)),
+        escapeHtml(t("reports:email.intro", values)),
+        escapeHtml(t("reports:email.result", values)),
+        `<a href="${escapeHtml(link)}">${escapeHtml(t("reports:email.action", values))}</a>`,
+        escapeHtml(t("reports:email.attached", values)),
+      ]),
+      attachments: [{ name: reportFileName(report), contentType: "application/pdf", content: pdf }],
+    });
+  }
+  await ctx.tdb.write((tx) =>
+    tx.insert(sessionReportDeliveries).values({ reportId: report._id, recipients: emails, language: locale, sentAt: new Date(), sentBy: ctx.actor.type === "ADMIN" ? ctx.actor.userId : null }),
+  );
+}
+
+export type ReportDelivery = { recipients: string[]; language: string; sentAt: Date };
+
+/** When and to whom a report was sent, newest first. */
+export async function reportDeliveries(ctx: Ctx, reportId: string): Promise<ReportDelivery[]> {
+  requirePermission(ctx, READ);
+  return ctx.tdb.db
+    .select({ recipients: sessionReportDeliveries.recipients, language: sessionReportDeliveries.language, sentAt: sessionReportDeliveries.sentAt })
+    .from(sessionReportDeliveries)
+    .where(eq(sessionReportDeliveries.reportId, reportId))
+    .orderBy(desc(sessionReportDeliveries.id))
+    .all();
+}

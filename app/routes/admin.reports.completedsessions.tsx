@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, fieldInputClass } from "~/components/ui/form";
+import { loadOrFail } from "~/lib/form-result.server";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { completedSessionsScreen } from "~/modules/reports/screens.server";
+
+export const handle = { titleKey: "reports:entry.completed.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, () => completedSessionsScreen(ctx, new URL(request.url)));
+}
+
+/** Completed sessions with each participant's correction progress and the pass rate. */
+export default function CompletedSessions() {
+  const { sessions, q, page, pageCount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label={t("reports:nav")} className="text-sm">
+        <Link to="/admin/reports">{t("reports:nav")}</Link>
+      </nav>
+      <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.completed.title")}</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <label htmlFor="completed-q" className="sr-only">
+          {t("reports:list.search")}
+        </label>
+        <input id="completed-q" name="q" defaultValue={q} placeholder={t("reports:list.search")} className={fieldInputClass(false)} />
+        <Button type="submit" variant="secondary">
+          {t("reports:list.apply")}
+        </Button>
+      </Form>
+      {sessions.length === 0 ? <p className="text-slate-600">{t("reports:completed.none")}</p> : null}
+      <ul className="flex flex-col gap-4">
+        {sessions.map((s) => (
+          <li key={s._id} className="rounded-md border border-slate-200 bg-white p-4" data-testid="completed-session">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold">
+                {s.sessionName} <span className="text-sm font-normal text-slate-500">{s.reference}</span>
+              </h2>
+              <span className="text-sm text-slate-600">{s.datetime}</span>
+            </div>
+            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-slate-500">{t("reports:completed.corrected")}</dt>
+                <dd>{t("reports:completed.of", { done: s.correctionComplete, total: s.participantCount })}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t("reports:completed.reports")}</dt>
+                <dd>{t("reports:completed.of", { done: s.reportCount, total: s.participantCount })}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t("reports:completed.released")}</dt>
+                <dd>{s.releasedCount}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t("reports:completed.pass-rate")}</dt>
+                <dd data-testid="pass-rate">{s.passRate ?? "–"}</dd>
+              </div>
+            </dl>
+            <details className="mt-2">
+              <summary className="cursor-pointer text-sm text-primary">{t("reports:completed.participants")}</summary>
+              <ul className="mt-2 flex flex-col gap-1 text-sm">
+                {s.participants.map((p) => (
+                  <li key={p.participant} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 py-1">
+                    <Link to={`/admin/scheduledsessions/dashboard/${s._id}/participant/${p.participant}`}>{p.name}</Link>
+                    <span>
+                      {t(`reports:progress.${p.progress}`)}
+                      {p.passedStatus ? ` · ${t(`reports:status.${p.passedStatus}`)}` : ""}
+                      {p.report ? ` · ${t(p.draft ? "reports:list.draft" : "reports:list.released")}` : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+            <Link to={`/admin/reports/sessionreports?session=${s._id}`} className="mt-2 inline-block text-sm">
+              {t("reports:completed.open-reports")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {pageCount > 1 ? (
+        <nav aria-label={t("reports:list.pages")} className="flex gap-3 text-sm">
+          {page > 1 ? <Link to={`?q=${encodeURIComponent(q)}&page=${page - 1}`}>{t("reports:list.previous")}</Link> : null}
+          <span>{t("reports:list.page", { page, count: pageCount })}</span>
+          {page < pageCount ? <Link to={`?q=${encodeURIComponent(q)}&page=${page + 1}`}>{t("reports:list.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

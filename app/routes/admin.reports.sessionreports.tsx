@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { isAppError } from "~/lib/app-error";
+import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
+import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
+
+export const handle = { titleKey: "reports:entry.reports.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  return loadOrFail(ctx, () => reportsListScreen(ctx, new URL(request.url)));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireStaffContext(request, context);
+  const form = await request.formData();
+  const ids = form.getAll("ids").map(String);
+  if (ids.length === 0) return { ok: false as const, message: ctx.t("reports:list.none-selected") };
+  try {
+    return { ok: true as const, message: await bulkSendReports(ctx, ids, new URL(request.url).origin) };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return { ok: false as const, message: formErrorOf(ctx.t, e).message };
+  }
+}
+
+const STATUSES = ["PASSED", "NOT_PASSED", "DELIBERATED", "TRAINING_REQUIRED"] as const;
+
+/** Session reports: filter, pick, download many as one PDF or send each to its participant. */
+export default function SessionReports() {
+  const { rows, filter, sessions, page, pageCount, totalCount, canWrite } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [params] = useSearchParams();
+  const { t } = useTranslation();
+  const pageLink = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(p));
+    return `?${next.toString()}`;
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label={t("reports:nav")} className="text-sm">
+        <Link to="/admin/reports">{t("reports:nav")}</Link>
+      </nav>
+      <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.reports.title")}</h1>
+      <Form method="get" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
+        <select name="session" defaultValue={filter.session} aria-label={t("reports:list.session")} className={fieldInputClass(false)}>
+          <option value="">{t("reports:list.all-sessions")}</option>
+          {sessions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <input name="q" defaultValue={filter.q} placeholder={t("reports:list.participant")} aria-label={t("reports:list.participant")} className={fieldInputClass(false)} />
+        <select name="status" defaultValue={filter.status} aria-label={t("reports:list.state")} className={fieldInputClass(false)}>
+          <option value="">{t("reports:list.all-states")}</option>
+          <option value="DRAFT">{t("reports:list.draft")}</option>
+          <option value="RELEASED">{t("reports:list.released")}</option>
+        </select>
+        <select name="passedStatus" defaultValue={filter.passedStatus} aria-label={t("reports:list.result")} className={fieldInputClass(false)}>
+          <option value="">{t("reports:list.all-results")}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`reports:status.${s}`)}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          {t("reports:list.apply")}
+        </Button>
+      </Form>
+      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+      <p className="text-sm text-slate-600">{t("reports:list.count", { count: totalCount })}</p>
+      {rows.length ? (
+        <Form method="post" id="bulk" className="flex flex-col gap-3">
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" form="bulk" formMethod="get" formAction="/api/pdf/generate/session-report" variant="secondary" data-testid="bulk-pdf">
+              {t("reports:list.download")}
+            </Button>
+            {canWrite ? (
+              <Button type="submit" disabled={busy} data-testid="bulk-send">
+                {t("reports:list.send")}
+              </Button>
+            ) : null}
+          </div>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-sm">
+              <thead>
+                <tr className="border-b border-slate-300 text-left">
+                  <th scope="col" className="w-8 py-2">
+                    <span className="sr-only">{t("reports:list.select")}</span>
+                  </th>
+                  <th scope="col">{t("reports:list.participant")}</th>
+                  <th scope="col">{t("reports:list.session")}</th>
+                  <th scope="col">{t("reports:list.total")}</th>
+                  <th scope="col">{t("reports:list.result")}</th>
+                  <th scope="col">{t("reports:list.state")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100" data-testid="report-row">
+                    <td className="py-2">
+                      <input type="checkbox" name="ids" value={r.id} aria-label={t("reports:list.select-one", { name: r.participant })} />
+                    </td>
+                    <td>
+                      <a href={`/sessionreport/${r.id}`}>{r.participant}</a>
+                    </td>
+                    <td>
+                      {r.session} <span className="text-slate-500">{r.sessionDate}</span>
+                    </td>
+                    <td className="tabular-nums">{r.total}</td>
+                    <td>{t(`reports:status.${r.passedStatus}`)}</td>
+                    <td>{t(r.draft ? "reports:list.draft" : "reports:list.released")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-xs text-slate-500">{t("reports:list.send-hint")}</p>
+        </Form>
+      ) : (
+        <p className="text-slate-600">{t("reports:list.empty")}</p>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label={t("reports:list.pages")} className="flex gap-3 text-sm">
+          {page > 1 ? <Link to={pageLink(page - 1)}>{t("reports:list.previous")}</Link> : null}
+          <span>{t("reports:list.page", { page, count: pageCount })}</span>
+          {page < pageCount ? <Link to={pageLink(page + 1)}>{t("reports:list.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isAppError } from "~/lib/app-error";
+import { renderReportsPdf, reportFileName } from "~/modules/reports/pdf/render.server";
+import { reportReader, requestedReports } from "~/modules/reports/reader.server";
+
+/**
+ * GET /api/pdf/generate/session-report?id=… (staff, the signed-in participant, or the e-mail
+ * link's tenant + code) and ?ids=a,b,… (staff: many reports in one PDF).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const reader = await reportReader(request, context);
+    const reports = await requestedReports(reader, new URL(request.url));
+    const pdf = await renderReportsPdf(reader.ctx, reports);
+    const name = reports.length === 1 ? reportFileName(reports[0]!) : `session-reports-${reports.length}.pdf`;
+    return new Response(pdf as unknown as BodyInit, {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(pdf.byteLength),
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+        "Referrer-Policy": "no-referrer",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return new Response(e.reason, { status: e.status, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
