@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import { demoStaffAccount } from "./support/accounts";
 import { dragByMouse } from "./support/drag";
 import { liveFixture, type LiveSetup } from "./support/live";
-import { loginAsStaff } from "./support/login";
+import { loginAsStaff, waitForHydration } from "./support/login";
 
 // The order grid's drag-and-drop (dnd-kit) through the real screen: an evaluation is dragged onto
 // the other position of its row by mouse, and by keyboard (space, arrow, space); each swap is saved.
@@ -14,6 +14,8 @@ test("reorders a participant's evaluations by mouse drag and by keyboard, and ke
   await loginAsStaff(page, await demoStaffAccount("order-grid@demo.test", "Otto Order", "ORGANIZATION_MANAGER"));
   await page.goto(`/admin/scheduledsessions/order/${data.session}`);
   await expect(page.getByTestId("order-grid")).toBeVisible();
+  // Dragging needs dnd-kit's listeners, which exist only once React has hydrated the grid.
+  await waitForHydration(page);
   const [first, second] = await Promise.all(orderOf(page));
   expect([first, second].sort()).toEqual([...data.evaluations].sort());
 
@@ -26,6 +28,7 @@ test("reorders a participant's evaluations by mouse drag and by keyboard, and ke
   // Stored: a reload shows the swapped order.
   await page.reload();
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", second!);
+  await waitForHydration(page);
 
   // Keyboard: focus the name, space picks it up, the right arrow moves it, space drops it.
   await page.getByTestId("handle-0-0").focus();

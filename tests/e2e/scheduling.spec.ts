@@ -233,10 +233,17 @@ test("plans a session, orders its participants, and a new person signs up with t
   await page.goto("/admin/scheduledsessions");
   await expect(page.getByTestId(`row-${REF}`)).toContainText("4");
 
-  // The admin home lists it among the next sessions.
+  // The admin home lists it among the next sessions, or, when other specs' sessions of today fill
+  // its five rows (the demo organisation is shared), leads to all upcoming ones, latest first.
   await page.goto("/admin");
-  await expect(page.getByTestId("dashboard-upcoming")).toContainText(TEMPLATE);
-  await expect(page.getByTestId("dashboard-upcoming")).toContainText("4 participants");
+  const nextSessions = page.getByTestId("dashboard-upcoming");
+  await expect(nextSessions).toBeVisible();
+  if ((await nextSessions.getByText(TEMPLATE).count()) > 0) {
+    await expect(nextSessions).toContainText("4 participants");
+  } else {
+    await nextSessions.getByRole("link", { name: /upcoming sessions/ }).click();
+    await expect(page.getByTestId(`row-${REF}`)).toContainText("4");
+  }
 
   // Cancel, then remove: each asked once more; the removal lists the entries that go with it.
   await page.goto("/admin/scheduledsessions");

@@ -69,7 +69,7 @@ export type ScheduledSessionFilter = {
   session?: string | null;
   status?: ScheduledSessionStatus | null;
   when?: "UPCOMING" | "PAST" | null;
-  /** Leaves cancelled sessions out (the dashboard's "upcoming"); not in the GraphQL filter. */
+  /** Only sessions still to run or running (the dashboard's "next sessions"); not in the GraphQL filter. */
   active?: boolean | null;
 };
 export type ScheduledSessionSort = "DATETIME";
@@ -151,7 +151,7 @@ function filterWhere(filter: ScheduledSessionFilter | null | undefined, zone: st
     filter.status ? eq(scheduledSessions.status, filter.status) : undefined,
     filter.when === "UPCOMING" ? gte(scheduledSessions.datetime, startOfToday(zone)) : undefined,
     filter.when === "PAST" ? lt(scheduledSessions.datetime, startOfToday(zone)) : undefined,
-    filter.active ? ne(scheduledSessions.status, "CANCELED") : undefined,
+    filter.active ? inArray(scheduledSessions.status, ["SCHEDULED", "ONGOING"]) : undefined,
   ].filter((p): p is SQL => !!p);
   return parts.length ? and(...parts) : undefined;
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
-import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/live/run.server";
+import { addScheduledSession, cancelScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate } from "../scheduling/fixtures";
 
@@ -37,5 +38,22 @@ describe("adminDashboard", () => {
     const d = await adminDashboard(other);
     expect(d.upcoming).toEqual([]);
     expect(Object.fromEntries(d.facts.map((f) => [f.key, f.value]))).toMatchObject({ upcoming: 0, participants: 0 });
+  });
+
+  it("leaves out sessions that are over: completed or cancelled today are not 'next'", async () => {
+    const manager = await staffCtx((await makeTenant("dash-c")).tenant.slug);
+    const template = await makeTemplate(manager, 1, "DSC", "Over today");
+    const people = await makeParticipants(manager, 1, "dash-c");
+    const soon = inDays(0.01);
+    const completed = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
+    const canceled = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
+    const running = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
+    await startScheduledSession(manager, completed._id);
+    await completeScheduledSession(manager, completed._id);
+    await cancelScheduledSession(manager, canceled._id);
+    await startScheduledSession(manager, running._id);
+    const d = await adminDashboard(manager);
+    expect(d.upcoming.map((s) => s.id)).toEqual([running._id]);
+    expect(d.upcomingCount).toBe(1);
   });
 });
