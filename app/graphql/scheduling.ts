@@ -151,7 +151,7 @@ export const schedulingPiece: SchemaPiece = {
       updateScheduledSession(id: ID!, input: ScheduledSessionInput!): ScheduledSession!
       "Sets the status to CANCELED."
       cancelScheduledSession(id: ID!): ScheduledSession!
-      "With participant entries on it: a RemoveConfirmation, until every listed entry id is passed in removeReferences."
+      "With participant entries, corrections or session reports on it: a RemoveConfirmation, until every listed id is passed in removeReferences."
       removeScheduledSession(id: ID!, removeReferences: [ID!]): RemoveScheduledSessionResult!
       "Adds participants (one entry each); invite e-mails the newly added ones."
       addParticipantsToScheduledSession(id: ID!, participants: [ID!]!, invite: Boolean): ScheduledSession!

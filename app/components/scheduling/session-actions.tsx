@@ -97,7 +97,12 @@ function RemoveSession({ id, reference, participantCount }: { id: string; refere
           <ul className="my-2 list-disc pl-6 text-sm">
             {references.map((r) => (
               <li key={r.id} className={r.canBeSafelyRemoved ? "" : "font-medium text-red-800"}>
-                {r.title} — {r.canBeSafelyRemoved ? t("scheduling:plan.safe") : t("scheduling:plan.has-data")}
+                {r.title} —{" "}
+                {r.type !== "ScheduledSessionParticipantEntry"
+                  ? t(`scheduling:plan.result-lost.${r.type}`)
+                  : r.canBeSafelyRemoved
+                    ? t("scheduling:plan.safe")
+                    : t("scheduling:plan.has-data")}
               </li>
             ))}
           </ul>

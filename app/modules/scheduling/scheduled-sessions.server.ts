@@ -12,9 +12,10 @@ import {
   scheduledSessionParticipantEntries as entries,
   scheduledSessionReferenceCounters as counters,
   scheduledSessions,
+  scheduledSessionParticipantCorrections as corrections,
+  sessionReports,
   sessionTemplates,
   staffUsers,
-  
   type ScheduledSessionOptions,
   type ScheduledSessionStatus,
 } from "~db/tenant/schema";
@@ -415,17 +416,19 @@ export async function entriesWithData(db: Reader, list: EntryRow[]): Promise<Set
 }
 
 /**
- * `removeScheduledSession(id, removeReferences)`: with participant entries hanging on it and not all
- * of them listed in `removeReferences`, nothing changes and the answer lists them; otherwise the
- * session and its entries are removed.
+ * `removeScheduledSession(id, removeReferences)`: with participant entries, corrections or session
+ * reports hanging on it and not all of them listed in `removeReferences`, nothing changes and the
+ * answer lists them (corrections and reports never as safe to remove: they are an examiner's work
+ * and a participant's result); otherwise the session and everything on it is removed.
  */
 export async function removeScheduledSession(ctx: Ctx, id: string, removeReferences: string[] = []): Promise<RemoveScheduledResult> {
   requirePermission(ctx, WRITE);
   return ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, id);
     const list = await entriesOf(tx, [id]);
+    const results = await resultsOn(tx, id);
     const allowed = new Set(removeReferences);
-    if (list.some((e) => !allowed.has(e.id))) {
+    if ([...list, ...results].some((e) => !allowed.has(e.id))) {
       const withData = await entriesWithData(tx, list);
       const names = new Map(
         (
@@ -438,13 +441,28 @@ export async function removeScheduledSession(ctx: Ctx, id: string, removeReferen
       );
       return {
         __typename: "RemoveConfirmation" as const,
-        references: list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !withData.has(e.id) })),
+        references: [
+          ...list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !withData.has(e.id) })),
+          ...results.map((r) => ({ id: r.id, title: names.get(r.participantId) ?? r.participantId, type: r.type, canBeSafelyRemoved: false })),
+        ],
       };
     }
     await tx.delete(entries).where(eq(entries.scheduledSessionId, id));
     await tx.delete(scheduledSessions).where(eq(scheduledSessions.id, id));
     return { __typename: "RemoveResult" as const, id };
   });
+}
+
+/** The corrections and session reports made for a scheduled session's participants. */
+async function resultsOn(db: Reader, scheduledSessionId: string) {
+  const [correctionRows, reportRows] = await Promise.all([
+    db.select({ id: corrections.id, participantId: corrections.participantId }).from(corrections).where(eq(corrections.scheduledSessionId, scheduledSessionId)).all(),
+    db.select({ id: sessionReports.id, participantId: sessionReports.participantId }).from(sessionReports).where(eq(sessionReports.scheduledSessionId, scheduledSessionId)).all(),
+  ]);
+  return [
+    ...correctionRows.map((r) => ({ ...r, type: "ScheduledSessionParticipantCorrection" })),
+    ...reportRows.map((r) => ({ ...r, type: "SessionReport" })),
+  ];
 }
 
 /** Evaluation names of a template order (for grids and e-mails). */
