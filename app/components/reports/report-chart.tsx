@@ -5,7 +5,9 @@ import type { ChartPoint } from "~/modules/reports/report-view";
 
 const PRIMARY = "#011951";
 /** Axis labels stay short so a phone-width chart is not cut off; the caption and tooltip carry full names. */
-const short = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name);
+const shorten = (max: number) => (name: string) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
+/** Below this width a radar's side labels need a smaller web and shorter names to stay on screen. */
+const NARROW_PX = 480;
 
 /**
  * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
@@ -13,7 +15,12 @@ const short = (name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : 
  */
 export function ReportChart({ type, points, label }: { type: ChartType; points: ChartPoint[]; label: string }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    setMounted(true);
+    setNarrow(window.innerWidth < NARROW_PX);
+  }, []);
+  const short = shorten(narrow ? 12 : 16);
   const radar = type === "RADAR" && points.length >= 3;
   const height = radar ? 320 : Math.max(160, points.length * 36 + 40);
   return (
@@ -21,7 +28,7 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
       {mounted ? (
         <ResponsiveContainer width="100%" height="100%">
           {radar ? (
-            <RadarChart data={points} outerRadius="60%" margin={{ left: 24, right: 24 }}>
+            <RadarChart data={points} outerRadius={narrow ? "48%" : "60%"} margin={{ left: 24, right: 24 }}>
               <PolarGrid />
               <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
               <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />

@@ -41,15 +41,15 @@ export function SessionReportView({
       </header>
       <section className={`rounded-md border-l-4 p-4 ${RESULT_STYLE[data.passedStatus] ?? ""}`} data-testid="report-result" aria-label={t("reports:view.result")}>
         <p className="text-xl font-semibold">
-          {t("reports:view.result")}: <span data-testid="report-passed-status">{t(`reports:status.${data.passedStatus}`)}</span>
+          {t("reports:view.result")}{t("reports:view.colon")}<span data-testid="report-passed-status">{t(`reports:status.${data.passedStatus}`)}</span>
         </p>
         <p>
-          {t("reports:view.total-score")}: <span data-testid="report-total">{formatScore(data.totalScore, locale)}</span> ({formatPercent(data.totalScore, locale)}) ·{" "}
-          {t("reports:view.pass-mark")}: {data.passPercentage} %
+          {t("reports:view.total-score")}{t("reports:view.colon")}<span data-testid="report-total">{formatScore(data.totalScore, locale)}</span> ({formatPercent(data.totalScore, locale)}) ·{" "}
+          {t("reports:view.pass-mark")}{t("reports:view.colon")}{data.passPercentage} %
         </p>
         {data.passedStatusReason ? (
           <p>
-            {t("reports:view.reason")}: {data.passedStatusReason}
+            {t("reports:view.reason")}{t("reports:view.colon")}{data.passedStatusReason}
           </p>
         ) : null}
       </section>
@@ -144,7 +144,7 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                 </div>
                 {block.showEvaluationComments && evaluation.comment ? (
                   <p className="text-sm text-slate-600">
-                    {t("reports:view.examiner-comment")}: {evaluation.comment}
+                    {t("reports:view.examiner-comment")}{t("reports:view.colon")}{evaluation.comment}
                   </p>
                 ) : null}
                 {block.showQuestions ? (
@@ -162,21 +162,21 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                                 {t(`reports:step-types.${step.type}`)} · {richText(step.question)}
                               </p>
                               <p>
-                                {t("reports:view.answer")}: {answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}
+                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}
                               </p>
                               {options.showCorrectAnswers ? (
                                 <p>
-                                  {t("reports:view.correct-answer")}: {correctAnswerText(step, locale, { zones: t("reports:view.zones") })}
+                                  {t("reports:view.correct-answer")}{t("reports:view.colon")}{correctAnswerText(step, locale, { zones: t("reports:view.zones") })}
                                 </p>
                               ) : null}
                               {block.displayNumericScore ? (
                                 <p>
-                                  {t("reports:view.score")}: {step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}
+                                  {t("reports:view.score")}{t("reports:view.colon")}{step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}
                                 </p>
                               ) : null}
                               {block.showQuestionComments && step.comment ? (
                                 <p className="text-slate-600">
-                                  {t("reports:view.comment")}: {step.comment}
+                                  {t("reports:view.comment")}{t("reports:view.colon")}{step.comment}
                                 </p>
                               ) : null}
                             </li>

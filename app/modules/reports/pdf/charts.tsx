@@ -1,12 +1,12 @@
 // The report's charts as react-pdf SVG primitives, from the same series the screen's recharts
 // draw (chartSeries), so the PDF and the preview show the same figures.
 import { Circle, G, Line, Polygon, Rect, Svg, Text } from "@react-pdf/renderer";
-import type { ChartPoint } from "../report-view";
+import { formatNumber, type ChartPoint } from "../report-view";
 
 const PRIMARY = "#011951";
 const GRID = "#c7ccd9";
 
-export function PdfBarChart({ points, width = 480 }: { points: ChartPoint[]; width?: number }) {
+export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoint[]; locale: string; width?: number }) {
   const row = 18;
   const label = 150;
   const barWidth = width - label - 50;
@@ -28,7 +28,7 @@ export function PdfBarChart({ points, width = 480 }: { points: ChartPoint[]; wid
           </Text>
           <Rect x={label} y={i * row + 3} width={Math.max(0.5, (barWidth * Math.min(100, point.percent)) / 100)} height={row - 7} fill={PRIMARY} />
           <Text x={label + (barWidth * Math.min(100, point.percent)) / 100 + 4} y={i * row + 12} style={{ fontSize: 7 }} fill="#111827">
-            {`${point.percent}%`}
+            {`${formatNumber(point.percent, locale)}\u00a0%`}
           </Text>
         </G>
       ))}
@@ -37,8 +37,8 @@ export function PdfBarChart({ points, width = 480 }: { points: ChartPoint[]; wid
 }
 
 /** A radar needs three axes; with fewer the bar chart says the same thing. */
-export function PdfRadarChart({ points, size = 300 }: { points: ChartPoint[]; size?: number }) {
-  if (points.length < 3) return <PdfBarChart points={points} />;
+export function PdfRadarChart({ points, locale, size = 300 }: { points: ChartPoint[]; locale: string; size?: number }) {
+  if (points.length < 3) return <PdfBarChart points={points} locale={locale} />;
   const width = size + 200;
   const cx = width / 2;
   const cy = size / 2;
@@ -65,7 +65,7 @@ export function PdfRadarChart({ points, size = 300 }: { points: ChartPoint[]; si
       })}
       {points.map((p, i) => {
         const [x, y] = at(i, 1.12);
-        const text = `${truncate(p.name, 24)} (${p.percent}%)`;
+        const text = `${truncate(p.name, 24)} (${formatNumber(p.percent, locale)}\u00a0%)`;
         // Labels on the left side end at their axis, on the right side start at it.
         const anchorLeft = x < cx - 5;
         return (

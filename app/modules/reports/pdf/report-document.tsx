@@ -42,13 +42,13 @@ export function ReportPages({ report, ctx }: { report: PdfReport; ctx: PdfContex
         <Text style={styles.org}>{ctx.organizationName}</Text>
       </View>
       <Text style={styles.title}>{t("reports:view.title")}</Text>
-      <Text style={styles.meta}>{`${t("reports:view.participant")}: ${data.participantName}`}</Text>
-      <Text style={styles.meta}>{`${t("reports:view.session")}: ${data.sessionName}`}</Text>
-      <Text style={styles.meta}>{`${t("reports:view.date")}: ${ctx.sessionDate}`}</Text>
+      <Text style={styles.meta}>{`${t("reports:view.participant")}${t("reports:view.colon")}${data.participantName}`}</Text>
+      <Text style={styles.meta}>{`${t("reports:view.session")}${t("reports:view.colon")}${data.sessionName}`}</Text>
+      <Text style={styles.meta}>{`${t("reports:view.date")}${t("reports:view.colon")}${ctx.sessionDate}`}</Text>
       <View style={[styles.result, { backgroundColor: RESULT_COLOURS[data.passedStatus] ?? "#f3f4f6" }]}>
-        <Text style={styles.resultText}>{`${t("reports:view.result")}: ${t(`reports:status.${data.passedStatus}`)}`}</Text>
-        <Text>{`${t("reports:view.total-score")}: ${formatScore(data.totalScore, locale)} (${formatPercent(data.totalScore, locale)}) · ${t("reports:view.pass-mark")}: ${data.passPercentage} %`}</Text>
-        {data.passedStatusReason ? <Text>{`${t("reports:view.reason")}: ${data.passedStatusReason}`}</Text> : null}
+        <Text style={styles.resultText}>{`${t("reports:view.result")}${t("reports:view.colon")}${t(`reports:status.${data.passedStatus}`)}`}</Text>
+        <Text>{`${t("reports:view.total-score")}${t("reports:view.colon")}${formatScore(data.totalScore, locale)} (${formatPercent(data.totalScore, locale)}) · ${t("reports:view.pass-mark")}${t("reports:view.colon")}${data.passPercentage} %`}</Text>
+        {data.passedStatusReason ? <Text>{`${t("reports:view.reason")}${t("reports:view.colon")}${data.passedStatusReason}`}</Text> : null}
       </View>
       {data.unscoredSteps > 0 ? <Text style={styles.warning}>{t("reports:view.incomplete", { count: data.unscoredSteps })}</Text> : null}
       {blocks.map((block, i) => (
@@ -72,7 +72,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
       return (
         <View wrap={false}>
           <Text style={styles.h2}>{t(`reports:chart.${block.source}`)}</Text>
-          {block.chartType === "RADAR" ? <PdfRadarChart points={points} /> : <PdfBarChart points={points} />}
+          {block.chartType === "RADAR" ? <PdfRadarChart points={points} locale={locale} /> : <PdfBarChart points={points} locale={locale} />}
         </View>
       );
     }
@@ -129,7 +129,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                 <Text style={styles.h3}>{evaluation.name}</Text>
                 <Text style={styles.h3}>{block.displayNumericScore ? formatScore(evaluation.score, locale) : formatPercent(evaluation.score, locale)}</Text>
               </View>
-              {block.showEvaluationComments && evaluation.comment ? <Text style={styles.muted}>{`${t("reports:view.examiner-comment")}: ${evaluation.comment}`}</Text> : null}
+              {block.showEvaluationComments && evaluation.comment ? <Text style={styles.muted}>{`${t("reports:view.examiner-comment")}${t("reports:view.colon")}${evaluation.comment}`}</Text> : null}
               {block.showQuestions
                 ? evaluation.questions.map((question) => (
                     <View key={question.id} style={{ marginLeft: 6, marginTop: 4 }} wrap={false}>
@@ -140,14 +140,14 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                       {question.steps.map((step, i) => (
                         <View key={i} style={styles.step}>
                           <Text style={styles.muted}>{`${t(`reports:step-types.${step.type}`)} · ${richText(step.question)}`}</Text>
-                          <Text>{`${t("reports:view.answer")}: ${answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}`}</Text>
+                          <Text>{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}`}</Text>
                           {options.showCorrectAnswers ? (
-                            <Text>{`${t("reports:view.correct-answer")}: ${correctAnswerText(step, locale, { zones: t("reports:view.zones") })}`}</Text>
+                            <Text>{`${t("reports:view.correct-answer")}${t("reports:view.colon")}${correctAnswerText(step, locale, { zones: t("reports:view.zones") })}`}</Text>
                           ) : null}
                           {block.displayNumericScore ? (
-                            <Text>{`${t("reports:view.score")}: ${step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}`}</Text>
+                            <Text>{`${t("reports:view.score")}${t("reports:view.colon")}${step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}`}</Text>
                           ) : null}
-                          {block.showQuestionComments && step.comment ? <Text style={styles.muted}>{`${t("reports:view.comment")}: ${step.comment}`}</Text> : null}
+                          {block.showQuestionComments && step.comment ? <Text style={styles.muted}>{`${t("reports:view.comment")}${t("reports:view.colon")}${step.comment}`}</Text> : null}
                         </View>
                       ))}
                     </View>
