@@ -1,5 +1,5 @@
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentEditor } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
@@ -11,6 +11,7 @@ import type { CorrectionStep, ParticipantCorrection } from "~/modules/correction
 import { AutoScoreDialog } from "./auto-score-dialog";
 import { StepCard, type Ticking } from "./step-card";
 import { TickStatus } from "./tick-status";
+import { useReloadWhenSaved } from "./use-reload-when-saved";
 import { serverTicksOf, useTickQueue } from "./use-tick-queue";
 
 /** The whole-participant comment (rich content, the TipTap editor). */
@@ -44,15 +45,6 @@ function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorr
   );
 }
 
-/** Reloads the page's data once every queued tick is on the server (scores and completion follow). */
-function useReloadWhenSaved(waiting: number) {
-  const { revalidate } = useRevalidator();
-  const before = useRef(waiting);
-  useEffect(() => {
-    if (before.current > 0 && waiting === 0) revalidate();
-    before.current = waiting;
-  }, [waiting, revalidate]);
-}
 
 /**
  * The participant detail page: every step of every question taken, scored by the rules or by hand,

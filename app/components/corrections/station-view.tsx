@@ -1,5 +1,5 @@
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import type { GlobalRating } from "~db/tenant/schema";
@@ -9,6 +9,7 @@ import type { CorrectionEvaluation, ParticipantCorrection } from "~/modules/corr
 import type { StationParticipant, StationProgress } from "~/modules/corrections/stations.server";
 import { TickChecklist } from "./tick-checklist";
 import { TickStatus } from "./tick-status";
+import { useReloadWhenSaved } from "./use-reload-when-saved";
 import { serverTicksOf, useTickQueue } from "./use-tick-queue";
 
 const RATING_STYLE: Record<GlobalRating, string> = {
@@ -45,14 +46,6 @@ function StationList({ participants, selected, base }: { participants: StationPa
   );
 }
 
-function useReloadWhenSaved(waiting: number) {
-  const { revalidate } = useRevalidator();
-  const before = useRef(waiting);
-  useEffect(() => {
-    if (before.current > 0 && waiting === 0) revalidate();
-    before.current = waiting;
-  }, [waiting, revalidate]);
-}
 
 /** One participant at the station: the checklists, a global rating, a comment, and "done, next". */
 function MarkPanel({
