@@ -3,16 +3,13 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { requirePermission } from "~/lib/context.server";
+import { reportsEntryScreen } from "~/modules/reports/screens.server";
 
 export const handle = { titleKey: "reports:nav" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, async () => {
-    requirePermission(ctx, "read:admin");
-    return null;
-  });
+  return loadOrFail(ctx, async () => reportsEntryScreen(ctx));
 }
 
 /** /admin/reports: the way to completed sessions and to the session reports. */

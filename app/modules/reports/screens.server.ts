@@ -15,6 +15,12 @@ import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./la
 import { createSessionReport, listSessionReports, saveParticipantReport, sessionNames, sessionReportFor, sessionReportsByIds } from "./reports.server";
 import { sendParticipantReport, sendReportsToParticipants } from "./send.server";
 
+/** /admin/reports, the entry page: nothing to load, only who may see the reports. */
+export function reportsEntryScreen(ctx: Ctx): null {
+  requirePermission(ctx, READ);
+  return null;
+}
+
 export async function builderScreen(ctx: Ctx, scheduledSessionId: string, participantId: string) {
   requirePermission(ctx, READ);
   const scored = await loadScoredParticipant(ctx, scheduledSessionId, participantId);
