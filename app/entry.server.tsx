@@ -59,3 +59,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
   console.error(error);
 }
+
+// The JSON endpoints served next to Remix (app/server/api-lane.ts, ADR 0019).
+export { apiRoutes } from "./api/routes.server";

@@ -8,8 +8,9 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
+import { mountApiRoutes } from "./api-lane";
 import { partykitDevArgs } from "./partykit-dev";
-import { capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
+import { apiSecurityHeaders, capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
 
 // `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
 // seed the demo tenant on an empty DATA_DIR, then serve the app and the PartyKit dev server.
@@ -76,9 +77,21 @@ app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : "loopback");
 app.use(compression());
 app.use(capUnreadBodies);
-app.use(securityHeaders(dev));
-app.use(refuseCrossSiteWrites);
 
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
+const getLoadContext = (req: express.Request, res: express.Response) => ({
+  clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  cspNonce: res.locals.cspNonce as string,
+});
+const pageHeaders = securityHeaders(dev);
+// The JSON endpoints first: they skip the static files' disk lookups and Remix's routing (ADR 0019).
+// The development explorer page needs the page policy.
+await mountApiRoutes(app, build, [dev ? pageHeaders : apiSecurityHeaders(), refuseCrossSiteWrites], getLoadContext);
+
+app.use(pageHeaders);
+app.use(refuseCrossSiteWrites);
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
@@ -86,18 +99,7 @@ if (viteDevServer) {
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
 }
 
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
-
-app.all(
-  "*",
-  noStoreByDefault,
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string }),
-  }),
-);
+app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
 
 app.listen(port, host, () => {
   const url = `http://localhost:${port}`;

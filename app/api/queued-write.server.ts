@@ -1,7 +1,12 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
+import { BodyTooLargeError, readBodyWithLimit } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
-import { contextFromSession } from "./request-context.server";
+import { contextFromSession } from "~/modules/auth/request-context.server";
+import type { ApiArgs } from "./routes.server";
+
+/** One answer or tick: the largest valid answer (50 choices of 1,000 characters) fits with room to spare. */
+export const MAX_QUEUED_WRITE_BYTES = 256 * 1024;
 
 /**
  * One POST from a browser's write queue (a participant's answer, an examiner's checklist tick).
@@ -11,7 +16,7 @@ import { contextFromSession } from "./request-context.server";
  * tries again later).
  */
 export async function queuedWriteAction(
-  { request, context, params }: ActionFunctionArgs,
+  { request, context, params }: ApiArgs,
   area: "ADMIN" | "USER",
   write: (ctx: Ctx, input: Record<string, unknown>) => Promise<Record<string, unknown>>,
 ) {
@@ -23,8 +28,12 @@ export async function queuedWriteAction(
   if (!ctx || ctx.actor.type !== area) return json({ ok: false, code: "UNAUTHORIZED", reason: "unauthorized" }, { status: 401 });
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    body = JSON.parse(new TextDecoder().decode(await readBodyWithLimit(request, MAX_QUEUED_WRITE_BYTES)));
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) {
+      const message = ctx.t("errors:graphql.body_too_large", { max: MAX_QUEUED_WRITE_BYTES / 1024 / 1024 });
+      return json({ ok: false, code: "BAD_REQUEST", reason: "body_too_large", message }, { status: 413 });
+    }
     return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed", message: ctx.t("errors:validation_failed") }, { status: 400 });
   }
   try {
