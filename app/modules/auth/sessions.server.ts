@@ -1,5 +1,6 @@
 import { eq, lt } from "drizzle-orm";
-import { LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
+import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
+import { TenantReadCache } from "~db/tenant/read-cache";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
 
@@ -81,53 +82,29 @@ type SessionRow = typeof authSessions.$inferSelect;
 // the row and the entry at once; expiry and idle time are checked on every use; after
 // SESSION_CACHE_MS (30 s) an entry is read again, so a logout through another app process is seen
 // within that time (set it to 0 when several app processes share the tenant databases).
-type Cached = { tdb: TenantDb; version: number; readAt: number; row: SessionRow };
-const cache = new Map<string, Cached>();
-const CACHE_MAX = 10_000;
-const cacheMs = () => Number(process.env.SESSION_CACHE_MS ?? 30_000);
-const cacheKey = (tdb: TenantDb, idHash: string) => `${tdb.slug}\n${idHash}`;
-
-function cached(tdb: TenantDb, key: string, now: number): SessionRow | null {
-  const hit = cache.get(key);
-  if (!hit) return null;
-  cache.delete(key);
-  if (hit.tdb !== tdb || hit.version !== tdb.contentVersion() || now - hit.readAt >= cacheMs()) return null;
-  cache.set(key, hit); // most recently used
-  return hit.row;
-}
-
-function remember(key: string, entry: Cached): void {
-  cache.delete(key);
-  cache.set(key, entry);
-  for (const oldest of cache.keys()) {
-    if (cache.size <= CACHE_MAX) break;
-    cache.delete(oldest);
-  }
-}
+const cache = new TenantReadCache<SessionRow>(10_000, () => Number(process.env.SESSION_CACHE_MS ?? 30_000));
 
 /** The live session behind a token, or null when unknown, expired or idle too long. */
 export async function findLoginSession(tdb: TenantDb, accountType: AccountType, token: string) {
   const idHash = sha256(token);
-  const key = cacheKey(tdb, idHash);
   const now = Date.now();
-  let row = cached(tdb, key, now);
+  let row = cache.get(tdb, idHash, now);
   if (!row) {
-    const version = tdb.contentVersion(); // before the read: a write that lands meanwhile invalidates it
-    row = (await tdb.db.select().from(authSessions).where(eq(authSessions.idHash, idHash)).get()) ?? null;
+    const stamp = cache.stamp(tdb); // before the read: a write that lands meanwhile invalidates it
+    row = await tdb.db.select().from(authSessions).where(eq(authSessions.idHash, idHash)).get();
     if (!row) return null;
-    remember(key, { tdb, version, readAt: now, row });
+    cache.set(tdb, idHash, stamp, row, now);
   }
   if (row.accountType !== accountType) return null;
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    cache.delete(key);
+    cache.delete(tdb, idHash);
     await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.idHash, idHash)), LIVE_RUN_WRITE);
+    await tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.idHash, idHash)), ANSWERS_ONLY_WRITE);
     row = { ...row, lastSeenAt: new Date(now) };
-    const hit = cache.get(key);
-    if (hit) hit.row = row;
+    cache.replace(tdb, idHash, row);
   }
   return row;
 }
@@ -135,9 +112,9 @@ export async function findLoginSession(tdb: TenantDb, accountType: AccountType, 
 /** Logout: the session is refused from this moment on, here and (by the content version) everywhere else in this process. */
 export async function destroyLoginSession(tdb: TenantDb, token: string): Promise<void> {
   const idHash = sha256(token);
-  cache.delete(cacheKey(tdb, idHash));
+  cache.delete(tdb, idHash);
   await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
-  cache.delete(cacheKey(tdb, idHash));
+  cache.delete(tdb, idHash);
 }
 
 export function serializeCookie(c: { name: string; value: string; expires: Date; path: string; secure: boolean }): string {
