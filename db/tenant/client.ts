@@ -5,6 +5,7 @@ import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
+import { GroupCommit } from "./group-commit";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
 
@@ -28,6 +29,12 @@ export type TenantDb = {
    * content compare it to know they are still current.
    */
   contentVersion(): number;
+  /**
+   * Grows with every write of this process that may have changed a live run's state (sessions,
+   * entries, progress, overrides, participants, corrections, and all content): every write except
+   * those that declare `keepsLiveState`. The cache of participants' live state compares it.
+   */
+  liveVersion(): number;
 };
 
 export type WriteOptions = {
@@ -37,6 +44,18 @@ export type WriteOptions = {
    * flag only costs a cache reload.
    */
   liveRunOnly?: boolean;
+  /**
+   * The write touches only participants' answers, entries' revision counters and login sessions'
+   * last use, so a participant's kept live state (session, entry, progress, overrides, extra time)
+   * stays valid. Implies liveRunOnly. Leave unset when unsure.
+   */
+  keepsLiveState?: boolean;
+  /**
+   * The write may share its transaction with other such writes queued at the same time, each in
+   * its own savepoint, and is answered after the shared COMMIT (group-commit.ts). For many small
+   * independent writes: participants' answers.
+   */
+  groupCommit?: boolean;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -100,18 +119,24 @@ function openDatabase(slug: string, url: string): OpenDb {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
+    const grouped = new GroupCommit<TenantTx>(queue, db);
     let version = 0;
+    let liveVersion = 0;
+    const bump = (options?: WriteOptions) => {
+      if (!options?.keepsLiveState) liveVersion++;
+      if (!options?.liveRunOnly && !options?.keepsLiveState) version++;
+    };
     return {
       slug,
       db,
       write: (work, options) => {
         // Counted before and after: a cache filled while this write runs is stale once it commits.
-        if (!options?.liveRunOnly) version++;
-        return queue.run(() => db.transaction(work)).finally(() => {
-          if (!options?.liveRunOnly) version++;
-        });
+        bump(options);
+        const written = options?.groupCommit ? grouped.run(work) : queue.run(() => db.transaction(work));
+        return written.finally(() => bump(options));
       },
       contentVersion: () => version,
+      liveVersion: () => liveVersion,
     } satisfies TenantDb;
   })();
   return { handle, queue, client };
@@ -162,7 +187,19 @@ let closedSinceYield = false;
 /** Right away, not from a timer: a provisioning loop or a burst of cold tenants may not reach its timers for a long time. */
 function releaseClosedFiles(): void {
   collectGarbage?.({ type: "minor" });
+  // A busy connection keeps its statements prepared (patches/@libsql+client*.patch), and those are
+  // old by the time it closes: when files still pile up past half the limit, collect fully.
+  const limit = openFileLimit();
+  if (limit && openFileCount() > limit / 2) collectGarbage?.({ type: "major" });
   closedSinceYield = true;
+}
+
+function openFileCount(): number {
+  try {
+    return fs.readdirSync("/proc/self/fd").length;
+  } catch {
+    return 0;
+  }
 }
 
 /** The tenant's database, opened (and migrated) on first use; at most maxOpenTenantDbs() stay open. */
@@ -219,3 +256,5 @@ export async function closeTenantDbs(): Promise<void> {
 
 /** For writes of the live run and of login sessions: content caches stay valid. */
 export const LIVE_RUN_WRITE: WriteOptions = { liveRunOnly: true };
+/** Saving an answer, touching a login session: see WriteOptions.keepsLiveState. */
+export const ANSWERS_ONLY_WRITE: WriteOptions = { liveRunOnly: true, keepsLiveState: true, groupCommit: true };

@@ -1,0 +1,66 @@
+import type { WriteQueue } from "../connection";
+
+type Pending<Tx> = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> };
+
+/** At most this many writes share one transaction, so one commit never waits on a very long batch. */
+export const MAX_GROUP = 200;
+
+/**
+ * Group commit for small, independent writes (participants' answers): the writes that queue up
+ * while the tenant's write queue is busy run together in its next slot, in one transaction, each in
+ * its own savepoint. A write that throws rolls back to its savepoint and only its caller gets the
+ * error; the others go on. Every caller is answered only after the shared COMMIT, so an
+ * acknowledged write is as durable as one committed alone, and a failed COMMIT fails them all.
+ * With one write waiting there is no savepoint: it runs as a plain transaction.
+ */
+export class GroupCommit<Tx extends Transactional<Tx>> {
+  private pending: Pending<Tx>[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly queue: WriteQueue,
+    private readonly db: Transactional<Tx>,
+  ) {}
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        void this.queue.run(() => this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0, MAX_GROUP);
+    if (this.pending.length > 0) void this.queue.run(() => this.flush());
+    else this.scheduled = false;
+    if (batch.length === 1) {
+      const [only] = batch;
+      await this.db.transaction(only!.work).then(only!.resolve, only!.reject);
+      return;
+    }
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const item of batch) {
+          try {
+            outcomes.push({ ok: true, value: await tx.transaction(item.work) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ANSWERS_ONLY_WRITE, type TenantDb } from "~db/tenant/client";
+import { makeTenant } from "../support/tenants";
+
+// Participants' answers share transactions when they queue up together (db/tenant/group-commit.ts):
+// each is answered only after the shared COMMIT, and one that fails takes nobody else with it.
+
+const GROUPED = ANSWERS_ONLY_WRITE;
+
+async function scratchTables(tdb: TenantDb) {
+  await tdb.write(async (tx) => {
+    await tx.run(sql`CREATE TABLE gc_parent (id TEXT PRIMARY KEY)`);
+    await tx.run(sql`CREATE TABLE gc_row (id TEXT PRIMARY KEY, parent TEXT REFERENCES gc_parent(id))`);
+  });
+}
+
+const rowsOf = async (tdb: TenantDb) => (await tdb.db.all<{ id: string }>(sql`SELECT id FROM gc_row ORDER BY id`)).map((r) => r.id);
+
+/** Holds the tenant's write queue until the returned function is called. */
+function holdQueue(tdb: TenantDb): () => Promise<void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = tdb.write(() => gate);
+  return async () => {
+    release();
+    await held;
+  };
+}
+
+describe("group commit of answer writes", () => {
+  it("answers every write queued together only after their shared COMMIT: a failed COMMIT fails them all and keeps none", async () => {
+    const { tdb } = await makeTenant();
+    await scratchTables(tdb);
+    const release = holdQueue(tdb);
+    // The first write defers its foreign key check to COMMIT and breaks it, so the shared COMMIT fails.
+    const breaker = tdb.write(async (tx) => {
+      await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
+      await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
+      return "breaker";
+    }, GROUPED);
+    const others = Array.from({ length: 10 }, (_, i) => tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`).then(() => i), GROUPED));
+    await release();
+    const outcomes = await Promise.allSettled([breaker, ...others]);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(11).fill("rejected"));
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/i);
+    expect(await rowsOf(tdb)).toEqual([]);
+  });
+
+  it("rolls back only the write that throws; the others in its transaction are stored and answered", async () => {
+    const { tdb } = await makeTenant();
+    await scratchTables(tdb);
+    const release = holdQueue(tdb);
+    const first = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('a')`).then(() => "a"), GROUPED);
+    const failing = tdb.write(async (tx) => {
+      await tx.run(sql`INSERT INTO gc_row (id) VALUES ('b')`);
+      throw new Error("refused after writing");
+    }, GROUPED);
+    const third = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('c')`).then(() => "c"), GROUPED);
+    await release();
+    await expect(first).resolves.toBe("a");
+    await expect(failing).rejects.toThrow("refused after writing");
+    await expect(third).resolves.toBe("c");
+    expect(await rowsOf(tdb)).toEqual(["a", "c"]);
+  });
+
+  it("a write alone is an ordinary transaction, and grouped writes keep their order with other writes", async () => {
+    const { tdb } = await makeTenant();
+    await scratchTables(tdb);
+    await expect(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('alone')`).then(() => 1), GROUPED)).resolves.toBe(1);
+    const order: string[] = [];
+    const release = holdQueue(tdb);
+    const grouped = [1, 2, 3].map((i) => tdb.write(async () => void order.push(`answer-${i}`), GROUPED));
+    const plain = tdb.write(async () => void order.push("staff"));
+    await release();
+    await Promise.all([...grouped, plain]);
+    expect(order).toEqual(["answer-1", "answer-2", "answer-3", "staff"]);
+    expect(await rowsOf(tdb)).toEqual(["alone"]);
+  });
+});
