@@ -1,7 +1,7 @@
-import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
+import { ANSWERS_ONLY_WRITE, type TenantDb, type TenantTx } from "~db/tenant/client";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { liveAnswers, scheduledSessionParticipantEntries as entries, sessionTemplates, type StoredAnswer } from "~db/tenant/schema";
+import { liveAnswers, scheduledSessionParticipantEntries as entries, type StoredAnswer } from "~db/tenant/schema";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { parseInput } from "~/modules/databases/entities.server";
@@ -9,8 +9,10 @@ import type { RichBlock } from "~/modules/assessments/steps";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
-import { entryStates, findEntryOf, findSession, loadPlan, loadPlanCached, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
-import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./progress.server";
+import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { liveEntryState, writeOwnEntry } from "./live-entry.server";
+import { loadLiveData } from "./store.server";
+import { appendOverride, bumpEntry, closeOpenSection, entryRevisionOf, openSectionRow } from "./progress.server";
 import { issueRealtimeToken, type RealtimeConnection } from "./realtime.server";
 import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
@@ -96,19 +98,15 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
   };
 }
 
-async function sessionNameOf(ctx: Ctx, session: SessionRow): Promise<string> {
-  const t = await ctx.tdb.db.select({ name: sessionTemplates.name }).from(sessionTemplates).where(eq(sessionTemplates.id, session.sessionTemplateId)).get();
-  return t?.name ?? "";
-}
-
 /** `myLiveSession(scheduledSession)`: the signed-in participant's live state, without anything secret. */
 export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
   requireParticipant(ctx);
   const now = new Date();
-  const { session, entry } = await myEntry(ctx, sessionId);
-  const plan = await loadPlanCached(ctx.tdb, session);
-  const [state] = await entryStates(ctx.tdb.db, plan, [entry], now);
-  return view(plan, state!, await sessionNameOf(ctx, session), now);
+  const { plan, state } = await liveEntryState(ctx.tdb, ctx.tdb.db, sessionId, ctx.actor.participantId, now);
+  // Answers and the entry's revision move with every save: read now, not kept.
+  const [live, revision] = await Promise.all([loadLiveData(ctx.tdb.db, [state.entry.id]), entryRevisionOf(ctx.tdb.db, state.entry.id)]);
+  const answers = live.get(state.entry.id)?.answers ?? [];
+  return view(plan, { ...state, entry: { ...state.entry, rev: revision }, live: { ...state.live, answers } }, plan.templateName, now);
 }
 
 /** `getRealtimeToken(scheduledSession)` for a participant of the session: a participant socket. */
@@ -129,14 +127,14 @@ export async function setReady(ctx: Ctx, sessionId: string, ready: boolean): Pro
   requireParticipant(ctx);
   const value = parseInput(z.boolean({ required_error: "validation:required" }), ready);
   const participantId = ctx.actor.participantId;
-  const event = await ctx.tdb.write(async (tx) => {
+  const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
     const session = await findSession(tx, sessionId);
     const entry = await findEntryOf(tx, session.id, participantId);
     if (session.status === "COMPLETED" || session.status === "CANCELED") throw new AppError("BAD_REQUEST", "live_session_over");
     if (entry.ready === value) return null;
     await tx.update(entries).set({ ready: value }).where(eq(entries.id, entry.id));
     return entryEvent(entry, await bumpEntry(tx, entry, new Date()), value ? "ready" : "not-ready");
-  }, LIVE_RUN_WRITE);
+  });
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -161,14 +159,13 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   requireParticipant(ctx);
   const data = parseInput(saveAnswerInput, input);
   const participantId = ctx.actor.participantId;
-  // The questions and evaluations are read outside the write queue (every read inside it holds up
-  // the tenant's other writes), from the cache that any content write invalidates.
-  const planned = await loadPlanCached(ctx.tdb, await findSession(ctx.tdb.db, data.scheduledSession));
   const result = await ctx.tdb.write(async (tx) => {
     const now = new Date();
-    const session = await findSession(tx, data.scheduledSession);
+    // Kept between saves (live-entry.server.ts): a save reads only the answer it replaces.
     // Not in the session: NOT_FOUND, before anything else is looked at or stored.
-    const entry = await findEntryOf(tx, session.id, participantId);
+    const { plan, state } = await liveEntryState(ctx.tdb, tx, data.scheduledSession, participantId, now);
+    const { session } = plan;
+    const { entry } = state;
     if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
     const key = and(
       eq(liveAnswers.entryId, entry.id),
@@ -178,10 +175,8 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     );
     const existing = await tx.select().from(liveAnswers).where(key).get();
     if (existing && existing.revision >= data.revision) {
-      return { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: entry.rev };
+      return { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: await entryRevisionOf(tx, entry.id) };
     }
-    const plan = { ...planned, session };
-    const [state] = await entryStates(tx, plan, [entry], now, { answers: false });
     const section = openSection(state.live.progress);
     const evaluation = plan.evaluations.get(data.evaluation);
     const onSection =
@@ -216,7 +211,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       });
     const entryRevision = await bumpEntry(tx, entry, now);
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
-  }, LIVE_RUN_WRITE);
+  }, ANSWERS_ONLY_WRITE);
   if (result.stored) {
     await publishLive(ctx, data.scheduledSession, [
       {
@@ -229,14 +224,12 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   return result;
 }
 
-/** The participant's entry in a running session, with the session's plan and the entry's live state. */
-async function ongoingStateOf(tx: TenantTx, sessionId: string, participantId: string, now: Date) {
-  const session = await findSession(tx, sessionId);
-  const entry = await findEntryOf(tx, session.id, participantId);
+/** The participant's entry in a running session, with the session's plan and the entry's live state (without answers). */
+async function ongoingStateOf(tdb: TenantDb, tx: TenantTx, sessionId: string, participantId: string, now: Date) {
+  const { plan, state } = await liveEntryState(tdb, tx, sessionId, participantId, now);
+  const { session } = plan;
   if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-  const plan = await loadPlan(tx, session);
-  const [state] = await entryStates(tx, plan, [entry], now);
-  return { session, entry, plan, state: state! };
+  return { session, entry: state.entry, plan, state };
 }
 
 /**
@@ -247,9 +240,9 @@ async function ongoingStateOf(tx: TenantTx, sessionId: string, participantId: st
 export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: string, questionId: string | null): Promise<MyLiveSession> {
   requireParticipant(ctx);
   const participantId = ctx.actor.participantId;
-  const event = await ctx.tdb.write(async (tx) => {
+  const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
     const now = new Date();
-    const { entry, plan, state } = await ongoingStateOf(tx, sessionId, participantId, now);
+    const { entry, plan, state } = await ongoingStateOf(ctx.tdb, tx, sessionId, participantId, now);
     const section = openSection(state.live.progress);
     const whole = plan.options.allQuestionsInEvaluationShownByDefault;
     const wanted = whole ? null : (questionId ?? null);
@@ -264,7 +257,7 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
     const next = nextSectionIn(after, evaluationId);
     if (next !== undefined) await openSectionRow(tx, entry.id, evaluationId, next, now);
     return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
-  }, LIVE_RUN_WRITE);
+  });
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -273,16 +266,16 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
 export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
   requireParticipant(ctx);
   const participantId = ctx.actor.participantId;
-  const events = await ctx.tdb.write(async (tx) => {
+  const events = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
     const now = new Date();
-    const { entry, state } = await ongoingStateOf(tx, sessionId, participantId, now);
+    const { entry, state } = await ongoingStateOf(ctx.tdb, tx, sessionId, participantId, now);
     if (isHelpRequested(state.live.overrides, now)) return [];
     await appendOverride(tx, entry.id, { overrideType: "HELP_REQUEST", datetime: now, evaluation: state.current?.evaluation, question: state.current?.question });
     const revision = await bumpEntry(tx, entry, now);
     return [
       { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state.current?.evaluation ?? null, question: state.current?.question ?? null } },
     ] satisfies LiveEvent[];
-  }, LIVE_RUN_WRITE);
+  });
   await publishLive(ctx, sessionId, events);
   return myLiveSession(ctx, sessionId);
 }

@@ -39,6 +39,8 @@ export type RunPlan = {
   evaluations: Map<string, EvaluationPlan & { name: string; description: string | null }>;
   questions: Map<string, QuestionPlan>;
   maxTimes: Map<string, number>;
+  /** The session template's name: what participants see as the session's name. */
+  templateName: string;
 };
 
 export async function findSession(db: Reader, id: string): Promise<SessionRow> {
@@ -48,7 +50,7 @@ export async function findSession(db: Reader, id: string): Promise<SessionRow> {
 }
 
 /** What a session's template says to run: the same for every session of it until its content changes. */
-type TemplatePlan = Pick<RunPlan, "evaluationIds" | "evaluations" | "questions" | "maxTimes">;
+type TemplatePlan = Pick<RunPlan, "evaluationIds" | "evaluations" | "questions" | "maxTimes" | "templateName">;
 
 export async function loadPlan(db: Reader, session: SessionRow): Promise<RunPlan> {
   return planOf(session, await loadTemplatePlan(db, session.sessionTemplateId));
@@ -66,7 +68,7 @@ function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
 }
 
 async function loadTemplatePlan(db: Reader, templateId: string): Promise<TemplatePlan> {
-  const template = await db.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, templateId)).get();
+  const template = await db.select({ name: sessionTemplates.name, evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, templateId)).get();
   const evaluationIds = template?.evaluationIds ?? [];
   const evalRows = evaluationIds.length ? await db.select().from(evaluations).where(inArray(evaluations.id, evaluationIds)).all() : [];
   const questionIds = [...new Set(evalRows.flatMap((e) => e.questionIds))];
@@ -88,6 +90,7 @@ async function loadTemplatePlan(db: Reader, templateId: string): Promise<Templat
     ),
     questions: questionMap,
     maxTimes: new Map(questionRows.map((q) => [q.id, q.maxTime])),
+    templateName: template?.name ?? "",
   };
 }
 
@@ -177,17 +180,31 @@ async function assessedEntries(db: Reader, entryIds: string[]): Promise<Set<stri
 export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date(), options: { answers?: boolean } = {}): Promise<EntryState[]> {
   const ids = rows.map((r) => r.id);
   const [live, extra, assessed] = await Promise.all([loadLiveData(db, ids, options), extraTimeOf(db, rows.map((r) => r.participantId)), assessedEntries(db, ids)]);
-  return rows.map((entry) => {
-    const data = live.get(entry.id)!;
-    const facts = { ...factsOf(plan, entry, data, extra.get(entry.participantId) ?? 0, now), assessmentComplete: assessed.has(entry.id) };
-    const section = openSection(data.progress);
-    return {
-      entry,
-      live: data,
-      facts,
-      status: participantStatus(facts),
-      clock: currentClock(facts),
-      current: section ? { evaluation: section.evaluation, question: section.question } : null,
-    };
-  });
+  return rows.map((entry) => stateOf(plan, entry, live.get(entry.id)!, extra.get(entry.participantId) ?? 0, assessed.has(entry.id), now));
+}
+
+/** One entry's state at `now`, from what was loaded about it (pure). */
+export function stateOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTimePercent: number, assessmentComplete: boolean, now: Date): EntryState {
+  const facts = { ...factsOf(plan, entry, live, extraTimePercent, now), assessmentComplete };
+  const section = openSection(live.progress);
+  return {
+    entry,
+    live,
+    facts,
+    status: participantStatus(facts),
+    clock: currentClock(facts),
+    current: section ? { evaluation: section.evaluation, question: section.question } : null,
+  };
+}
+
+/** What entryStates reads about entries besides their rows (without answers): kept by live-entry.server.ts. */
+export async function entriesFacts(db: Reader, rows: EntryRow[]): Promise<Map<string, { live: LiveData; extraTimePercent: number; assessmentComplete: boolean }>> {
+  const ids = rows.map((r) => r.id);
+  const [live, extra, assessed] = await Promise.all([loadLiveData(db, ids, { answers: false }), extraTimeOf(db, rows.map((r) => r.participantId)), assessedEntries(db, ids)]);
+  return new Map(rows.map((r) => [r.id, { live: live.get(r.id)!, extraTimePercent: extra.get(r.participantId) ?? 0, assessmentComplete: assessed.has(r.id) }]));
+}
+
+/** Every entry of a session. */
+export function entriesOfSession(db: Reader, sessionId: string): Promise<EntryRow[]> {
+  return db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
 }

@@ -9,7 +9,7 @@ import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { entryStates, findSession, loadPlan, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
-import { appendOverride, bumpEntry, closeOpenSection, openSectionRow } from "./progress.server";
+import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
@@ -123,54 +123,51 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
     const all = await entriesOfSession(tx, sessionId);
     const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
     if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-    const events: LiveEvent[] = [];
-    for (const state of await entryStates(tx, plan, chosen as EntryRow[], now)) {
-      if (await applyTo(tx, plan, state, override, now, participantIds !== null)) {
-        events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), override.overrideType));
-      }
+    const changed: { entry: EntryRow; override: OverrideRow }[] = [];
+    for (const state of await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false })) {
+      const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
+      if (row) changed.push({ entry: state.entry, override: row });
     }
-    return events;
+    await appendOverrides(tx, changed.map((c) => ({ entryId: c.entry.id, override: c.override })));
+    const revisions = await bumpEntries(tx, changed.map((c) => c.entry.id), now);
+    return changed.map((c) => entryEvent(c.entry, revisions.get(c.entry.id)!, override.overrideType));
   }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
 }
 
-async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: OverrideInput, now: Date, named: boolean): Promise<boolean> {
+/** The override to record for one entry, or null when it changes nothing there (OPEN_EVALUATION moves the entry's section itself). */
+async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: OverrideInput, now: Date, named: boolean): Promise<OverrideRow | null> {
   const base = { datetime: now, evaluation: o.evaluation ?? state.current?.evaluation ?? null, question: o.question ?? state.current?.question ?? null };
   switch (o.overrideType) {
     case "SESSION_PAUSE":
-      if (isSessionPaused(state.live.overrides, now)) return false;
-      await appendOverride(tx, state.entry.id, { ...base, overrideType: "SESSION_PAUSE" });
-      return true;
+      if (isSessionPaused(state.live.overrides, now)) return null;
+      return { ...base, overrideType: "SESSION_PAUSE" };
     case "SESSION_RESUME":
-      if (!isSessionPaused(state.live.overrides, now)) return false;
-      await appendOverride(tx, state.entry.id, { ...base, overrideType: "SESSION_RESUME" });
-      return true;
+      if (!isSessionPaused(state.live.overrides, now)) return null;
+      return { ...base, overrideType: "SESSION_RESUME" };
     case "HELP_REQUEST_RESOLVED":
-      if (!isHelpRequested(state.live.overrides, now)) return false;
-      await appendOverride(tx, state.entry.id, { ...base, overrideType: "HELP_REQUEST_RESOLVED" });
-      return true;
+      if (!isHelpRequested(state.live.overrides, now)) return null;
+      return { ...base, overrideType: "HELP_REQUEST_RESOLVED" };
     case "EXTEND_TIME": {
       // For the section named, else the participant's current one (a whole evaluation: question null).
       const evaluation = o.evaluation ?? state.current?.evaluation;
       if (!evaluation) {
         if (named) throw fieldError("evaluation", "live:override.no-current-section");
-        return false;
+        return null;
       }
       const question = plan.options.allQuestionsInEvaluationShownByDefault
         ? null
         : (o.question ?? (state.current?.evaluation === evaluation ? state.current.question : null));
       if (!plan.options.allQuestionsInEvaluationShownByDefault && !question) throw fieldError("question", "validation:required");
-      await appendOverride(tx, state.entry.id, { overrideType: "EXTEND_TIME", datetime: now, evaluation, question, numericValue: o.value?.numericValue ?? 0 });
-      return true;
+      return { overrideType: "EXTEND_TIME", datetime: now, evaluation, question, numericValue: o.value?.numericValue ?? 0 };
     }
     case "OPEN_EVALUATION": {
       const evaluation = o.evaluation!;
       if (!(await openEvaluation(tx, state, evaluation, now))) {
         if (named) throw new AppError("BAD_REQUEST", "live_nothing_to_open");
-        return false;
+        return null;
       }
-      await appendOverride(tx, state.entry.id, { overrideType: "OPEN_EVALUATION", datetime: now, evaluation, question: null });
-      return true;
+      return { overrideType: "OPEN_EVALUATION", datetime: now, evaluation, question: null };
     }
   }
 }
@@ -190,17 +187,17 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
     const rows = ids.length ? await tx.select().from(entries).where(inArray(entries.participantId, ids)).all() : [];
     const mine = rows.filter((r) => r.scheduledSessionId === sessionId);
     if (mine.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-    const unlocked: string[] = [];
-    const events: LiveEvent[] = [];
-    for (const state of await entryStates(tx, plan, mine, now)) {
+    const opened: { entry: EntryRow; override: OverrideRow }[] = [];
+    for (const state of await entryStates(tx, plan, mine, now, { answers: false })) {
       if (state.status !== "waiting") continue;
       const next = nextEvaluation(state.facts);
       if (!next || !(await openEvaluation(tx, state, next, now))) continue;
-      await appendOverride(tx, state.entry.id, { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null });
-      events.push(entryEvent(state.entry, await bumpEntry(tx, state.entry, now), "unlocked"));
-      unlocked.push(state.entry.participantId);
+      opened.push({ entry: state.entry, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
     }
-    return { unlocked, events };
+    await appendOverrides(tx, opened.map((o) => ({ entryId: o.entry.id, override: o.override })));
+    const revisions = await bumpEntries(tx, opened.map((o) => o.entry.id), now);
+    const events = opened.map((o) => entryEvent(o.entry, revisions.get(o.entry.id)!, "unlocked"));
+    return { unlocked: opened.map((o) => o.entry.participantId), events };
   }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
   return unlocked;

@@ -1,0 +1,97 @@
+import type { Reader, TenantDb, TenantTx } from "~db/tenant/client";
+import { TenantReadCache } from "~db/tenant/read-cache";
+import { entriesFacts, entriesOfSession, findEntryOf, findSession, loadPlanCached, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import type { LiveData } from "./store.server";
+
+// A room of candidates saves answers several hundred times a second, and every save checks the
+// participant's session, entry, open section, clock (progress, overrides, extra time). None of
+// that changes when an answer is saved: it changes only with staff actions, a participant moving
+// on, or content edits, which are writes that move the database's live version. So it is kept per
+// participant until the live version moves (or LIVE_STATE_CACHE_MS passes, for a change made by
+// another app process: set it to 0 when several app processes share the tenant databases).
+// Kept: everything but answers and the entry's revision counter, which saves change. A
+// participant's own moves (next question, ready, help) forget only their own state (writeOwnEntry).
+
+type Kept = { session: SessionRow; entry: EntryRow; live: Omit<LiveData, "answers">; extraTimePercent: number; assessmentComplete: boolean };
+
+const keyOf = (sessionId: string, participantId: string) => `${sessionId}\n${participantId}`;
+const kept = new TenantReadCache<Kept>(20_000, () => Number(process.env.LIVE_STATE_CACHE_MS ?? 30_000), (tdb) => tdb.liveVersion());
+
+/**
+ * The participant's session, plan and entry state at `now`, without answers. `reader` is the write
+ * transaction when called inside one (a miss then reads within it, so the check and the write see
+ * the same rows). The entry's `rev` and `updatedAt` may be behind: read them where they matter.
+ * Throws NOT_FOUND like findSession / findEntryOf.
+ */
+export async function liveEntryState(tdb: TenantDb, reader: Reader, sessionId: string, participantId: string, now: Date): Promise<{ plan: RunPlan; state: EntryState }> {
+  const key = keyOf(sessionId, participantId);
+  let found = kept.get(tdb, key);
+  if (!found) {
+    await wholeSessionRead(tdb, reader, sessionId);
+    found = kept.get(tdb, key);
+  }
+  if (!found) {
+    const stamp = kept.stamp(tdb);
+    const session = await findSession(reader, sessionId);
+    const entry = await findEntryOf(reader, session.id, participantId);
+    const facts = (await entriesFacts(reader, [entry])).get(entry.id)!;
+    found = keptOf(session, entry, facts);
+    kept.set(tdb, key, stamp, found);
+  }
+  const plan = await loadPlanCached(tdb, found.session);
+  const state = stateOf(plan, found.entry, { ...found.live, answers: [] }, found.extraTimePercent, found.assessmentComplete, now);
+  return { plan, state };
+}
+
+const keptOf = (session: SessionRow, entry: EntryRow, facts: { live: LiveData; extraTimePercent: number; assessmentComplete: boolean }): Kept => ({
+  session,
+  entry,
+  live: { progress: facts.live.progress, overrides: facts.live.overrides },
+  extraTimePercent: facts.extraTimePercent,
+  assessmentComplete: facts.assessmentComplete,
+});
+
+// A staff action (pause all, extend, unlock) moves the live version, and then every participant's
+// screen asks for its state at once: the first of them reads the whole session in a handful of
+// queries for everyone, the others wait for that read (one per session and live version).
+type SessionRead = { tdb: TenantDb; version: number; done: Promise<void> };
+const sessionReads = new Map<string, SessionRead>();
+const SESSION_READS_KEPT = 1_000;
+
+function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string): Promise<void> {
+  const k = `${tdb.slug}\n${sessionId}`;
+  const version = tdb.liveVersion();
+  const known = sessionReads.get(k);
+  if (known && known.tdb === tdb && known.version === version) return known.done;
+  const read: SessionRead = { tdb, version, done: readWholeSession(tdb, reader, sessionId).catch(() => undefined) };
+  sessionReads.delete(k);
+  sessionReads.set(k, read);
+  for (const oldest of sessionReads.keys()) {
+    if (sessionReads.size <= SESSION_READS_KEPT) break;
+    sessionReads.delete(oldest);
+  }
+  return read.done;
+}
+
+async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string): Promise<void> {
+  const stamp = kept.stamp(tdb);
+  const session = await findSession(reader, sessionId);
+  const rows = await entriesOfSession(reader, session.id);
+  const facts = await entriesFacts(reader, rows);
+  for (const entry of rows) kept.set(tdb, keyOf(sessionId, entry.participantId), stamp, keptOf(session, entry, facts.get(entry.id)!));
+}
+
+/**
+ * A write that changes only this participant's own entry (moving on, ready, help): it keeps every
+ * other participant's state and forgets only this one's, before and after, so a read that
+ * overlaps the write is not kept.
+ */
+export async function writeOwnEntry<T>(tdb: TenantDb, sessionId: string, participantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+  const key = keyOf(sessionId, participantId);
+  kept.forget(tdb, key);
+  try {
+    return await tdb.write(work, { liveRunOnly: true, keepsLiveState: true });
+  } finally {
+    kept.forget(tdb, key);
+  }
+}

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "~/lib/context.server";
+import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
+import { applyLiveOverride, completeScheduledSession, startScheduledSession } from "~/modules/live/run.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { refusal } from "../support/refusal";
+import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from "./fixtures";
+
+// A participant's live state (session, entry, open section, overrides, extra time) is kept between
+// saves (app/modules/live/live-entry.server.ts). Every change to it must be seen by the very next
+// save or screen refresh: the participant's own moves, another participant's do not disturb it,
+// staff actions and content edits.
+
+process.env.PARTYKIT_DISABLED = "true";
+let manager: Ctx;
+let f: LiveFixture;
+let p1: Ctx;
+let p2: Ctx;
+let revision = 0;
+
+// The first question's step 2 is a text step; the second question has one numeric step.
+const save = (who: Ctx, question: string) => {
+  const first = question === f.questions[0]![0];
+  const answer = first ? { textValue: `r${revision}` } : { numericValue: revision };
+  return saveAnswer(who, { scheduledSession: f.sessionId, evaluation: f.evaluations[0]!, question, stepIndex: first ? 2 : 0, answer, revision: ++revision });
+};
+
+beforeAll(async () => {
+  const slug = (await makeTenant("live-entry-cache")).tenant.slug;
+  manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+  f = await makeLiveSession(manager, { participants: 2 });
+  p1 = participantCtx(manager, f.people[0]!);
+  p2 = participantCtx(manager, f.people[1]!);
+  await startScheduledSession(manager, f.sessionId);
+});
+
+describe("the kept live state of a participant", () => {
+  it("follows the participant's own move to the next question", async () => {
+    const [first, second] = f.questions[0]!;
+    expect((await save(p1, first!)).stored).toBe(true); // kept from here
+    await finishQuestion(p1, f.sessionId, f.evaluations[0]!, first!);
+    expect((await save(p1, second!)).stored).toBe(true);
+    expect((await refusal(save(p1, first!))).reason).toBe("live_question_not_current");
+    expect((await myLiveSession(p1, f.sessionId)).currentQuestion).toBe(second);
+  });
+
+  it("is not disturbed by another participant's move, and the other's is its own", async () => {
+    const [first, second] = f.questions[0]!;
+    expect((await save(p2, first!)).stored).toBe(true);
+    await finishQuestion(p2, f.sessionId, f.evaluations[0]!, first!);
+    expect((await save(p1, second!)).stored).toBe(true);
+    expect((await save(p2, second!)).stored).toBe(true);
+  });
+
+  it("sees a staff pause and resume at the next refresh", async () => {
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(false);
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_PAUSE" });
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(true);
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" });
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(false);
+  });
+
+  it("sees extra time given to the participant (a content write)", async () => {
+    const before = (await myLiveSession(p1, f.sessionId)).remainingSeconds!;
+    await setExtraTime(manager, f.people[0]!, 100);
+    const after = (await myLiveSession(p1, f.sessionId)).remainingSeconds!;
+    expect(after).toBeGreaterThan(before + 30);
+  });
+
+  it("shows the entry's current revision and answers although saves do not refresh what is kept", async () => {
+    const second = f.questions[0]![1]!;
+    const saved = await save(p1, second);
+    const live = await myLiveSession(p1, f.sessionId);
+    expect(live.revision).toBe(saved.entryRevision);
+    expect(live.answers.find((a) => a.question === second && a.stepIndex === 0)?.revision).toBe(saved.revision);
+  });
+
+  it("refuses saves once staff complete the session", async () => {
+    await completeScheduledSession(manager, f.sessionId);
+    expect((await refusal(save(p1, f.questions[0]![1]!))).reason).toBe("live_session_not_ongoing");
+  });
+});
