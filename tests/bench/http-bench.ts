@@ -6,7 +6,9 @@
  * authenticated GraphQL `{ __typename }`, `allParticipants(first: 20)` over 10,000 participants,
  * the server-rendered participants page, and `addCompany`. Prints requests/s and each figure's
  * ratio to its baseline. build/ must exist (`npm run build`).
- *   BENCH_SECONDS (default 10) per measure, BENCH_CONNECTIONS (default 10), BENCH_PORT (3391).
+ *   BENCH_SECONDS (default 10) per measure, BENCH_CONNECTIONS (default 10), BENCH_PORT (3391),
+ *   BENCH_ONLY=<text> runs only the measures whose name contains it (the baseline always runs),
+ *   BENCH_CPU_PROF=<dir> makes the app write a CPU profile there when it stops.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -93,7 +95,8 @@ async function main() {
   });
   await new Promise<void>((r) => trivial.listen(TRIVIAL_PORT, "127.0.0.1", r));
 
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_DISABLED: "true", POSTMARK_SERVER_TOKEN: "" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -111,13 +114,16 @@ async function main() {
       body: JSON.stringify({ query }),
     });
     const measures: Measure[] = [];
+    const only = process.env.BENCH_ONLY;
+    const wanted = (name: string) => !only || name.includes(only);
     measures.push(await cannon("trivial Node server", { url: `http://127.0.0.1:${TRIVIAL_PORT}/` }));
-    measures.push(await cannon("GraphQL { __typename }, staff session", gql("{ __typename }")));
-    measures.push(await cannon("allParticipants(first: 20) of 10,000", gql("{ allParticipants(first: 20) { edges { node { _id name email } } pageInfo { totalCount } } }")));
-    measures.push(await cannon("participants page (server-rendered)", { url: `${base}/admin/databases/participants`, headers: { Cookie: cookie } }));
+    if (wanted("GraphQL { __typename }")) measures.push(await cannon("GraphQL { __typename }, staff session", gql("{ __typename }")));
+    if (wanted("allParticipants")) measures.push(await cannon("allParticipants(first: 20) of 10,000", gql("{ allParticipants(first: 20) { edges { node { _id name email } } pageInfo { totalCount } } }")));
+    if (wanted("participants page")) measures.push(await cannon("participants page (server-rendered)", { url: `${base}/admin/databases/participants`, headers: { Cookie: cookie } }));
     let n = 0;
-    measures.push(
-      await cannon("addCompany", {
+    if (wanted("addCompany"))
+      measures.push(
+        await cannon("addCompany", {
         ...gql(""),
         requests: [
           {

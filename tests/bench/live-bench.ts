@@ -46,7 +46,13 @@ const percentile = (values: number[], p: number) => {
 // ---- HTTP: one keep-alive pool (a browser per participant would be 1,000 connections; 64 suffice).
 const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: smoke ? 16 : 64, pipelining: 1 });
 
+/** Requests sent, by kind: what the app serves besides saves (state reloads, moving on, staff). */
+const sent = { save: 0, state: 0, participantGraphQL: 0, staffGraphQL: 0 };
+const kindOf = (url: string): keyof typeof sent =>
+  url.endsWith("/answer") ? "save" : url.includes("/live-state/") ? "state" : url.includes("/api/user/") ? "participantGraphQL" : "staffGraphQL";
+
 async function call(method: "GET" | "POST", url: string, cookie: string, body?: unknown): Promise<{ status: number; json: any }> {
+  sent[kindOf(url)]++;
   const res = await pool.request({
     method,
     path: url,
@@ -410,10 +416,13 @@ async function main() {
     const started = performance.now();
     const until = started + SECONDS * 1000;
     const savesBefore = saves;
+    const sentBefore = { ...sent };
     await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until)]);
     const pacedSeconds = (performance.now() - started) / 1000;
     const pacedSaves = saves - savesBefore;
     const pacedLatencies = saveLatencies.splice(0);
+    const pacedRate = (kind: keyof typeof sent) => (sent[kind] - sentBefore[kind]) / pacedSeconds;
+    const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL"] as const).map((k) => pacedRate(k).toFixed(1)).join(" / ");
 
     // Capacity: everyone on a question saves back-to-back.
     await Promise.all(everyone.map((p) => p.reload()));
@@ -436,6 +445,7 @@ async function main() {
     row("participants (sockets)", `${N}`);
     row("paced run: saves, saves/s", `${pacedSaves} in ${f(pacedSeconds)} s, ${f(pacedSaves / pacedSeconds)}/s`);
     row("paced run: save latency p50 / p95 / p99", `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`);
+    row("paced run: requests/s: saves / state reloads / participant GraphQL / staff", pacedRequests);
     row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
     row("back-to-back: save latency p50 / p95 / p99", `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`);
     row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
