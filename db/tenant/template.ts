@@ -81,10 +81,9 @@ export async function provisionTenantFile(url: string): Promise<ProvisionedFile>
   if (!url.startsWith("file:")) return "remote";
   const target = url.slice("file:".length);
   if (fs.existsSync(target)) return "kept";
-  const template = await ensureTenantTemplate();
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-  fs.copyFileSync(template, temporary, fs.constants.COPYFILE_EXCL);
+  await copyTemplate(temporary);
   try {
     fs.linkSync(temporary, target); // fails, never replaces, when the target exists
     return "copied";
@@ -93,9 +92,22 @@ export async function provisionTenantFile(url: string): Promise<ProvisionedFile>
     if (code === "EEXIST") return "kept"; // created meanwhile by another process: theirs stays
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     // A file system without hard links: copy straight to the name, still never over a file.
-    fs.copyFileSync(template, target, fs.constants.COPYFILE_EXCL);
+    fs.copyFileSync(temporary, target, fs.constants.COPYFILE_EXCL);
     return "copied";
   } finally {
     fs.rmSync(temporary, { force: true });
+  }
+}
+
+/** Copies the template to a new file; a template deleted since it was built is built again. */
+async function copyTemplate(destination: string): Promise<void> {
+  const build = ensureTenantTemplate();
+  try {
+    fs.copyFileSync(await build, destination, fs.constants.COPYFILE_EXCL);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const file = tenantTemplatePath();
+    if (builds.get(file) === build) builds.delete(file); // concurrent callers share the rebuild
+    fs.copyFileSync(await ensureTenantTemplate(), destination, fs.constants.COPYFILE_EXCL);
   }
 }

@@ -97,6 +97,15 @@ describe("tenant template", () => {
     }
   });
 
+  it("builds the template again when it was deleted while the process runs", async () => {
+    await migrateCatalog();
+    await createTenant({ slug: "before-delete", name: "Before", adminEmail: "boss@before-delete.test" });
+    fs.rmSync(path.dirname(tenantTemplatePath()), { recursive: true, force: true });
+    const row = await createTenant({ slug: "after-delete", name: "After", adminEmail: "boss@after-delete.test" });
+    expect(fs.existsSync(tenantTemplatePath())).toBe(true);
+    expect((await (await tenantDb(row.slug)).db.select().from(staffUsers)).map((u) => u.email)).toEqual(["boss@after-delete.test"]);
+  });
+
   it("never replaces an existing tenant file", async () => {
     const file = tenantFile("already-there");
     fs.mkdirSync(path.dirname(file), { recursive: true });
