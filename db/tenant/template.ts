@@ -58,14 +58,14 @@ async function buildTemplate(file: string): Promise<string> {
   try {
     await client.execute("PRAGMA journal_mode = DELETE");
     await migrate(drizzle(client), { migrationsFolder: TENANT_MIGRATIONS });
-    client.close();
-    fs.renameSync(temporary, file);
   } catch (error) {
     client.close();
     fs.rmSync(temporary, { force: true });
     fs.rmSync(`${temporary}-journal`, { force: true });
     throw error;
   }
+  client.close();
+  fs.renameSync(temporary, file);
   return file;
 }
 
