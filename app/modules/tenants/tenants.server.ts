@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { catalog } from "~db/catalog/client";
 import { tenants, type TenantRow } from "~db/catalog/schema";
-import { TENANT_SLUG_PATTERN } from "~db/config";
+import { TENANT_SLUG_PATTERN, tenantDatabaseUrl } from "~db/config";
 import { migrateTenant } from "~db/migrate";
 import { tenantDb, type TenantDb } from "~db/tenant/client";
+import { provisionTenantFile } from "~db/tenant/template";
 import { workspaces } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
@@ -73,8 +74,9 @@ export function tenantTimeZone(tenant: Pick<TenantRow, "settings">): string {
 }
 
 /**
- * Operator task: registers the tenant, creates and migrates its own database, its ORGANIZATION
- * workspace and its first ORGANIZATION_MANAGER.
+ * Operator task: registers the tenant, creates its own database (an embedded file starts as a copy
+ * of the migrated template, a database server is migrated), its ORGANIZATION workspace and its
+ * first ORGANIZATION_MANAGER.
  */
 export async function createTenant(input: CreateTenantInput): Promise<TenantRow> {
   const slug = normalizeSlug(input.slug);
@@ -121,6 +123,8 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
     await db.insert(tenants).values(row);
   });
   cache.delete(slug);
+  // A copied template is already current: opening it finds every migration applied.
+  await provisionTenantFile(tenantDatabaseUrl(slug, row.databaseUrl));
   await migrateTenant(slug, row.databaseUrl);
   const tdb = await openTenant(row);
   await tdb.write(async (tx) => {
