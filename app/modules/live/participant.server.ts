@@ -104,7 +104,7 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
   const now = new Date();
   const { plan, state } = await liveEntryState(ctx.tdb, ctx.tdb.db, sessionId, ctx.actor.participantId, now);
   // Answers and the entry's revision move with every save: read now, not kept.
-  const [live, revision] = await Promise.all([loadLiveData(ctx.tdb.db, [state.entry.id]), entryRevisionOf(ctx.tdb.db, state.entry.id)]);
+  const [live, revision] = await Promise.all([loadLiveData(ctx.tdb.db, [state.entry.id], { clock: false }), entryRevisionOf(ctx.tdb.db, state.entry.id)]);
   const answers = live.get(state.entry.id)?.answers ?? [];
   return view(plan, { ...state, entry: { ...state.entry, rev: revision }, live: { ...state.live, answers } }, plan.templateName, now);
 }
