@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
-import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
+import type { Express, Request, RequestHandler, Response } from "express";
 import type { ApiRoute } from "~/api/routes.server";
 import { NO_STORE } from "~/lib/security-headers";
-import { internalErrorMessage, refusalLocale } from "./refusal-language";
+import { internalErrorMessage, methodNotAllowedMessage, refusalLocale } from "./refusal-language";
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -50,8 +50,14 @@ export async function mountApiRoutes(
   loadContext: (req: Request, res: Response) => unknown,
 ): Promise<void> {
   for (const route of await routesOf(build)) {
-    const handler = async (req: Request, res: Response, next: NextFunction) => {
-      if (!route.methods.includes(req.method as "GET" | "POST")) return next();
+    const handler = async (req: Request, res: Response) => {
+      // HEAD is answered as GET (Node leaves the body out); any other method is refused here.
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      if (!route.methods.includes(method as "GET" | "POST")) {
+        const message = methodNotAllowedMessage(refusalLocale(req.get("cookie"), req.get("accept-language")), req.method);
+        res.status(405).set({ Allow: route.methods.join(", "), "Cache-Control": NO_STORE });
+        return void res.json({ ok: false, code: "BAD_REQUEST", reason: "method", message, errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "method" } }] });
+      }
       try {
         const current = typeof build === "function" ? (await routesOf(build)).find((r) => r.path === route.path)! : route;
         const response = await current.handle({ request: fetchRequestOf(req, res), context: loadContext(req, res), params: req.params });
