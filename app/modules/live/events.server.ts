@@ -33,8 +33,14 @@ export function onLiveEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Publishes after the write committed; never throws (the DB is the truth, the room only relays). */
-export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: LiveEvent[]): Promise<void> {
+/**
+ * Publishes after the write committed; never throws (the DB is the truth, the room only relays).
+ * Tells in-process listeners, then the session's room, about events already written. The room
+ * request is queued at once (so rooms get events in write order); the caller waits for the room's
+ * answer unless `waitForRoom` is false: an answer save is acknowledged once it is committed, not
+ * once the staff dashboards have heard of it.
+ */
+export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: LiveEvent[], { waitForRoom = true } = {}): Promise<void> {
   for (const event of events) {
     for (const listener of listeners) {
       try {
@@ -45,7 +51,8 @@ export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: 
     }
   }
   if (process.env.PARTYKIT_DISABLED === "true" || events.length === 0) return;
-  await toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
+  const delivered = toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
+  if (waitForRoom) await delivered;
 }
 
 /** Events per request to the room (its limit is 1,000 and 1 MB). */

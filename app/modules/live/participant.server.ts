@@ -219,7 +219,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
         participantId,
         payload: { participantId, evaluation: data.evaluation, question: data.question, stepIndex: data.stepIndex, revision: result.revision, late: result.late, entryRevision: result.entryRevision },
       },
-    ]);
+    ], { waitForRoom: false });
   }
   return result;
 }
