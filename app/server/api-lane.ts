@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, type ServerBuild } from "@remix-run/node";
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { ApiRoute } from "~/api/routes.server";
 import { NO_STORE } from "~/lib/security-headers";
@@ -34,8 +34,8 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
   res.status(response.status);
   response.headers.forEach((value, key) => res.append(key, value));
   if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", NO_STORE);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  // JSON answers are small and whole: one write, not a web stream piped into Node's.
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
 /**
