@@ -31,9 +31,13 @@ test("reorders a participant's evaluations by mouse drag and by keyboard, and ke
   await waitForHydration(page);
 
   // Keyboard: focus the name, space picks it up, the right arrow moves it, space drops it.
+  // Each key waits for dnd-kit to have taken the previous one (its screen-reader announcements):
+  // pressed too fast on a loaded machine, the arrow arrived before the drag had started.
   await page.getByTestId("handle-0-0").focus();
   await page.keyboard.press("Space");
+  await expect(page.getByTestId("handle-0-0")).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowRight");
+  await expect(page.getByText(/is over position 2\./)).toHaveCount(1);
   await page.keyboard.press("Space");
   await expect(page.getByTestId("cell-0-0")).toHaveAttribute("data-evaluation", first!);
   await expect(page.getByTestId("cell-0-1")).toHaveAttribute("data-evaluation", second!);
