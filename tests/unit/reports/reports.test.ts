@@ -87,7 +87,9 @@ describe("session reports", async () => {
     expect((await myReleasedReports(asAlice)).map((r) => r._id)).toEqual([report._id]);
     // Another participant, a wrong code or no code: the same refusal.
     expect((await refusal(readableReport(participantCtx(ctx, bob), report._id, null))).reason).toBe("session_report_not_found");
-    expect((await refusal(readableReport(anonymous(ctx), report._id, report.accessCode!.slice(0, -1) + "A"))).reason).toBe("session_report_not_found");
+    // One character changed (to another one: a code may well end in "A" already).
+    const wrongCode = report.accessCode!.slice(0, -1) + (report.accessCode!.endsWith("A") ? "B" : "A");
+    expect((await refusal(readableReport(anonymous(ctx), report._id, wrongCode))).reason).toBe("session_report_not_found");
     expect((await refusal(readableReport(anonymous(ctx), report._id, null))).reason).toBe("session_report_not_found");
   });
 
