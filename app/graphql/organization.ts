@@ -2,9 +2,7 @@ import { requestUploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/settings.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/user-management.server";
 import { connection } from "./sdl";
-import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
-
-const originOf = (g: GqlContext) => new URL(g.request.url).origin;
+import { ctxOf, originOf, type SchemaPiece, type Args } from "./types";
 
 /** The spec's Managed user fields (the ManagedUser type is declared with createAdminUser). */
 export const toManagedUser = (u: ManagedUser) => ({

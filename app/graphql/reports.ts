@@ -1,22 +1,12 @@
 import type { SessionReportLayoutBlock } from "~db/tenant/schema/reports";
-import { isAppError } from "~/lib/app-error";
 import { participantById } from "~/modules/databases/participants.server";
 import { listCompletedScheduledSessions } from "~/modules/reports/completed-sessions.server";
 import * as layoutsM from "~/modules/reports/layouts.server";
 import * as reportsM from "~/modules/reports/reports.server";
 import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
-import { ctxOf, type Args, type GqlContext, type SchemaPiece } from "./types";
+import { ctxOf, orNull, originOf, type Args, type SchemaPiece } from "./types";
 
-const orNull = async <T,>(work: () => Promise<T>): Promise<T | null> => {
-  try {
-    return await work();
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") return null;
-    throw e;
-  }
-};
-const originOf = (g: GqlContext) => new URL(g.request.url).origin;
 
 /** Types both APIs share: the report's data, options and layout blocks. */
 const reportDataTypes = /* GraphQL */ `

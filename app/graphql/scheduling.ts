@@ -1,4 +1,3 @@
-import { isAppError } from "~/lib/app-error";
 import { getSession } from "~/modules/assessments/sessions.server";
 import { getLocation } from "~/modules/databases/locations.server";
 import type { Participant } from "~/modules/databases/participants.server";
@@ -9,20 +8,9 @@ import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
 import { connection } from "./sdl";
-import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
+import { ctxOf, orNull, originOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 
-/** A resolved reference that the caller may not see (or that is gone) is null, not an error. */
-async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await work();
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") return null;
-    throw e;
-  }
-}
-
-const originOf = (g: GqlContext) => new URL(g.request.url).origin;
 
 /** Scheduled sessions, their participant entries and orders (admin API). */
 export const schedulingPiece: SchemaPiece = {

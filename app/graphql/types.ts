@@ -1,7 +1,7 @@
 import type { IResolvers } from "@graphql-tools/utils";
 import type { TFunction } from "i18next";
 import type { Ctx } from "~/lib/context.server";
-import { AppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 import type { Locale } from "~/i18n/config";
 import type { Loaders } from "./loaders";
 
@@ -37,3 +37,16 @@ export function ctxOf(g: GqlContext): Ctx {
   if (!g.session) throw new AppError("UNAUTHORIZED", "unauthorized");
   return g.session;
 }
+
+/** A resolved reference that the caller may not see (or that is gone) is null, not an error. */
+export async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isAppError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
+  }
+}
+
+/** This server's origin as the client addressed it (links in mails and uploads). */
+export const originOf = (g: GqlContext) => new URL(g.request.url).origin;
