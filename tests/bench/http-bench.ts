@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createClient } from "@libsql/client";
+import { benchOrganization, rawInsertRate } from "./bench-support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -35,46 +35,13 @@ async function cannon(name: string, options: autocannon.Options): Promise<Measur
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
-/** Raw single-row inserts, one transaction each, into a fresh WAL file database: the write ceiling. */
-async function rawInsertRate(): Promise<number> {
-  const client = createClient({ url: `file:${path.join(dir, "raw.db")}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute("CREATE TABLE t (id TEXT PRIMARY KEY, name TEXT, created_at INTEGER)");
-  const started = performance.now();
-  let n = 0;
-  while (performance.now() - started < 3000) {
-    // A one-statement batch is one write transaction (BEGIN IMMEDIATE … COMMIT) on the same connection.
-    await client.batch([{ sql: "INSERT INTO t VALUES (?, ?, ?)", args: [`row-${n}`, `Company ${n}`, Date.now()] }], "write");
-    n++;
-  }
-  const rate = n / ((performance.now() - started) / 1000);
-  client.close();
-  return rate;
-}
-
 async function prepareTenant(): Promise<string> {
-  const { migrateCatalog } = await import("~db/migrate");
-  const { createTenant, openTenant } = await import("~/modules/tenants/tenants.server");
   const { createLoginSession } = await import("~/modules/auth/sessions.server");
   const { importParticipants } = await import("~/modules/databases/import.server");
-  const { permissionsForRoles } = await import("~/lib/permissions");
-  const { staffUsers } = await import("~db/tenant/schema");
   const { closeTenantDbs } = await import("~db/tenant/client");
   const { closeCatalog } = await import("~db/catalog/client");
 
-  await migrateCatalog();
-  const tenant = await createTenant({ slug: "bench", name: "Bench", adminEmail: "boss@bench.test" });
-  const tdb = await openTenant(tenant);
-  const boss = (await tdb.db.select().from(staffUsers).get())!;
-  const ctx = {
-    tenant,
-    tdb,
-    actor: { type: "ADMIN" as const, userId: boss.id, email: boss.email, name: boss.name, roles: ["ORGANIZATION_MANAGER" as const] },
-    permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
-    locale: "en-us" as const,
-    t: ((key: string) => key) as never, // translations load through Vite; refusals are not measured here
-    clientAddress: "127.0.0.1",
-  };
+  const { tdb, boss, ctx } = await benchOrganization("bench", "Bench");
   // Imports are capped per call: import in slices.
   const people = Array.from({ length: 10_000 }, (_, i) => ({ name: `Person ${i}`, email: `person${i}@bench.test`, externalId: `X${i}` }));
   for (let i = 0; i < people.length; i += 1000) await importParticipants(ctx, people.slice(i, i + 1000));
@@ -87,7 +54,7 @@ async function prepareTenant(): Promise<string> {
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
   const cookie = await prepareTenant();
-  const rawInserts = await rawInsertRate();
+  const rawInserts = await rawInsertRate(dir);
 
   const trivial = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "application/json" });

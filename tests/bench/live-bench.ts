@@ -23,6 +23,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { Pool } from "undici";
 import WebSocket from "ws";
+import { rawInsertRate } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
 const smoke = process.argv.includes("--smoke");
@@ -311,22 +312,6 @@ async function staffLoop(staffCookie: string, session: string, everyone: Partici
 
 // ---- Baseline, processes, memory.
 
-/** Raw single-row inserts, one transaction each, into a fresh WAL file database: the write ceiling. */
-async function rawInsertRate(): Promise<number> {
-  const client = createClient({ url: `file:${path.join(dir, "raw.db")}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute("CREATE TABLE t (id TEXT PRIMARY KEY, name TEXT, created_at INTEGER)");
-  const started = performance.now();
-  let n = 0;
-  while (performance.now() - started < 3000) {
-    await client.batch([{ sql: "INSERT INTO t VALUES (?, ?, ?)", args: [`row-${n}`, `Answer ${n}`, Date.now()] }], "write");
-    n++;
-  }
-  const rate = n / ((performance.now() - started) / 1000);
-  client.close();
-  return rate;
-}
-
 const rssMb = (pid: number) => {
   try {
     return Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0) / 1024;
@@ -381,7 +366,7 @@ async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
   console.log(`Preparing ${N} participants in ${dir} ...`);
   const data = await prepareLiveBench(N);
-  const rawInserts = await rawInsertRate();
+  const rawInserts = await rawInsertRate(dir);
 
   // BENCH_CPU_PROF=<dir>: the app process writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];

@@ -4,6 +4,7 @@
  * session, a server-side login session per participant and one for staff.
  */
 import { eq } from "drizzle-orm";
+import { benchOrganization } from "./bench-support";
 
 const text = (html: string) => [{ type: "text", html }];
 
@@ -16,30 +17,15 @@ export type LiveBenchData = {
 };
 
 export async function prepareLiveBench(n: number): Promise<LiveBenchData> {
-  const { migrateCatalog } = await import("~db/migrate");
-  const { createTenant, openTenant } = await import("~/modules/tenants/tenants.server");
   const { createLoginSession } = await import("~/modules/auth/sessions.server");
   const { importParticipants } = await import("~/modules/databases/import.server");
   const { addScheduledSession } = await import("~/modules/scheduling/scheduled-sessions.server");
   const { newId } = await import("~/lib/ids.server");
-  const { permissionsForRoles } = await import("~/lib/permissions");
   const schema = await import("~db/tenant/schema");
   const { closeTenantDbs } = await import("~db/tenant/client");
   const { closeCatalog } = await import("~db/catalog/client");
 
-  await migrateCatalog();
-  const tenant = await createTenant({ slug: "live-bench", name: "Live Bench", adminEmail: "boss@live-bench.test" });
-  const tdb = await openTenant(tenant);
-  const boss = (await tdb.db.select().from(schema.staffUsers).get())!;
-  const ctx = {
-    tenant,
-    tdb,
-    actor: { type: "ADMIN" as const, userId: boss.id, email: boss.email, name: boss.name, roles: ["ORGANIZATION_MANAGER" as const] },
-    permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
-    locale: "en-us" as const,
-    t: ((key: string) => key) as never, // translations load through Vite; messages are not read here
-    clientAddress: "127.0.0.1",
-  };
+  const { tenant, tdb, boss, ctx } = await benchOrganization("live-bench", "Live Bench");
 
   const ws = (await tdb.db.select().from(schema.workspaces).where(eq(schema.workspaces.workspaceType, "ORGANIZATION")).get())!;
   const now = new Date();
