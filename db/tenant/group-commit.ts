@@ -4,7 +4,7 @@ type Pending<Tx> = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknow
 type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> };
 
 /** At most this many writes share one transaction, so one commit never waits on a very long batch. */
-export const MAX_GROUP = 200;
+const MAX_GROUP = 200;
 
 /**
  * Group commit for small, independent writes (participants' answers): the writes that queue up

@@ -85,8 +85,4 @@ export class TenantReadCache<V> {
   delete(tdb: TenantDb, key: string): void {
     this.entries.delete(TenantReadCache.key(tdb, key));
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
