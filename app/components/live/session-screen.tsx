@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
 import type { IntentResult } from "~/lib/intent-action.server";
+import { applyLivePatch, livePatchOfEvent, type LivePatch } from "~/modules/live/live-patch";
 import type { MyLiveSession } from "~/modules/live/participant.server";
 import type { AnswerValue } from "./answer-queue";
 import { SaveIndicator } from "./save-indicator";
@@ -27,29 +28,37 @@ function revive(data: LiveView): LiveView {
 
 /**
  * The state, refreshed from /api/user/live-state/{id} (not the route's revalidation: a refresh that
- * fails while offline or during a server restart must not replace the screen with an error page).
+ * fails while offline or during a server restart must not replace the screen with an error page),
+ * or patched by a staff override's room event (live-patch.ts). Both carry the entry's revision; the
+ * newer wins, so a refresh that was read before a patch's change cannot undo it.
  */
 function useLiveState(fromLoader: LiveView) {
   const [live, setLive] = useState(fromLoader);
+  const current = useRef(fromLoader);
+  current.current = live;
   useEffect(() => setLive(fromLoader), [fromLoader]);
   const id = fromLoader.scheduledSession;
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<void> => {
     if (typeof navigator !== "undefined" && !navigator.onLine) return;
     try {
       const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) return;
       const body = (await response.json()) as { ok: boolean; live?: LiveView };
-      if (body.ok && body.live) setLive(revive(body.live));
+      if (!body.ok || !body.live) return;
+      // Read before a change the screen already shows (a patch overtook it): ask again.
+      if (body.live.revision < current.current.revision) return void setTimeout(() => void refresh(), RELOAD_DEBOUNCE_MS);
+      setLive(revive(body.live));
     } catch {
       /* offline or restarting: the next event, reconnect or poll tries again */
     }
   }, [id]);
-  return { live, refresh };
+  const patch = useCallback((change: LivePatch) => setLive((before) => applyLivePatch(before, change)), []);
+  return { live, refresh, patch };
 }
 
 export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
   const { t } = useTranslation();
-  const { live, refresh } = useLiveState(fromLoader);
+  const { live, refresh, patch } = useLiveState(fromLoader);
   const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
   const serverAnswers = useMemo(
     () => live.answers.map((a) => ({ ...a, scheduledSession: live.scheduledSession, answer: a.answer as AnswerValue })),
@@ -61,9 +70,12 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
     if (reloadTimer.current) clearTimeout(reloadTimer.current);
     reloadTimer.current = setTimeout(() => revalidator.revalidate(), RELOAD_DEBOUNCE_MS);
   }, [revalidator]);
-  const connected = useLiveRoom(realtime, (why) => {
+  const connected = useLiveRoom(realtime, (why, event) => {
     if (why === "reconnect") void queue.flush();
-    reload();
+    // A pause, resume or extension carries the new clock: no reload for it.
+    const change = why === "event" ? livePatchOfEvent(event) : null;
+    if (change) patch(change);
+    else reload();
   });
 
   useEffect(() => {

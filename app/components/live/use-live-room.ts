@@ -10,7 +10,8 @@ export type RealtimeConnection = { token: string; host: string; party: string; r
  */
 export function useLiveRoom(
   realtime: RealtimeConnection | null,
-  onChange: (why: "event" | "reconnect") => void,
+  /** `event`: the room event as received (parsed JSON), for a caller that can use what it carries. */
+  onChange: (why: "event" | "reconnect", event?: unknown) => void,
   /**
    * Event types that need no reload (default, for a participant: presence is staff's business and
    * "answer.saved" echoes this device's own saves, which its answer queue knows; corrections are
@@ -46,7 +47,7 @@ export function useLiveRoom(
     const onMessage = (e: MessageEvent) => {
       try {
         const event = JSON.parse(String(e.data)) as { type?: string };
-        if (event.type && !ignoreRef.current.includes(event.type)) changeRef.current("event");
+        if (event.type && !ignoreRef.current.includes(event.type)) changeRef.current("event", event);
       } catch {
         /* not ours */
       }

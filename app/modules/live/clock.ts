@@ -48,7 +48,8 @@ export type ClockState = {
   timeUp: boolean;
 };
 
-type Interval = { start: number; end: number };
+/** `open`: not closed yet (it runs to `now`). One closed at `now` is over: the resume has happened. */
+type Interval = { start: number; end: number; open: boolean };
 
 export const MAX_EXTRA_TIME_PERCENT = 300;
 
@@ -68,11 +69,11 @@ function intervals(overrides: readonly ClockOverride[], open: OverrideType, clos
   for (const o of overrides) {
     if (o.overrideType === open && since === null) since = o.datetime.getTime();
     else if (o.overrideType === close && since !== null) {
-      result.push({ start: since, end: o.datetime.getTime() });
+      result.push({ start: since, end: o.datetime.getTime(), open: false });
       since = null;
     }
   }
-  if (since !== null) result.push({ start: since, end: now });
+  if (since !== null) result.push({ start: since, end: now, open: true });
   return result;
 }
 
@@ -101,12 +102,12 @@ export function pauseIntervals(overrides: readonly ClockOverride[], autoPauseOnH
 
 /** Is a session pause open now (ignores help requests)? */
 export function isSessionPaused(overrides: readonly ClockOverride[], now: Date): boolean {
-  return intervals(effective(overrides, now.getTime()), "SESSION_PAUSE", "SESSION_RESUME", now.getTime()).some((i) => i.end >= now.getTime());
+  return intervals(effective(overrides, now.getTime()), "SESSION_PAUSE", "SESSION_RESUME", now.getTime()).some((i) => i.open);
 }
 
 /** Is a help request unresolved now? */
 export function isHelpRequested(overrides: readonly ClockOverride[], now: Date): boolean {
-  return intervals(effective(overrides, now.getTime()), "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime()).some((i) => i.end >= now.getTime());
+  return intervals(effective(overrides, now.getTime()), "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime()).some((i) => i.open);
 }
 
 /** EXTEND_TIME overrides name their section (evaluation and question, null for a whole evaluation). */
@@ -129,7 +130,7 @@ export function clockOf(input: ClockInput): ClockState {
   const stops = pauseIntervals(input.overrides, input.autoPauseOnHelpRequest, input.now);
   const elapsedMs = Math.max(0, end - start - coveredMs(stops, start, end));
   const ended = input.section.sectionEnd !== null && input.section.sectionEnd.getTime() <= now;
-  const paused = !ended && stops.some((i) => i.start <= now && i.end >= now);
+  const paused = !ended && stops.some((i) => i.open);
   if (!input.enableTimer) {
     return { allowedSeconds: null, allowedMs: null, elapsedMs, remainingMs: null, remainingSeconds: null, deadline: null, paused, timeUp: false };
   }

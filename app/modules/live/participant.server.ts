@@ -7,7 +7,8 @@ import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context
 import { parseInput } from "~/modules/databases/entities.server";
 import type { RichBlock } from "~/modules/assessments/steps";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
-import { isHelpRequested, isSessionPaused } from "./clock";
+import { isHelpRequested } from "./clock";
+import { screenClockOf } from "./live-patch";
 import { publishLive, type LiveEvent } from "./events.server";
 import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
@@ -71,10 +72,8 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
     sessionName,
     sessionStatus: session.status,
     sessionRevision: session.rev,
-    status: state.status,
+    ...screenClockOf(state, now),
     ready: state.entry.ready,
-    paused: state.clock?.paused ?? isSessionPaused(state.live.overrides, now),
-    helpRequested: isHelpRequested(state.live.overrides, now),
     allQuestionsInEvaluationShownByDefault: plan.options.allQuestionsInEvaluationShownByDefault,
     evaluation: evaluation
       ? {
@@ -90,9 +89,6 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
       : null,
     currentQuestion: state.current?.question ?? null,
     questions: showing.map((q) => questionView(plan, q)).filter((q): q is ParticipantQuestion => !!q),
-    remainingSeconds: state.clock?.remainingSeconds ?? null,
-    deadline: state.clock?.deadline ?? null,
-    serverTime: now,
     answers: state.live.answers.map((a) => ({ evaluation: a.evaluation, question: a.question, stepIndex: a.stepIndex, answer: a.answer, revision: a.revision, savedAt: a.savedAt, late: a.late })),
     revision: state.entry.rev,
   };

@@ -8,7 +8,8 @@ import { fieldError, parseInput } from "~/modules/databases/entities.server";
 import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
-import { entryStates, findSession, loadPlan, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { screenClockOf, type LivePatch } from "./live-patch";
+import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
@@ -43,11 +44,25 @@ async function openEvaluation(tx: TenantTx, state: EntryState, evaluation: strin
   return true;
 }
 
-const entryEvent = (entry: EntryRow, revision: number, reason: string): LiveEvent => ({
+/** `live`: what changed on the participant's screen, when the event can carry it (live-patch.ts). */
+const entryEvent = (entry: EntryRow, revision: number, reason: string, live?: LivePatch): LiveEvent => ({
   type: "entry.changed",
   participantId: entry.participantId,
-  payload: { participantId: entry.participantId, revision, reason },
+  payload: { participantId: entry.participantId, revision, reason, ...(live ? { live } : {}) },
 });
+
+/** The entry's state once `row` is appended to its overrides (what applyLiveOverride just wrote). */
+function withOverride(plan: RunPlan, state: EntryState, row: OverrideRow, now: Date): EntryState {
+  const override = {
+    overrideType: row.overrideType,
+    datetime: row.datetime,
+    evaluation: row.evaluation ?? null,
+    question: row.question ?? null,
+    value: { numericValue: row.numericValue ?? null, textValue: row.textValue ?? null },
+  };
+  const live = { ...state.live, overrides: [...state.live.overrides, override] };
+  return stateOf(plan, state.entry, live, state.facts.extraTimePercent, state.facts.assessmentComplete === true, now);
+}
 
 /** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
 export async function startScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
@@ -123,14 +138,20 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
     const all = await entriesOfSession(tx, sessionId);
     const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
     if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-    const changed: { entry: EntryRow; override: OverrideRow }[] = [];
+    const changed: { state: EntryState; override: OverrideRow }[] = [];
     for (const state of await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false })) {
       const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
-      if (row) changed.push({ entry: state.entry, override: row });
+      if (row) changed.push({ state, override: row });
     }
-    await appendOverrides(tx, changed.map((c) => ({ entryId: c.entry.id, override: c.override })));
-    const revisions = await bumpEntries(tx, changed.map((c) => c.entry.id), now);
-    return changed.map((c) => entryEvent(c.entry, revisions.get(c.entry.id)!, override.overrideType));
+    await appendOverrides(tx, changed.map((c) => ({ entryId: c.state.entry.id, override: c.override })));
+    const revisions = await bumpEntries(tx, changed.map((c) => c.state.entry.id), now);
+    return changed.map(({ state, override: row }) => {
+      const revision = revisions.get(state.entry.id)!;
+      // Opening an evaluation changes the questions: that screen reloads. Every other override
+      // changes only the clock and the status, which the event carries.
+      const live = row.overrideType === "OPEN_EVALUATION" ? undefined : { revision, ...screenClockOf(withOverride(plan, state, row, now), now) };
+      return entryEvent(state.entry, revision, override.overrideType, live);
+    });
   }, LIVE_RUN_WRITE);
   await publishLive(ctx, sessionId, events);
 }

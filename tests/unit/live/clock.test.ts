@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clockOf, type ClockInput, type ClockOverride } from "~/modules/live/clock";
+import { clockOf, isHelpRequested, isSessionPaused, type ClockInput, type ClockOverride } from "~/modules/live/clock";
 import { participantStatus, type EntryFacts } from "~/modules/live/status";
 
 // The live clocks as pure functions over override lists: examples, then properties.
@@ -51,6 +51,17 @@ describe("clockOf: examples", () => {
     const overrides = [ov("SESSION_PAUSE", 100), ov("SESSION_RESUME", 160)];
     expect(clockOf(input({ nowSecond: 130, overrides }))).toMatchObject({ remainingSeconds: 500, paused: true, deadline: null });
     expect(clockOf(input({ nowSecond: 200, overrides }))).toMatchObject({ remainingSeconds: 460, paused: false, deadline: at(660) });
+  });
+
+  it("runs again at the very moment of the resume, and stands still at the moment of the pause", () => {
+    // The room event of a resume is computed at the resume's own timestamp (live-patch.ts).
+    const overrides = [ov("SESSION_PAUSE", 100), ov("SESSION_RESUME", 160)];
+    expect(clockOf(input({ nowSecond: 160, overrides }))).toMatchObject({ remainingSeconds: 500, paused: false, deadline: at(660) });
+    expect(clockOf(input({ nowSecond: 100, overrides }))).toMatchObject({ remainingSeconds: 500, paused: true, deadline: null });
+    expect(isSessionPaused(overrides, at(160))).toBe(false);
+    expect(isSessionPaused(overrides, at(100))).toBe(true);
+    const help = [ov("HELP_REQUEST", 100), ov("HELP_REQUEST_RESOLVED", 200)];
+    expect([isHelpRequested(help, at(100)), isHelpRequested(help, at(200))]).toEqual([true, false]);
   });
 
   it("stops during a help request only with auto-pause on", () => {

@@ -225,6 +225,55 @@ describe("events", () => {
     for (const s of entryEvents) expect(s.event.payload.revision).toBe(s.revision);
     expect(entryEvents.at(-1)!.event).toMatchObject({ type: "help.requested", participantId: f.people[1] });
   });
+
+  it("a pause, an extension and a resume carry each participant's new clock, equal to what a reload gives; opening an evaluation does not", async () => {
+    const f = await makeLiveSession(manager, { participants: 3 });
+    await setExtraTime(manager, f.people[2]!, 50);
+    await startScheduledSession(manager, f.sessionId);
+    const events: LiveEvent[] = [];
+    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    const reloaded = (p: string) => myLiveSession(participantCtx(manager, p), f.sessionId);
+    const clockOf = (s: Awaited<ReturnType<typeof reloaded>>) => ({
+      revision: s.revision,
+      status: s.status,
+      paused: s.paused,
+      helpRequested: s.helpRequested,
+      remainingSeconds: s.remainingSeconds,
+      deadline: s.deadline,
+    });
+    try {
+      // Paused first: the clocks stand still, so a reload sees exactly what the event said.
+      for (const override of [{ overrideType: "SESSION_PAUSE" }, { overrideType: "EXTEND_TIME", value: { numericValue: 60 } }]) {
+        events.length = 0;
+        await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override });
+        expect(events.map((e) => e.participantId).sort()).toEqual([...f.people].sort());
+        for (const event of events) {
+          const { serverTime, ...clock } = event.payload.live as { serverTime: Date };
+          expect(serverTime).toBeInstanceOf(Date);
+          expect(clock).toEqual(clockOf(await reloaded(event.participantId!)));
+        }
+      }
+      // The extra time counts: 600 s × 1.5 + 60 for the third participant.
+      expect((events.find((e) => e.participantId === f.people[2])!.payload.live as { remainingSeconds: number }).remainingSeconds).toBeGreaterThan(900);
+      events.length = 0;
+      await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_RESUME" } });
+      expect(events).toHaveLength(3);
+      for (const event of events) {
+        const live = event.payload.live as { paused: boolean; deadline: Date; revision: number };
+        const now = await reloaded(event.participantId!);
+        expect([live.paused, live.revision]).toEqual([false, now.revision]);
+        // Running again: the event's deadline is the one a reload computes.
+        expect(live.deadline.getTime()).toBe(now.deadline!.getTime());
+      }
+      // Opening an evaluation changes the questions: no patch, the screen reloads.
+      events.length = 0;
+      await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "OPEN_EVALUATION", evaluation: f.evaluations[1] } });
+      expect(events).toHaveLength(1);
+      expect(events[0]!.payload).not.toHaveProperty("live");
+    } finally {
+      stop();
+    }
+  });
 });
 
 describe("what the live run leaves behind", () => {

@@ -1,0 +1,73 @@
+import { isHelpRequested, isSessionPaused, type ClockOverride, type ClockState } from "./clock";
+import { PARTICIPANT_STATUSES, type ParticipantStatus } from "./status";
+
+// The part of a participant's screen a staff override changes (pause, resume, extra time, help
+// resolved): the clock and the status. It travels in the override's room event, so a "pause all"
+// over 1,000 participants does not make 1,000 screens reload their whole state (ADR 0021).
+// Client-safe: no server imports.
+
+export type LivePatch = {
+  /** The entry's revision after the change: applied only over an older state. */
+  revision: number;
+  status: ParticipantStatus | null;
+  paused: boolean;
+  helpRequested: boolean;
+  remainingSeconds: number | null;
+  deadline: Date | null;
+  serverTime: Date;
+};
+
+/** As it arrives from the room (JSON: dates as strings). */
+export type LivePatchJson = Omit<LivePatch, "deadline" | "serverTime"> & { deadline: string | null; serverTime: string };
+
+/** The clock-and-status fields of the participant's screen at `now`: one rule for the full state and the patch. */
+export function screenClockOf(
+  state: { status: ParticipantStatus | null; clock: ClockState | null; live: { overrides: readonly ClockOverride[] } },
+  now: Date,
+): Omit<LivePatch, "revision"> {
+  return {
+    status: state.status,
+    paused: state.clock?.paused ?? isSessionPaused(state.live.overrides, now),
+    helpRequested: isHelpRequested(state.live.overrides, now),
+    remainingSeconds: state.clock?.remainingSeconds ?? null,
+    deadline: state.clock?.deadline ?? null,
+    serverTime: now,
+  };
+}
+
+const STATUSES: ReadonlySet<string> = new Set(PARTICIPANT_STATUSES);
+const isDateText = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+
+/** The patch carried by a room event, or null when the event has none (or not a well-formed one): then the screen reloads. */
+export function livePatchOfEvent(event: unknown): LivePatch | null {
+  const { type, payload } = (event ?? {}) as { type?: unknown; payload?: { live?: unknown } };
+  if (type !== "entry.changed" || !payload || typeof payload.live !== "object" || payload.live === null) return null;
+  const p = payload.live as Partial<Record<keyof LivePatchJson, unknown>>;
+  const ok =
+    Number.isSafeInteger(p.revision) &&
+    (p.status === null || (typeof p.status === "string" && STATUSES.has(p.status))) &&
+    typeof p.paused === "boolean" &&
+    typeof p.helpRequested === "boolean" &&
+    (p.remainingSeconds === null || typeof p.remainingSeconds === "number") &&
+    (p.deadline === null || isDateText(p.deadline)) &&
+    isDateText(p.serverTime);
+  if (!ok) return null;
+  return {
+    revision: p.revision as number,
+    status: p.status as ParticipantStatus | null,
+    paused: p.paused as boolean,
+    helpRequested: p.helpRequested as boolean,
+    remainingSeconds: p.remainingSeconds as number | null,
+    deadline: p.deadline ? new Date(p.deadline as string) : null,
+    serverTime: new Date(p.serverTime as string),
+  };
+}
+
+/**
+ * The screen's state with the patch applied; the same state when it already holds that revision or
+ * a later one (events and refreshes can cross: the newer one wins).
+ */
+export function applyLivePatch<T extends { revision: number } & Omit<LivePatch, "revision">>(live: T, patch: LivePatch): T {
+  if (patch.revision <= live.revision) return live;
+  return { ...live, ...patch };
+}
