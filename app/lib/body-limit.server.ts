@@ -39,9 +39,15 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
   return body;
 }
 
-/** The same request with its body read under the limit (so later readers cannot read more). */
+/**
+ * The request with its body bounded by the limit, so later readers cannot read more: as it is when
+ * it declares a length within the limit (Node's HTTP parser never delivers more than the declared
+ * length), else a copy with the body read under the limit.
+ */
 export async function withBodyLimit(request: Request, maxBytes: number): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD") return request;
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (Number.isSafeInteger(declared) && declared >= 0 && declared <= maxBytes) return request;
   const body = await readBodyWithLimit(request, maxBytes);
   return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
 }

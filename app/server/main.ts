@@ -75,7 +75,6 @@ const viteDevServer = dev
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : "loopback");
-app.use(compression());
 app.use(capUnreadBodies);
 
 const build = viteDevServer
@@ -88,7 +87,10 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
 const pageHeaders = securityHeaders(dev);
 // The JSON endpoints first: they skip the static files' disk lookups and Remix's routing (ADR 0019).
 // The development explorer page needs the page policy.
+// They compress their own answers (api-lane.ts send), so `compression` comes after them.
 await mountApiRoutes(app, build, [dev ? pageHeaders : apiSecurityHeaders(), refuseCrossSiteWrites], getLoadContext);
+
+app.use(compression());
 
 app.use(pageHeaders);
 app.use(refuseCrossSiteWrites);

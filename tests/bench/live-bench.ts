@@ -215,10 +215,13 @@ class Participant {
     while (!stopping && performance.now() < until) {
       const now = this.current();
       if (!now) {
-        // Paused or waiting: the screen reloads when the room says something changed (or every 15 s).
+        // Paused or waiting: like the screen (connected, it does not poll), reload only when the
+        // room says something changed that its event did not carry (a resume carries the clock).
         await this.waitForEvent(15_000);
-        this.dirty = false;
-        await this.reload().catch((e: Error) => errors.push(e.message));
+        if (this.dirty) {
+          this.dirty = false;
+          await this.reload().catch((e: Error) => errors.push(e.message));
+        }
         continue;
       }
       if (opened !== now.question._id) {
@@ -333,6 +336,16 @@ const rssMb = (pid: number) => {
   }
 };
 
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+const cpuSeconds = (pid: number) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s on Linux)
+  } catch {
+    return 0;
+  }
+};
+
 /** Every process below pid (partykit's node and its workerd). */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
@@ -415,6 +428,8 @@ async function main() {
     const until = started + SECONDS * 1000;
     const savesBefore = saves;
     const sentBefore = { ...sent };
+    const cpu = () => ({ app: cpuSeconds(server.pid!), room: descendants(server.pid!).reduce((sum, pid) => sum + cpuSeconds(pid), 0), bench: process.cpuUsage() });
+    const cpuBefore = cpu();
     const patchedBefore = patched;
     await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until)]);
     const pacedSeconds = (performance.now() - started) / 1000;
@@ -423,6 +438,13 @@ async function main() {
     const pacedRate = (kind: keyof typeof sent) => (sent[kind] - sentBefore[kind]) / pacedSeconds;
     const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL"] as const).map((k) => pacedRate(k).toFixed(1)).join(" / ");
     const pacedPatches = (patched - patchedBefore) / pacedSeconds;
+    const cpuAfter = cpu();
+    const share = (seconds: number) => `${Math.round((seconds / pacedSeconds) * 100)} %`;
+    const pacedCpu = [
+      share(cpuAfter.app - cpuBefore.app),
+      share(cpuAfter.room - cpuBefore.room),
+      share((cpuAfter.bench.user + cpuAfter.bench.system - cpuBefore.bench.user - cpuBefore.bench.system) / 1e6),
+    ].join(" / ");
 
     // Capacity: everyone on a question saves back-to-back.
     await Promise.all(everyone.map((p) => p.reload()));
@@ -447,6 +469,7 @@ async function main() {
     row("paced run: save latency p50 / p95 / p99", `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`);
     row("paced run: requests/s: saves / state reloads / participant GraphQL / staff", pacedRequests);
     row("paced run: staff events applied without a reload, per s", f(pacedPatches));
+    row("paced run: CPU of one core: app / room / this benchmark's clients", pacedCpu);
     row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
     row("back-to-back: save latency p50 / p95 / p99", `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`);
     row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
