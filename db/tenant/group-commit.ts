@@ -7,8 +7,9 @@ type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise
 const MAX_GROUP = 200;
 
 /**
- * Group commit for small, independent writes (participants' answers): the writes that queue up
- * while the tenant's write queue is busy run together in its next slot, in one transaction, each in
+ * Group commit for small, independent writes (participants' answers): the writes that arrive in
+ * the same event-loop turn, or while the tenant's write queue is busy, run together in one slot of
+ * the queue, in one transaction, each in
  * its own savepoint. A write that throws rolls back to its savepoint and only its caller gets the
  * error; the others go on. Every caller is answered only after the shared COMMIT, so an
  * acknowledged write is as durable as one committed alone, and a failed COMMIT fails them all.
@@ -28,13 +29,18 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        void this.queue.run(() => this.flush());
+        // The slot is taken now (writes keep their order with the queue's other writes), but the
+        // group closes only in this event-loop turn's check phase. A file database runs a whole
+        // transaction without yielding to the event loop, so without this wait the requests parsed
+        // in the same turn never met in `pending`: every group held one write.
+        void this.queue.run(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush()));
       }
     });
   }
 
   private async flush(): Promise<void> {
     const batch = this.pending.splice(0, MAX_GROUP);
+    // More than a group waits: they take the next slot (they have waited a turn already).
     if (this.pending.length > 0) void this.queue.run(() => this.flush());
     else this.scheduled = false;
     if (batch.length === 1) {

@@ -322,7 +322,7 @@ async function staffLoop(staffCookie: string, session: string, everyone: Partici
     await sleep(step[0] === "pause all" ? 1500 : smoke ? 1500 : 4000);
   }
   // Nobody stays paused or waiting for the capacity phase.
-  if (plan[(i - 1) % plan.length]![0] === "pause all") await act(plan[2]!);
+  if (i > 0 && plan[(i - 1) % plan.length]![0] === "pause all") await act(plan[2]!);
   await act(plan[0]!);
 }
 

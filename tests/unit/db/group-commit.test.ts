@@ -47,6 +47,32 @@ describe("group commit of answer writes", () => {
     expect(await rowsOf(tdb)).toEqual([]);
   });
 
+  it("groups writes that arrive in separate callbacks of one event-loop turn, as HTTP requests do, with the queue idle", async () => {
+    const { tdb } = await makeTenant();
+    await scratchTables(tdb);
+    // Nothing holds the queue. A file database runs a transaction without yielding, so only a group
+    // that waits for the turn's other callbacks can hold more than one write. The breaker shows it:
+    // its deferred foreign key fails the COMMIT of every write that shares its transaction.
+    const writes = await new Promise<Promise<unknown>[]>((resolve) => {
+      const list: Promise<unknown>[] = [];
+      setImmediate(() =>
+        list.push(
+          tdb.write(async (tx) => {
+            await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
+            await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
+          }, GROUPED),
+        ),
+      );
+      for (let i = 0; i < 5; i++) setImmediate(() => list.push(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`), GROUPED)));
+      setImmediate(() => resolve(list));
+    });
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill("rejected"));
+    expect(await rowsOf(tdb)).toEqual([]);
+    // The next turn's write is a group of its own again.
+    await expect(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('later')`).then(() => "later"), GROUPED)).resolves.toBe("later");
+  });
+
   it("rolls back only the write that throws; the others in its transaction are stored and answered", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
