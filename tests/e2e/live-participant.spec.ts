@@ -86,7 +86,11 @@ test("a participant takes a live session: every step type, offline, reload, help
   await expect(page.getByTestId("pause-overlay")).toBeHidden();
   await expect(page.getByTestId("help-button")).toBeEnabled();
 
-  // Staff pause everyone: the overlay covers the question and the clock stands still.
+  // Staff pause everyone: the overlay covers the question and the clock stands still. The room
+  // event carries the new clock, so the screen does not reload its state for a pause or a resume.
+  const stateReloads: string[] = [];
+  const countReload = (request: { url(): string }) => void (request.url().includes("/api/user/live-state/") && stateReloads.push(request.url()));
+  page.on("request", countReload);
   fixture("pause", data.session);
   await expect(page.getByTestId("pause-overlay")).toBeVisible();
   const frozen = await page.getByTestId("countdown").getAttribute("data-remaining");
@@ -94,6 +98,9 @@ test("a participant takes a live session: every step type, offline, reload, help
   expect(await page.getByTestId("countdown").getAttribute("data-remaining")).toBe(frozen);
   fixture("resume", data.session);
   await expect(page.getByTestId("pause-overlay")).toBeHidden();
+  await expect(page.getByTestId("countdown")).not.toHaveAttribute("data-remaining", frozen!);
+  page.off("request", countReload);
+  expect(stateReloads).toEqual([]);
 
   // Next question: a point on the picture and the practical task (never its checklist).
   await page.getByTestId("finish-section").click();
