@@ -268,7 +268,8 @@ class Participant {
 }
 
 // ---- Staff actions and their fan-out to the sockets.
-type Action = { name: string; reason: string; sentAt: number; expected: number; arrivals: number[] };
+/** `answered`: ms until the app answered the staff mutation (written, and handed to the room). */
+type Action = { name: string; reason: string; sentAt: number; answered: number; expected: number; arrivals: number[] };
 let currentAction: Action | null = null;
 const actions: Action[] = [];
 
@@ -278,9 +279,10 @@ function staffEvent(reason: string) {
 }
 
 async function staffAction(name: string, reason: string, run: () => Promise<number>): Promise<void> {
-  const action: Action = { name, reason, sentAt: performance.now(), expected: 0, arrivals: [] };
+  const action: Action = { name, reason, sentAt: performance.now(), answered: NaN, expected: 0, arrivals: [] };
   currentAction = action;
   action.expected = await run();
+  action.answered = performance.now() - action.sentAt;
   // Every socket that should hear of it has 10 s (the smoke run, on a busy CI machine: 30 s; it
   // looks for events that never arrive, not for slow ones).
   const deadline = performance.now() + (smoke ? 30_000 : 10_000);
@@ -476,6 +478,8 @@ async function main() {
     row("ratio back-to-back saves/s ÷ raw inserts/s", `${(satSaves / satSeconds / rawInserts).toFixed(2)}`);
     row("errors", `${errors.length}`);
     row(`staff action → last socket p50 / p95 (${all.length} actions)`, `${f(percentile(all, 50))} / ${f(percentile(all, 95))} ms`);
+    const answered = actions.map((a) => a.answered).filter(Number.isFinite);
+    row("  of which until the app answered the mutation (written, handed to the room) p50 / p95", `${f(percentile(answered, 50))} / ${f(percentile(answered, 95))} ms`);
     for (const name of [...new Set(actions.map((a) => a.name))]) {
       const these = actions.filter((a) => a.name === name);
       row(`  ${name}: sockets reached, → last socket (max)`, `${Math.max(...these.map((a) => a.arrivals.length))}, ${f(Math.max(...fanout(these), 0))} ms`);

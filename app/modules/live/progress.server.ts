@@ -60,13 +60,13 @@ export async function openSectionRow(tx: TenantTx, entryId: string, evaluation: 
     .onConflictDoUpdate({ target: [liveProgress.entryId, liveProgress.evaluationId, liveProgress.questionId], set: { sectionStart: at, sectionEnd: null } });
 }
 
-/** Every change to an entry bumps its revision: clients compare it to notice missed events. */
 /** The entry's revision counter as stored now (kept entry rows may be behind it). */
 export async function entryRevisionOf(db: Reader, entryId: string): Promise<number> {
   const row = await db.select({ rev: entries.rev }).from(entries).where(eq(entries.id, entryId)).get();
   return row?.rev ?? 0;
 }
 
+/** Every change to an entry bumps its revision: clients compare it to notice missed events. */
 export async function bumpEntry(tx: TenantTx, entry: Pick<EntryRow, "id">, at: Date): Promise<number> {
   const row = await tx
     .update(entries)
