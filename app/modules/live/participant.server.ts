@@ -169,42 +169,53 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       eq(liveAnswers.questionId, data.question),
       eq(liveAnswers.stepIndex, data.stepIndex),
     );
-    const existing = await tx.select().from(liveAnswers).where(key).get();
-    if (existing && existing.revision >= data.revision) {
-      return { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: await entryRevisionOf(tx, entry.id) };
-    }
+    const storedNow = () => tx.select().from(liveAnswers).where(key).get();
+    // What is stored already answers a retry of an equal or older revision, whatever else changed
+    // since (the question may have closed): an acknowledged answer is never refused on a retry.
+    const acknowledge = async (existing: Awaited<ReturnType<typeof storedNow>>) =>
+      existing && existing.revision >= data.revision
+        ? { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: await entryRevisionOf(tx, entry.id) }
+        : null;
     const section = openSection(state.live.progress);
     const evaluation = plan.evaluations.get(data.evaluation);
     const onSection =
       !!section && !!evaluation && section.evaluation === data.evaluation && (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
-    if (!onSection) throw new AppError("BAD_REQUEST", "live_question_not_current");
     const step = plan.questions.get(data.question)?.steps[data.stepIndex];
-    if (!step) throw badRequest({ stepIndex: { key: "validation:invalid" } });
-    const checked = parseParticipantAnswer(step, data.answer);
-    if (!checked.success) {
+    const checked = step ? parseParticipantAnswer(step, data.answer) : null;
+    if (!onSection || !step || !checked?.success) {
+      const retry = await acknowledge(await storedNow());
+      if (retry) return retry;
+      if (!onSection) throw new AppError("BAD_REQUEST", "live_question_not_current");
+      if (!step || !checked) throw badRequest({ stepIndex: { key: "validation:invalid" } });
       const fieldErrors: FieldErrors = {};
-      for (const issue of checked.issues) fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
+      if (!checked.success) for (const issue of checked.issues) fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
       throw badRequest(fieldErrors);
     }
     const clock = state.clock;
     const late = !!clock && clock.remainingMs !== null && clock.remainingMs < -LATE_GRACE_MS;
     // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
     // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
-    const inTime = !late
-      ? { inTimeAnswer: null, inTimeRevision: null }
-      : existing && !existing.late
-        ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision }
-        : {};
+    // Only a late save reads what it replaces first; an answer in time is written straight away.
+    let inTime: { inTimeAnswer?: StoredAnswer | null; inTimeRevision?: number | null } = { inTimeAnswer: null, inTimeRevision: null };
+    if (late) {
+      const existing = await storedNow();
+      const retry = await acknowledge(existing);
+      if (retry) return retry;
+      inTime = existing && !existing.late ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision } : {};
+    }
     const row = { answer: checked.data, revision: data.revision, savedAt: now, late, receivedAt: late ? now : null, ...inTime };
-    await tx
+    const written = await tx
       .insert(liveAnswers)
       .values({ entryId: entry.id, evaluationId: data.evaluation, questionId: data.question, stepIndex: data.stepIndex, ...row })
       .onConflictDoUpdate({
         target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
         set: row,
-        // The row may have moved on since it was read; never replace a higher revision.
+        // Never replace an equal or higher revision: then nothing is written, and what is stored answers.
         setWhere: sql`${liveAnswers.revision} < ${data.revision}`,
-      });
+      })
+      .returning({ revision: liveAnswers.revision })
+      .get();
+    if (!written) return (await acknowledge(await storedNow()))!;
     const entryRevision = await bumpEntry(tx, entry, now);
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
   }, ANSWERS_ONLY_WRITE);

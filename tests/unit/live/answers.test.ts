@@ -118,6 +118,26 @@ describe("saving answers", () => {
   });
 });
 
+describe("a retry after the question closed", () => {
+  it("acknowledges what is stored for an equal or older revision, and refuses a newer one", async () => {
+    const g = await makeLiveSession(manager, { participants: 1 });
+    await startScheduledSession(manager, g.sessionId);
+    const p = participantCtx(manager, g.people[0]!);
+    const input = { scheduledSession: g.sessionId, evaluation: g.evaluations[0], question: g.questions[0]![0], stepIndex: 2, answer: { textValue: "kept" }, revision: 4 };
+    expect(await saveAnswer(p, input)).toMatchObject({ revision: 4, stored: true });
+    await finishQuestion(p, g.sessionId, g.evaluations[0]!, g.questions[0]![0]!);
+    // The browser never heard the acknowledgement and sends it again: answered, not refused.
+    expect(await saveAnswer(p, input)).toMatchObject({ revision: 4, stored: false, late: false });
+    expect(await saveAnswer(p, { ...input, revision: 3, answer: { textValue: "older" } })).toMatchObject({ revision: 4, stored: false });
+    // Even a retry whose answer no longer passes is answered with what is stored.
+    expect(await saveAnswer(p, { ...input, answer: { numericValue: 1 } })).toMatchObject({ revision: 4, stored: false });
+    const newer = await refusal(saveAnswer(p, { ...input, revision: 5, answer: { textValue: "too late to change" } }));
+    expect(newer.reason).toBe("live_question_not_current");
+    const entry = await getParticipantEntry(manager, g.sessionId, g.people[0]!);
+    expect(entry.sessionAnswers.map((a) => [a.answer, a.revision])).toEqual([[{ textValue: "kept" }, 4]]);
+  });
+});
+
 describe("what a participant sees", () => {
   it("contains no correct answers, option validity, zones or checklist criteria of any step type", async () => {
     const mine = await myLiveSession(p1, f.sessionId);
@@ -153,15 +173,16 @@ describe("isolation", () => {
     const [stranger] = await (await import("../scheduling/fixtures")).makeParticipants(manager, 1, "stranger");
     const s = participantCtx(manager, stranger!);
     const before = await storedCount();
+    // One after the other: each call is made only when the previous refusal was seen.
     for (const attempt of [
-      save(s, { revision: 50 }),
-      myLiveSession(s, f.sessionId),
-      setReady(s, f.sessionId, true),
-      finishQuestion(s, f.sessionId, f.evaluations[0]!, f.questions[0]![0]!),
-      requestHelp(s, f.sessionId),
-      participantRealtimeToken(s, f.sessionId),
-    ]) {
-      const e = await refusal(attempt);
+      () => save(s, { revision: 50 }),
+      () => myLiveSession(s, f.sessionId),
+      () => setReady(s, f.sessionId, true),
+      () => finishQuestion(s, f.sessionId, f.evaluations[0]!, f.questions[0]![0]!),
+      () => requestHelp(s, f.sessionId),
+      () => participantRealtimeToken(s, f.sessionId),
+]) {
+      const e = await refusal(attempt());
       expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_participant_entry_not_found"]);
     }
     expect(await storedCount()).toBe(before);
@@ -181,16 +202,17 @@ describe("isolation", () => {
     const otherSlug = (await makeTenant("live-answers-y")).tenant.slug;
     const otherStaff = await staffCtx(otherSlug, ["ORGANIZATION_MANAGER"]);
     const foreign = participantCtx(otherStaff, f.people[0]!); // same participant id, other tenant
+    // One after the other: each call is made only when the previous refusal was seen.
     for (const attempt of [
-      save(foreign, { revision: 900 }),
-      myLiveSession(foreign, f.sessionId),
-      requestHelp(foreign, f.sessionId),
-      participantRealtimeToken(foreign, f.sessionId),
-      startScheduledSession(otherStaff, f.sessionId),
-      liveDashboard(otherStaff, f.sessionId),
-      staffRealtimeToken(otherStaff, f.sessionId),
-    ]) {
-      const e = await refusal(attempt);
+      () => save(foreign, { revision: 900 }),
+      () => myLiveSession(foreign, f.sessionId),
+      () => requestHelp(foreign, f.sessionId),
+      () => participantRealtimeToken(foreign, f.sessionId),
+      () => startScheduledSession(otherStaff, f.sessionId),
+      () => liveDashboard(otherStaff, f.sessionId),
+      () => staffRealtimeToken(otherStaff, f.sessionId),
+]) {
+      const e = await refusal(attempt());
       expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
     }
     expect((await myLiveSession(p1, f.sessionId)).answers.some((a) => a.revision === 900)).toBe(false);
