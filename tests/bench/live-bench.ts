@@ -23,8 +23,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { Pool } from "undici";
 import WebSocket from "ws";
-import { applyLivePatch, livePatchOfEvent } from "../../app/modules/live/live-patch";
-import type { ParticipantStatus } from "../../app/modules/live/status";
+import { applyLivePatch, livePatchOfEvent, type LivePatch } from "../../app/modules/live/live-patch";
 import { rawInsertRate } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
@@ -80,14 +79,8 @@ async function gql(area: "admin" | "user", cookie: string, query: string, variab
 
 // ---- What each simulated participant knows and saw acknowledged.
 type Step = { index: number; type: string; options: string[] };
-type Live = {
-  revision: number;
-  status: ParticipantStatus | null;
-  paused: boolean;
-  helpRequested: boolean;
-  remainingSeconds: number | null;
-  deadline: Date | null;
-  serverTime: Date;
+/** The part of the screen's state a simulated participant uses: the clock and status, and where it is. */
+type Live = LivePatch & {
   evaluation: { _id: string } | null;
   currentQuestion: string | null;
   questions: Array<{ _id: string; steps: Step[] }>;
