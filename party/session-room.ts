@@ -51,7 +51,8 @@ function isRoomEvent(value: unknown): value is RoomEvent {
     v.type !== "presence" &&
     typeof v.issued === "number" &&
     "payload" in v &&
-    (v.participantId === undefined || (typeof v.participantId === "string" && v.participantId.length > 0))
+    (v.participantId === undefined || (typeof v.participantId === "string" && v.participantId.length > 0)) &&
+    (v.staffOnly === undefined || v.staffOnly === true)
   );
 }
 
@@ -139,14 +140,15 @@ export default class SessionRoom implements Party.Server {
 
   /**
    * Each socket gets, in publish order, the events it may see: every one for admins, the session's
-   * and its own for a participant. Indexed by participant, so a batch of 1,000 participant events to
-   * 1,000 sockets costs 1,000 sends, not a million checks.
+   * and its own (unless staff-only) for a participant. Indexed by participant, so a batch of 1,000
+   * participant events to 1,000 sockets costs 1,000 sends, not a million checks.
    */
   private deliver(events: RoomEvent[]): number {
     const texts = events.map((event) => JSON.stringify(event));
     const shared: number[] = [];
     const own = new Map<string, number[]>();
     events.forEach((event, i) => {
+      if (event.staffOnly) return;
       if (event.participantId === undefined) shared.push(i);
       else {
         const list = own.get(event.participantId);

@@ -29,6 +29,8 @@ export type RoomEvent = {
   type: string;
   /** Absent: for the whole session. Set: only admins and this participant receive it. */
   participantId?: string;
+  /** Only admin sockets receive it: a participant's screens ignore it (the echo of their own saves). */
+  staffOnly?: true;
   payload: unknown;
   /** ms since epoch; the room refuses publishes older than MAX_PUBLISH_AGE_MS. */
   issued: number;

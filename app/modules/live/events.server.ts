@@ -21,6 +21,8 @@ export type LiveEvent = {
   type: LiveEventType;
   /** Set: only admins and this participant receive it. */
   participantId?: string;
+  /** Only staff sockets receive it: participants' screens would ignore it (a room of 1,000 saving was 1,000 useless sends a second). */
+  staffOnly?: true;
   payload: Record<string, unknown>;
 };
 
@@ -55,8 +57,8 @@ export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: 
   if (waitForRoom) await delivered;
 }
 
-/** Events per request to the room (its limit is 1,000 and 1 MB). */
-const EVENTS_PER_REQUEST = 500;
+/** Events per request to the room: its limit (1,000 and 1 MB; a "pause all" of 1,000 with their clocks is about 380 KB), so one request per staff action. */
+const EVENTS_PER_REQUEST = 1000;
 
 type Outbox = { busy: boolean; events: Array<Omit<RoomEvent, "issued">>; delivered: Array<() => void> };
 const outboxes = new Map<string, Outbox>();

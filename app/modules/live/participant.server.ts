@@ -224,6 +224,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       {
         type: "answer.saved",
         participantId,
+        staffOnly: true,
         payload: { participantId, evaluation: data.evaluation, question: data.question, stepIndex: data.stepIndex, revision: result.revision, late: result.late, entryRevision: result.entryRevision },
       },
     ], { waitForRoom: false });

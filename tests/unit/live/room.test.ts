@@ -229,15 +229,18 @@ describe("session room", () => {
         { type: "b.all", payload: {} },
         { type: "b.2", participantId: "pb-2", payload: {} },
         { type: "b.1-again", participantId: "pb-1", payload: {} },
+        { type: "b.1-staff", participantId: "pb-1", staffOnly: true, payload: {} },
+        { type: "b.all-staff", staffOnly: true, payload: {} },
         { type: "b.end", payload: {} },
       ],
     });
     expect(ok).toBe(true);
     const batchTypes = (c: Client) => c.messages.map((m) => m.type).filter((t) => t.startsWith("b."));
     for (const c of [admin, p1, p2]) await c.waitFor((m) => m.type === "b.end", "end of the batch");
+    // Staff-only events (the echo of a participant's own saves) reach admins only.
     expect(batchTypes(p1)).toEqual(["b.1", "b.all", "b.1-again", "b.end"]);
     expect(batchTypes(p2)).toEqual(["b.all", "b.2", "b.end"]);
-    expect(batchTypes(admin)).toEqual(["b.1", "b.all", "b.2", "b.1-again", "b.end"]);
+    expect(batchTypes(admin)).toEqual(["b.1", "b.all", "b.2", "b.1-again", "b.1-staff", "b.all-staff", "b.end"]);
     for (const c of [admin, p1, p2]) c.close();
   });
 
@@ -248,6 +251,7 @@ describe("session room", () => {
     };
     const good = { type: "fine", payload: {}, issued: Date.now() };
     expect((await post([good, { type: "", payload: {}, issued: Date.now() }])).status).toBe(400);
+    expect((await post([good, { ...good, staffOnly: "yes" }])).status).toBe(400);
     expect((await post([good, { ...good, issued: Date.now() - 120_000 }])).status).toBe(401);
     expect((await post([])).status).toBe(400);
   });
