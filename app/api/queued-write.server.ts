@@ -31,7 +31,7 @@ export async function queuedWriteAction(
     body = JSON.parse(new TextDecoder().decode(await readBodyWithLimit(request, MAX_QUEUED_WRITE_BYTES)));
   } catch (e) {
     if (e instanceof BodyTooLargeError) {
-      const message = ctx.t("errors:graphql.body_too_large", { max: MAX_QUEUED_WRITE_BYTES / 1024 / 1024 });
+      const message = ctx.t("errors:graphql.body_too_large_kb", { max: MAX_QUEUED_WRITE_BYTES / 1024 });
       return json({ ok: false, code: "BAD_REQUEST", reason: "body_too_large", message }, { status: 413 });
     }
     return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed", message: ctx.t("errors:validation_failed") }, { status: 400 });
