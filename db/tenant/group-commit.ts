@@ -9,10 +9,10 @@ const MAX_GROUP = 200;
 /**
  * Group commit for small, independent writes (participants' answers): the writes that arrive in
  * the same event-loop turn, or while the tenant's write queue is busy, run together in one slot of
- * the queue, in one transaction, each in
- * its own savepoint. A write that throws rolls back to its savepoint and only its caller gets the
- * error; the others go on. Every caller is answered only after the shared COMMIT, so an
- * acknowledged write is as durable as one committed alone, and a failed COMMIT fails them all.
+ * the queue, in one transaction, each in its own savepoint. A write that throws rolls back to its
+ * savepoint and only its caller gets the error; the others go on. Every caller is answered only
+ * after the shared COMMIT, so an acknowledged write is as durable as one committed alone, and a
+ * failed COMMIT fails them all.
  * With one write waiting there is no savepoint: it runs as a plain transaction.
  */
 export class GroupCommit<Tx extends Transactional<Tx>> {
