@@ -1,21 +1,22 @@
 // Renders session reports as PDF bytes with @react-pdf/renderer: one report, or many in one
-// document (bulk download), each in its participant's language.
-import { Document, renderToBuffer } from "@react-pdf/renderer";
+// document (bulk download), each in its participant's language. The drawing runs on a worker
+// thread (pdf-pool.server.ts); this gathers what it needs.
 import { inArray } from "drizzle-orm";
 import { participants } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/time-zone";
-import { getT } from "~/i18n/i18n.server";
+import { loadResources } from "~/i18n/resources";
 import { participantLocale } from "~/modules/scheduling/invitations.server";
 import { publicLogo } from "~/modules/tenants/settings.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import type { SessionReport } from "../reports.server";
-import { ReportPages, type PdfContext } from "./report-document";
+import type { PdfJob } from "./pdf-job";
+import { drawPdfOffThread } from "./pdf-pool.server";
 
 /** react-pdf draws PNG and JPEG; any other logo falls back to the organisation's name. */
-function logoImage(bytes: Uint8Array): PdfContext["logo"] {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return { data: Buffer.from(bytes), format: "png" };
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return { data: Buffer.from(bytes), format: "jpg" };
+function logoImage(bytes: Uint8Array): PdfJob["logo"] {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return { data: bytes, format: "png" };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return { data: bytes, format: "jpg" };
   return null;
 }
 
@@ -32,29 +33,26 @@ export async function reportLocales(ctx: Ctx, reports: SessionReport[]): Promise
  */
 export async function renderReportsPdf(ctx: Ctx, reports: SessionReport[]): Promise<Uint8Array> {
   const logo = await publicLogo(ctx.tenant).catch(() => null);
-  const image = logo ? logoImage(logo.bytes) : null;
   const locales = await reportLocales(ctx, reports);
   const zone = tenantTimeZone(ctx.tenant);
-  const pages = await Promise.all(
-    reports.map(async (report) => {
-      const locale = locales.get(report.participant) ?? ctx.locale;
-      const pdfCtx: PdfContext = {
-        t: await getT(locale),
-        locale,
-        organizationName: ctx.tenant.name,
-        logo: image,
-        sessionDate: formatDateTime(report.data.sessionDatetime, locale, zone, { style: "full", withZone: true }),
-      };
-      return <ReportPages key={report._id} report={report} ctx={pdfCtx} />;
-    }),
-  );
-  const buffer = await renderToBuffer(
-    <Document title={reports.length === 1 ? `${reports[0]!.data.participantName} - ${reports[0]!.data.sessionName}` : ctx.tenant.name} author={ctx.tenant.name} language={ctx.locale}>
-      {pages}
-    </Document>,
-  );
-  // A Response needs a Uint8Array, not Node's Buffer (decisions §2).
-  return new Uint8Array(buffer);
+  const pages = reports.map((report) => {
+    const locale = locales.get(report.participant) ?? ctx.locale;
+    return {
+      key: report._id,
+      report: { data: report.data, layout: report.layout, options: report.options },
+      locale,
+      sessionDate: formatDateTime(report.data.sessionDatetime, locale, zone, { style: "full", withZone: true }),
+    };
+  });
+  return drawPdfOffThread({
+    title: reports.length === 1 ? `${reports[0]!.data.participantName} - ${reports[0]!.data.sessionName}` : ctx.tenant.name,
+    author: ctx.tenant.name,
+    language: ctx.locale,
+    organizationName: ctx.tenant.name,
+    logo: logo ? logoImage(logo.bytes) : null,
+    resources: await loadResources([...new Set(pages.map((p) => p.locale))]),
+    pages,
+  });
 }
 
 /** A file name for a report PDF: participant and session, safe in a Content-Disposition header. */
