@@ -117,6 +117,11 @@ test("staff build, release and send a report; the participant reads it from the 
   await expect(participantPage.getByTestId("report-passed-status")).toHaveText(status);
   await expect(participantPage.getByTestId("report-total")).toHaveText(total);
   await expect(participantPage.getByTestId("report-chart-radar")).toBeVisible();
+  // The chart's tooltip names its series in words and writes the number like the report does.
+  const radar = participantPage.getByTestId("report-chart-radar");
+  const box = (await radar.boundingBox())!;
+  await radar.hover({ position: { x: box.width / 2, y: box.height * 0.3 } }); // on the first axis, above the centre
+  await expect(participantPage.locator(".recharts-tooltip-wrapper")).toContainText(/Score : \d+(\.\d+)? %/);
   // A wrong code opens nothing.
   const wrong = await participantPage.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!).replace(/code=[\w-]+/, "code=wrong"));
   expect(wrong!.status()).toBe(404);

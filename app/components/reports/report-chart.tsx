@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartType } from "~db/tenant/schema/reports";
-import type { ChartPoint } from "~/modules/reports/report-view";
+import { formatNumber, type ChartPoint } from "~/modules/reports/report-view";
 
 const PRIMARY = "#011951";
 /** Axis labels stay short so a phone-width chart is not cut off; the caption and tooltip carry full names. */
@@ -13,7 +14,8 @@ const NARROW_PX = 480;
  * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
  * page, so it renders after hydration; the server sends a box of the same height.
  */
-export function ReportChart({ type, points, label }: { type: ChartType; points: ChartPoint[]; label: string }) {
+export function ReportChart({ type, points, label, locale }: { type: ChartType; points: ChartPoint[]; label: string; locale: string }) {
+  const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
@@ -21,6 +23,9 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
     setNarrow(window.innerWidth < NARROW_PX);
   }, []);
   const short = shorten(narrow ? 12 : 16);
+  // Numbers as the rest of the report writes them ("62,5 %" in French), never recharts' raw value.
+  const percent = (value: unknown) => `${formatNumber(Number(value), locale)} %`;
+  const series = t("reports:chart.series");
   const radar = type === "RADAR" && points.length >= 3;
   const height = radar ? 320 : Math.max(160, points.length * 36 + 40);
   return (
@@ -31,22 +36,22 @@ export function ReportChart({ type, points, label }: { type: ChartType; points: 
             <RadarChart data={points} outerRadius={narrow ? "48%" : "60%"} margin={{ left: 24, right: 24 }}>
               <PolarGrid />
               <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
-              <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
-              <Radar dataKey="percent" stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
-              <Tooltip formatter={(v) => `${v} %`} />
+              <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} tickFormatter={percent} />
+              <Radar dataKey="percent" name={series} stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
+              <Tooltip formatter={percent} />
             </RadarChart>
           ) : (
             <BarChart data={points} layout="vertical" margin={{ left: 8, right: 24 }}>
               <CartesianGrid horizontal={false} />
-              <XAxis type="number" domain={[0, 100]} tickFormatter={(v) => `${v}%`} />
+              <XAxis type="number" domain={[0, 100]} tickFormatter={percent} />
               <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} tickFormatter={short} />
-              <Bar dataKey="percent" fill={PRIMARY} isAnimationActive={false} />
-              <Tooltip formatter={(v) => `${v} %`} />
+              <Bar dataKey="percent" name={series} fill={PRIMARY} isAnimationActive={false} />
+              <Tooltip formatter={percent} />
             </BarChart>
           )}
         </ResponsiveContainer>
       ) : null}
-      <figcaption className="sr-only">{points.map((p) => `${p.name}: ${p.percent} %`).join(", ")}</figcaption>
+      <figcaption className="sr-only">{points.map((p) => `${p.name}: ${percent(p.percent)}`).join(", ")}</figcaption>
     </figure>
   );
 }

@@ -75,7 +75,7 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
       return (
         <section>
           <h3 className="mb-2 text-lg font-semibold text-primary">{t(`reports:chart.${block.source}`)}</h3>
-          <ReportChart type={block.chartType} points={points} label={t(`reports:chart.${block.source}`)} />
+          <ReportChart type={block.chartType} points={points} label={t(`reports:chart.${block.source}`)} locale={locale} />
         </section>
       );
     }
