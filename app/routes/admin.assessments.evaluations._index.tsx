@@ -61,7 +61,7 @@ export default function Evaluations() {
               <p>{e.options.enableTimer ? t("assessments:overview.timer-on") : t("assessments:overview.timer-off")}</p>
               {e.resolvedCategories.length ? (
                 <p className="mt-1">
-                  {t("assessments:fields.categories")}: {e.resolvedCategories.map((c) => c.name).join(", ")}
+                  {t("assessments:fields.categories")}{t("common:colon")}{e.resolvedCategories.map((c) => c.name).join(", ")}
                 </p>
               ) : null}
               <h3 className="mt-3 font-semibold">{t("assessments:overview.questions", { count: e.questionCount })}</h3>

@@ -57,12 +57,12 @@ export default function Sessions() {
               <p>{t("assessments:overview.pass", { value: s.passPercentage })}</p>
               {s.referenceFormat ? (
                 <p>
-                  {t("assessments:fields.referenceFormat")}: {s.referenceFormat}
+                  {t("assessments:fields.referenceFormat")}{t("common:colon")}{s.referenceFormat}
                 </p>
               ) : null}
               {s.resolvedCategories.length ? (
                 <p className="mt-1">
-                  {t("assessments:fields.categories")}: {s.resolvedCategories.map((c) => c.name).join(", ")}
+                  {t("assessments:fields.categories")}{t("common:colon")}{s.resolvedCategories.map((c) => c.name).join(", ")}
                 </p>
               ) : null}
               <h3 className="mt-3 font-semibold">{t("assessments:overview.evaluations", { count: s.evaluations.length })}</h3>

@@ -151,7 +151,7 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
                               {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
                             </td>
                           ))}
-                          <td className="px-2 py-1 text-red-700">{row.reasons.map((r) => `${fieldLabel(r.field)}: ${t(r.key, r.values ?? {})}`).join("; ")}</td>
+                          <td className="px-2 py-1 text-red-700">{row.reasons.map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`).join("; ")}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -103,7 +103,8 @@ const CELL = "block px-3 py-1 md:table-cell md:py-2";
 
 /** The column's name, shown only where there is no header row (phones). */
 function Label({ text }: { text: string }) {
-  return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}:</span>;
+  const { t } = useTranslation();
+  return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}{t("common:colon").trimEnd()}</span>;
 }
 
 /** An evaluation (station) of the session, for opening it out of order. */

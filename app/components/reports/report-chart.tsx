@@ -33,10 +33,11 @@ export function ReportChart({ type, points, label, locale }: { type: ChartType; 
       {mounted ? (
         <ResponsiveContainer width="100%" height="100%">
           {radar ? (
-            <RadarChart data={points} outerRadius={narrow ? "48%" : "60%"} margin={{ left: 24, right: 24 }}>
+            <RadarChart data={points} outerRadius={narrow ? "55%" : "72%"} margin={{ left: 24, right: 24 }}>
               <PolarGrid />
               <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} tickFormatter={short} />
-              <PolarRadiusAxis domain={[0, 100]} tick={{ fontSize: 10 }} tickFormatter={percent} />
+              {/* The scale between the first two spokes (the first points up), not across one. */}
+              <PolarRadiusAxis domain={[0, 100]} angle={90 - 180 / points.length} tick={{ fontSize: 10 }} tickFormatter={percent} />
               <Radar dataKey="percent" name={series} stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.25} isAnimationActive={false} />
               <Tooltip formatter={percent} />
             </RadarChart>

@@ -30,13 +30,13 @@ export function SessionReportView({
       <header className="flex flex-col gap-1">
         <h2 className="text-2xl font-semibold text-primary">{t("reports:view.title")}</h2>
         <p>
-          <span className="font-medium">{t("reports:view.participant")}:</span> <span data-testid="report-participant">{data.participantName}</span>
+          <span className="font-medium">{t("reports:view.participant")}{t("reports:view.colon").trimEnd()}</span> <span data-testid="report-participant">{data.participantName}</span>
         </p>
         <p>
-          <span className="font-medium">{t("reports:view.session")}:</span> {data.sessionName}
+          <span className="font-medium">{t("reports:view.session")}{t("reports:view.colon").trimEnd()}</span> {data.sessionName}
         </p>
         <p>
-          <span className="font-medium">{t("reports:view.date")}:</span> {sessionDate}
+          <span className="font-medium">{t("reports:view.date")}{t("reports:view.colon").trimEnd()}</span> {sessionDate}
         </p>
       </header>
       <section className={`rounded-md border-l-4 p-4 ${RESULT_STYLE[data.passedStatus] ?? ""}`} data-testid="report-result" aria-label={t("reports:view.result")}>
@@ -162,7 +162,7 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                                 {t(`reports:step-types.${step.type}`)} · {richText(step.question)}
                               </p>
                               <p>
-                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}
+                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, { tickedPrefix: t("reports:view.ticked") + t("reports:view.colon"), none: t("reports:view.no-answer") })}
                               </p>
                               {options.showCorrectAnswers ? (
                                 <p>

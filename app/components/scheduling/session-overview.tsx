@@ -47,7 +47,7 @@ export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose 
               <ul>
                 {(["allQuestionsInEvaluationShownByDefault", "enableAutoPauseOnHelpRequest"] as const).map((k) => (
                   <li key={k}>
-                    {t(`scheduling:options.${k}`)}: {overview.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
+                    {t(`scheduling:options.${k}`)}{t("common:colon")}{overview.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
                   </li>
                 ))}
               </ul>

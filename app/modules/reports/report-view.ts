@@ -77,7 +77,7 @@ type AnyAnswer = {
 };
 
 /** A participant's answer as one line of text ("" when none was given). */
-export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAnswer">, locale: string, labels: { ticked: string; none: string }): string {
+export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAnswer">, locale: string, labels: { tickedPrefix: string; none: string }): string {
   const a = (step.answer ?? {}) as AnyAnswer;
   switch (step.type) {
     case "MULTIPLE_CHOICE":
@@ -91,7 +91,7 @@ export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAn
     case "PRACTICAL": {
       const criteria = ((step.correctAnswer ?? {}) as AnyAnswer).textlistValue ?? [];
       const ticked = criteria.filter((_, i) => a.booleanlistValue?.[i]);
-      return ticked.length ? `${labels.ticked}: ${ticked.join(", ")}` : labels.none;
+      return ticked.length ? `${labels.tickedPrefix}${ticked.join(", ")}` : labels.none;
     }
     default:
       return "";

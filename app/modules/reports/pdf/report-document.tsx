@@ -140,7 +140,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                       {question.steps.map((step, i) => (
                         <View key={i} style={styles.step}>
                           <Text style={styles.muted}>{`${t(`reports:step-types.${step.type}`)} · ${richText(step.question)}`}</Text>
-                          <Text>{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, { ticked: t("reports:view.ticked"), none: t("reports:view.no-answer") })}`}</Text>
+                          <Text>{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, { tickedPrefix: t("reports:view.ticked") + t("reports:view.colon"), none: t("reports:view.no-answer") })}`}</Text>
                           {options.showCorrectAnswers ? (
                             <Text>{`${t("reports:view.correct-answer")}${t("reports:view.colon")}${correctAnswerText(step, locale, { zones: t("reports:view.zones") })}`}</Text>
                           ) : null}
