@@ -56,6 +56,12 @@ export type WriteOptions = {
    * independent writes: participants' answers.
    */
   groupCommit?: boolean;
+  /**
+   * Runs once the write has committed and the versions have moved, before any other code: a cache
+   * filled here with what the write itself read and wrote is exactly current (a later write moves
+   * the versions again). Not run when the write fails; an error here is logged, not thrown.
+   */
+  afterCommit?: () => void;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -133,7 +139,21 @@ function openDatabase(slug: string, url: string): OpenDb {
         // Counted before and after: a cache filled while this write runs is stale once it commits.
         bump(options);
         const written = options?.groupCommit ? grouped.run(work) : queue.run(() => db.transaction(work));
-        return written.finally(() => bump(options));
+        return written.then(
+          (value) => {
+            bump(options);
+            try {
+              options?.afterCommit?.();
+            } catch (error) {
+              console.error(`[db] after-commit step of a write on ${slug} failed`, error);
+            }
+            return value;
+          },
+          (error: unknown) => {
+            bump(options);
+            throw error;
+          },
+        );
       },
       contentVersion: () => version,
       liveVersion: () => liveVersion,

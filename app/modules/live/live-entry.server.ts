@@ -14,6 +14,9 @@ import type { LiveData } from "./store.server";
 
 type Kept = { session: SessionRow; entry: EntryRow; live: Omit<LiveData, "answers">; extraTimePercent: number; assessmentComplete: boolean };
 
+/** Reads of kept state from the database, for tests and benchmarks: whole sessions, single entries. */
+export const liveStateReads = { wholeSession: 0, entry: 0 };
+
 const keyOf = (sessionId: string, participantId: string) => `${sessionId}\n${participantId}`;
 const kept = new TenantReadCache<Kept>(20_000, () => Number(process.env.LIVE_STATE_CACHE_MS ?? 30_000), (tdb) => tdb.liveVersion());
 
@@ -31,6 +34,7 @@ export async function liveEntryState(tdb: TenantDb, reader: Reader, sessionId: s
     found = kept.get(tdb, key);
   }
   if (!found) {
+    liveStateReads.entry++;
     const stamp = kept.stamp(tdb);
     const session = await findSession(reader, sessionId);
     const entry = await findEntryOf(reader, session.id, participantId);
@@ -74,11 +78,29 @@ function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string): Pro
 }
 
 async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string): Promise<void> {
+  liveStateReads.wholeSession++;
   const stamp = kept.stamp(tdb);
   const session = await findSession(reader, sessionId);
   const rows = await entriesOfSession(reader, session.id);
   const facts = await entriesFacts(reader, rows);
   for (const entry of rows) kept.set(tdb, keyOf(sessionId, entry.participantId), stamp, keptOf(session, entry, facts.get(entry.id)!));
+}
+
+/**
+ * For a staff action's write (afterCommit): keeps the entries' states it read inside its
+ * transaction, with what it changed, as the current ones. Without it, the action's new live
+ * version would make the first save after it read the whole session again: a second read of every
+ * entry's progress and overrides, which grow with every action of the day. Only for actions that
+ * change overrides alone (not progress): their states are exact once the override is appended.
+ */
+export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly EntryState[]): () => void {
+  return () => {
+    const stamp = kept.stamp(tdb);
+    for (const { entry, live, facts } of states) {
+      const value = keptOf(session, entry, { live, extraTimePercent: facts.extraTimePercent, assessmentComplete: !!facts.assessmentComplete });
+      kept.set(tdb, keyOf(session.id, entry.participantId), stamp, value);
+    }
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
+import { keepAfterCommit } from "./live-entry.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
@@ -129,30 +130,40 @@ export type OverrideInput = z.infer<typeof overrideInput>;
 export async function applyLiveOverride(ctx: Ctx, sessionId: string, participantIds: string[] | null, input: unknown): Promise<void> {
   requirePermission(ctx, RUN);
   const override = parseInput(overrideInput, input);
-  const events = await ctx.tdb.write(async (tx) => {
-    const now = new Date();
-    const session = await findSession(tx, sessionId);
-    requireOngoing(session);
-    const plan = await loadPlan(tx, session);
-    if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
-    const all = await entriesOfSession(tx, sessionId);
-    const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
-    if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-    const changed: { state: EntryState; override: OverrideRow }[] = [];
-    for (const state of await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false })) {
-      const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
-      if (row) changed.push({ state, override: row });
-    }
-    await appendOverrides(tx, changed.map((c) => ({ entryId: c.state.entry.id, override: c.override })));
-    const revisions = await bumpEntries(tx, changed.map((c) => c.state.entry.id), now);
-    return changed.map(({ state, override: row }) => {
-      const revision = revisions.get(state.entry.id)!;
-      // Opening an evaluation changes the questions: that screen reloads. Every other override
-      // changes only the clock and the status, which the event carries.
-      const live = row.overrideType === "OPEN_EVALUATION" ? undefined : { revision, ...screenClockOf(withOverride(plan, state, row, now), now) };
-      return entryEvent(state.entry, revision, override.overrideType, live);
-    });
-  }, LIVE_RUN_WRITE);
+  let keepStates: (() => void) | undefined;
+  const events = await ctx.tdb.write(
+    async (tx) => {
+      const now = new Date();
+      const session = await findSession(tx, sessionId);
+      requireOngoing(session);
+      const plan = await loadPlan(tx, session);
+      if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
+      const all = await entriesOfSession(tx, sessionId);
+      const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
+      if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+      const states = await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false });
+      const changed: { state: EntryState; override: OverrideRow }[] = [];
+      for (const state of states) {
+        const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
+        if (row) changed.push({ state, override: row });
+      }
+      await appendOverrides(tx, changed.map((c) => ({ entryId: c.state.entry.id, override: c.override })));
+      const revisions = await bumpEntries(tx, changed.map((c) => c.state.entry.id), now);
+      // Opening an evaluation changes the questions (and the progress): that screen reloads. Every
+      // other override changes only the clock and the status: the event carries them, and the
+      // participants' kept states become these, so their next saves read nothing.
+      if (override.overrideType === "OPEN_EVALUATION") {
+        return changed.map(({ state }) => entryEvent(state.entry, revisions.get(state.entry.id)!, override.overrideType));
+      }
+      const after = new Map(changed.map(({ state, override: row }) => [state.entry.id, withOverride(plan, state, row, now)]));
+      keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state));
+      return changed.map(({ state }) => {
+        const revision = revisions.get(state.entry.id)!;
+        return entryEvent(state.entry, revision, override.overrideType, { revision, ...screenClockOf(after.get(state.entry.id)!, now) });
+      });
+    },
+    { ...LIVE_RUN_WRITE, afterCommit: () => keepStates?.() },
+  );
   await publishLive(ctx, sessionId, events);
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
+import { liveStateReads } from "~/modules/live/live-entry.server";
 import { applyLiveOverride, completeScheduledSession, startScheduledSession } from "~/modules/live/run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
@@ -58,6 +59,37 @@ describe("the kept live state of a participant", () => {
     expect((await myLiveSession(p1, f.sessionId)).paused).toBe(true);
     await applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" });
     expect((await myLiveSession(p1, f.sessionId)).paused).toBe(false);
+  });
+
+  it("takes a staff pause, extension and resume as they commit: the next saves and refreshes read nothing, and see what a fresh read sees", async () => {
+    const second = f.questions[0]![1]!;
+    expect((await save(p1, second)).stored).toBe(true);
+    expect((await save(p2, second)).stored).toBe(true);
+    const fresh = async (who: Ctx) => {
+      process.env.LIVE_STATE_CACHE_MS = "0"; // nothing kept is trusted: read from the database
+      try {
+        return await myLiveSession(who, f.sessionId);
+      } finally {
+        delete process.env.LIVE_STATE_CACHE_MS;
+      }
+    };
+    const clockOf = ({ status, paused, remainingSeconds, revision }: Awaited<ReturnType<typeof myLiveSession>>) => ({ status, paused, remainingSeconds, revision });
+    for (const input of [{ overrideType: "SESSION_PAUSE" }, { overrideType: "EXTEND_TIME", value: { numericValue: 90 } }, { overrideType: "SESSION_RESUME" }]) {
+      await applyLiveOverride(manager, f.sessionId, null, input);
+      const before = { ...liveStateReads };
+      expect((await save(p1, second)).stored).toBe(true);
+      expect((await save(p2, second)).stored).toBe(true);
+      const kept = [await myLiveSession(p1, f.sessionId), await myLiveSession(p2, f.sessionId)];
+      expect(liveStateReads, `after ${input.overrideType}`).toEqual(before);
+      const read = [await fresh(p1), await fresh(p2)];
+      // The same clock to the second (a second may tick between the two reads).
+      for (const [i, k] of kept.entries()) {
+        const r = read[i]!;
+        expect({ ...clockOf(k), remainingSeconds: null }).toEqual({ ...clockOf(r), remainingSeconds: null });
+        expect(Math.abs(k.remainingSeconds! - r.remainingSeconds!)).toBeLessThanOrEqual(1);
+      }
+      expect(kept[0]!.paused).toBe(input.overrideType !== "SESSION_RESUME");
+    }
   });
 
   it("sees extra time given to the participant (a content write)", async () => {
