@@ -32,6 +32,10 @@ const N = Number(process.env.BENCH_PARTICIPANTS ?? (smoke ? 50 : 1000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (smoke ? 15 : 60));
 const SATURATE_SECONDS = Number(process.env.BENCH_SATURATE_SECONDS ?? (smoke ? 3 : 8));
 const PORT = Number(process.env.BENCH_PORT ?? 3334);
+/** Staff dashboards open during the paced run (each reloads its data like the screen does). */
+const DASHBOARDS = Number(process.env.BENCH_DASHBOARDS ?? 1);
+/** The earlier participant model: every room event ends every participant's think time (see Participant.run). */
+const WAKE_ON_EVENTS = process.env.BENCH_WAKE_ON_EVENTS === "1";
 const PARTY_PORT = PORT + 1;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-bench-"));
@@ -49,9 +53,19 @@ const percentile = (values: number[], p: number) => {
 const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: smoke ? 16 : 64, pipelining: 1 });
 
 /** Requests sent, by kind: what the app serves besides saves (state reloads, moving on, staff). */
-const sent = { save: 0, state: 0, participantGraphQL: 0, staffGraphQL: 0 };
+/** Bytes received, by kind (uncompressed: the pool does not ask for gzip). */
+const bytesOf = { save: 0, state: 0, participantGraphQL: 0, staffGraphQL: 0, dashboard: 0 };
+const sent = { save: 0, state: 0, participantGraphQL: 0, staffGraphQL: 0, dashboard: 0 };
 const kindOf = (url: string): keyof typeof sent =>
-  url.endsWith("/answer") ? "save" : url.includes("/live-state/") ? "state" : url.includes("/api/user/") ? "participantGraphQL" : "staffGraphQL";
+  url.endsWith("/answer")
+    ? "save"
+    : url.includes("/live-state/")
+      ? "state"
+      : url.includes("/api/user/")
+        ? "participantGraphQL"
+        : url.includes("/dashboard/")
+          ? "dashboard"
+          : "staffGraphQL";
 
 async function call(method: "GET" | "POST", url: string, cookie: string, body?: unknown): Promise<{ status: number; json: any }> {
   sent[kindOf(url)]++;
@@ -62,6 +76,7 @@ async function call(method: "GET" | "POST", url: string, cookie: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();
+  bytesOf[kindOf(url)] += text.length;
   let json: unknown = null;
   try {
     json = JSON.parse(text);
@@ -89,6 +104,10 @@ type Acked = { revision: number; answer: unknown };
 
 const errors: string[] = [];
 const saveLatencies: number[] = [];
+/** Each save's latency with when it was sent, to tell the unlock bursts' tail from the rest. */
+const timedSaves: { sentAt: number; ms: number }[] = [];
+/** When staff unlocked waiting participants (each unlock starts a burst of new questions). */
+const unlockTimes: number[] = [];
 let saves = 0;
 /** Staff events a participant applied from the event itself, without reloading its state. */
 let patched = 0;
@@ -188,6 +207,7 @@ class Participant {
     try {
       const { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision });
       saveLatencies.push(performance.now() - started);
+      timedSaves.push({ sentAt: started, ms: performance.now() - started });
       if (status !== 200 || !json?.ok) {
         errors.push(`save ${status}: ${JSON.stringify(json).slice(0, 200)}`);
         return;
@@ -201,10 +221,18 @@ class Participant {
     }
   }
 
-  /** The realistic pace: a burst over every step when a question opens, then a change every few seconds. */
+  /**
+   * The realistic pace: a burst over every step when a question opens, then a change every few
+   * seconds (think time). A room event during the think time is handled at once (the screen applies
+   * or reloads it) but does not cut the think time short: a person does not answer faster because
+   * staff extended the time. Back from a pause on the same question, a person takes a moment too.
+   * BENCH_WAKE_ON_EVENTS=1 restores the earlier model, where every event ended every participant's
+   * think time at once (a burst of one save per participant within milliseconds of each staff action).
+   */
   async run(until: number): Promise<void> {
     let opened: string | null = null;
     let changes = 0;
+    let resumed = false;
     while (!stopping && performance.now() < until) {
       const now = this.current();
       if (!now) {
@@ -215,8 +243,15 @@ class Participant {
           this.dirty = false;
           await this.reload().catch((e: Error) => errors.push(e.message));
         }
+        resumed = true;
         continue;
       }
+      if (resumed && opened === now.question._id && !WAKE_ON_EVENTS) {
+        resumed = false;
+        await this.think(between(500, 3000), until);
+        continue;
+      }
+      resumed = false;
       if (opened !== now.question._id) {
         opened = now.question._id;
         changes = 0;
@@ -238,13 +273,21 @@ class Participant {
         if (data) this.live = data.finishQuestion as Live;
         continue;
       }
-      await this.waitForEvent(between(2000, 6000));
+      await this.think(between(2000, 6000), until);
+    }
+  }
+
+  /** Waits `ms` (or until the run ends), handling room events as the screen does meanwhile. */
+  private async think(ms: number, until: number): Promise<void> {
+    const end = Math.min(performance.now() + ms, until);
+    do {
+      await this.waitForEvent(end - performance.now());
       // A pause or unlock arrives as an event: reload what changed, as the screen does.
       if (this.dirty) {
         this.dirty = false;
         await this.reload().catch((e: Error) => errors.push(e.message));
       }
-    }
+    } while (!WAKE_ON_EVENTS && !stopping && performance.now() < end);
   }
 
   dirty = false;
@@ -285,6 +328,25 @@ async function staffAction(name: string, reason: string, run: () => Promise<numb
   if (action.arrivals.length < action.expected) errors.push(`${name}: ${action.arrivals.length} of ${action.expected} sockets got the event within ${smoke ? 30 : 10} s`);
 }
 
+const dashboardLatencies: number[] = [];
+
+/**
+ * A staff member's live dashboard, open during the session: the screen reloads its data (one
+ * single-fetch request for the page's loaders) 150 ms after a room event, or when its last reload
+ * ends if events came meanwhile (use-live-room.ts). With answers arriving several times a second,
+ * that is a reload every 150 ms or back-to-back, whichever is slower.
+ */
+async function dashboardLoop(staffCookie: string, session: string, until: number): Promise<void> {
+  while (performance.now() < until && !stopping) {
+    const start = performance.now();
+    const { status, json } = await call("GET", `/admin/scheduledsessions/dashboard/${session}.data`, staffCookie);
+    const took = performance.now() - start;
+    if (status !== 200) errors.push(`dashboard reload: ${status} ${JSON.stringify(json).slice(0, 120)}`);
+    else dashboardLatencies.push(took);
+    await sleep(Math.max(0, 150 - took));
+  }
+}
+
 async function staffLoop(staffCookie: string, session: string, everyone: Participant[], until: number): Promise<void> {
   const override = (overrideType: string, value?: { numericValue: number }) => async () => {
     const data = await gql(
@@ -296,6 +358,7 @@ async function staffLoop(staffCookie: string, session: string, everyone: Partici
     return overrideType === "EXTEND_TIME" ? -1 : (data.overrideScheduledSessionParticipantEntries as unknown[]).length;
   };
   const unlock = async () => {
+    unlockTimes.push(performance.now());
     const data = await gql("admin", staffCookie, `mutation($p: [ID!]!, $s: ID!) { unlockWaitingParticipants(participants: $p, scheduledSessionId: $s) }`, {
       p: everyone.map((p) => p.id),
       s: session,
@@ -426,12 +489,20 @@ async function main() {
     const cpu = () => ({ app: cpuSeconds(server.pid!), room: descendants(server.pid!).reduce((sum, pid) => sum + cpuSeconds(pid), 0), bench: process.cpuUsage() });
     const cpuBefore = cpu();
     const patchedBefore = patched;
-    await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until)]);
+    await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until),
+      ...Array.from({ length: DASHBOARDS }, () => dashboardLoop(data.staffCookie, data.session, until)),
+    ]);
     const pacedSeconds = (performance.now() - started) / 1000;
     const pacedSaves = saves - savesBefore;
     const pacedLatencies = saveLatencies.splice(0);
+    // Saves sent within 3 s after an unlock: the burst of every unlocked participant's new question.
+    const afterUnlock = (t: number) => unlockTimes.some((u) => t >= u && t < u + 3000);
+    const pacedTimed = timedSaves.splice(0);
+    const burst = pacedTimed.filter((x) => afterUnlock(x.sentAt)).map((x) => x.ms);
+    const calm = pacedTimed.filter((x) => !afterUnlock(x.sentAt)).map((x) => x.ms);
+    if (process.env.BENCH_DUMP) fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify({ saves: pacedTimed, actions: actions.map((x) => ({ name: x.name, sentAt: x.sentAt, answered: x.answered })) }));
     const pacedRate = (kind: keyof typeof sent) => (sent[kind] - sentBefore[kind]) / pacedSeconds;
-    const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL"] as const).map((k) => pacedRate(k).toFixed(1)).join(" / ");
+    const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL", "dashboard"] as const).map((k) => pacedRate(k).toFixed(1)).join(" / ");
     const pacedPatches = (patched - patchedBefore) / pacedSeconds;
     const cpuAfter = cpu();
     const share = (seconds: number) => `${Math.round((seconds / pacedSeconds) * 100)} %`;
@@ -449,6 +520,7 @@ async function main() {
     const satSeconds = (performance.now() - satStart) / 1000;
     const satSaves = saves - satBefore;
     const satLatencies = saveLatencies.splice(0);
+    timedSaves.length = 0;
     stopping = true;
 
     const load = os.loadavg();
@@ -462,7 +534,18 @@ async function main() {
     row("participants (sockets)", `${N}`);
     row("paced run: saves, saves/s", `${pacedSaves} in ${f(pacedSeconds)} s, ${f(pacedSaves / pacedSeconds)}/s`);
     row("paced run: save latency p50 / p95 / p99", `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`);
-    row("paced run: requests/s: saves / state reloads / participant GraphQL / staff", pacedRequests);
+    row(
+      "paced run: save latency p50 / p95, saves sent within 3 s after an unlock (share) · all others",
+      `${f(percentile(burst, 50))} / ${f(percentile(burst, 95))} ms (${Math.round((burst.length / Math.max(1, pacedTimed.length)) * 100)} %) · ${f(percentile(calm, 50))} / ${f(percentile(calm, 95))} ms`,
+    );
+    row("paced run: requests/s: saves / state reloads / participant GraphQL / staff / dashboard", pacedRequests);
+    const stateReloads = sent.state - sentBefore.state;
+    row("paced run: size of a state reload (uncompressed JSON)", stateReloads ? `${(bytesOf.state / sent.state / 1024).toFixed(1)} KB` : "none");
+    const dashboardReloads = sent.dashboard - sentBefore.dashboard;
+    row(
+      `paced run: staff dashboards open (${DASHBOARDS}): reload p50 / p95, size`,
+      dashboardReloads ? `${f(percentile(dashboardLatencies, 50))} / ${f(percentile(dashboardLatencies, 95))} ms, ${(bytesOf.dashboard / dashboardReloads / 1024).toFixed(0)} KB` : "none",
+    );
     row("paced run: staff events applied without a reload, per s", f(pacedPatches));
     row("paced run: CPU of one core: app / room / this benchmark's clients", pacedCpu);
     row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
