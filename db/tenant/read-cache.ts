@@ -18,6 +18,8 @@ export class TenantReadCache<V> {
   // Keys forgotten one by one, with the forget count at that moment: a read that began before a
   // key's forget is not kept. Past the bound the map is cleared, as if every key was forgotten then.
   private forgets = 0;
+  /** How many times forget() ran: a reader of several kept values can tell whether any was forgotten meanwhile. */
+  private forgetCalls = 0;
   private readonly forgottenAt = new Map<string, number>();
   private clearedAt = 0;
 
@@ -72,6 +74,7 @@ export class TenantReadCache<V> {
 
   /** Drops one key, and keeps out any value of it whose read started before now. */
   forget(tdb: TenantDb, key: string): void {
+    this.forgetCalls++;
     const k = TenantReadCache.key(tdb, key);
     this.entries.delete(k);
     const now = ++this.forgets;
@@ -80,6 +83,11 @@ export class TenantReadCache<V> {
       this.clearedAt = now;
     }
     this.forgottenAt.set(k, now);
+  }
+
+  /** Grows with every forget(), of any key. */
+  forgetCount(): number {
+    return this.forgetCalls;
   }
 
   delete(tdb: TenantDb, key: string): void {

@@ -14,11 +14,14 @@ import type { LiveData } from "./store.server";
 
 type Kept = { session: SessionRow; entry: EntryRow; live: Omit<LiveData, "answers">; extraTimePercent: number; assessmentComplete: boolean };
 
-/** Reads of kept state from the database, for tests and benchmarks: whole sessions, single entries. */
-export const liveStateReads = { wholeSession: 0, entry: 0 };
+/** Reads of kept state from the database (whole sessions, single entries), and staff actions that needed none: for tests and benchmarks. */
+export const liveStateReads = { wholeSession: 0, entry: 0, staffActionsFromKept: 0 };
 
 const keyOf = (sessionId: string, participantId: string) => `${sessionId}\n${participantId}`;
-const kept = new TenantReadCache<Kept>(20_000, () => Number(process.env.LIVE_STATE_CACHE_MS ?? 30_000), (tdb) => tdb.liveVersion());
+const keptMs = () => Number(process.env.LIVE_STATE_CACHE_MS ?? 30_000);
+const kept = new TenantReadCache<Kept>(20_000, keptMs, (tdb) => tdb.liveVersion());
+/** The participants of a session, when every one of their states was kept together (a whole-session read, a staff action on all). */
+const members = new TenantReadCache<string[]>(1_000, keptMs, (tdb) => tdb.liveVersion());
 
 /**
  * The participant's session, plan and entry state at `now`, without answers. `reader` is the write
@@ -84,6 +87,38 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
   const rows = await entriesOfSession(reader, session.id);
   const facts = await entriesFacts(reader, rows);
   for (const entry of rows) kept.set(tdb, keyOf(sessionId, entry.participantId), stamp, keptOf(session, entry, facts.get(entry.id)!));
+  members.set(tdb, sessionId, stamp, rows.map((r) => r.participantId));
+}
+
+/** What a staff action needs of one entry, from the kept state instead of the database. */
+export type KeptEntry = { entry: EntryRow; live: LiveData; extraTimePercent: number; assessmentComplete: boolean };
+
+/**
+ * Before a staff action's write, taken synchronously just before `tdb.write` is called: every
+ * entry of the session as kept, if all are. Inside the write, `current()` says whether they are
+ * still exact: true only if no other write that changes live state ran or started since (the live
+ * version moved only by this write's own start) and no participant's own move forgot a state. Then
+ * the action needs not read every entry's progress and overrides, which grow all day.
+ */
+export function keptSessionBeforeWrite(tdb: TenantDb, sessionId: string): { entries: KeptEntry[]; current: () => boolean } | null {
+  const participantIds = members.get(tdb, sessionId);
+  if (!participantIds) return null;
+  const entries: KeptEntry[] = [];
+  for (const participantId of participantIds) {
+    const value = kept.get(tdb, keyOf(sessionId, participantId));
+    if (!value) return null;
+    entries.push({ entry: value.entry, live: { ...value.live, answers: [] }, extraTimePercent: value.extraTimePercent, assessmentComplete: value.assessmentComplete });
+  }
+  const version = tdb.liveVersion();
+  const forgets = kept.forgetCount();
+  return {
+    entries,
+    current: () => {
+      const current = tdb.liveVersion() === version + 1 && kept.forgetCount() === forgets;
+      if (current) liveStateReads.staffActionsFromKept++;
+      return current;
+    },
+  };
 }
 
 /**
@@ -93,13 +128,14 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
  * entry's progress and overrides, which grow with every action of the day. Only for actions that
  * change overrides alone (not progress): their states are exact once the override is appended.
  */
-export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly EntryState[]): () => void {
+export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly EntryState[], wholeSession: boolean): () => void {
   return () => {
     const stamp = kept.stamp(tdb);
     for (const { entry, live, facts } of states) {
       const value = keptOf(session, entry, { live, extraTimePercent: facts.extraTimePercent, assessmentComplete: !!facts.assessmentComplete });
       kept.set(tdb, keyOf(session.id, entry.participantId), stamp, value);
     }
+    if (wholeSession) members.set(tdb, session.id, stamp, states.map((s) => s.entry.participantId));
   };
 }
 

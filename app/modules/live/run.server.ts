@@ -11,7 +11,8 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
-import { keepAfterCommit } from "./live-entry.server";
+import { keepAfterCommit, keptSessionBeforeWrite } from "./live-entry.server";
+import { loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
@@ -131,6 +132,8 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
   requirePermission(ctx, RUN);
   const override = parseInput(overrideInput, input);
   let keepStates: (() => void) | undefined;
+  // Taken right before the write starts (no await between): see keptSessionBeforeWrite.
+  const kept = keptSessionBeforeWrite(ctx.tdb, sessionId);
   const events = await ctx.tdb.write(
     async (tx) => {
       const now = new Date();
@@ -138,10 +141,17 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       requireOngoing(session);
       const plan = await loadPlan(tx, session);
       if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
-      const all = await entriesOfSession(tx, sessionId);
+      const fromKept = kept?.current() ? kept.entries : null;
+      const all = fromKept ? fromKept.map((k) => k.entry) : await entriesOfSession(tx, sessionId);
       const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
       if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-      const states = await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false });
+      const keptById = fromKept ? new Map(fromKept.map((k) => [k.entry.id, k])) : null;
+      const states = keptById
+        ? (chosen as EntryRow[]).map((entry) => {
+            const k = keptById.get(entry.id)!;
+            return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
+          })
+        : await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false });
       const changed: { state: EntryState; override: OverrideRow }[] = [];
       for (const state of states) {
         const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
@@ -156,7 +166,7 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
         return changed.map(({ state }) => entryEvent(state.entry, revisions.get(state.entry.id)!, override.overrideType));
       }
       const after = new Map(changed.map(({ state, override: row }) => [state.entry.id, withOverride(plan, state, row, now)]));
-      keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state));
+      keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), participantIds === null);
       return changed.map(({ state }) => {
         const revision = revisions.get(state.entry.id)!;
         return entryEvent(state.entry, revision, override.overrideType, { revision, ...screenClockOf(after.get(state.entry.id)!, now) });
@@ -211,26 +221,55 @@ async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: Overri
 export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string[], sessionId: string): Promise<string[]> {
   requirePermission(ctx, RUN);
   const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS), participantIds);
-  const { unlocked, events } = await ctx.tdb.write(async (tx) => {
-    const now = new Date();
-    const session = await findSession(tx, sessionId);
-    requireOngoing(session);
-    const plan = await loadPlan(tx, session);
-    const rows = ids.length ? await tx.select().from(entries).where(inArray(entries.participantId, ids)).all() : [];
-    const mine = rows.filter((r) => r.scheduledSessionId === sessionId);
-    if (mine.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-    const opened: { entry: EntryRow; override: OverrideRow }[] = [];
-    for (const state of await entryStates(tx, plan, mine, now, { answers: false })) {
-      if (state.status !== "waiting") continue;
-      const next = nextEvaluation(state.facts);
-      if (!next || !(await openEvaluation(tx, state, next, now))) continue;
-      opened.push({ entry: state.entry, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
-    }
-    await appendOverrides(tx, opened.map((o) => ({ entryId: o.entry.id, override: o.override })));
-    const revisions = await bumpEntries(tx, opened.map((o) => o.entry.id), now);
-    const events = opened.map((o) => entryEvent(o.entry, revisions.get(o.entry.id)!, "unlocked"));
-    return { unlocked: opened.map((o) => o.entry.participantId), events };
-  }, LIVE_RUN_WRITE);
+  let keepStates: (() => void) | undefined;
+  // Taken right before the write starts (no await between): see keptSessionBeforeWrite.
+  const kept = keptSessionBeforeWrite(ctx.tdb, sessionId);
+  const { unlocked, events } = await ctx.tdb.write(
+    async (tx) => {
+      const now = new Date();
+      const session = await findSession(tx, sessionId);
+      requireOngoing(session);
+      const plan = await loadPlan(tx, session);
+      const fromKept = kept?.current() ? new Map(kept.entries.map((k) => [k.entry.participantId, k])) : null;
+      const wanted = new Set(ids);
+      const rows = fromKept
+        ? [...wanted].flatMap((id) => fromKept.get(id)?.entry ?? [])
+        : ids.length
+          ? (await tx.select().from(entries).where(inArray(entries.participantId, ids)).all()).filter((r) => r.scheduledSessionId === sessionId)
+          : [];
+      if (rows.length !== wanted.size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
+      const states = fromKept
+        ? rows.map((entry) => {
+            const k = fromKept.get(entry.participantId)!;
+            return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
+          })
+        : await entryStates(tx, plan, rows, now, { answers: false });
+      const opened: { state: EntryState; override: OverrideRow }[] = [];
+      for (const state of states) {
+        if (state.status !== "waiting") continue;
+        const next = nextEvaluation(state.facts);
+        if (!next || !(await openEvaluation(tx, state, next, now))) continue;
+        opened.push({ state, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
+      }
+      await appendOverrides(tx, opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })));
+      const revisions = await bumpEntries(tx, opened.map((o) => o.state.entry.id), now);
+      if (fromKept) {
+        // The opened entries' progress as written, their override appended: the whole session is
+        // kept as it commits, so the burst of saves on the new questions reads nothing first.
+        const progress = await loadLiveData(tx, opened.map((o) => o.state.entry.id), { answers: false, overrides: false });
+        const after = new Map(
+          opened.map(({ state, override: row }) => {
+            const moved = stateOf(plan, state.entry, { ...state.live, progress: progress.get(state.entry.id)!.progress }, state.facts.extraTimePercent, !!state.facts.assessmentComplete, now);
+            return [state.entry.id, withOverride(plan, moved, row, now)] as const;
+          }),
+        );
+        keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === fromKept.size);
+      }
+      const events = opened.map((o) => entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked"));
+      return { unlocked: opened.map((o) => o.state.entry.participantId), events };
+    },
+    { ...LIVE_RUN_WRITE, afterCommit: () => keepStates?.() },
+  );
   await publishLive(ctx, sessionId, events);
   return unlocked;
 }

@@ -35,12 +35,20 @@ export type LiveData = { overrides: Override[]; progress: Progress[]; answers: S
 /** A whole-evaluation section (allQuestionsInEvaluationShownByDefault) is stored with questionId "". */
 export const WHOLE_EVALUATION = "";
 
-/** `answers: false` skips the answer rows (a save needs only progress and overrides for the clock); `clock: false` skips progress and overrides (a refresh that keeps them). */
-export async function loadLiveData(db: Reader, entryIds: string[], { answers: withAnswers = true, clock: withClock = true } = {}): Promise<Map<string, LiveData>> {
+/**
+ * `answers: false` skips the answer rows (a save needs only progress and overrides for the clock);
+ * `clock: false` skips progress and overrides (a refresh that keeps them); `overrides: false` skips
+ * the overrides only (a caller that knows them).
+ */
+export async function loadLiveData(
+  db: Reader,
+  entryIds: string[],
+  { answers: withAnswers = true, clock: withClock = true, overrides: withOverrides = true } = {},
+): Promise<Map<string, LiveData>> {
   const byEntry = new Map<string, LiveData>(entryIds.map((id) => [id, { overrides: [], progress: [], answers: [] }]));
   if (entryIds.length === 0) return byEntry;
   const [overrides, progress, answers] = await Promise.all([
-    !withClock ? Promise.resolve([]) : db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, entryIds)).orderBy(asc(liveOverrides.id)).all(),
+    !withClock || !withOverrides ? Promise.resolve([]) : db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, entryIds)).orderBy(asc(liveOverrides.id)).all(),
     !withClock ? Promise.resolve([]) : db.select().from(liveProgress).where(inArray(liveProgress.entryId, entryIds)).orderBy(asc(liveProgress.sectionStart)).all(),
     !withAnswers
       ? Promise.resolve([])

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
 import { liveStateReads } from "~/modules/live/live-entry.server";
-import { applyLiveOverride, completeScheduledSession, startScheduledSession } from "~/modules/live/run.server";
+import { findEntryOf } from "~/modules/live/plan.server";
+import { loadLiveData } from "~/modules/live/store.server";
+import { applyLiveOverride, completeScheduledSession, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from "./fixtures";
@@ -24,6 +26,16 @@ const save = (who: Ctx, question: string) => {
   const first = question === f.questions[0]![0];
   const answer = first ? { textValue: `r${revision}` } : { numericValue: revision };
   return saveAnswer(who, { scheduledSession: f.sessionId, evaluation: f.evaluations[0]!, question, stepIndex: first ? 2 : 0, answer, revision: ++revision });
+};
+
+/** The participant's live state read from the database, trusting nothing kept. */
+const fresh = async (who: Ctx) => {
+  process.env.LIVE_STATE_CACHE_MS = "0";
+  try {
+    return await myLiveSession(who, f.sessionId);
+  } finally {
+    delete process.env.LIVE_STATE_CACHE_MS;
+  }
 };
 
 beforeAll(async () => {
@@ -65,14 +77,6 @@ describe("the kept live state of a participant", () => {
     const second = f.questions[0]![1]!;
     expect((await save(p1, second)).stored).toBe(true);
     expect((await save(p2, second)).stored).toBe(true);
-    const fresh = async (who: Ctx) => {
-      process.env.LIVE_STATE_CACHE_MS = "0"; // nothing kept is trusted: read from the database
-      try {
-        return await myLiveSession(who, f.sessionId);
-      } finally {
-        delete process.env.LIVE_STATE_CACHE_MS;
-      }
-    };
     const clockOf = ({ status, paused, remainingSeconds, revision }: Awaited<ReturnType<typeof myLiveSession>>) => ({ status, paused, remainingSeconds, revision });
     for (const input of [{ overrideType: "SESSION_PAUSE" }, { overrideType: "EXTEND_TIME", value: { numericValue: 90 } }, { overrideType: "SESSION_RESUME" }]) {
       await applyLiveOverride(manager, f.sessionId, null, input);
@@ -89,6 +93,49 @@ describe("the kept live state of a participant", () => {
         expect(Math.abs(k.remainingSeconds! - r.remainingSeconds!)).toBeLessThanOrEqual(1);
       }
       expect(kept[0]!.paused).toBe(input.overrideType !== "SESSION_RESUME");
+    }
+  });
+
+  it("gives a staff action the entries the last one kept, unless a participant moved meanwhile", async () => {
+    const second = f.questions[0]![1]!;
+    const extend = () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    const overridesOf = async (participant: string) => {
+      const entry = await findEntryOf(manager.tdb.db, f.sessionId, participant);
+      return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides;
+    };
+    await extend(); // keeps the whole session as it commits
+    const fromKept = liveStateReads.staffActionsFromKept;
+    await extend();
+    expect(liveStateReads.staffActionsFromKept).toBe(fromKept + 1);
+    expect((await overridesOf(f.people[0]!)).at(-1)).toMatchObject({ overrideType: "EXTEND_TIME", question: second });
+    // p2 finishes its last question of the evaluation and waits: what was kept of it before is
+    // forgotten, so the next action sees p2 waiting and gives it no extension.
+    await finishQuestion(p2, f.sessionId, f.evaluations[0]!, second);
+    const p2Overrides = (await overridesOf(f.people[1]!)).length;
+    await extend();
+    expect(await overridesOf(f.people[1]!)).toHaveLength(p2Overrides);
+    // Two actions at once: the second starts before the first runs, so the first cannot trust what
+    // was kept (it reads the database), nor can the second (the first changed it).
+    const p1Overrides = (await overridesOf(f.people[0]!)).length;
+    const used = liveStateReads.staffActionsFromKept;
+    await Promise.all([extend(), extend()]);
+    expect(liveStateReads.staffActionsFromKept).toBe(used);
+    expect(await overridesOf(f.people[0]!)).toHaveLength(p1Overrides + 2);
+  });
+
+  it("keeps the whole session through an unlock: the unlocked participant's refresh reads nothing and matches a fresh read", async () => {
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    const used = liveStateReads.staffActionsFromKept;
+    expect(await unlockWaitingParticipants(manager, f.people, f.sessionId)).toEqual([f.people[1]]); // p2 waited
+    expect(liveStateReads.staffActionsFromKept).toBe(used + 1);
+    const reads = { ...liveStateReads };
+    const kept = await myLiveSession(p2, f.sessionId);
+    const stillKept = await myLiveSession(p1, f.sessionId);
+    expect(liveStateReads).toEqual(reads);
+    expect(kept.evaluation?._id).toBe(f.evaluations[1]);
+    for (const [k, r] of [[kept, await fresh(p2)], [stillKept, await fresh(p1)]] as const) {
+      expect({ ...k, remainingSeconds: 0, deadline: null, serverTime: null }).toEqual({ ...r, remainingSeconds: 0, deadline: null, serverTime: null });
+      expect(Math.abs(k.remainingSeconds! - r.remainingSeconds!)).toBeLessThanOrEqual(1);
     }
   });
 
