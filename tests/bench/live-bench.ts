@@ -332,9 +332,9 @@ const dashboardLatencies: number[] = [];
 
 /**
  * A staff member's live dashboard, open during the session: the screen reloads its data (one
- * single-fetch request for the page's loaders) 150 ms after a room event, or when its last reload
- * ends if events came meanwhile (use-live-room.ts). With answers arriving several times a second,
- * that is a reload every 150 ms or back-to-back, whichever is slower.
+ * single-fetch request for the page's loaders) after room events, at most once a second and never
+ * more than half the time, up to 5 s apart (use-live-room.ts). With answers arriving several
+ * times a second, that is a reload every max(1 s, twice the last reload's time).
  */
 async function dashboardLoop(staffCookie: string, session: string, until: number): Promise<void> {
   while (performance.now() < until && !stopping) {
@@ -343,7 +343,7 @@ async function dashboardLoop(staffCookie: string, session: string, until: number
     const took = performance.now() - start;
     if (status !== 200) errors.push(`dashboard reload: ${status} ${JSON.stringify(json).slice(0, 120)}`);
     else dashboardLatencies.push(took);
-    await sleep(Math.max(0, 150 - took));
+    await sleep(Math.max(150, Math.min(5000, Math.max(1000, 2 * took)) - took));
   }
 }
 

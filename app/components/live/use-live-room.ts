@@ -73,21 +73,38 @@ export function useLiveRoom(
  * event per participant) become one reload.
  */
 const STAFF_IGNORES = ["welcome"] as const;
+/** Events in a burst (pause all: one per participant) settle this long into one reload. */
+const EVENT_SETTLE_MS = 150;
+/** The shortest time between the starts of two reloads, and the longest it grows to after slow reloads. */
+const RELOAD_GAP_MS = 1_000;
+const RELOAD_GAP_MAX_MS = 5_000;
 
 export function useRoomRevalidation(connection: RealtimeConnection | null, pollMs = 15_000): boolean {
   const { revalidate, state } = useRevalidator();
   const busy = useRef(false);
   const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When this hook's last reload started, how long it took, and whether it is the one running. */
+  const lastStart = useRef(0);
+  const lastTook = useRef(0);
+  const ours = useRef(false);
   busy.current = state !== "idle";
   const refresh = useRef(() => {});
   refresh.current = () => {
     if (timer.current) return;
+    // A room of a thousand candidates saves hundreds of times a second, and each reload carries
+    // every row: at most one reload a second, and (up to a few seconds) never busy reloading more
+    // than half the time.
+    const gap = Math.min(RELOAD_GAP_MAX_MS, Math.max(RELOAD_GAP_MS, 2 * lastTook.current));
     timer.current = setTimeout(() => {
       timer.current = null;
       if (busy.current) pending.current = true;
-      else revalidate();
-    }, 150);
+      else {
+        lastStart.current = Date.now();
+        ours.current = true;
+        revalidate();
+      }
+    }, Math.max(EVENT_SETTLE_MS, lastStart.current + gap - Date.now()));
   };
   // Staff see everything: presence (who is connected) and every save (progress) included.
   const connected = useLiveRoom(connection, () => refresh.current(), { ignore: STAFF_IGNORES, firstOpen: true });
@@ -104,10 +121,13 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
   }, [room, pollMs]);
 
   useEffect(() => {
-    if (state === "idle" && pending.current) {
+    if (state !== "idle") return;
+    if (ours.current) lastTook.current = Date.now() - lastStart.current;
+    ours.current = false;
+    if (pending.current) {
       pending.current = false;
-      revalidate();
+      refresh.current();
     }
-  }, [state, revalidate]);
+  }, [state]);
   return connected;
 }

@@ -90,6 +90,27 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
   members.set(tdb, sessionId, stamp, rows.map((r) => r.participantId));
 }
 
+/**
+ * Every entry's live facts (progress, overrides, extra time; not answers) for a staff screen:
+ * from the kept states where they are current, after one shared whole-session read if some are
+ * not (which also warms them for the participants' saves), and from the database for any left.
+ */
+export async function sessionEntryFacts(tdb: TenantDb, reader: Reader, sessionId: string, rows: readonly EntryRow[]): Promise<Map<string, Omit<KeptEntry, "entry">>> {
+  const facts = new Map<string, Omit<KeptEntry, "entry">>();
+  const fromKept = (row: EntryRow) => {
+    const value = kept.get(tdb, keyOf(sessionId, row.participantId));
+    if (value) facts.set(row.id, { live: { ...value.live, answers: [] }, extraTimePercent: value.extraTimePercent, assessmentComplete: value.assessmentComplete });
+    return !!value;
+  };
+  let missing = rows.filter((row) => !fromKept(row));
+  if (missing.length > 0) {
+    await wholeSessionRead(tdb, reader, sessionId);
+    missing = missing.filter((row) => !fromKept(row));
+  }
+  if (missing.length > 0) for (const [id, read] of await entriesFacts(reader, missing)) facts.set(id, read);
+  return facts;
+}
+
 /** What a staff action needs of one entry, from the kept state instead of the database. */
 export type KeptEntry = { entry: EntryRow; live: LiveData; extraTimePercent: number; assessmentComplete: boolean };
 

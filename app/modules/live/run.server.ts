@@ -11,8 +11,8 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
-import { keepAfterCommit, keptSessionBeforeWrite } from "./live-entry.server";
-import { loadLiveData } from "./store.server";
+import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts } from "./live-entry.server";
+import { answerCounts, loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
@@ -326,11 +326,17 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
   const session = await findSession(db, sessionId);
   const plan = await loadPlan(db, session);
   const rows = await db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).orderBy(entries.createdAt, entries.id).all();
-  const [states, presence, people] = await Promise.all([
-    entryStates(db, plan, rows, now),
+  // Progress and overrides as the participants' saves keep them; answers only counted.
+  const [facts, counts, presence, people] = await Promise.all([
+    sessionEntryFacts(ctx.tdb, db, sessionId, rows),
+    answerCounts(db, rows.map((r) => r.id)),
     roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
     rows.length ? db.query.participants.findMany({ where: (p, { inArray: inA }) => inA(p.id, rows.map((r) => r.participantId)) }) : Promise.resolve([]),
   ]);
+  const states = rows.map((entry) => {
+    const f = facts.get(entry.id)!;
+    return stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, now);
+  });
   const person = new Map(people.map((p) => [p.id, p]));
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
   const supplyIds = [...new Set([...plan.questions.values()].flatMap((q) => q.supplyIds))];
@@ -360,8 +366,8 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
         paused: s.clock?.paused ?? isSessionPaused(s.live.overrides, now),
         helpRequested: isHelpRequested(s.live.overrides, now),
         connected: presence ? online.has(s.entry.participantId) : null,
-        lateSaves: s.live.answers.filter((a) => a.late).length,
-        answersSaved: s.live.answers.length,
+        lateSaves: counts.get(s.entry.id)?.late ?? 0,
+        answersSaved: counts.get(s.entry.id)?.saved ?? 0,
         evaluationsDone: s.facts.sessionOrder.filter((e) => isEvaluationDone(s.facts, e)).length,
         evaluationsTotal: s.facts.sessionOrder.length,
         extraTimePercent: s.facts.extraTimePercent,

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, count, inArray, sql } from "drizzle-orm";
 import { liveAnswers, liveOverrides, liveProgress, type OverrideType, type StoredAnswer } from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
 
@@ -91,4 +91,16 @@ export async function loadLiveData(
     });
   }
   return byEntry;
+}
+
+/** Per entry: how many answers are saved, and how many of them late (the dashboard's counts, without reading the answers). */
+export async function answerCounts(db: Reader, entryIds: string[]): Promise<Map<string, { saved: number; late: number }>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ entryId: liveAnswers.entryId, saved: count(), late: sql<number | null>`sum(${liveAnswers.late})` })
+    .from(liveAnswers)
+    .where(inArray(liveAnswers.entryId, entryIds))
+    .groupBy(liveAnswers.entryId)
+    .all();
+  return new Map(rows.map((r) => [r.entryId, { saved: r.saved, late: Number(r.late ?? 0) }]));
 }
