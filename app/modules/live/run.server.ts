@@ -11,7 +11,7 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, type OverrideRow } from "./progress.server";
-import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts } from "./live-entry.server";
+import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
@@ -64,6 +64,16 @@ function withOverride(plan: RunPlan, state: EntryState, row: OverrideRow, now: D
   };
   const live = { ...state.live, overrides: [...state.live.overrides, override] };
   return stateOf(plan, state.entry, live, state.facts.extraTimePercent, state.facts.assessmentComplete === true, now);
+}
+
+/** The entries' states at `now` (without answers): from what was kept (keptSessionBeforeWrite) when given, else read in the transaction. */
+async function statesAt(tx: TenantTx, plan: RunPlan, rows: EntryRow[], kept: readonly KeptEntry[] | null, now: Date): Promise<EntryState[]> {
+  if (!kept) return entryStates(tx, plan, rows, now, { answers: false });
+  const byId = new Map(kept.map((k) => [k.entry.id, k]));
+  return rows.map((entry) => {
+    const k = byId.get(entry.id)!;
+    return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
+  });
 }
 
 /** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
@@ -145,13 +155,7 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       const all = fromKept ? fromKept.map((k) => k.entry) : await entriesOfSession(tx, sessionId);
       const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
       if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-      const keptById = fromKept ? new Map(fromKept.map((k) => [k.entry.id, k])) : null;
-      const states = keptById
-        ? (chosen as EntryRow[]).map((entry) => {
-            const k = keptById.get(entry.id)!;
-            return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
-          })
-        : await entryStates(tx, plan, chosen as EntryRow[], now, { answers: false });
+      const states = await statesAt(tx, plan, chosen as EntryRow[], fromKept, now);
       const changed: { state: EntryState; override: OverrideRow }[] = [];
       for (const state of states) {
         const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
@@ -230,20 +234,15 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       const session = await findSession(tx, sessionId);
       requireOngoing(session);
       const plan = await loadPlan(tx, session);
-      const fromKept = kept?.current() ? new Map(kept.entries.map((k) => [k.entry.participantId, k])) : null;
+      const fromKept = kept?.current() ? kept.entries : null;
       const wanted = new Set(ids);
       const rows = fromKept
-        ? [...wanted].flatMap((id) => fromKept.get(id)?.entry ?? [])
+        ? fromKept.filter((k) => wanted.has(k.entry.participantId)).map((k) => k.entry)
         : ids.length
           ? (await tx.select().from(entries).where(inArray(entries.participantId, ids)).all()).filter((r) => r.scheduledSessionId === sessionId)
           : [];
       if (rows.length !== wanted.size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-      const states = fromKept
-        ? rows.map((entry) => {
-            const k = fromKept.get(entry.participantId)!;
-            return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
-          })
-        : await entryStates(tx, plan, rows, now, { answers: false });
+      const states = await statesAt(tx, plan, rows, fromKept, now);
       const opened: { state: EntryState; override: OverrideRow }[] = [];
       for (const state of states) {
         if (state.status !== "waiting") continue;
@@ -263,7 +262,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
             return [state.entry.id, withOverride(plan, moved, row, now)] as const;
           }),
         );
-        keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === fromKept.size);
+        keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === fromKept.length);
       }
       const events = opened.map((o) => entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked"));
       return { unlocked: opened.map((o) => o.state.entry.participantId), events };
