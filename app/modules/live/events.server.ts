@@ -60,26 +60,64 @@ export async function publishLive(ctx: Ctx, scheduledSessionId: string, events: 
 /** Events per request to the room: its limit (1,000 and 1 MB; a "pause all" of 1,000 with their clocks is about 380 KB), so one request per staff action. */
 const EVENTS_PER_REQUEST = 1000;
 
-type Outbox = { busy: boolean; events: Array<Omit<RoomEvent, "issued">>; delivered: Array<() => void> };
+/**
+ * How long staff-only events (every save's `answer.saved`) wait for company when nothing else is
+ * queued. The dashboards reload at most once a second, so 100 ms is unseen; a full room then sends
+ * ten requests a second instead of one per save (the app's and the room's CPU). Any event a
+ * participant's screen waits for (a pause, an unlock) is sent at once, with whatever waits before it.
+ */
+export const STAFF_ONLY_WAIT_MS = 100;
+/** LIVE_STAFF_EVENT_WAIT_MS overrides it (tests; 0 sends every save's event at once). */
+const staffOnlyWaitMs = () => {
+  const fromEnv = Number(process.env.LIVE_STAFF_EVENT_WAIT_MS || NaN);
+  return Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : STAFF_ONLY_WAIT_MS;
+};
+
+type Outbox = {
+  busy: boolean;
+  events: Array<Omit<RoomEvent, "issued">>;
+  delivered: Array<() => void>;
+  /** Ends the staff-only wait early (an urgent event arrived). */
+  wake: (() => void) | null;
+};
 const outboxes = new Map<string, Outbox>();
+
+/** Requests sent to rooms since the process started (benchmarks and tests read it). */
+export const roomPublishStats = { requests: 0, events: 0 };
 
 /** Resolves once the request carrying these events has been answered (or has failed: best effort). */
 function toRoom(tenant: string, scheduledSessionId: string, events: Array<Omit<RoomEvent, "issued">>): Promise<void> {
   const key = `${tenant}\n${scheduledSessionId}`;
   let box = outboxes.get(key);
-  if (!box) outboxes.set(key, (box = { busy: false, events: [], delivered: [] }));
+  if (!box) outboxes.set(key, (box = { busy: false, events: [], delivered: [], wake: null }));
   box.events.push(...events);
   const done = new Promise<void>((resolve) => box.delivered.push(resolve));
+  if (events.some((e) => !e.staffOnly)) box.wake?.();
   if (!box.busy) void drain(key, box, tenant, scheduledSessionId);
   return done;
+}
+
+function staffOnlyWait(box: Outbox): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, staffOnlyWaitMs());
+    function finish() {
+      clearTimeout(timer);
+      box.wake = null;
+      resolve();
+    }
+    box.wake = finish;
+  });
 }
 
 async function drain(key: string, box: Outbox, tenant: string, scheduledSessionId: string): Promise<void> {
   box.busy = true;
   while (box.events.length > 0) {
+    if (box.events.every((e) => e.staffOnly)) await staffOnlyWait(box);
     const events = box.events.splice(0);
     const delivered = box.delivered.splice(0);
     for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST) {
+      roomPublishStats.requests++;
+      roomPublishStats.events += Math.min(EVENTS_PER_REQUEST, events.length - i);
       await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
     }
     for (const resolve of delivered) resolve();

@@ -1,4 +1,5 @@
 import { ANSWERS_ONLY_WRITE, type TenantDb, type TenantTx } from "~db/tenant/client";
+import { compileStatement, runCompiled, type CompiledStatement } from "~db/tenant/compiled";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, type StoredAnswer } from "~db/tenant/schema";
@@ -146,6 +147,40 @@ export const saveAnswerInput = z.object({
 
 export type SaveAnswerResult = { revision: number; late: boolean; savedAt: Date; receivedAt: Date | null; stored: boolean; entryRevision: number };
 
+let inTimeUpsert: CompiledStatement | null = null;
+
+/**
+ * The upsert of an answer in time, the statement a full room runs most: compiled once (ADR 0024).
+ * The same rule as the late path in saveAnswer: only a higher revision replaces what is stored
+ * (else no row is returned), and an answer in time keeps no in-time copy beside it.
+ */
+function inTimeUpsertOf(tx: TenantTx): CompiledStatement {
+  const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
+  return (inTimeUpsert ??= compileStatement(
+    tx
+      .insert(liveAnswers)
+      .values({
+        entryId: value("entryId"),
+        evaluationId: value("evaluationId"),
+        questionId: value("questionId"),
+        stepIndex: value("stepIndex"),
+        answer: value("answer"),
+        revision: value("revision"),
+        savedAt: value("savedAt"),
+        late: false,
+        receivedAt: null,
+        inTimeAnswer: null,
+        inTimeRevision: null,
+      })
+      .onConflictDoUpdate({
+        target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
+        set: { answer: sql`excluded.answer`, revision: sql`excluded.revision`, savedAt: sql`excluded.saved_at`, late: false, receivedAt: null, inTimeAnswer: null, inTimeRevision: null },
+        setWhere: sql`${liveAnswers.revision} < excluded.revision`,
+      })
+      .returning({ revision: liveAnswers.revision }),
+  ));
+}
+
 /**
  * `saveAnswer(input)`: an idempotent upsert of one step's answer. A higher revision replaces the
  * stored one; an equal or lower one is acknowledged with what is stored (a retry is harmless).
@@ -163,13 +198,12 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     const { session } = plan;
     const { entry } = state;
     if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-    const key = and(
-      eq(liveAnswers.entryId, entry.id),
-      eq(liveAnswers.evaluationId, data.evaluation),
-      eq(liveAnswers.questionId, data.question),
-      eq(liveAnswers.stepIndex, data.stepIndex),
-    );
-    const storedNow = () => tx.select().from(liveAnswers).where(key).get();
+    const storedNow = () =>
+      tx
+        .select()
+        .from(liveAnswers)
+        .where(and(eq(liveAnswers.entryId, entry.id), eq(liveAnswers.evaluationId, data.evaluation), eq(liveAnswers.questionId, data.question), eq(liveAnswers.stepIndex, data.stepIndex)))
+        .get();
     // What is stored already answers a retry of an equal or older revision, whatever else changed
     // since (the question may have closed): an acknowledged answer is never refused on a retry.
     const acknowledge = async (existing: Awaited<ReturnType<typeof storedNow>>) =>
@@ -204,17 +238,20 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       inTime = existing && !existing.late ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision } : {};
     }
     const row = { answer: checked.data, revision: data.revision, savedAt: now, late, receivedAt: late ? now : null, ...inTime };
-    const written = await tx
-      .insert(liveAnswers)
-      .values({ entryId: entry.id, evaluationId: data.evaluation, questionId: data.question, stepIndex: data.stepIndex, ...row })
-      .onConflictDoUpdate({
-        target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
-        set: row,
-        // Never replace an equal or higher revision: then nothing is written, and what is stored answers.
-        setWhere: sql`${liveAnswers.revision} < ${data.revision}`,
-      })
-      .returning({ revision: liveAnswers.revision })
-      .get();
+    const ref = { entryId: entry.id, evaluationId: data.evaluation, questionId: data.question, stepIndex: data.stepIndex };
+    const written = !late
+      ? (await runCompiled(tx, inTimeUpsertOf(tx), { ...ref, answer: checked.data, revision: data.revision, savedAt: now }))[0]
+      : await tx
+          .insert(liveAnswers)
+          .values({ ...ref, ...row })
+          .onConflictDoUpdate({
+            target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
+            set: row,
+            // Never replace an equal or higher revision: then nothing is written, and what is stored answers.
+            setWhere: sql`${liveAnswers.revision} < ${data.revision}`,
+          })
+          .returning({ revision: liveAnswers.revision })
+          .get();
     if (!written) return (await acknowledge(await storedNow()))!;
     const entryRevision = await bumpEntry(tx, entry, now);
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
 import type { Reader, TenantTx } from "~db/tenant/client";
+import { compileStatement, runCompiled, type CompiledStatement } from "~db/tenant/compiled";
 import type { EntryRow } from "./plan.server";
 import { WHOLE_EVALUATION } from "./store.server";
 
@@ -66,13 +67,18 @@ export async function entryRevisionOf(db: Reader, entryId: string): Promise<numb
   return row?.rev ?? 0;
 }
 
-/** Every change to an entry bumps its revision: clients compare it to notice missed events. */
+let bumpStatement: CompiledStatement | null = null;
+
+/** Every change to an entry bumps its revision: clients compare it to notice missed events. Every save runs it, so it is compiled once. */
 export async function bumpEntry(tx: TenantTx, entry: Pick<EntryRow, "id">, at: Date): Promise<number> {
-  const row = await tx
-    .update(entries)
-    .set({ rev: sql`${entries.rev} + 1`, updatedAt: at })
-    .where(eq(entries.id, entry.id))
-    .returning({ rev: entries.rev })
-    .get();
-  return row.rev;
+  bumpStatement ??= compileStatement(
+    tx
+      .update(entries)
+      .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
+      .where(eq(entries.id, sql.placeholder("id")))
+      .returning({ rev: entries.rev }),
+  );
+  const [row] = await runCompiled(tx, bumpStatement, { id: entry.id, at });
+  if (!row) throw new Error(`No entry ${entry.id} to bump`);
+  return Number(row[0]);
 }

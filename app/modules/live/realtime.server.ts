@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir } from "~db/config";
+import { roomRequest } from "./room-http.server";
 import {
   ISSUED_HEADER,
   SIGNATURE_HEADER,
@@ -118,14 +119,14 @@ export async function publishEventsToRoom({ tenant, scheduledSessionId, events }
     const issued = Date.now();
     const stamped = events.map((event) => ({ ...event, issued: event.issued ?? issued }));
     const body = JSON.stringify(stamped.length === 1 ? stamped[0] : stamped);
-    const response = await fetch(url, {
+    const response = await roomRequest(url, {
       method: "POST",
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: await signPublish(roomId(tenant, scheduledSessionId), body, realtimeSecret()) },
       body,
-      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+      timeoutMs: PUBLISH_TIMEOUT_MS,
     });
     if (!response.ok) {
-      console.warn(`[live] publish ${what} to ${url} failed: ${response.status} ${await response.text()}`);
+      console.warn(`[live] publish ${what} to ${url} failed: ${response.status} ${response.text}`);
       return false;
     }
     return true;
@@ -147,15 +148,15 @@ export async function roomPresence({
   try {
     const issued = Date.now();
     const signature = await signBody(presenceSigningString(roomId(tenant, scheduledSessionId), issued), realtimeSecret());
-    const response = await fetch(url, {
+    const response = await roomRequest(url, {
       headers: { [ISSUED_HEADER]: String(issued), [SIGNATURE_HEADER]: signature },
-      signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+      timeoutMs: PUBLISH_TIMEOUT_MS,
     });
     if (!response.ok) {
       console.warn(`[live] presence of ${url} failed: ${response.status}`);
       return null;
     }
-    return ((await response.json()) as PresenceEvent).payload;
+    return (JSON.parse(response.text) as PresenceEvent).payload;
   } catch (error) {
     console.warn(`[live] presence of ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;

@@ -8,6 +8,8 @@ import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
 import { signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import type { Ctx } from "~/lib/context.server";
+import { publishLive, roomPublishStats } from "~/modules/live/events.server";
 import { issueRealtimeToken, publishEventsToRoom, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { requestHelp } from "~/modules/live/participant.server";
@@ -398,6 +400,36 @@ describe("session room", () => {
     }
     expect(commandLines.some((c) => c.includes("partykit"))).toBe(true);
     for (const line of commandLines) expect(line).not.toContain(SECRET);
+  });
+
+  it("lets every save's staff-only event wait for company, and sends what a screen waits for at once", async () => {
+    const ctx = { tenant: { slug: TENANT } } as Ctx;
+    const admin = await connect("admin", "staff-outbox");
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    process.env.LIVE_STAFF_EVENT_WAIT_MS = "400";
+    try {
+      // Twenty saves 10 ms apart: sent one by one before, a request each; now they share one or two.
+      const before = roomPublishStats.requests;
+      for (let i = 0; i < 20; i++) {
+        void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i } }], { waitForRoom: false });
+        await sleep(10);
+      }
+      await admin.waitFor((m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 19, "the last save's event");
+      expect(roomPublishStats.requests - before).toBeLessThanOrEqual(2);
+      const order = admin.messages.filter((m) => m.type === "answer.saved").map((m) => (m.payload as { i: number }).i);
+      expect(order).toEqual([...Array(20).keys()]);
+
+      // A participant's event does not wait: it takes the waiting staff-only event along, in order.
+      process.env.LIVE_STAFF_EVENT_WAIT_MS = "60000";
+      void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i: 20 } }], { waitForRoom: false });
+      const sent = publishLive(ctx, SESSION, [{ type: "entry.changed", participantId: "p-9", payload: { reason: "pause" } }]).then(() => "sent");
+      expect(await Promise.race([sent, sleep(10_000).then(() => "still waiting")])).toBe("sent");
+      const last = await admin.waitFor((m) => m.type === "entry.changed", "the pause");
+      expect(admin.messages.indexOf(last)).toBe(admin.messages.findIndex((m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 20) + 1);
+    } finally {
+      delete process.env.LIVE_STAFF_EVENT_WAIT_MS;
+      admin.close();
+    }
   });
 
   it("carries the live run's events, written to the database first, to the session's sockets", async () => {
