@@ -5,6 +5,7 @@ import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
+import { executeRaw } from "./compiled";
 import { GroupCommit } from "./group-commit";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
@@ -125,7 +126,7 @@ function openDatabase(slug: string, url: string): OpenDb {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
-    const grouped = new GroupCommit<TenantTx>(queue, db);
+    const grouped = new GroupCommit<TenantTx>(queue, db, executeRaw);
     let version = 0;
     let liveVersion = 0;
     const bump = (options?: WriteOptions) => {

@@ -38,10 +38,20 @@ function valueOf(name: string): Bind {
   };
 }
 
+/** The libSQL transaction under a drizzle one (never outside a transaction: it is the tenant's write path). */
+function libsqlOf(tx: TenantTx): Transaction {
+  const libsql = (tx as unknown as { session?: { tx?: Transaction } }).session?.tx;
+  if (!libsql) throw new Error("Compiled and raw statements must run inside a tenant write transaction");
+  return libsql;
+}
+
+/** A fixed statement without values (a savepoint), straight on libSQL. */
+export async function executeRaw(tx: TenantTx, statement: string): Promise<void> {
+  await libsqlOf(tx).execute(statement);
+}
+
 /** Runs a compiled statement inside `tx` (never outside a transaction: it is the tenant's write path). */
 export async function runCompiled(tx: TenantTx, statement: CompiledStatement, values: Record<string, unknown>): Promise<Row[]> {
-  const libsql = (tx as unknown as { session?: { tx?: Transaction } }).session?.tx;
-  if (!libsql) throw new Error("runCompiled must run inside a tenant write transaction");
   const args: InArgs = statement.bind.map((bind) => bind(values));
-  return (await libsql.execute({ sql: statement.sql, args })).rows;
+  return (await libsqlOf(tx).execute({ sql: statement.sql, args })).rows;
 }

@@ -2,6 +2,8 @@ import type { WriteQueue } from "../connection";
 
 type Pending<Tx> = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> };
+/** Runs one savepoint statement on the group's transaction (client.ts: straight on libSQL). */
+export type SavepointRunner<Tx> = (tx: Tx, statement: "SAVEPOINT group_write" | "RELEASE group_write" | "ROLLBACK TO group_write") => Promise<void>;
 
 /** At most this many writes share one transaction, so one commit never waits on a very long batch. */
 const MAX_GROUP = 200;
@@ -22,6 +24,12 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
   constructor(
     private readonly queue: WriteQueue,
     private readonly db: Transactional<Tx>,
+    /**
+     * Without it each write gets a nested drizzle transaction (a new transaction object and two
+     * statements built per write: a tenth of a save at full load). With it, every write gets the
+     * group's own transaction object inside a savepoint run as plain SQL.
+     */
+    private readonly savepoint?: SavepointRunner<Tx>,
   ) {}
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -51,13 +59,7 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
       await this.db.transaction(async (tx) => {
-        for (const item of batch) {
-          try {
-            outcomes.push({ ok: true, value: await tx.transaction(item.work) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
+        for (const item of batch) outcomes.push(await this.inSavepoint(tx, item.work));
       });
     } catch (error) {
       for (const item of batch) item.reject(error);
@@ -68,5 +70,28 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+  }
+
+  private async inSavepoint(tx: Tx, work: (tx: Tx) => Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+    const savepoint = this.savepoint;
+    if (!savepoint) {
+      try {
+        return { ok: true, value: await tx.transaction(work) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }
+    await savepoint(tx, "SAVEPOINT group_write");
+    let value: unknown;
+    try {
+      value = await work(tx);
+    } catch (error) {
+      // A failure here (the transaction itself is broken) fails the whole group, as a failed COMMIT does.
+      await savepoint(tx, "ROLLBACK TO group_write");
+      await savepoint(tx, "RELEASE group_write");
+      return { ok: false, error };
+    }
+    await savepoint(tx, "RELEASE group_write");
+    return { ok: true, value };
   }
 }
