@@ -18,8 +18,6 @@ export class TenantReadCache<V> {
   // Keys forgotten one by one, with the forget count at that moment: a read that began before a
   // key's forget is not kept. Past the bound the map is cleared, as if every key was forgotten then.
   private forgets = 0;
-  /** How many times forget() ran: a reader of several kept values can tell whether any was forgotten meanwhile. */
-  private forgetCalls = 0;
   private readonly forgottenAt = new Map<string, number>();
   private clearedAt = 0;
 
@@ -72,9 +70,20 @@ export class TenantReadCache<V> {
     if (hit && hit.tdb === tdb) hit.value = value;
   }
 
+  /**
+   * The value of key if it was read at version `since` or later and not forgotten since: for a
+   * writer whose own start moved the version, once it knows nothing else moved it (a value read
+   * between its start and its transaction saw the same rows).
+   */
+  getSince(tdb: TenantDb, key: string, since: number, now = Date.now()): V | undefined {
+    const k = TenantReadCache.key(tdb, key);
+    const hit = this.entries.get(k);
+    if (!hit || hit.tdb !== tdb || hit.stamp.version < since || hit.stamp.version > this.versionOf(tdb) || now - hit.readAt >= this.maxAgeMs()) return undefined;
+    return (this.forgottenAt.get(k) ?? this.clearedAt) < hit.stamp.forgets ? hit.value : undefined;
+  }
+
   /** Drops one key, and keeps out any value of it whose read started before now. */
   forget(tdb: TenantDb, key: string): void {
-    this.forgetCalls++;
     const k = TenantReadCache.key(tdb, key);
     this.entries.delete(k);
     const now = ++this.forgets;
@@ -83,11 +92,6 @@ export class TenantReadCache<V> {
       this.clearedAt = now;
     }
     this.forgottenAt.set(k, now);
-  }
-
-  /** Grows with every forget(), of any key. */
-  forgetCount(): number {
-    return this.forgetCalls;
   }
 
   delete(tdb: TenantDb, key: string): void {

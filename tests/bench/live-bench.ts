@@ -161,7 +161,9 @@ class Participant {
             this.live = applyLivePatch(this.live, patch);
             patched++;
           } else this.dirty = true;
-          this.wakeUp();
+          // Reacted to after this turn's other sockets have read theirs: the 1,000 participants are
+          // one process here, and one's reload must not delay when the next one's event is seen.
+          setImmediate(() => this.wakeUp());
         }
       });
     });

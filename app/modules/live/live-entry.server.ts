@@ -114,33 +114,46 @@ export async function sessionEntryFacts(tdb: TenantDb, reader: Reader, sessionId
 /** What a staff action needs of one entry, from the kept state instead of the database. */
 export type KeptEntry = { entry: EntryRow; live: LiveData; extraTimePercent: number; assessmentComplete: boolean };
 
+/** Inside a staff action's write: the entries kept and still exact, and the participants whose state must be read. */
+export type KeptSessionNow = { entries: KeptEntry[]; unread: string[] };
+
 /**
- * Before a staff action's write, taken synchronously just before `tdb.write` is called: every
- * entry of the session as kept, if all are. Inside the write, `current()` says whether they are
- * still exact: true only if no other write that changes live state ran or started since (the live
- * version moved only by this write's own start) and no participant's own move forgot a state. Then
- * the action needs not read every entry's progress and overrides, which grow all day.
+ * Before a staff action's write, taken synchronously just before `tdb.write` is called: the
+ * session's participants and the live version. Inside the write, `current()` gives the entries
+ * kept since that version and not forgotten since, or null when another write that changes live
+ * state ran or started meanwhile (the version moved by more than this write's own start). A
+ * participant's own move (next question, ready, help) forgets its state as it starts and as it
+ * commits, so that participant, like one whose state was not kept, is read in the transaction. The
+ * action then reads only those few, not every entry's progress and overrides, which grow all day.
  */
-export function keptSessionBeforeWrite(tdb: TenantDb, sessionId: string): { entries: KeptEntry[]; current: () => boolean } | null {
+export function keptSessionBeforeWrite(tdb: TenantDb, sessionId: string): { current: () => KeptSessionNow | null } | null {
   const participantIds = members.get(tdb, sessionId);
   if (!participantIds) return null;
-  const entries: KeptEntry[] = [];
-  for (const participantId of participantIds) {
-    const value = kept.get(tdb, keyOf(sessionId, participantId));
-    if (!value) return null;
-    entries.push({ entry: value.entry, live: { ...value.live, answers: [] }, extraTimePercent: value.extraTimePercent, assessmentComplete: value.assessmentComplete });
-  }
   const version = tdb.liveVersion();
-  const forgets = kept.forgetCount();
   return {
-    entries,
     current: () => {
-      const current = tdb.liveVersion() === version + 1 && kept.forgetCount() === forgets;
-      if (current) liveStateReads.staffActionsFromKept++;
-      return current;
+      if (tdb.liveVersion() !== version + 1) return null;
+      const entries: KeptEntry[] = [];
+      const unread: string[] = [];
+      for (const participantId of participantIds) {
+        const value = kept.getSince(tdb, keyOf(sessionId, participantId), version);
+        if (value) entries.push(keptEntryOf(value));
+        else unread.push(participantId);
+      }
+      // Mostly not kept: reading the whole session costs no more.
+      if (unread.length * 4 > participantIds.length) return null;
+      liveStateReads.staffActionsFromKept++;
+      return { entries, unread };
     },
   };
 }
+
+const keptEntryOf = (value: Kept): KeptEntry => ({
+  entry: value.entry,
+  live: { ...value.live, answers: [] },
+  extraTimePercent: value.extraTimePercent,
+  assessmentComplete: value.assessmentComplete,
+});
 
 /**
  * For a staff action's write (afterCommit): keeps the entries' states it read inside its
@@ -169,7 +182,9 @@ export async function writeOwnEntry<T>(tdb: TenantDb, sessionId: string, partici
   const key = keyOf(sessionId, participantId);
   kept.forget(tdb, key);
   try {
-    return await tdb.write(work, { liveRunOnly: true, keepsLiveState: true });
+    // Forgotten again as it commits, before the next write runs: a staff action queued behind this
+    // move must not take a state read while it was being written (keptSessionBeforeWrite).
+    return await tdb.write(work, { liveRunOnly: true, keepsLiveState: true, afterCommit: () => kept.forget(tdb, key) });
   } finally {
     kept.forget(tdb, key);
   }

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, scheduledSessions, supplyObjects } from "~db/tenant/schema";
 import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
@@ -66,15 +66,23 @@ function withOverride(plan: RunPlan, state: EntryState, row: OverrideRow, now: D
   return stateOf(plan, state.entry, live, state.facts.extraTimePercent, state.facts.assessmentComplete === true, now);
 }
 
-/** The entries' states at `now` (without answers): from what was kept (keptSessionBeforeWrite) when given, else read in the transaction. */
+/**
+ * The entries' states at `now` (without answers): from what was kept (keptSessionBeforeWrite) where
+ * given, the others read in the transaction.
+ */
 async function statesAt(tx: TenantTx, plan: RunPlan, rows: EntryRow[], kept: readonly KeptEntry[] | null, now: Date): Promise<EntryState[]> {
-  if (!kept) return entryStates(tx, plan, rows, now, { answers: false });
-  const byId = new Map(kept.map((k) => [k.entry.id, k]));
+  const byId = new Map((kept ?? []).map((k) => [k.entry.id, k]));
+  const unread = rows.filter((row) => !byId.has(row.id));
+  const read = new Map(unread.length ? (await entryStates(tx, plan, unread, now, { answers: false })).map((state) => [state.entry.id, state]) : []);
   return rows.map((entry) => {
-    const k = byId.get(entry.id)!;
-    return stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now);
+    const k = byId.get(entry.id);
+    return k ? stateOf(plan, entry, k.live, k.extraTimePercent, k.assessmentComplete, now) : read.get(entry.id)!;
   });
 }
+
+/** The rows of these participants' entries in the session (those a staff action could not take as kept). */
+const entryRowsOf = (tx: TenantTx, sessionId: string, participantIds: string[]) =>
+  participantIds.length ? tx.select().from(entries).where(and(eq(entries.scheduledSessionId, sessionId), inArray(entries.participantId, participantIds))).all() : Promise.resolve([]);
 
 /** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
 export async function startScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
@@ -151,11 +159,11 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       requireOngoing(session);
       const plan = await loadPlan(tx, session);
       if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
-      const fromKept = kept?.current() ? kept.entries : null;
-      const all = fromKept ? fromKept.map((k) => k.entry) : await entriesOfSession(tx, sessionId);
+      const keptNow = kept?.current() ?? null;
+      const all = keptNow ? [...keptNow.entries.map((k) => k.entry), ...(await entryRowsOf(tx, sessionId, keptNow.unread))] : await entriesOfSession(tx, sessionId);
       const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
       if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-      const states = await statesAt(tx, plan, chosen as EntryRow[], fromKept, now);
+      const states = await statesAt(tx, plan, chosen as EntryRow[], keptNow?.entries ?? null, now);
       const changed: { state: EntryState; override: OverrideRow }[] = [];
       for (const state of states) {
         const row = await applyTo(tx, plan, state, override, now, participantIds !== null);
@@ -234,15 +242,16 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       const session = await findSession(tx, sessionId);
       requireOngoing(session);
       const plan = await loadPlan(tx, session);
-      const fromKept = kept?.current() ? kept.entries : null;
+      const keptNow = kept?.current() ?? null;
       const wanted = new Set(ids);
-      const rows = fromKept
-        ? fromKept.filter((k) => wanted.has(k.entry.participantId)).map((k) => k.entry)
-        : ids.length
-          ? (await tx.select().from(entries).where(inArray(entries.participantId, ids)).all()).filter((r) => r.scheduledSessionId === sessionId)
-          : [];
+      const rows = keptNow
+        ? [
+            ...keptNow.entries.filter((k) => wanted.has(k.entry.participantId)).map((k) => k.entry),
+            ...(await entryRowsOf(tx, sessionId, keptNow.unread.filter((p) => wanted.has(p)))),
+          ]
+        : await entryRowsOf(tx, sessionId, [...wanted]);
       if (rows.length !== wanted.size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-      const states = await statesAt(tx, plan, rows, fromKept, now);
+      const states = await statesAt(tx, plan, rows, keptNow?.entries ?? null, now);
       const opened: { state: EntryState; override: OverrideRow }[] = [];
       for (const state of states) {
         if (state.status !== "waiting") continue;
@@ -252,7 +261,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       }
       await appendOverrides(tx, opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })));
       const revisions = await bumpEntries(tx, opened.map((o) => o.state.entry.id), now);
-      if (fromKept) {
+      if (keptNow) {
         // The opened entries' progress as written, their override appended: the whole session is
         // kept as it commits, so the burst of saves on the new questions reads nothing first.
         const progress = await loadLiveData(tx, opened.map((o) => o.state.entry.id), { answers: false, overrides: false });
@@ -262,7 +271,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
             return [state.entry.id, withOverride(plan, moved, row, now)] as const;
           }),
         );
-        keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === fromKept.length);
+        keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === keptNow.entries.length + keptNow.unread.length);
       }
       const events = opened.map((o) => entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked"));
       return { unlocked: opened.map((o) => o.state.entry.participantId), events };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANSWERS_ONLY_WRITE } from "~db/tenant/client";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
 import { liveStateReads } from "~/modules/live/live-entry.server";
@@ -96,7 +97,7 @@ describe("the kept live state of a participant", () => {
     }
   });
 
-  it("gives a staff action the entries the last one kept, unless a participant moved meanwhile", async () => {
+  it("gives a staff action the entries the last one kept, and reads only a participant who moved meanwhile", async () => {
     const second = f.questions[0]![1]!;
     const extend = () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
     const overridesOf = async (participant: string) => {
@@ -109,11 +110,15 @@ describe("the kept live state of a participant", () => {
     expect(liveStateReads.staffActionsFromKept).toBe(fromKept + 1);
     expect((await overridesOf(f.people[0]!)).at(-1)).toMatchObject({ overrideType: "EXTEND_TIME", question: second });
     // p2 finishes its last question of the evaluation and waits: what was kept of it before is
-    // forgotten, so the next action sees p2 waiting and gives it no extension.
+    // forgotten, so the next action reads p2 (and sees it waiting: no extension) but takes p1 as kept.
     await finishQuestion(p2, f.sessionId, f.evaluations[0]!, second);
     const p2Overrides = (await overridesOf(f.people[1]!)).length;
+    const p1Before = (await overridesOf(f.people[0]!)).length;
+    const beforeMove = liveStateReads.staffActionsFromKept;
     await extend();
+    expect(liveStateReads.staffActionsFromKept).toBe(beforeMove + 1);
     expect(await overridesOf(f.people[1]!)).toHaveLength(p2Overrides);
+    expect(await overridesOf(f.people[0]!)).toHaveLength(p1Before + 1);
     // Two actions at once: the second starts before the first runs, so the first cannot trust what
     // was kept (it reads the database), nor can the second (the first changed it).
     const p1Overrides = (await overridesOf(f.people[0]!)).length;
@@ -157,5 +162,45 @@ describe("the kept live state of a participant", () => {
   it("refuses saves once staff complete the session", async () => {
     await completeScheduledSession(manager, f.sessionId);
     expect((await refusal(save(p1, f.questions[0]![1]!))).reason).toBe("live_session_not_ongoing");
+  });
+});
+
+describe("a staff action and a participant's move at the same time", () => {
+  it("reads the participant whose move was written just before the action, and keeps the others", async () => {
+    const session = await makeLiveSession(manager, { participants: 5 }); // one of five unread is still "mostly kept"
+    const [a, b] = session.people.map((p) => participantCtx(manager, p));
+    await startScheduledSession(manager, session.sessionId);
+    const [first, second] = session.questions[0]!;
+    const extend = () => applyLiveOverride(manager, session.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    const lastOverride = async (participant: string) => {
+      const entry = await findEntryOf(manager.tdb.db, session.sessionId, participant);
+      return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides.at(-1);
+    };
+    // b reaches the last question; an extension keeps the whole session as it commits.
+    await finishQuestion(b!, session.sessionId, session.evaluations[0]!, first!);
+    await myLiveSession(b!, session.sessionId);
+    await extend();
+    await myLiveSession(b!, session.sessionId); // b's state kept again, as its screen would
+    // b finishes its evaluation while the next extension is asked for, the move queued first. While
+    // the move waits to be written, b's screen refreshes: what it reads (b still on its question)
+    // is kept, and the extension sees it kept when it is asked for. It must not trust it once the
+    // move has committed.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = manager.tdb.write(() => gate, ANSWERS_ONLY_WRITE); // like a save: the live version stays
+    const used = liveStateReads.staffActionsFromKept;
+    const move = finishQuestion(b!, session.sessionId, session.evaluations[0]!, second!);
+    expect((await myLiveSession(b!, session.sessionId)).currentQuestion).toBe(second);
+    const extended = extend();
+    release();
+    await Promise.all([held, move, extended]);
+    expect(liveStateReads.staffActionsFromKept).toBe(used + 1);
+    // b was waiting when the extension was written: none for it (its last is the first one, on its
+    // second question). a, on its first question, got both.
+    expect((await myLiveSession(b!, session.sessionId)).status).toBe("waiting");
+    expect(await lastOverride(session.people[1]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: second });
+    expect(await lastOverride(session.people[0]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: first });
+    expect((await lastOverride(session.people[0]!))!.datetime.getTime()).toBeGreaterThan((await lastOverride(session.people[1]!))!.datetime.getTime());
+    void a;
   });
 });
