@@ -50,6 +50,15 @@ export async function executeRaw(tx: TenantTx, statement: string): Promise<void>
   await libsqlOf(tx).execute(statement);
 }
 
+/**
+ * A hand-written statement with positional values, straight on libSQL: for bulk writes that pass
+ * their rows as one JSON array (`json_each(?)`) rather than thousands of bound values drizzle would
+ * build one by one. Their tests read the rows back through drizzle.
+ */
+export async function runSql(tx: TenantTx, statement: string, args: InValue[]): Promise<Row[]> {
+  return (await libsqlOf(tx).execute({ sql: statement, args })).rows;
+}
+
 /** Runs a compiled statement inside `tx` (never outside a transaction: it is the tenant's write path). */
 export async function runCompiled(tx: TenantTx, statement: CompiledStatement, values: Record<string, unknown>): Promise<Row[]> {
   const args: InArgs = statement.bind.map((bind) => bind(values));

@@ -54,7 +54,21 @@ type Interval = { start: number; end: number; open: boolean };
 export const MAX_EXTRA_TIME_PERCENT = 300;
 
 /** Overrides up to `now`, in log order (a stable sort by time keeps equal timestamps in order). */
-function effective(overrides: readonly ClockOverride[], now: number): ClockOverride[] {
+function effective(overrides: readonly ClockOverride[], now: number): readonly ClockOverride[] {
+  // The log is appended as things happen, so it is nearly always in time order and in the past:
+  // then it is its own answer. Every clock of a staff action reads it several times, and it grows
+  // all day (a copy and a sort each time was a tenth of "pause all" at 1,000 participants).
+  let previous = -Infinity;
+  let ordered = true;
+  for (const o of overrides) {
+    const at = o.datetime.getTime();
+    if (at > now || at < previous) {
+      ordered = false;
+      break;
+    }
+    previous = at;
+  }
+  if (ordered) return overrides;
   return overrides
     .map((o, i) => ({ o, i }))
     .filter(({ o }) => o.datetime.getTime() <= now)

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
 import type { Reader, TenantTx } from "~db/tenant/client";
-import { compileStatement, runCompiled, type CompiledStatement } from "~db/tenant/compiled";
+import { compileStatement, runCompiled, runSql, type CompiledStatement } from "~db/tenant/compiled";
 import type { EntryRow } from "./plan.server";
 import { WHOLE_EVALUATION } from "./store.server";
 
@@ -23,29 +23,32 @@ export async function appendOverride(tx: TenantTx, entryId: string, override: Ov
   await tx.insert(liveOverrides).values(overrideValues(entryId, override));
 }
 
-/** Rows per statement in bulk writes (SQLite allows 32,766 bound values; an override row has 7). */
-const BULK_ROWS = 500;
-
-/** Many entries' overrides in a few statements: "pause all" over a room of a thousand is one write, not a thousand. */
+/**
+ * Many entries' overrides in one statement: "pause all" over a room of a thousand is one write, not a
+ * thousand. The rows go as one JSON array, in log order (json_each keeps it, and so do the ids).
+ */
 export async function appendOverrides(tx: TenantTx, rows: { entryId: string; override: OverrideRow }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BULK_ROWS) {
-    await tx.insert(liveOverrides).values(rows.slice(i, i + BULK_ROWS).map((r) => overrideValues(r.entryId, r.override)));
-  }
+  if (rows.length === 0) return;
+  const values = rows.map(({ entryId, override: o }) => [entryId, o.overrideType, o.datetime.getTime(), o.evaluation ?? null, o.question ?? null, o.numericValue ?? null, o.textValue ?? null]);
+  await runSql(
+    tx,
+    `INSERT INTO live_overrides (entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value)
+     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
+            json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]')
+     FROM json_each(?) ORDER BY key`,
+    [JSON.stringify(values)],
+  );
 }
 
-/** bumpEntry for many entries at once: their new revisions by entry id. */
+/** bumpEntry for many entries at once, in one statement: their new revisions by entry id. */
 export async function bumpEntries(tx: TenantTx, entryIds: string[], at: Date): Promise<Map<string, number>> {
-  const revisions = new Map<string, number>();
-  for (let i = 0; i < entryIds.length; i += BULK_ROWS) {
-    const rows = await tx
-      .update(entries)
-      .set({ rev: sql`${entries.rev} + 1`, updatedAt: at })
-      .where(inArray(entries.id, entryIds.slice(i, i + BULK_ROWS)))
-      .returning({ id: entries.id, rev: entries.rev })
-      .all();
-    for (const row of rows) revisions.set(row.id, row.rev);
-  }
-  return revisions;
+  if (entryIds.length === 0) return new Map();
+  const rows = await runSql(
+    tx,
+    "UPDATE scheduled_session_participant_entries SET rev = rev + 1, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, rev",
+    [at.getTime(), JSON.stringify(entryIds)],
+  );
+  return new Map(rows.map((row) => [String(row[0]), Number(row[1])]));
 }
 
 /** Ends the open section (if any) at `at`. */
