@@ -1,0 +1,43 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { liveOverrides, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
+import { LIVE_RUN_WRITE } from "~db/tenant/client";
+import { appendOverrides, bumpEntries } from "~/modules/live/progress.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { makeLiveSession } from "./fixtures";
+
+// The bulk writes of staff actions pass their rows as one JSON array to hand-written SQL: what
+// drizzle reads back must be exactly what was given, in log order.
+
+process.env.PARTYKIT_DISABLED = "true";
+
+describe("bulk live writes", () => {
+  it("append overrides with every field and null as given, in order, and bump each entry once", async () => {
+    const slug = (await makeTenant("progress-bulk")).tenant.slug;
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const f = await makeLiveSession(manager, { participants: 3 });
+    const rows = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
+    const [a, b] = rows;
+    const at = new Date("2026-11-25T09:00:00.123Z");
+    const written = [
+      { entryId: a!.id, override: { overrideType: "EXTEND_TIME" as const, datetime: at, evaluation: "ev-1", question: null, numericValue: 90.5, textValue: "l'été \"quoted\"" } },
+      { entryId: b!.id, override: { overrideType: "SESSION_PAUSE" as const, datetime: at } },
+      { entryId: a!.id, override: { overrideType: "SESSION_RESUME" as const, datetime: at, evaluation: "ev-1", question: "q-1" } },
+    ];
+    const revisions = await manager.tdb.write(async (tx) => {
+      await appendOverrides(tx, written);
+      await appendOverrides(tx, []);
+      return bumpEntries(tx, [a!.id, b!.id], at);
+    }, LIVE_RUN_WRITE);
+    const stored = await manager.tdb.db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, [a!.id, b!.id])).orderBy(asc(liveOverrides.id)).all();
+    expect(stored.map(({ id: _id, ...row }) => row)).toEqual([
+      { entryId: a!.id, overrideType: "EXTEND_TIME", datetime: at, evaluationId: "ev-1", questionId: null, numericValue: 90.5, textValue: "l'été \"quoted\"" },
+      { entryId: b!.id, overrideType: "SESSION_PAUSE", datetime: at, evaluationId: null, questionId: null, numericValue: null, textValue: null },
+      { entryId: a!.id, overrideType: "SESSION_RESUME", datetime: at, evaluationId: "ev-1", questionId: "q-1", numericValue: null, textValue: null },
+    ]);
+    expect(revisions).toEqual(new Map([[a!.id, a!.rev + 1], [b!.id, b!.rev + 1]]));
+    const after = await manager.tdb.db.select().from(entries).where(inArray(entries.id, [a!.id, b!.id])).all();
+    for (const row of after) expect(row.updatedAt).toEqual(at);
+    expect(await manager.tdb.write((tx) => bumpEntries(tx, [], at), LIVE_RUN_WRITE)).toEqual(new Map());
+  });
+});
