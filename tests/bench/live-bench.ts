@@ -23,7 +23,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { Pool } from "undici";
 import WebSocket from "ws";
-import { applyLivePatch, livePatchOfEvent, type LivePatch } from "../../app/modules/live/live-patch";
+import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch } from "../../app/modules/live/live-patch";
 import { rawInsertRate } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
@@ -160,10 +160,19 @@ class Participant {
           if (patch && this.live) {
             this.live = applyLivePatch(this.live, patch);
             patched++;
-          } else this.dirty = true;
-          // Reacted to after this turn's other sockets have read theirs: the 1,000 participants are
-          // one process here, and one's reload must not delay when the next one's event is seen.
-          setImmediate(() => this.wakeUp());
+            setImmediate(() => this.wakeUp());
+            return;
+          }
+          // As the screen does: reload when the event says (an unlock of many spreads them), and
+          // only after this turn's other sockets have read theirs: the 1,000 participants are one
+          // process here, and one's reload must not delay when the next one's event is seen.
+          const delay = reloadDelayOfEvent(event);
+          const reload = () => {
+            this.dirty = true;
+            this.wakeUp();
+          };
+          if (delay > 0) setTimeout(reload, delay);
+          else setImmediate(reload);
         }
       });
     });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
 import type { IntentResult } from "~/lib/intent-action.server";
-import { applyLivePatch, livePatchOfEvent, type LivePatch } from "~/modules/live/live-patch";
+import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch } from "~/modules/live/live-patch";
 import type { MyLiveSession } from "~/modules/live/participant.server";
 import type { AnswerValue } from "./answer-queue";
 import { SaveIndicator } from "./save-indicator";
@@ -66,16 +66,20 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
   );
   const queue = useAnswerQueue(participantId, live.scheduledSession, serverAnswers);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const reload = useCallback(() => {
-    if (reloadTimer.current) clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => revalidator.revalidate(), RELOAD_DEBOUNCE_MS);
-  }, [revalidator]);
+  const reload = useCallback(
+    (delayMs = 0) => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+      reloadTimer.current = setTimeout(() => revalidator.revalidate(), Math.max(RELOAD_DEBOUNCE_MS, delayMs));
+    },
+    [revalidator],
+  );
   const connected = useLiveRoom(realtime, (why, event) => {
     if (why === "reconnect") void queue.flush();
     // A pause, resume or extension carries the new clock: no reload for it.
     const change = why === "event" ? livePatchOfEvent(event) : null;
     if (change) patch(change);
-    else reload();
+    // An unlock of many names a moment for each screen, so they do not all reload at once.
+    else reload(why === "event" ? reloadDelayOfEvent(event) : 0);
   });
 
   useEffect(() => {

@@ -71,3 +71,15 @@ export function applyLivePatch<T extends { revision: number } & Omit<LivePatch, 
   if (patch.revision <= live.revision) return live;
   return { ...live, ...patch };
 }
+
+/** The longest a screen waits before a reload an event asks for (a bad value must not stall it). */
+export const MAX_EVENT_RELOAD_DELAY_MS = 5_000;
+
+/**
+ * When the screen should reload after an event that carries no patch: the event may name a moment
+ * (`reloadInMs`: the server spreads the reloads of a mass unlock), else at once.
+ */
+export function reloadDelayOfEvent(event: unknown): number {
+  const delay = ((event ?? {}) as { payload?: { reloadInMs?: unknown } }).payload?.reloadInMs;
+  return typeof delay === "number" && Number.isFinite(delay) && delay > 0 ? Math.min(delay, MAX_EVENT_RELOAD_DELAY_MS) : 0;
+}

@@ -227,6 +227,16 @@ async function applyTo(tx: TenantTx, plan: RunPlan, state: EntryState, o: Overri
 }
 
 /**
+ * After an unlock every unlocked screen reloads its state and starts on its new questions. At
+ * 1,000 participants that was hundreds of state reads and thousands of saves within a few hundred
+ * milliseconds, which held every other participant's saves for a quarter of a second. So each
+ * event names when its screen should reload: a millisecond apart per participant, at most two
+ * seconds after the unlock (docs/benchmarks.md).
+ */
+const UNLOCK_RELOAD_SPACING_MS = 1;
+const UNLOCK_RELOAD_SPREAD_MAX_MS = 2_000;
+
+/**
  * `unlockWaitingParticipants(participants, scheduledSessionId)`: each listed participant who is
  * waiting gets the next evaluation of their order (recorded as OPEN_EVALUATION). Others are left as they are.
  */
@@ -273,7 +283,10 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         );
         keepStates = keepAfterCommit(ctx.tdb, session, states.map((state) => after.get(state.entry.id) ?? state), rows.length === keptNow.entries.length + keptNow.unread.length);
       }
-      const events = opened.map((o) => entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked"));
+      const events = opened.map((o, i) => {
+        const event = entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked");
+        return { ...event, payload: { ...event.payload, reloadInMs: Math.min(i * UNLOCK_RELOAD_SPACING_MS, UNLOCK_RELOAD_SPREAD_MAX_MS) } };
+      });
       return { unlocked: opened.map((o) => o.state.entry.participantId), events };
     },
     { ...LIVE_RUN_WRITE, afterCommit: () => keepStates?.() },

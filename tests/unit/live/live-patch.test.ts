@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyLivePatch, livePatchOfEvent } from "~/modules/live/live-patch";
+import { applyLivePatch, livePatchOfEvent, MAX_EVENT_RELOAD_DELAY_MS, reloadDelayOfEvent } from "~/modules/live/live-patch";
 
 // The clock-and-status change a staff override's room event carries, as the participant's screen
 // reads and applies it (session-screen.tsx).
@@ -43,5 +43,21 @@ describe("applyLivePatch", () => {
   it("ignores a patch the screen already has, or an older one (a refresh overtook it)", () => {
     expect(applyLivePatch({ ...screen, revision: 7 }, livePatchOfEvent(event(wire))!)).toEqual({ ...screen, revision: 7 });
     expect(applyLivePatch({ ...screen, revision: 9 }, livePatchOfEvent(event(wire))!)).toEqual({ ...screen, revision: 9 });
+  });
+});
+
+describe("reloadDelayOfEvent", () => {
+  const unlocked = (reloadInMs: unknown) => ({ type: "entry.changed", participantId: "p1", payload: { participantId: "p1", revision: 8, reason: "unlocked", reloadInMs } });
+
+  it("reloads when the event says (a mass unlock spreads its screens), at once without a word", () => {
+    expect(reloadDelayOfEvent(unlocked(312))).toBe(312);
+    expect(reloadDelayOfEvent(unlocked(undefined))).toBe(0);
+    expect(reloadDelayOfEvent({ type: "session.started", payload: {} })).toBe(0);
+    expect(reloadDelayOfEvent(null)).toBe(0);
+  });
+
+  it("never waits long or on a bad value: a screen must not stall on its event", () => {
+    expect(reloadDelayOfEvent(unlocked(60_000))).toBe(MAX_EVENT_RELOAD_DELAY_MS);
+    for (const bad of [-5, Number.NaN, "300", Infinity, {}]) expect(reloadDelayOfEvent(unlocked(bad))).toBe(0);
   });
 });

@@ -226,6 +226,30 @@ describe("events", () => {
     expect(entryEvents.at(-1)!.event).toMatchObject({ type: "help.requested", participantId: f.people[1] });
   });
 
+  it("spreads the reloads of an unlock: each unlocked screen is told when, a millisecond apart", async () => {
+    const f = await makeLiveSession(manager, { participants: 3 });
+    await startScheduledSession(manager, f.sessionId);
+    const [e1] = f.evaluations as [string, string];
+    const [q1, q2] = f.questions[0] as [string, string];
+    for (const p of f.people) {
+      const who = participantCtx(manager, p);
+      await finishQuestion(who, f.sessionId, e1, q1);
+      await finishQuestion(who, f.sessionId, e1, q2);
+    }
+    const events: LiveEvent[] = [];
+    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    try {
+      expect((await unlockWaitingParticipants(manager, f.people, f.sessionId)).sort()).toEqual([...f.people].sort());
+    } finally {
+      stop();
+    }
+    expect(events.map((e) => [e.payload.reason, e.payload.reloadInMs])).toEqual([
+      ["unlocked", 0],
+      ["unlocked", 1],
+      ["unlocked", 2],
+    ]);
+  });
+
   it("a pause, an extension and a resume carry each participant's new clock, equal to what a reload gives; opening an evaluation does not", async () => {
     const f = await makeLiveSession(manager, { participants: 3 });
     await setExtraTime(manager, f.people[2]!, 50);
