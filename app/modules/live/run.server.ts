@@ -340,6 +340,9 @@ export type Dashboard = {
   preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[] }>;
 };
 
+const DASHBOARD_ROWS_PER_TURN = 200;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What the staff dashboard shows: every entry with its live state (READ may watch). */
 export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {
   requirePermission(ctx, READ);
@@ -355,47 +358,56 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
     roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
     rows.length ? db.query.participants.findMany({ where: (p, { inArray: inA }) => inA(p.id, rows.map((r) => r.participantId)) }) : Promise.resolve([]),
   ]);
-  const states = rows.map((entry) => {
-    const f = facts.get(entry.id)!;
-    return stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, now);
-  });
   const person = new Map(people.map((p) => [p.id, p]));
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
   const supplyIds = [...new Set([...plan.questions.values()].flatMap((q) => q.supplyIds))];
   const supplies = new Map(
     (supplyIds.length ? await db.select({ id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).where(inArray(supplyObjects.id, supplyIds)).all() : []).map((s) => [s.id, s.name]),
   );
+  // One object per evaluation and question, shared by every row on it: the page's data encoding
+  // (turbo-stream) sends a shared object once and refers to it after.
+  const refs = new Map<string, { id: string; name: string }>();
+  const refOf = (item: { id: string; name: string } | undefined) => {
+    if (!item) return null;
+    let ref = refs.get(item.id);
+    if (!ref) refs.set(item.id, (ref = { id: item.id, name: item.name }));
+    return ref;
+  };
+  const dashboardRows: DashboardRow[] = [];
+  for (const [i, entry] of rows.entries()) {
+    // A room of 1,000 takes tens of milliseconds: let the saves that arrive meanwhile through.
+    if (i > 0 && i % DASHBOARD_ROWS_PER_TURN === 0) await yieldToEventLoop();
+    const f = facts.get(entry.id)!;
+    const s = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, now);
+    const p = person.get(s.entry.participantId);
+    dashboardRows.push({
+      participantId: s.entry.participantId,
+      name: p?.name ?? "",
+      email: p?.email ?? "",
+      status: s.status,
+      ready: s.entry.ready,
+      currentEvaluation: refOf(s.current ? plan.evaluations.get(s.current.evaluation) : undefined),
+      currentQuestion: refOf(s.current?.question ? plan.questions.get(s.current.question) : undefined),
+      remainingSeconds: s.clock?.remainingSeconds ?? null,
+      deadline: s.clock?.deadline ?? null,
+      paused: s.clock?.paused ?? isSessionPaused(s.live.overrides, now),
+      helpRequested: isHelpRequested(s.live.overrides, now),
+      connected: presence ? online.has(s.entry.participantId) : null,
+      lateSaves: counts.get(s.entry.id)?.late ?? 0,
+      answersSaved: counts.get(s.entry.id)?.saved ?? 0,
+      evaluationsDone: s.facts.sessionOrder.filter((e) => isEvaluationDone(s.facts, e)).length,
+      evaluationsTotal: s.facts.sessionOrder.length,
+      extraTimePercent: s.facts.extraTimePercent,
+      revision: s.entry.rev,
+    });
+  }
   return {
     scheduledSession: session.id,
     status: session.status,
     revision: session.rev,
     serverTime: now,
     presenceKnown: presence !== null,
-    rows: states.map((s) => {
-      const p = person.get(s.entry.participantId);
-      const evaluation = s.current ? plan.evaluations.get(s.current.evaluation) : undefined;
-      const question = s.current?.question ? plan.questions.get(s.current.question) : undefined;
-      return {
-        participantId: s.entry.participantId,
-        name: p?.name ?? "",
-        email: p?.email ?? "",
-        status: s.status,
-        ready: s.entry.ready,
-        currentEvaluation: evaluation ? { id: evaluation.id, name: evaluation.name } : null,
-        currentQuestion: question ? { id: question.id, name: question.name } : null,
-        remainingSeconds: s.clock?.remainingSeconds ?? null,
-        deadline: s.clock?.deadline ?? null,
-        paused: s.clock?.paused ?? isSessionPaused(s.live.overrides, now),
-        helpRequested: isHelpRequested(s.live.overrides, now),
-        connected: presence ? online.has(s.entry.participantId) : null,
-        lateSaves: counts.get(s.entry.id)?.late ?? 0,
-        answersSaved: counts.get(s.entry.id)?.saved ?? 0,
-        evaluationsDone: s.facts.sessionOrder.filter((e) => isEvaluationDone(s.facts, e)).length,
-        evaluationsTotal: s.facts.sessionOrder.length,
-        extraTimePercent: s.facts.extraTimePercent,
-        revision: s.entry.rev,
-      };
-    }),
+    rows: dashboardRows,
     preparation: plan.evaluationIds
       .map((id) => plan.evaluations.get(id))
       .filter((e) => !!e)
