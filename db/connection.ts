@@ -24,11 +24,34 @@ export async function openClient(url: string, authToken?: string): Promise<Clien
  * (SQLITE_BUSY at once, busy_timeout does not help), so each tenant's writes go through one of these.
  */
 export class WriteQueue {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly jobs: Array<() => Promise<void>> = [];
+  /** How many jobs at the head of `jobs` were queued `ahead` (they keep their order among themselves). */
+  private aheadCount = 0;
+  private running = false;
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
-    this.tail = result.catch(() => undefined);
-    return result;
+  /**
+   * Runs `work` once every write queued before it has finished. `ahead`: before the writes that
+   * wait and have not started (a staff action a whole room waits for, not behind its saves); after
+   * the one running and the other `ahead` ones.
+   */
+  run<T>(work: () => Promise<T>, { ahead = false }: { ahead?: boolean } = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const job = () => Promise.resolve().then(work).then(resolve, reject);
+      if (ahead) this.jobs.splice(this.aheadCount++, 0, job);
+      else this.jobs.push(job);
+      if (!this.running) {
+        this.running = true;
+        // Started on a later microtask, like a promise chain: never inside the caller's own call.
+        void Promise.resolve().then(() => this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.jobs.shift(); job; job = this.jobs.shift()) {
+      if (this.aheadCount > 0) this.aheadCount--;
+      await job();
+    }
+    this.running = false;
   }
 }

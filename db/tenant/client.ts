@@ -58,6 +58,12 @@ export type WriteOptions = {
    */
   groupCommit?: boolean;
   /**
+   * A write a whole room waits for (a staff action on a live session): it runs before the writes
+   * queued and not started yet (participants' saves), after the one running. Its outcome must not
+   * depend on writes queued before it.
+   */
+  ahead?: boolean;
+  /**
    * Runs once the write has committed and the versions have moved, before any other code: a cache
    * filled here with what the write itself read and wrote is exactly current (a later write moves
    * the versions again). Not run when the write fails; an error here is logged, not thrown.
@@ -139,7 +145,7 @@ function openDatabase(slug: string, url: string): OpenDb {
       write: (work, options) => {
         // Counted before and after: a cache filled while this write runs is stale once it commits.
         bump(options);
-        const written = options?.groupCommit ? grouped.run(work) : queue.run(() => db.transaction(work));
+        const written = options?.groupCommit ? grouped.run(work) : queue.run(() => db.transaction(work), { ahead: options?.ahead });
         return written.then(
           (value) => {
             bump(options);

@@ -184,7 +184,7 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
         return entryEvent(state.entry, revision, override.overrideType, { revision, ...screenClockOf(after.get(state.entry.id)!, now) });
       });
     },
-    { ...LIVE_RUN_WRITE, afterCommit: () => keepStates?.() },
+    { ...LIVE_RUN_WRITE, ahead: true, afterCommit: () => keepStates?.() },
   );
   await publishLive(ctx, sessionId, events);
 }
@@ -290,7 +290,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       });
       return { unlocked: opened.map((o) => o.state.entry.participantId), events };
     },
-    { ...LIVE_RUN_WRITE, afterCommit: () => keepStates?.() },
+    { ...LIVE_RUN_WRITE, ahead: true, afterCommit: () => keepStates?.() },
   );
   await publishLive(ctx, sessionId, events);
   return unlocked;

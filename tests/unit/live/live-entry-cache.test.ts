@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ANSWERS_ONLY_WRITE } from "~db/tenant/client";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
-import { liveStateReads } from "~/modules/live/live-entry.server";
+import { liveStateReads, writeOwnEntry } from "~/modules/live/live-entry.server";
+import { closeOpenSection } from "~/modules/live/progress.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
 import { applyLiveOverride, completeScheduledSession, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
@@ -181,19 +181,26 @@ describe("a staff action and a participant's move at the same time", () => {
     await myLiveSession(b!, session.sessionId);
     await extend();
     await myLiveSession(b!, session.sessionId); // b's state kept again, as its screen would
-    // b finishes its evaluation while the next extension is asked for, the move queued first. While
-    // the move waits to be written, b's screen refreshes: what it reads (b still on its question)
-    // is kept, and the extension sees it kept when it is asked for. It must not trust it once the
-    // move has committed.
+    // b's move to "waiting" is being written (its transaction runs and holds the queue) when the
+    // next extension is asked for. Meanwhile b's screen refreshes: what it reads (b still on its
+    // question) is kept, and the extension sees it kept when it is asked for. Queued behind the
+    // running move, it must not trust that state once the move has committed.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = manager.tdb.write(() => gate, ANSWERS_ONLY_WRITE); // like a save: the live version stays
+    const bEntry = await findEntryOf(manager.tdb.db, session.sessionId, session.people[1]!);
+    let moving!: () => void;
+    const started = new Promise<void>((resolve) => (moving = resolve));
+    const move = writeOwnEntry(manager.tdb, session.sessionId, session.people[1]!, async (tx) => {
+      moving();
+      await gate;
+      await closeOpenSection(tx, bEntry.id, new Date()); // b finished its last question: it waits
+    });
+    await started;
     const used = liveStateReads.staffActionsFromKept;
-    const move = finishQuestion(b!, session.sessionId, session.evaluations[0]!, second!);
     expect((await myLiveSession(b!, session.sessionId)).currentQuestion).toBe(second);
     const extended = extend();
     release();
-    await Promise.all([held, move, extended]);
+    await Promise.all([move, extended]);
     expect(liveStateReads.staffActionsFromKept).toBe(used + 1);
     // b was waiting when the extension was written: none for it (its last is the first one, on its
     // second question). a, on its first question, got both.
