@@ -51,6 +51,23 @@ export async function bumpEntries(tx: TenantTx, entryIds: string[], at: Date): P
   return new Map(rows.map((row) => [String(row[0]), Number(row[1])]));
 }
 
+/**
+ * Opens one section for each of many entries at `at`, ending the section each had open: what
+ * closeOpenSection and openSectionRow do for one entry, in two statements over JSON arrays (an
+ * unlock of hundreds of waiting participants).
+ */
+export async function openSectionRows(tx: TenantTx, rows: { entryId: string; evaluation: string; question: string | null }[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await runSql(tx, "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))", [at.getTime(), JSON.stringify(rows.map((r) => r.entryId))]);
+  await runSql(
+    tx,
+    `INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start, section_end)
+     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?, NULL FROM json_each(?) WHERE true
+     ON CONFLICT (entry_id, evaluation_id, question_id) DO UPDATE SET section_start = excluded.section_start, section_end = NULL`,
+    [at.getTime(), JSON.stringify(rows.map((r) => [r.entryId, r.evaluation, r.question ?? WHOLE_EVALUATION]))],
+  );
+}
+
 /** Ends the open section (if any) at `at`. */
 export async function closeOpenSection(tx: TenantTx, entryId: string, at: Date): Promise<void> {
   await tx.update(liveProgress).set({ sectionEnd: at }).where(and(eq(liveProgress.entryId, entryId), isNull(liveProgress.sectionEnd)));

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { liveOverrides, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
+import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
 import { LIVE_RUN_WRITE } from "~db/tenant/client";
-import { appendOverrides, bumpEntries } from "~/modules/live/progress.server";
+import { appendOverrides, bumpEntries, openSectionRow, openSectionRows } from "~/modules/live/progress.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession } from "./fixtures";
 
@@ -39,5 +39,38 @@ describe("bulk live writes", () => {
     const after = await manager.tdb.db.select().from(entries).where(inArray(entries.id, [a!.id, b!.id])).all();
     for (const row of after) expect(row.updatedAt).toEqual(at);
     expect(await manager.tdb.write((tx) => bumpEntries(tx, [], at), LIVE_RUN_WRITE)).toEqual(new Map());
+  });
+
+  it("open a section for many entries: the open one ends, a section entered again restarts, a whole evaluation is stored as such", async () => {
+    const slug = (await makeTenant("progress-bulk-open")).tenant.slug;
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const f = await makeLiveSession(manager, { participants: 2 });
+    const [a, b] = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
+    const t0 = new Date("2026-11-25T09:00:00.000Z");
+    const t1 = new Date("2026-11-25T09:05:00.000Z");
+    await manager.tdb.write(async (tx) => {
+      await openSectionRow(tx, a!.id, "ev-1", "q-1", t0); // a is on q-1
+      await openSectionRow(tx, b!.id, "ev-2", null, t0);
+      await tx.update(liveProgress).set({ sectionEnd: t0 }).where(eq(liveProgress.entryId, b!.id)); // b finished ev-2 and waits
+    }, LIVE_RUN_WRITE);
+    await manager.tdb.write(
+      (tx) =>
+        openSectionRows(
+          tx,
+          [
+            { entryId: a!.id, evaluation: "ev-3", question: null },
+            { entryId: b!.id, evaluation: "ev-2", question: null },
+          ],
+          t1,
+        ),
+      LIVE_RUN_WRITE,
+    );
+    const progress = await manager.tdb.db.select().from(liveProgress).where(inArray(liveProgress.entryId, [a!.id, b!.id])).orderBy(asc(liveProgress.entryId), asc(liveProgress.evaluationId)).all();
+    const of = (entryId: string) => progress.filter((p) => p.entryId === entryId).map(({ entryId: _e, ...p }) => p);
+    expect(of(a!.id)).toEqual([
+      { evaluationId: "ev-1", questionId: "q-1", sectionStart: t0, sectionEnd: t1 },
+      { evaluationId: "ev-3", questionId: "", sectionStart: t1, sectionEnd: null },
+    ]);
+    expect(of(b!.id)).toEqual([{ evaluationId: "ev-2", questionId: "", sectionStart: t1, sectionEnd: null }]);
   });
 });
