@@ -17,7 +17,7 @@ const MAX_GROUP = 200;
  * failed COMMIT fails them all.
  * With one write waiting there is no savepoint: it runs as a plain transaction.
  */
-export class GroupCommit<Tx extends Transactional<Tx>> {
+export class GroupCommit<Tx> {
   private pending: Pending<Tx>[] = [];
   private scheduled = false;
 
@@ -25,11 +25,11 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
     private readonly queue: WriteQueue,
     private readonly db: Transactional<Tx>,
     /**
-     * Without it each write gets a nested drizzle transaction (a new transaction object and two
-     * statements built per write: a tenth of a save at full load). With it, every write gets the
-     * group's own transaction object inside a savepoint run as plain SQL.
+     * Every write gets the group's own transaction object inside a savepoint run as plain SQL. A
+     * nested drizzle transaction per write (a new transaction object and two statements built) was
+     * a tenth of a save at full load.
      */
-    private readonly savepoint?: SavepointRunner<Tx>,
+    private readonly savepoint: SavepointRunner<Tx>,
   ) {}
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -74,13 +74,6 @@ export class GroupCommit<Tx extends Transactional<Tx>> {
 
   private async inSavepoint(tx: Tx, work: (tx: Tx) => Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
     const savepoint = this.savepoint;
-    if (!savepoint) {
-      try {
-        return { ok: true, value: await tx.transaction(work) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }
     await savepoint(tx, "SAVEPOINT group_write");
     let value: unknown;
     try {
