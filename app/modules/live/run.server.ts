@@ -10,7 +10,7 @@ import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
-import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRow, openSectionRows, type OverrideRow } from "./progress.server";
+import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
@@ -41,8 +41,7 @@ async function setSessionStatus(tx: TenantTx, session: SessionRow, status: Sessi
 async function openEvaluation(tx: TenantTx, state: EntryState, evaluation: string, at: Date): Promise<boolean> {
   const section = nextSectionIn(state.facts, evaluation);
   if (section === undefined) return false;
-  await closeOpenSection(tx, state.entry.id, at);
-  await openSectionRow(tx, state.entry.id, evaluation, section, at);
+  await openSectionRows(tx, [{ entryId: state.entry.id, evaluation, question: section }], at);
   return true;
 }
 
@@ -271,7 +270,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         if (!next || section === undefined) continue;
         opened.push({ state, section, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
       }
-      // What openEvaluation does for one, for all of them in two statements.
+      // What openEvaluation does for one, for all of them at once.
       await openSectionRows(tx, opened.map((o) => ({ entryId: o.state.entry.id, evaluation: o.override.evaluation!, question: o.section })), now);
       await appendOverrides(tx, opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })));
       const revisions = await bumpEntries(tx, opened.map((o) => o.state.entry.id), now);
