@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
-import { BodyTooLargeError, readBodyWithLimit } from "~/lib/body-limit.server";
+import { BodyTooLargeError, requestBody } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import type { ApiArgs } from "./routes.server";
@@ -16,7 +16,7 @@ export const MAX_QUEUED_WRITE_BYTES = 256 * 1024;
  * tries again later).
  */
 export async function queuedWriteAction(
-  { request, context, params }: ApiArgs,
+  { request, context, params, body: preread }: ApiArgs,
   area: "ADMIN" | "USER",
   write: (ctx: Ctx, input: Record<string, unknown>) => Promise<Record<string, unknown>>,
 ) {
@@ -28,7 +28,7 @@ export async function queuedWriteAction(
   if (!ctx || ctx.actor.type !== area) return json({ ok: false, code: "UNAUTHORIZED", reason: "unauthorized" }, { status: 401 });
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(await readBodyWithLimit(request, MAX_QUEUED_WRITE_BYTES)));
+    body = JSON.parse(new TextDecoder().decode(await requestBody(request, preread, MAX_QUEUED_WRITE_BYTES)));
   } catch (e) {
     if (e instanceof BodyTooLargeError) {
       const message = ctx.t("errors:graphql.body_too_large_kb", { max: MAX_QUEUED_WRITE_BYTES / 1024 });

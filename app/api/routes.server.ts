@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { isAppError } from "~/lib/app-error";
+import type { JsonAnswer } from "~/lib/json-answer";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
@@ -13,19 +14,29 @@ import { queuedWriteAction } from "./queued-write.server";
  * Remix's document routing, which cost half of each request (ADR 0019). Each stays a thin call
  * into its module, like a route.
  */
-export type ApiArgs = { request: Request; context: unknown; params: Record<string, string | undefined> };
-export type ApiRoute = { methods: readonly ("GET" | "POST")[]; path: string; handle: (args: ApiArgs) => Promise<Response> };
+export type ApiArgs = {
+  request: Request;
+  context: unknown;
+  params: Record<string, string | undefined>;
+  /**
+   * The body, when the server read it whole (a small body of declared length); the request then
+   * carries none. Read it with `requestBody` (app/lib/body-limit.server.ts), which takes either.
+   */
+  body?: Uint8Array;
+};
+
+export type ApiRoute = { methods: readonly ("GET" | "POST")[]; path: string; handle: (args: ApiArgs) => Promise<Response | JsonAnswer> };
 
 export const apiRoutes: readonly ApiRoute[] = [
   {
     methods: ["GET", "POST"],
     path: "/api/admin/graphql",
-    handle: ({ request, context }) => handleAdminGraphQL(request, context),
+    handle: ({ request, context, body }) => handleAdminGraphQL.answer(request, context, body),
   },
   {
     methods: ["GET", "POST"],
     path: "/api/user/graphql",
-    handle: ({ request, context }) => handleUserGraphQL(request, context),
+    handle: ({ request, context, body }) => handleUserGraphQL.answer(request, context, body),
   },
   {
     // One queued answer of the signed-in participant (the browser's answer queue sends these).

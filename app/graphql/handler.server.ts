@@ -1,7 +1,8 @@
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { BREAK, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
-import { createHandler } from "graphql-http/lib/use/fetch";
+import { createHandler } from "graphql-http";
+import type { JsonAnswer } from "~/lib/json-answer";
 import type { TFunction } from "i18next";
 import { isAppError } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
@@ -75,16 +76,26 @@ const refuseAnonymous = (t: TFunction): ValidationRule =>
     },
   }));
 
+export type GraphQLEndpoint = ((incoming: Request, loadContext?: unknown) => Promise<Response>) & {
+  /**
+   * The same answer for the JSON lane, which writes it without a Fetch Response; `preread` is the
+   * body the server read already (the request then carries none).
+   */
+  answer: (incoming: Request, loadContext?: unknown, preread?: Uint8Array) => Promise<Response | JsonAnswer>;
+};
+
+const utf8 = new TextDecoder();
+
 /**
  * A graphql-http endpoint for one area. Only `application/json` POSTs (and GET queries, which
  * cannot change anything) execute, so a cross-site form or text/plain POST is refused. Bodies,
  * query size and cost are limited (limits.ts); callers without a session may only sign in.
  */
-export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
+export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQLEndpoint {
   const development = process.env.NODE_ENV === "development";
   const introspection = process.env.NODE_ENV !== "production" || process.env.GRAPHQL_INTROSPECTION === "true";
 
-  return async function handle(incoming: Request, loadContext?: unknown): Promise<Response> {
+  async function answer(incoming: Request, loadContext?: unknown, preread?: Uint8Array): Promise<Response | JsonAnswer> {
     if (development && wantsExplorer(incoming)) return explorerPage(incoming, loadContext);
     if (incoming.method === "POST") {
       const type = (incoming.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -95,8 +106,18 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
     const locale = await getLocale(incoming);
     const t = await getT(locale);
     let request: Request;
+    let bodyText: () => Promise<string>;
     try {
-      request = await withBodyLimit(incoming, GRAPHQL_LIMITS.maxBodyBytes);
+      if (preread) {
+        if (preread.byteLength > GRAPHQL_LIMITS.maxBodyBytes) throw new BodyTooLargeError(GRAPHQL_LIMITS.maxBodyBytes);
+        const text = utf8.decode(preread);
+        request = incoming;
+        bodyText = async () => text;
+      } else {
+        const bounded = await withBodyLimit(incoming, GRAPHQL_LIMITS.maxBodyBytes);
+        request = bounded;
+        bodyText = () => bounded.text();
+      }
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
       return jsonError(413, t("errors:graphql.body_too_large", { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 }), { code: "BAD_REQUEST", reason: "body_too_large" });
@@ -112,7 +133,7 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
       loaders: createLoaders(() => ctxOf(gql)),
     };
     // Made per request (it is only a closure) so that every message can be translated.
-    const handler = createHandler<GqlContext>({
+    const handler = createHandler<Request, undefined, GqlContext>({
       schema,
       parse: parseWithLimits(t),
       validate: validateInStages(t, validate),
@@ -133,12 +154,20 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema) {
         return { ...result, errors: formatErrors(errors, t) } as ExecutionResult;
       },
     });
-    // graphql-http's own Response, with this request's headers added (Node's Response headers are
-    // mutable; copying the Response cost about 30 µs per request).
-    const response = await handler(request);
-    gql.responseHeaders.forEach((value, key) => response.headers.append(key, value));
-    response.headers.set("Cache-Control", "private, no-store");
-    response.headers.set("Vary", "Cookie, Accept-Language");
-    return response;
+    // graphql-http's server-agnostic handler: the body and status without a Fetch Response.
+    const [body, init] = await handler({ method: request.method, url: request.url, headers: request.headers, body: bodyText, raw: request, context: undefined });
+    const headers: [string, string][] = Object.entries(init.headers ?? {});
+    gql.responseHeaders.forEach((value, name) => void headers.push([name, value]));
+    headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Accept-Language"]);
+    return { status: init.status, headers, body };
+  }
+
+  const handle = async (incoming: Request, loadContext?: unknown): Promise<Response> => {
+    const answered = await answer(incoming, loadContext);
+    if (answered instanceof Response) return answered;
+    const headers = new Headers();
+    for (const [name, value] of answered.headers) headers.append(name, value);
+    return new Response(answered.body, { status: answered.status, headers });
   };
+  return Object.assign(handle, { answer });
 }

@@ -1,7 +1,7 @@
 import type { validate as graphqlValidate } from "graphql";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
-import { GraphQLError, parse, type DocumentNode, type Source, type ValidationContext, type ValidationRule } from "graphql";
+import { BREAK, GraphQLError, Kind, parse, visit, type DocumentNode, type Source, type ValidationContext, type ValidationRule, type ValueNode } from "graphql";
 import { createComplexityRule, type ComplexityEstimator } from "graphql-query-complexity";
 import type { TFunction } from "i18next";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging.server";
@@ -106,12 +106,19 @@ const reportVia = (t: TFunction, reason: string, max: number) => ({
   onReject: [(context: ValidationContext | null) => context?.reportError(refusal(t, reason, { max }))],
 });
 
+/** The request limits proper (depth, aliases, cost), as opposed to other rules run in the limits' stage. */
+const documentLimitRules = new WeakSet<ValidationRule>();
+const asDocumentLimit = (rule: ValidationRule) => {
+  documentLimitRules.add(rule);
+  return markAsLimit(rule);
+};
+
 /** The limit rules for one request (translated messages; the cost rule needs the variables). */
 export function limitValidationRules(t: TFunction, variables: Record<string, unknown> | undefined): ValidationRule[] {
   return [
-    markAsLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
-    markAsLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
-    markAsLimit(
+    asDocumentLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
+    asDocumentLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
+    asDocumentLimit(
       createComplexityRule({
         maximumComplexity: GRAPHQL_LIMITS.maxCost,
         maxQueryNodes: GRAPHQL_LIMITS.maxCostNodes,
@@ -123,6 +130,33 @@ export function limitValidationRules(t: TFunction, variables: Record<string, unk
   ];
 }
 
+/** Documents that passed the request limits and whose cost no variable changes. */
+const documentsWithinLimits = new WeakSet<DocumentNode>();
+
+/**
+ * True when a variable can change the document's cost: a page size (`first`) or a directive
+ * argument (`@skip(if: $x)`, `@include(if: $x)`) given by a variable, anywhere in the document.
+ */
+export function costDependsOnVariables(document: DocumentNode): boolean {
+  let depends = false;
+  visit(document, {
+    Directive(node) {
+      if (node.arguments?.some((a) => containsVariable(a.value))) depends = true;
+      return depends ? BREAK : undefined;
+    },
+    Argument(node) {
+      if (node.name.value === "first" && containsVariable(node.value)) depends = true;
+      return depends ? BREAK : undefined;
+    },
+  });
+  return depends;
+}
+
+const containsVariable = (value: ValueNode): boolean =>
+  value.kind === Kind.VARIABLE ||
+  (value.kind === Kind.LIST && value.values.some(containsVariable)) ||
+  (value.kind === Kind.OBJECT && value.fields.some((f) => containsVariable(f.value)));
+
 /**
  * graphql-http's `validate`: the limit rules first, on their own, so a hostile document is refused
  * before graphql-js's rules walk it; the other rules only run on a document within the limits.
@@ -130,11 +164,16 @@ export function limitValidationRules(t: TFunction, variables: Record<string, unk
 export function validateInStages(t: TFunction, validate: typeof graphqlValidate): typeof graphqlValidate {
   return (schema, document, rules = [], options, typeInfo) => {
     const limits = rules.filter((r) => limitRules.has(r));
+    // Depth and aliases are the document's own; its cost too unless variables choose a page size or
+    // skip a field. Such a document, once within the limits, is not walked by them again.
+    const onlyDocumentLimits = limits.length > 0 && limits.every((r) => documentLimitRules.has(r));
+    const knownWithinLimits = onlyDocumentLimits && documentsWithinLimits.has(document);
     try {
       // Only the limits' own refusals count here; graphql-query-complexity also reports argument
       // mistakes, which graphql-js's rules describe better in the second stage.
-      const refused = validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
+      const refused = knownWithinLimits ? [] : validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
       if (refused.length) return refused;
+      if (onlyDocumentLimits && !knownWithinLimits && !costDependsOnVariables(document)) documentsWithinLimits.add(document);
     } catch (error) {
       // graphql-query-complexity throws once it has visited too many nodes.
       if (!(error instanceof GraphQLError)) throw error;

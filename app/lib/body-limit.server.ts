@@ -51,3 +51,13 @@ export async function withBodyLimit(request: Request, maxBytes: number): Promise
   const body = await readBodyWithLimit(request, maxBytes);
   return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
 }
+
+/**
+ * A request's body under the limit: the bytes the server already read (`preread`, the request
+ * then carries no body), else read from the request as `readBodyWithLimit` does.
+ */
+export async function requestBody(request: Request, preread: Uint8Array | undefined, maxBytes: number): Promise<Uint8Array> {
+  if (!preread) return readBodyWithLimit(request, maxBytes);
+  if (preread.byteLength > maxBytes) throw new BodyTooLargeError(maxBytes);
+  return preread;
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -8,8 +9,9 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
-import { mountApiRoutes } from "./api-lane";
+import { createApiLane } from "./api-lane";
 import { partykitDevArgs } from "./partykit-dev";
+import { expressTrustProxy, trustProxyFromEnv } from "./request-facts";
 import { apiSecurityHeaders, capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
 
 // `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
@@ -72,9 +74,10 @@ const viteDevServer = dev
   ? await import("vite").then((vite) => vite.createServer({ root, server: { middlewareMode: true } }))
   : undefined;
 
+const trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : "loopback");
+app.set("trust proxy", expressTrustProxy(trustProxy));
 app.use(capUnreadBodies);
 
 const build = viteDevServer
@@ -85,10 +88,9 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,
 });
 const pageHeaders = securityHeaders(dev);
-// The JSON endpoints first: they skip the static files' disk lookups and Remix's routing (ADR 0019).
-// The development explorer page needs the page policy.
-// They compress their own answers (api-lane.ts send), so `compression` comes after them.
-await mountApiRoutes(app, build, [dev ? pageHeaders : apiSecurityHeaders(), refuseCrossSiteWrites], getLoadContext);
+// The JSON endpoints are answered before Express: no middleware chain, static files' disk lookups
+// or Remix routing for the requests a live room sends most (ADR 0019, ADR 0025).
+const apiLane = await createApiLane({ build, trustProxy, securityHeaders: apiSecurityHeaders(dev) });
 
 app.use(compression());
 
@@ -98,12 +100,14 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  // The root holds files only (favicon.svg): a page's path (no extension) does not look on disk.
+  const rootFiles = express.static(path.join(root, "build/client"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
 }
 
 app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
 
-app.listen(port, host, () => {
+createServer((req, res) => apiLane(req, res) || app(req, res)).listen(port, host, () => {
   const url = `http://localhost:${port}`;
   console.log(`\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`);
   const tenantList = tenants.length > 10 ? `${tenants.length} organisations` : tenants.join(", ") || "none";

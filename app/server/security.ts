@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import helmet from "helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { EXPLORER_CDN } from "~/graphql/explorer.server";
 import { isCrossSiteWrite } from "~/lib/origin-check";
@@ -14,14 +15,9 @@ function partykitSources(): string[] {
   return [`http://${host}`, `https://${host}`, `ws://${host}`, `wss://${host}`];
 }
 
-/**
- * Security headers for every answer (ADR 0009). The CSP allows scripts only from this origin or
- * with the request's nonce (Remix's inline scripts get it in entry.server and root.tsx); style
- * attributes stay allowed because Radix positions popovers with them. Development adds Vite's
- * websocket and the explorer's CDN.
- */
-export function securityHeaders(development: boolean) {
-  const csp = helmet({
+/** Helmet's options for pages (ADR 0009); the script nonce is read from `res.locals.cspNonce`. */
+function pageHelmetOptions(development: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -44,35 +40,66 @@ export function securityHeaders(development: boolean) {
     xFrameOptions: { action: "deny" },
     // Page scripts come from this origin; a CDN-loaded explorer in development needs CORP relaxed.
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * Security headers for every page (ADR 0009). The CSP allows scripts only from this origin or
+ * with the request's nonce (Remix's inline scripts get it in entry.server and root.tsx); style
+ * attributes stay allowed because Radix positions popovers with them. Development adds Vite's
+ * websocket and the explorer's CDN.
+ */
+export function securityHeaders(development: boolean) {
+  const csp = helmet(pageHelmetOptions(development));
   return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     csp(req, res, next);
   };
 }
 
+const newNonce = () => randomBytes(16).toString("base64");
+
+/** The headers one helmet middleware sets, collected once at start-up. */
+function helmetHeadersOf(options: HelmetOptions, locals: Record<string, unknown> = {}): [string, string][] {
+  const headers: [string, string][] = [];
+  const collect = { locals, setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined };
+  helmet(options)({} as Request, collect as unknown as Response, () => undefined);
+  return [...headers, ["Permissions-Policy", PERMISSIONS_POLICY]];
+}
+
+export type Header = readonly [name: string, value: string];
+/** The security headers of one JSON answer, and the script nonce they allow (development only). */
+export type JsonAnswerHeaders = (secure: boolean) => { headers: readonly Header[]; nonce: string | undefined };
+
+const NONCE_MARK = "__csp_nonce__";
+
 /**
  * The same headers for JSON answers (app/api): they are no documents, so their policy allows
- * nothing to load or frame them, and they need no script nonce. Helmet computes them once, at
- * start-up; each answer only copies them (the live room's saves pass here hundreds of times a second).
+ * nothing to load or frame them, and they need no script nonce. Computed once, at start-up; each
+ * answer only copies them (the live room's saves pass here hundreds of times a second). In
+ * development the endpoints also serve the explorer page, so they carry the page policy with a
+ * fresh nonce.
  */
-export function apiSecurityHeaders() {
-  const fixed: [string, string][] = [];
-  const collect = { setHeader: (name: string, value: unknown) => void fixed.push([name, String(value)]), removeHeader: () => undefined };
-  helmet({
+export function apiSecurityHeaders(development: boolean): JsonAnswerHeaders {
+  const hsts: Header = ["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY];
+  if (development) {
+    const template = helmetHeadersOf(pageHelmetOptions(true), { cspNonce: NONCE_MARK });
+    return (secure) => {
+      const nonce = newNonce();
+      const headers = template.map(([name, value]): Header => [name, value.replaceAll(NONCE_MARK, nonce)]);
+      return { headers: secure ? [...headers, hsts] : headers, nonce };
+    };
+  }
+  const plain = helmetHeadersOf({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     strictTransportSecurity: false,
     referrerPolicy: { policy: "same-origin" },
     xFrameOptions: { action: "deny" },
-  })({} as Request, collect as unknown as Response, () => undefined);
-  fixed.push(["Permissions-Policy", PERMISSIONS_POLICY]);
-  return (req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-    next();
-  };
+  });
+  const overHttps = [...plain, hsts];
+  return (secure) => ({ headers: secure ? overHttps : plain, nonce: undefined });
 }
 
 /** Bytes of a refused body the server still takes in after answering, so the client can read the 413. */
@@ -83,6 +110,12 @@ export const MAX_UNREAD_BODY_DRAIN = 4 * 1024 * 1024;
  * rest so the client can read the answer; past MAX_UNREAD_BODY_DRAIN the connection is cut.
  */
 export function capUnreadBodies(req: Request, res: Response, next: NextFunction) {
+  drainUnreadBodyAfterAnswer(req, res);
+  next();
+}
+
+/** capUnreadBodies for one request, outside Express (the JSON lane). */
+export function drainUnreadBodyAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   res.on("finish", () => {
     if (req.complete) return;
     let drained = 0;
@@ -91,7 +124,6 @@ export function capUnreadBodies(req: Request, res: Response, next: NextFunction)
       if (drained > MAX_UNREAD_BODY_DRAIN) req.socket.destroy();
     });
   });
-  next();
 }
 
 /** Pages, `.data` and API answers that chose no caching are private to the signed-in browser. */
@@ -118,17 +150,20 @@ function ownOrigin(req: Request): string {
  * and GraphQL. A cross-site one is refused with 403 before any route sees it.
  */
 export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
-  const crossSite = isCrossSiteWrite({
-    method: req.method,
-    origin: req.get("origin"),
-    secFetchSite: req.get("sec-fetch-site"),
-    ownOrigin: ownOrigin(req),
-  });
-  if (!crossSite) return next();
-  const message = crossSiteMessage(refusalLocale(req.get("cookie"), req.get("accept-language")));
+  const refusal = crossSiteRefusal(req, ownOrigin(req));
+  if (!refusal) return next();
+  res.status(403).set("Cache-Control", NO_STORE).json(refusal);
+}
+
+/** The 403 answer's body when `req` is a cross-site write to `origin` (this server's), else null. */
+export function crossSiteRefusal(req: IncomingMessage, origin: string) {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const crossSite = isCrossSiteWrite({ method: req.method ?? "GET", origin: header("origin"), secFetchSite: header("sec-fetch-site"), ownOrigin: origin });
+  if (!crossSite) return null;
+  const message = crossSiteMessage(refusalLocale(header("cookie"), header("accept-language")));
   // Both shapes: the upload routes' `error` and GraphQL's `errors`.
-  res
-    .status(403)
-    .set("Cache-Control", NO_STORE)
-    .json({ error: { code: "FORBIDDEN", reason: "forbidden", message }, errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }] });
+  return { error: { code: "FORBIDDEN", reason: "forbidden", message }, errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }] };
 }

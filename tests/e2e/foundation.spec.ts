@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "./support/fixtures";
-import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode, signInThroughScreens } from "./support/login";
+import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode, signInThroughScreens, waitForHydration } from "./support/login";
 
 // Foundation: public routes, language negotiation, one-time-code login for staff and participants.
 
@@ -61,6 +61,8 @@ test.describe("staff", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welkom, /);
     await expect(page.locator("#language-select")).toHaveValue("nl-nl");
     await expect(page.getByTestId("organization-name")).toHaveText("Demo Organisation");
+    // The switch reloads the whole document: a click before React hydrates it opens no menu.
+    await waitForHydration(page);
 
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Afmelden" }).click();

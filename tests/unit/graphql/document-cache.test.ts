@@ -1,6 +1,6 @@
 import { buildSchema, GraphQLError, specifiedRules, validate, type ValidationRule } from "graphql";
 import { describe, expect, it } from "vitest";
-import { parseWithLimits, validateInStages } from "~/graphql/limits";
+import { costDependsOnVariables, limitValidationRules, parseWithLimits, validateInStages } from "~/graphql/limits";
 import { getT } from "~/i18n/i18n.server";
 import { createLoginSession, serializeCookie } from "~/modules/auth/sessions.server";
 import { gql } from "../support/graphql";
@@ -9,7 +9,7 @@ import { makeTenant, staffCtx } from "../support/tenants";
 // Parsed documents and passed validations are reused across requests, but never across rule sets:
 // the variables-dependent limits and an anonymous caller's refusal always run.
 
-const schema = buildSchema("type Query { hello(name: String): String }");
+const schema = buildSchema("type Query { hello(name: String): String, page(first: Int): [Query] }");
 
 describe("the GraphQL document cache", () => {
   it("parses a query text once and walks graphql-js's rules once per rule set", async () => {
@@ -48,5 +48,34 @@ describe("the GraphQL document cache", () => {
     const anonymous = await gql("admin", query);
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHORIZED");
     expect(anonymous.body.data ?? null).toBeNull();
+  });
+
+  it("walks the request limits once for a document whose cost no variable changes, every time for one whose page size is a variable", async () => {
+    const t = await getT("en-us");
+    const parse = parseWithLimits(t);
+    let limitWalks = 0;
+    const counting: typeof validate = (...args) => {
+      if (args[2]?.some((rule) => !specifiedRules.includes(rule))) limitWalks++;
+      return validate(...args);
+    };
+    const run = validateInStages(t, counting);
+    const rulesFor = (variables: Record<string, unknown>) => [...limitValidationRules(t, variables), ...specifiedRules];
+
+    const fixed = parse(`{ page(first: 20) { hello } } # ${Date.now()}`);
+    expect(costDependsOnVariables(fixed)).toBe(false);
+    expect(run(schema, fixed, rulesFor({}))).toEqual([]);
+    expect(run(schema, fixed, rulesFor({}))).toEqual([]);
+    expect(limitWalks).toBe(1);
+
+    const paged = parse(`query ($n: Int) { page(first: $n) { page(first: $n) { page(first: $n) { hello } } } } # ${Date.now()}`);
+    expect(costDependsOnVariables(paged)).toBe(true);
+    expect(run(schema, paged, rulesFor({ n: 2 }))).toEqual([]);
+    // The same document with larger pages costs more than the limit: refused, not taken from a cache.
+    const refused = run(schema, paged, rulesFor({ n: 100 }));
+    expect(refused[0]?.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "query_too_complex" });
+    expect(limitWalks).toBe(3);
+
+    expect(costDependsOnVariables(parse(`query ($s: Boolean!) { hello @skip(if: $s) }`))).toBe(true);
+    expect(costDependsOnVariables(parse(`query ($s: String) { hello(name: $s) }`))).toBe(false);
   });
 });

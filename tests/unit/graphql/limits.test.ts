@@ -147,6 +147,17 @@ describe("body limit", () => {
     const res = await post(big);
     expect(res.status).toBe(413);
     expect((await res.json()).errors[0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "body_too_large" });
+    // The same body read whole by the server (the JSON lane) and handed over beside the request.
+    const request = new Request("http://localhost/api/admin/graphql", { method: "POST", headers: { "Content-Type": "application/json" } });
+    const answered = await handleAdminGraphQL.answer(request, { clientAddress: "127.0.0.1" }, new TextEncoder().encode(big));
+    if (answered instanceof Response) {
+      expect(answered.status).toBe(413);
+      expect((await answered.json()).errors[0].extensions).toMatchObject({ reason: "body_too_large" });
+    } else throw new Error("expected the 413 refusal as a Response");
+    const small = await handleAdminGraphQL.answer(request, {}, new TextEncoder().encode(JSON.stringify({ query: "{ allParticipants(first: 1) { pageInfo { totalCount } } }" })));
+    // Read and parsed: refused for want of a session, not for a missing query.
+    if (small instanceof Response) throw new Error("expected an answer for the lane");
+    expect(JSON.parse(small.body ?? "{}").errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED" });
   });
 
   it("cuts off a chunked body at the limit without reading the rest", async () => {

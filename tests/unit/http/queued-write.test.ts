@@ -33,5 +33,19 @@ describe("queuedWriteAction", () => {
     expect(written).toBe(0);
     const fine = await post(JSON.stringify({ answer: { textValue: "small" } }), "en-US");
     expect(await fine.json()).toEqual({ ok: true, written: 1 });
+    // The same bodies read whole by the server (the JSON lane) and handed over beside the request.
+    const preread = (body: string) =>
+      queuedWriteAction(
+        {
+          request: new Request("http://localhost/api/user/live/s1/answer", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" } }),
+          body: new TextEncoder().encode(body),
+          context: {},
+          params: { scheduledSessionId: "s1" },
+        },
+        "USER",
+        async (_ctx, input) => ({ written: ++written, text: (input.answer as { textValue: string }).textValue }),
+      );
+    expect((await preread(big)).status).toBe(413);
+    expect(await (await preread(JSON.stringify({ answer: { textValue: "read whole" } }))).json()).toEqual({ ok: true, written: 2, text: "read whole" });
   });
 });
