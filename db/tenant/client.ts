@@ -52,11 +52,12 @@ export type WriteOptions = {
    */
   keepsLiveState?: boolean;
   /**
-   * The write may share its transaction with other such writes queued at the same time, each in
-   * its own savepoint, and is answered after the shared COMMIT (group-commit.ts). For many small
-   * independent writes: participants' answers.
+   * The write runs in a transaction of its own. Every other write (but an `ahead` one) shares its
+   * transaction with the writes queued at the same time, each in its own savepoint, and is answered
+   * after the shared COMMIT (group-commit.ts): one WAL sync for them all (ADR 0025). For a long
+   * write (an import), so that the short writes grouped before it are not answered only after it.
    */
-  groupCommit?: boolean;
+  alone?: boolean;
   /**
    * A write a whole room waits for (a staff action on a live session): it runs before the writes
    * queued and not started yet (participants' saves), after the one running. Its outcome must not
@@ -145,7 +146,7 @@ function openDatabase(slug: string, url: string): OpenDb {
       write: (work, options) => {
         // Counted before and after: a cache filled while this write runs is stale once it commits.
         bump(options);
-        const written = options?.groupCommit ? grouped.run(work) : queue.run(() => db.transaction(work), { ahead: options?.ahead });
+        const written = options?.alone || options?.ahead ? queue.run(() => db.transaction(work), { ahead: options?.ahead }) : grouped.run(work);
         return written.then(
           (value) => {
             bump(options);
@@ -284,4 +285,4 @@ export async function closeTenantDbs(): Promise<void> {
 /** For writes of the live run and of login sessions: content caches stay valid. */
 export const LIVE_RUN_WRITE: WriteOptions = { liveRunOnly: true };
 /** Saving an answer, touching a login session: see WriteOptions.keepsLiveState. */
-export const ANSWERS_ONLY_WRITE: WriteOptions = { liveRunOnly: true, keepsLiveState: true, groupCommit: true };
+export const ANSWERS_ONLY_WRITE: WriteOptions = { liveRunOnly: true, keepsLiveState: true };

@@ -1,5 +1,6 @@
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
+import { preparedRead } from "~db/tenant/prepared";
 import { TenantReadCache } from "~db/tenant/read-cache";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
@@ -85,13 +86,21 @@ type SessionRow = typeof authSessions.$inferSelect;
 const cache = new TenantReadCache<SessionRow>(10_000, () => Number(process.env.SESSION_CACHE_MS ?? 30_000));
 
 /** The live session behind a token, or null when unknown, expired or idle too long. */
+const sessionByIdHash = preparedRead((db) =>
+  db
+    .select()
+    .from(authSessions)
+    .where(eq(authSessions.idHash, sql.placeholder("idHash")))
+    .prepare(),
+);
+
 export async function findLoginSession(tdb: TenantDb, accountType: AccountType, token: string) {
   const idHash = sha256(token);
   const now = Date.now();
   let row = cache.get(tdb, idHash, now);
   if (!row) {
     const stamp = cache.stamp(tdb); // before the read: a write that lands meanwhile invalidates it
-    row = await tdb.db.select().from(authSessions).where(eq(authSessions.idHash, idHash)).get();
+    row = await sessionByIdHash(tdb).get({ idHash });
     if (!row) return null;
     cache.set(tdb, idHash, stamp, row, now);
   }

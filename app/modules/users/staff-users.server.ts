@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantDb } from "~db/tenant/client";
+import { preparedRead } from "~db/tenant/prepared";
 import { staffUserRoles, staffUsers, workspaces, ORGANIZATION_ROLES } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
@@ -47,8 +48,24 @@ export async function createStaffUserInTenant(tdb: TenantDb, input: StaffUserInp
   return (await findStaffUser(tdb, id))!;
 }
 
+// Read on every request of a signed-in staff member whose account is not kept (request-context.server.ts).
+const staffUserById = preparedRead((db) =>
+  db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.id, sql.placeholder("id")))
+    .prepare(),
+);
+const rolesByUserId = preparedRead((db) =>
+  db
+    .select({ role: staffUserRoles.role })
+    .from(staffUserRoles)
+    .where(eq(staffUserRoles.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
 export async function findStaffUser(tdb: TenantDb, id: string) {
-  const user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.id, id)).get();
+  const user = await staffUserById(tdb).get({ id });
   if (!user) return null;
   return { ...user, roles: await rolesOf(tdb, id) };
 }
@@ -68,7 +85,7 @@ export async function staffDirectory(tdb: TenantDb, opts: { except?: string; lim
 }
 
 export async function rolesOf(tdb: TenantDb, userId: string): Promise<Role[]> {
-  const rows = await tdb.db.select({ role: staffUserRoles.role }).from(staffUserRoles).where(eq(staffUserRoles.userId, userId));
+  const rows = await rolesByUserId(tdb).all({ userId });
   return rows.map((r) => r.role).sort();
 }
 

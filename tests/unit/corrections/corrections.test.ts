@@ -226,7 +226,8 @@ describe("permissions and tenants", () => {
     const f = await makeAnsweredSession(manager);
     const other = await staffCtx((await makeTenant("corrections-other")).tenant.slug, ["ORGANIZATION_MANAGER"]);
     const ref = { scheduledSession: f.sessionId, participant: f.answered };
-    for (const call of [
+    // Every refusal is caught as soon as it is made: writes made together fail together.
+    const refusals = [
       getParticipantCorrection(other, f.sessionId, f.answered),
       previewAutoScoreEntries(other, f.sessionId, f.answered),
       submitAutoScoreEntries(other, ref),
@@ -236,9 +237,7 @@ describe("permissions and tenants", () => {
       listCorrections(other, f.sessionId),
       stationProgress(other, f.sessionId),
       markStation(other, { ...ref, evaluation: f.evaluations[0], done: true }),
-    ]) {
-      const e = await refusal(call);
-      expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
-    }
+    ].map(refusal);
+    for (const e of await Promise.all(refusals)) expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
   });
 });

@@ -266,10 +266,9 @@ describe("permissions and tenants", () => {
       [removeCategory(otherCtx, cat._id), "category_not_found"],
       [addParticipant(otherCtx, { name: "x", email: "x@x.test", company: comp._id }), "company_not_found"],
     ];
-    for (const [attempt, reason] of cases) {
-      const e = await refusal(attempt);
-      expect([e.code, e.reason]).toEqual(["NOT_FOUND", reason]);
-    }
+    // Every refusal is caught as soon as it is made: writes made together fail together.
+    const refusals = cases.map(([attempt, reason]) => refusal(attempt).then((e) => [e, reason] as const));
+    for (const [e, reason] of await Promise.all(refusals)) expect([e.code, e.reason]).toEqual(["NOT_FOUND", reason]);
   });
 
   it("counts every section for the overview", async () => {

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ANSWERS_ONLY_WRITE, type TenantDb } from "~db/tenant/client";
 import { makeTenant } from "../support/tenants";
 
-// Participants' answers share transactions when they queue up together (db/tenant/group-commit.ts):
-// each is answered only after the shared COMMIT, and one that fails takes nobody else with it.
+// Writes share transactions when they queue up together (db/tenant/group-commit.ts): each is
+// answered only after the shared COMMIT, and one that fails takes nobody else with it. A write
+// marked `alone` (an import) or `ahead` (a staff live action) has a transaction of its own.
 
 const GROUPED = ANSWERS_ONLY_WRITE;
 
@@ -21,7 +22,7 @@ const rowsOf = async (tdb: TenantDb) => (await tdb.db.all<{ id: string }>(sql`SE
 function holdQueue(tdb: TenantDb): () => Promise<void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = tdb.write(() => gate);
+  const held = tdb.write(() => gate, { alone: true });
   return async () => {
     release();
     await held;
@@ -97,10 +98,30 @@ describe("group commit of answer writes", () => {
     const order: string[] = [];
     const release = holdQueue(tdb);
     const grouped = [1, 2, 3].map((i) => tdb.write(async () => void order.push(`answer-${i}`), GROUPED));
-    const plain = tdb.write(async () => void order.push("staff"));
+    const plain = tdb.write(async () => void order.push("import"), { alone: true });
     await release();
     await Promise.all([...grouped, plain]);
-    expect(order).toEqual(["answer-1", "answer-2", "answer-3", "staff"]);
+    expect(order).toEqual(["answer-1", "answer-2", "answer-3", "import"]);
     expect(await rowsOf(tdb)).toEqual(["alone"]);
+  });
+
+  it("groups a write with no options (a staff edit) with the others, never one marked alone or ahead", async () => {
+    const { tdb } = await makeTenant();
+    await scratchTables(tdb);
+    // The breaker's deferred foreign key fails the COMMIT of every write that shares its transaction.
+    const breakGroup = () =>
+      tdb.write(async (tx) => {
+        await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
+        await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
+      });
+    const release = holdQueue(tdb);
+    const breaker = breakGroup();
+    const edit = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('edit')`));
+    const alone = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('import')`), { alone: true });
+    const ahead = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('pause')`), { ahead: true });
+    await release();
+    const outcomes = await Promise.allSettled([breaker, edit, alone, ahead]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "fulfilled", "fulfilled"]);
+    expect(await rowsOf(tdb)).toEqual(["import", "pause"]);
   });
 });
