@@ -4,7 +4,7 @@ import { categories } from "~db/tenant/schema";
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { containsCI, defineEntity, docFields, READ, refuseIfReferenced, WRITE, type Doc, type ListArgs } from "./entities.server";
+import { containsCI, defineEntity, documentOf, READ, refuseIfReferenced, WRITE, type Doc, type ListArgs } from "./entities.server";
 import type { Connection } from "~/lib/paging.server";
 import type { NameFilter } from "./supplies.server";
 
@@ -41,7 +41,7 @@ export const categoryEntity = defineEntity({
   filters: (f: NameFilter) => [f.name ? containsCI(categories.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...(i.parent !== undefined ? { parentId: i.parent } : {}) }),
   inputOf: (r: typeof categories.$inferSelect) => ({ name: r.name, parent: r.parentId }),
-  toDoc: (r: typeof categories.$inferSelect): Category => ({ ...docFields(r, "Category"), name: r.name, parentId: r.parentId }),
+  toDoc: (r: typeof categories.$inferSelect): Category => documentOf(r, "Category", { name: r.name, parentId: r.parentId }),
   check: checkParent,
 });
 

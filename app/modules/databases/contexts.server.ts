@@ -1,5 +1,5 @@
 import { contexts } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, type Doc } from "./entities.server";
+import { containsCI, defineEntity, documentOf, type Doc } from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Context = Doc & { name: string; description: string | null };
@@ -16,7 +16,7 @@ export const contextEntity = defineEntity({
   filters: (f: NameFilter) => [f.name ? containsCI(contexts.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), description: i.description }),
   inputOf: (r: typeof contexts.$inferSelect) => ({ name: r.name, description: r.description }),
-  toDoc: (r: typeof contexts.$inferSelect): Context => ({ ...docFields(r, "Context"), name: r.name, description: r.description }),
+  toDoc: (r: typeof contexts.$inferSelect): Context => documentOf(r, "Context", { name: r.name, description: r.description }),
 });
 
 export const {

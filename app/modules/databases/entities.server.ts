@@ -18,6 +18,13 @@ export const WRITE = "write:databases" as const;
 export type Doc = { _id: string; _createdAt: Date; _updatedAt: Date; _rev: number; _type: string; workspace: string };
 type BaseRow = { id: string; createdAt: Date; updatedAt: Date; rev: number; workspaceId: string };
 
+/**
+ * A stored object as a document: the common fields, then its own. Not `{ ...docFields(r), … }`:
+ * V8 builds that spread-then-fields literal some 50 times slower (4 µs a row, a tenth of a list
+ * request's time in bench:http).
+ */
+export const documentOf = <T extends object>(row: BaseRow, type: string, fields: T): Doc & T => Object.assign(docFields(row, type), fields);
+
 export const docFields = (row: BaseRow, type: string): Doc => ({
   _id: row.id,
   _createdAt: row.createdAt,

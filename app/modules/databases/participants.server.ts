@@ -3,7 +3,7 @@ import { type z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
-import { containsCI, defineEntity, docFields, fieldError, type Doc } from "./entities.server";
+import { containsCI, defineEntity, documentOf, fieldError, type Doc } from "./entities.server";
 
 export type Participant = Doc & {
   name: string;
@@ -81,16 +81,16 @@ export const participantEntity = defineEntity({
   ],
   values: participantValues,
   inputOf: (r: typeof participants.$inferSelect) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId }),
-  toDoc: (r: typeof participants.$inferSelect): Participant => ({
-    ...docFields(r, "Participant"),
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    externalId: r.externalId,
-    companyId: r.companyId,
-    extraTimePercent: r.extraTimePercent ?? 0,
-    language: isLocale(r.locale) ? r.locale : null,
-  }),
+  toDoc: (r: typeof participants.$inferSelect): Participant =>
+    documentOf(r, "Participant", {
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      externalId: r.externalId,
+      companyId: r.companyId,
+      extraTimePercent: r.extraTimePercent ?? 0,
+      language: isLocale(r.locale) ? r.locale : null,
+    }),
   check: checkParticipant,
 });
 

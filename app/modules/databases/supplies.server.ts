@@ -1,5 +1,5 @@
 import { supplyObjects } from "~db/tenant/schema";
-import { containsCI, defineEntity, docFields, type Doc } from "./entities.server";
+import { containsCI, defineEntity, documentOf, type Doc } from "./entities.server";
 
 export type SupplyObject = Doc & { name: string };
 export type NameFilter = { name?: string | null };
@@ -16,7 +16,7 @@ export const supplyObjectEntity = defineEntity({
   filters: (f: NameFilter) => [f.name ? containsCI(supplyObjects.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase() }),
   inputOf: (r: typeof supplyObjects.$inferSelect) => ({ name: r.name }),
-  toDoc: (r: typeof supplyObjects.$inferSelect): SupplyObject => ({ ...docFields(r, "SupplyObject"), name: r.name }),
+  toDoc: (r: typeof supplyObjects.$inferSelect): SupplyObject => documentOf(r, "SupplyObject", { name: r.name }),
 });
 
 export const {
