@@ -105,6 +105,8 @@ test.describe("participant", () => {
     await signInThroughScreens(page, "user", DEMO_PARTICIPANT);
     await expect(page).toHaveURL(/\/user$/);
     await expect(page.getByTestId("participant-welcome")).toHaveText(/^Welcome, /);
+    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
+    await page.waitForLoadState("networkidle");
 
     await page.goto("/admin");
     await expect(page.getByTestId("admin-login-form")).toBeVisible();
