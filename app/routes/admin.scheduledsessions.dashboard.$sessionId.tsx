@@ -80,6 +80,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         value: { numericValue: Number(input.minutes) * 60 },
       }),
     unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
+    // Everyone the board showed waiting; whoever moved on meanwhile is left as they are.
+    "unlock-all": async (_i, _id, form) => {
+      const unlocked = await unlockWaitingParticipants(ctx, participantsOf(form), id);
+      return ctx.t("live:dashboard.unlocked", { count: unlocked.length });
+    },
     // A station out of order (the next one is busy): the participant's current question ends.
     "open-evaluation": (input, _id, form) =>
       applyLiveOverride(ctx, id, participantsOf(form), {
@@ -98,6 +103,13 @@ export default function LiveDashboardScreen() {
   const ongoing = board.status === "ONGOING";
   const anyPaused = board.rows.some((r) => r.paused && !r.helpRequested);
   const post = (intent: string) => fetcher.submit({ intent }, { method: "post" });
+  const waiting = board.rows.filter((r) => r.status === "waiting").map((r) => r.participantId);
+  const unlockAll = () => {
+    const form = new FormData();
+    form.append("intent", "unlock-all");
+    for (const participant of waiting) form.append("participant", participant);
+    fetcher.submit(form, { method: "post" });
+  };
 
   return (
     <div className="flex flex-col gap-4" data-testid="live-dashboard" data-revision={board.revision}>
@@ -142,6 +154,11 @@ export default function LiveDashboardScreen() {
               <Button variant="secondary" data-testid="resume-all" disabled={!anyPaused} onClick={() => post("resume-all")}>
                 {t("live:dashboard.resume-all")}
               </Button>
+              {waiting.length > 0 ? (
+                <Button variant="secondary" data-testid="unlock-all" onClick={unlockAll}>
+                  {t("live:dashboard.unlock-all", { count: waiting.length })}
+                </Button>
+              ) : null}
               <ConfirmAction
                 testId="complete-session"
                 variant="danger"

@@ -1,0 +1,53 @@
+import { expect, test } from "./support/fixtures";
+import { demoStaffAccount } from "./support/accounts";
+import { liveFixture, type LiveSetup } from "./support/live";
+import { loginAsParticipant, loginAsStaff } from "./support/login";
+
+// A room where several candidates finish an evaluation and wait: staff unlock them all at once
+// from the dashboard, and every waiting screen opens its next evaluation by itself (each at the
+// moment the server named for it, so a big room does not reload all at once).
+
+const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
+
+test("staff unlock every waiting candidate at once, and each screen opens its next evaluation", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = `unlockall${Date.now()}`;
+  const data = fixture<LiveSetup>("setup", `${baseURL}/favicon.svg`, tag);
+  const second = fixture<{ participant: string; email: string }>("add-candidate", data.session, `${tag}b`);
+
+  await loginAsStaff(page, await demoStaffAccount(`unlock-all-${tag}@demo.test`, "Una Unlocker", "ORGANIZATION_WRITER"));
+  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
+  await expect(page.getByTestId("live-row")).toHaveCount(2);
+  const candidates = await Promise.all([browser.newContext({ locale: "en-US" }), browser.newContext({ locale: "en-US" })].map(async (c) => (await c).newPage()));
+  await loginAsParticipant(candidates[0]!, { tenant: "demo", email: data.email });
+  await loginAsParticipant(candidates[1]!, { tenant: "demo", email: second.email });
+  for (const candidate of candidates) {
+    await candidate.waitForLoadState("networkidle");
+    await candidate.goto(`/user/session/${data.session}`);
+    await expect(candidate.getByTestId("live-before-start")).toBeVisible();
+  }
+  // Nobody waits yet: no mass unlock on offer.
+  await page.getByTestId("start-session").click();
+  await page.getByTestId("start-session-confirm").click();
+  await expect(page.getByTestId("session-status")).toHaveText("Ongoing");
+  await expect(page.getByTestId("unlock-all")).toHaveCount(0);
+
+  // Both finish Station A (two questions) and wait for staff.
+  for (const candidate of candidates) {
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, { timeout: 15_000 });
+    await candidate.getByTestId("finish-section").click();
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);
+    await candidate.getByTestId("finish-section").click();
+    await expect(candidate.getByTestId("live-waiting")).toBeVisible();
+  }
+  const unlockAll = page.getByTestId("unlock-all");
+  await expect(unlockAll).toHaveText("Unlock all 2 waiting", { timeout: 10_000 });
+
+  await unlockAll.click();
+  await expect(page.getByRole("status").filter({ hasText: "2 participants unlocked" })).toBeVisible();
+  for (const candidate of candidates) {
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
+  }
+  await expect(unlockAll).toHaveCount(0);
+  for (const row of await page.getByTestId("live-row").all()) await expect(row).not.toHaveAttribute("data-status", "waiting");
+});
