@@ -14,7 +14,7 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
 import { loadLiveData } from "./store.server";
-import { appendOverride, bumpEntry, closeOpenSection, entryRevisionOf, openSectionRow } from "./progress.server";
+import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
 import { issueRealtimeToken, type RealtimeConnection } from "./realtime.server";
 import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
@@ -297,10 +297,10 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
       if (done) return null;
       throw new AppError("BAD_REQUEST", "live_question_not_current");
     }
-    await closeOpenSection(tx, entry.id, now);
     const after = { ...state.facts, progress: state.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)) };
     const next = nextSectionIn(after, evaluationId);
-    if (next !== undefined) await openSectionRow(tx, entry.id, evaluationId, next, now);
+    if (next !== undefined) await openSectionRows(tx, [{ entryId: entry.id, evaluation: evaluationId, question: next }], now);
+    else await closeOpenSections(tx, [entry.id], now);
     return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
   });
   if (event) await publishLive(ctx, sessionId, [event]);

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
+import { eq, sql } from "drizzle-orm";
+import { liveOverrides, scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
 import type { Reader, TenantTx } from "~db/tenant/client";
 import { compileStatement, runCompiled, runSql, type CompiledStatement } from "~db/tenant/compiled";
 import type { EntryRow } from "./plan.server";
@@ -52,13 +52,13 @@ export async function bumpEntries(tx: TenantTx, entryIds: string[], at: Date): P
 }
 
 /**
- * Opens one section for each of many entries at `at`, ending the section each had open: what
- * closeOpenSection and openSectionRow do for one entry, in two statements over JSON arrays (an
- * unlock of hundreds of waiting participants).
+ * Opens one section for each of many entries at `at`, ending the section each had open: one
+ * statement each over a JSON array, for one entry (a participant's next question) or hundreds (an
+ * unlock). Sections are entered once; should one be entered again, its clock restarts.
  */
 export async function openSectionRows(tx: TenantTx, rows: { entryId: string; evaluation: string; question: string | null }[], at: Date): Promise<void> {
   if (rows.length === 0) return;
-  await runSql(tx, "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))", [at.getTime(), JSON.stringify(rows.map((r) => r.entryId))]);
+  await closeOpenSections(tx, rows.map((r) => r.entryId), at);
   await runSql(
     tx,
     `INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start, section_end)
@@ -68,17 +68,10 @@ export async function openSectionRows(tx: TenantTx, rows: { entryId: string; eva
   );
 }
 
-/** Ends the open section (if any) at `at`. */
-export async function closeOpenSection(tx: TenantTx, entryId: string, at: Date): Promise<void> {
-  await tx.update(liveProgress).set({ sectionEnd: at }).where(and(eq(liveProgress.entryId, entryId), isNull(liveProgress.sectionEnd)));
-}
-
-/** Opens a section at `at` (sections are entered once; should one be entered again its clock restarts). */
-export async function openSectionRow(tx: TenantTx, entryId: string, evaluation: string, question: string | null, at: Date): Promise<void> {
-  await tx
-    .insert(liveProgress)
-    .values({ entryId, evaluationId: evaluation, questionId: question ?? WHOLE_EVALUATION, sectionStart: at, sectionEnd: null })
-    .onConflictDoUpdate({ target: [liveProgress.entryId, liveProgress.evaluationId, liveProgress.questionId], set: { sectionStart: at, sectionEnd: null } });
+/** Ends the open section (if any) of each entry at `at`. */
+export async function closeOpenSections(tx: TenantTx, entryIds: string[], at: Date): Promise<void> {
+  if (entryIds.length === 0) return;
+  await runSql(tx, "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))", [at.getTime(), JSON.stringify(entryIds)]);
 }
 
 /** The entry's revision counter as stored now (kept entry rows may be behind it). */

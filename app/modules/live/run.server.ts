@@ -10,7 +10,7 @@ import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
-import { appendOverrides, bumpEntries, bumpEntry, closeOpenSection, openSectionRows, type OverrideRow } from "./progress.server";
+import { appendOverrides, bumpEntries, bumpEntry, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
@@ -111,10 +111,9 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
     const now = new Date();
     const session = await findSession(tx, id);
     const revision = await setSessionStatus(tx, session, "COMPLETED", now);
-    for (const entry of await entriesOfSession(tx, id)) {
-      await closeOpenSection(tx, entry.id, now);
-      await bumpEntry(tx, entry, now);
-    }
+    const ids = (await entriesOfSession(tx, id)).map((entry) => entry.id);
+    await closeOpenSections(tx, ids, now);
+    await bumpEntries(tx, ids, now);
     return revision;
   }, LIVE_RUN_WRITE);
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);

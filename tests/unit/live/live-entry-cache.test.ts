@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
 import { liveStateReads, writeOwnEntry } from "~/modules/live/live-entry.server";
-import { closeOpenSection } from "~/modules/live/progress.server";
+import { closeOpenSections } from "~/modules/live/progress.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
 import { applyLiveOverride, completeScheduledSession, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
@@ -193,7 +193,7 @@ describe("a staff action and a participant's move at the same time", () => {
     const move = writeOwnEntry(manager.tdb, session.sessionId, session.people[1]!, async (tx) => {
       moving();
       await gate;
-      await closeOpenSection(tx, bEntry.id, new Date()); // b finished its last question: it waits
+      await closeOpenSections(tx, [bEntry.id], new Date()); // b finished its last question: it waits
     });
     await started;
     const used = liveStateReads.staffActionsFromKept;

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
 import { LIVE_RUN_WRITE } from "~db/tenant/client";
-import { appendOverrides, bumpEntries, openSectionRow, openSectionRows } from "~/modules/live/progress.server";
+import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows } from "~/modules/live/progress.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession } from "./fixtures";
 
@@ -49,9 +49,9 @@ describe("bulk live writes", () => {
     const t0 = new Date("2026-11-25T09:00:00.000Z");
     const t1 = new Date("2026-11-25T09:05:00.000Z");
     await manager.tdb.write(async (tx) => {
-      await openSectionRow(tx, a!.id, "ev-1", "q-1", t0); // a is on q-1
-      await openSectionRow(tx, b!.id, "ev-2", null, t0);
-      await tx.update(liveProgress).set({ sectionEnd: t0 }).where(eq(liveProgress.entryId, b!.id)); // b finished ev-2 and waits
+      await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-1" }], t0); // a is on q-1
+      await openSectionRows(tx, [{ entryId: b!.id, evaluation: "ev-2", question: null }], t0);
+      await closeOpenSections(tx, [b!.id], t0); // b finished ev-2 and waits
     }, LIVE_RUN_WRITE);
     await manager.tdb.write(
       (tx) =>
@@ -72,5 +72,26 @@ describe("bulk live writes", () => {
       { evaluationId: "ev-3", questionId: "", sectionStart: t1, sectionEnd: null },
     ]);
     expect(of(b!.id)).toEqual([{ evaluationId: "ev-2", questionId: "", sectionStart: t1, sectionEnd: null }]);
+  });
+
+  it("close the open section of many entries, and only the open one", async () => {
+    const slug = (await makeTenant("progress-bulk-close")).tenant.slug;
+    const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+    const f = await makeLiveSession(manager, { participants: 3 });
+    const [a, b, c] = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
+    const t0 = new Date("2026-11-25T10:00:00.000Z");
+    const t1 = new Date("2026-11-25T10:01:00.000Z");
+    const t2 = new Date("2026-11-25T10:07:00.000Z");
+    await manager.tdb.write(async (tx) => {
+      await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-1" }], t0);
+      await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-2" }], t1); // q-1 ended at t1
+      await openSectionRows(tx, [{ entryId: b!.id, evaluation: "ev-1", question: "q-1" }, { entryId: c!.id, evaluation: "ev-1", question: "q-1" }], t0);
+    }, LIVE_RUN_WRITE);
+    await manager.tdb.write((tx) => closeOpenSections(tx, [a!.id, b!.id], t2), LIVE_RUN_WRITE);
+    const progress = await manager.tdb.db.select().from(liveProgress).where(inArray(liveProgress.entryId, [a!.id, b!.id, c!.id])).all();
+    const ends = (entryId: string) => progress.filter((p) => p.entryId === entryId).map((p) => [p.questionId, p.sectionEnd?.toISOString() ?? null]).sort();
+    expect(ends(a!.id)).toEqual([["q-1", t1.toISOString()], ["q-2", t2.toISOString()]]);
+    expect(ends(b!.id)).toEqual([["q-1", t2.toISOString()]]);
+    expect(ends(c!.id)).toEqual([["q-1", null]]);
   });
 });
