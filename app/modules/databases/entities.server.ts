@@ -20,7 +20,7 @@ type BaseRow = { id: string; createdAt: Date; updatedAt: Date; rev: number; work
 
 /**
  * A stored object as a document: the common fields, then its own. Not `{ ...docFields(r), … }`:
- * V8 builds that spread-then-fields literal some 50 times slower (4 µs a row, a tenth of a list
+ * V8 builds that spread-then-fields literal some 80 times slower (4 µs a row, a tenth of a list
  * request's time in bench:http).
  */
 export const documentOf = <T extends object>(row: BaseRow, type: string, fields: T): Doc & T => Object.assign(docFields(row, type), fields);
