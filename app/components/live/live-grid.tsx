@@ -234,11 +234,11 @@ function Row({
             ) : null}
           </div>
           {evaluations.length > 1 ? (
-            <span className="mt-1 flex max-w-full items-center gap-1 whitespace-nowrap md:inline-flex">
-              {/* Long evaluation names must not push the row past a phone's edge. */}
+            <span className="mt-1 flex max-w-full items-center gap-1 whitespace-nowrap">
+              {/* Long evaluation names must not push the row past the screen's edge: the choice shrinks. */}
               <select
                 aria-label={t("live:grid.open-evaluation-choice", { name: row.name })}
-                className="min-w-0 max-w-full flex-1 truncate rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm md:flex-none"
+                className="w-0 min-w-0 max-w-full flex-1 truncate rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
                 value={opening}
                 onChange={(e) => setOpening(e.target.value)}
                 data-testid="open-evaluation-choice"
