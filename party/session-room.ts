@@ -157,12 +157,24 @@ export default class SessionRoom implements Party.Server {
       }
     });
     let delivered = 0;
+    const admins: Party.Connection<ConnState>[] = [];
     for (const conn of this.room.getConnections<ConnState>()) {
       const state = conn.state;
       if (!state) continue;
-      const indexes = state.capability === "admin" ? texts.map((_, i) => i) : merge(shared, own.get(state.clientId) ?? []);
+      // Participants first: a dashboard that connected before them must not make them wait.
+      if (state.capability === "admin") {
+        admins.push(conn);
+        continue;
+      }
+      const indexes = merge(shared, own.get(state.clientId) ?? []);
       for (const i of indexes) conn.send(texts[i]!);
       delivered += indexes.length;
+    }
+    // Staff get every event of the publish in one frame (eventsOfFrame reads it).
+    const all = texts.length === 1 ? texts[0]! : `[${texts.join(",")}]`;
+    for (const conn of admins) {
+      conn.send(all);
+      delivered += texts.length;
     }
     return delivered;
   }

@@ -49,6 +49,16 @@ export type PresenceEvent = {
   issued: number;
 };
 
+/**
+ * The events of one frame the room sent: a participant gets one event per frame; staff get a
+ * publish's events in one frame, as an array in publish order (a "pause all" of 1,000 is one frame
+ * to a dashboard, not 1,000).
+ */
+export function eventsOfFrame(text: string): unknown[] {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
 export const SIGNATURE_HEADER = "x-signature";
 /** GET presence carries its timestamp here; the signature covers `presenceSigningString`. */
 export const ISSUED_HEADER = "x-issued";

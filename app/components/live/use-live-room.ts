@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
+import { eventsOfFrame } from "../../../party/token";
 
 export type RealtimeConnection = { token: string; host: string; party: string; room: string; clientId?: string };
 
@@ -46,8 +47,10 @@ export function useLiveRoom(
     const onClose = () => setConnected(false);
     const onMessage = (e: MessageEvent) => {
       try {
-        const event = JSON.parse(String(e.data)) as { type?: string };
-        if (event.type && !ignoreRef.current.includes(event.type)) changeRef.current("event", event);
+        // Staff get a publish's events in one frame: each is handled as if it came alone.
+        for (const event of eventsOfFrame(String(e.data)) as { type?: string }[]) {
+          if (event?.type && !ignoreRef.current.includes(event.type)) changeRef.current("event", event);
+        }
       } catch {
         /* not ours */
       }

@@ -7,7 +7,7 @@ import path from "node:path";
 import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
-import { signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import { eventsOfFrame, signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
 import type { Ctx } from "~/lib/context.server";
 import { publishLive, roomPublishStats } from "~/modules/live/events.server";
 import { issueRealtimeToken, publishEventsToRoom, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
@@ -108,12 +108,15 @@ type Message = { type: string; participantId?: string; payload: unknown; issued:
 /** A browser-like client: every message it receives, and a way to wait for one. */
 class Client {
   readonly messages: Message[] = [];
+  /** Frames received (staff get a publish's events in one). */
+  frames = 0;
   private waiters: Array<() => void> = [];
 
   constructor(readonly socket: PartySocket) {
     sockets.push(socket);
     socket.addEventListener("message", (event) => {
-      this.messages.push(JSON.parse(String(event.data)) as Message);
+      this.frames++;
+      this.messages.push(...(eventsOfFrame(String(event.data)) as Message[]));
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -243,6 +246,9 @@ describe("session room", () => {
     expect(batchTypes(p1)).toEqual(["b.1", "b.all", "b.1-again", "b.end"]);
     expect(batchTypes(p2)).toEqual(["b.all", "b.2", "b.end"]);
     expect(batchTypes(admin)).toEqual(["b.1", "b.all", "b.2", "b.1-again", "b.1-staff", "b.all-staff", "b.end"]);
+    // A participant gets a frame per event; staff get the whole publish in one frame.
+    expect(p1.frames - p1.messages.filter((m) => !m.type.startsWith("b.")).length).toBe(4);
+    expect(admin.frames - admin.messages.filter((m) => !m.type.startsWith("b.")).length).toBe(1);
     for (const c of [admin, p1, p2]) c.close();
   });
 
