@@ -9,7 +9,7 @@ import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent, type IntentResult } from "~/lib/intent-action.server";
-import { allParticipantEntries, automaticallyAssignScheduledSessionOrder, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
+import { automaticallyAssignScheduledSessionOrder, participantEntrySummaries, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
 import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling/ordering";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { canSchedule, evaluationsOfSession } from "~/modules/scheduling/screens.server";
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.id!);
-    const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+    const [entries, evaluations] = await Promise.all([participantEntrySummaries(ctx, session._id), evaluationsOfSession(ctx, session)]);
     return {
       session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
       rows: entries.map((e) => ({ participant: e.participant, name: e.participantName, order: e.sessionOrder })),

@@ -12,6 +12,9 @@ import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow } from "./scheduled-sessions.server";
 
+/** An entry without its live data: what the screens that list a session's people need. */
+export type ParticipantEntrySummary = Omit<ParticipantEntry, "sessionAnswers" | "sessionOverrides" | "sessionProgress">;
+
 export type ParticipantEntry = {
   _id: string;
   _createdAt: Date;
@@ -32,10 +35,20 @@ export type ParticipantEntry = {
 };
 
 export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<ParticipantEntry[]> {
+  const [summaries, live] = await Promise.all([entrySummaries(db, rows), loadLiveData(db, rows.map((r) => r.id))]);
+  return summaries.map((summary) =>
+    Object.assign(summary, {
+      sessionAnswers: live.get(summary._id)?.answers ?? [],
+      sessionOverrides: live.get(summary._id)?.overrides ?? [],
+      sessionProgress: live.get(summary._id)?.progress ?? [],
+    }),
+  );
+}
+
+async function entrySummaries(db: Reader, rows: EntryRow[]): Promise<ParticipantEntrySummary[]> {
   const ids = [...new Set(rows.map((r) => r.participantId))];
   const people = ids.length ? await db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all() : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  const live = await loadLiveData(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     _id: r.id,
     _createdAt: r.createdAt,
@@ -49,9 +62,6 @@ export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<Participa
     ready: r.ready,
     sessionStart: r.sessionStart,
     sessionOrder: r.sessionOrder,
-    sessionAnswers: live.get(r.id)?.answers ?? [],
-    sessionOverrides: live.get(r.id)?.overrides ?? [],
-    sessionProgress: live.get(r.id)?.progress ?? [],
   }));
 }
 
@@ -82,11 +92,21 @@ export async function listParticipantEntries(ctx: Ctx, scheduledSessionId: strin
   return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
 }
 
-/** Every entry of a session (screens: the order grid and the overview). */
+/** Every entry of a session, with its live data (the API). */
 export async function allParticipantEntries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntry[]> {
   requirePermission(ctx, READ);
   await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   return entryDocs(ctx.tdb.db, await entriesOf(ctx.tdb.db, [scheduledSessionId]));
+}
+
+/**
+ * Every entry of a session without its live data (screens: the order grid and the overview). An
+ * ongoing session's answers can run to megabytes, which these screens never show.
+ */
+export async function participantEntrySummaries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntrySummary[]> {
+  requirePermission(ctx, READ);
+  await findScheduledRow(ctx.tdb.db, scheduledSessionId);
+  return entrySummaries(ctx.tdb.db, await entriesOf(ctx.tdb.db, [scheduledSessionId]));
 }
 
 export async function getParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<ParticipantEntry> {

@@ -8,7 +8,7 @@ import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { staffDirectory } from "~/modules/users/staff-users.server";
-import { allParticipantEntries } from "./entries.server";
+import { participantEntrySummaries } from "./entries.server";
 import { STATUSES } from "./ordering";
 import { MAX_SESSION_PARTICIPANTS } from "./limits";
 import {
@@ -149,6 +149,6 @@ export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
 /** A scheduled session with its participants' entries and the names of its evaluations. */
 export async function sessionOverview(ctx: Ctx, id: string) {
   const session = await getScheduledSession(ctx, id);
-  const [entries, evaluations] = await Promise.all([allParticipantEntries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+  const [entries, evaluations] = await Promise.all([participantEntrySummaries(ctx, session._id), evaluationsOfSession(ctx, session)]);
   return { session, entries, evaluations };
 }

@@ -5,7 +5,14 @@ import type { Ctx } from "~/lib/context.server";
 import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
 import { applyLiveOverride, completeScheduledSession, liveDashboard, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
-import { getParticipantEntry, overrideScheduledSessionParticipantEntries, overrideScheduledSessionParticipantEntry } from "~/modules/scheduling/entries.server";
+import {
+  allParticipantEntries,
+  getParticipantEntry,
+  overrideScheduledSessionParticipantEntries,
+  overrideScheduledSessionParticipantEntry,
+  participantEntrySummaries,
+} from "~/modules/scheduling/entries.server";
+import { sessionOverview } from "~/modules/scheduling/screens.server";
 import { cancelScheduledSession, removeScheduledSession, updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { liveAnswers, liveOverrides, liveProgress } from "~db/tenant/schema";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -132,6 +139,23 @@ describe("participant statuses and progress", () => {
     expect(entry.sessionAnswers.map((a) => a.answer)).toEqual([{ textValue: "kept" }]);
     const board = await liveDashboard(manager, f.sessionId);
     expect(board.rows[0]).toMatchObject({ remainingSeconds: null, deadline: null });
+  });
+
+  it("the screens listing a session's people (overview, order) get its entries without their answers and live events; the API gets them", async () => {
+    const f = await makeLiveSession(manager);
+    await startScheduledSession(manager, f.sessionId);
+    const p = participantCtx(manager, f.people[0]!);
+    await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "in the API only" }, revision: 1 });
+    const full = (await allParticipantEntries(manager, f.sessionId)).find((e) => e.participant === f.people[0]);
+    expect(full!.sessionAnswers.map((a) => a.answer)).toEqual([{ textValue: "in the API only" }]);
+    const { entries: listed } = await sessionOverview(manager, f.sessionId);
+    const summaries = await participantEntrySummaries(manager, f.sessionId);
+    for (const list of [listed, summaries]) {
+      expect(list.map((e) => e.participant).sort()).toEqual([...f.people].sort());
+      const mine = list.find((e) => e.participant === f.people[0])!;
+      expect(mine).toMatchObject({ participantName: full!.participantName, sessionOrder: full!.sessionOrder });
+      for (const live of ["sessionAnswers", "sessionOverrides", "sessionProgress"]) expect(mine).not.toHaveProperty(live);
+    }
   });
 });
 
