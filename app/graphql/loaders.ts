@@ -1,6 +1,8 @@
 import DataLoader from "dataloader";
 import type { Ctx } from "~/lib/context.server";
 import { participantsByIds, type Participant } from "~/modules/databases/participants.server";
+import type { LiveData } from "~/modules/live/store.server";
+import { entriesLiveData } from "~/modules/scheduling/entries.server";
 
 // Per-request batching: a field that resolves one object per parent (a session's participants, an
 // entry's participant) asks its loader, and every id asked for in the same tick is read in one
@@ -12,6 +14,8 @@ const MAX_BATCH = 500;
 export type Loaders = {
   /** Participants by id; null for an id that no longer exists (the field leaves it out). */
   participant: DataLoader<string, Participant | null>;
+  /** Entries' answers, overrides and sections by entry id (the live fields of entry summaries). */
+  entryLive: DataLoader<string, LiveData>;
 };
 
 /** The loaders of one request; `ctxOf` is called when a batch runs, so anonymous callers are refused then. */
@@ -21,6 +25,13 @@ export function createLoaders(ctxOf: () => Ctx): Loaders {
       async (ids) => {
         const found = await participantsByIds(ctxOf(), ids);
         return ids.map((id) => found.get(id) ?? null);
+      },
+      { maxBatchSize: MAX_BATCH },
+    ),
+    entryLive: new DataLoader(
+      async (ids) => {
+        const found = await entriesLiveData(ctxOf(), ids);
+        return ids.map((id) => found.get(id) ?? { answers: [], overrides: [], progress: [] });
       },
       { maxBatchSize: MAX_BATCH },
     ),

@@ -4,7 +4,8 @@ import type { Participant } from "~/modules/databases/participants.server";
 import * as entriesM from "~/modules/scheduling/entries.server";
 import { addAndInviteParticipants, cancelAndNotify } from "~/modules/scheduling/invitations.server";
 import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
-import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
+import type { ParticipantEntry, ParticipantEntrySummary } from "~/modules/scheduling/entries.server";
+import type { LiveData } from "~/modules/live/store.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
 import { connection } from "./sdl";
@@ -166,6 +167,9 @@ export const schedulingPiece: SchemaPiece = {
     ScheduledSessionParticipantEntry: {
       participant: (e: ParticipantEntry, _a, g) => g.loaders.participant.load(e.participant),
       participantId: (e: ParticipantEntry) => e.participant,
+      sessionAnswers: async (e: EntryAnswer, _a, g) => (await liveOf(e, g)).answers,
+      sessionOverrides: async (e: EntryAnswer, _a, g) => (await liveOf(e, g)).overrides,
+      sessionProgress: async (e: EntryAnswer, _a, g) => (await liveOf(e, g)).progress,
     },
     RemoveScheduledSessionResult: {
       __resolveType: (r: { __typename: string }) => r.__typename,
@@ -200,6 +204,15 @@ export const schedulingPiece: SchemaPiece = {
 };
 
 const summary = (s: SessionSummary) => ({ _id: s.id, ...s });
+
+/**
+ * An entry as the operations answer it: with its live data (one entry, a page of them) or as a
+ * summary (every entry of a session, after "pause all"), whose live fields are read only when
+ * asked for, for all the entries of the answer together.
+ */
+type EntryAnswer = ParticipantEntry | ParticipantEntrySummary;
+const liveOf = (e: EntryAnswer, g: GqlContext): Promise<LiveData> =>
+  "sessionAnswers" in e ? Promise.resolve({ answers: e.sessionAnswers, overrides: e.sessionOverrides, progress: e.sessionProgress }) : g.loaders.entryLive.load(e._id);
 
 /** The participant's side: sign up with a code, and their own sessions (user API). */
 export const userSchedulingPiece: SchemaPiece = {

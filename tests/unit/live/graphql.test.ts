@@ -36,7 +36,8 @@ const MY = `query($s: ID!) { myLiveSession(scheduledSession: $s) {
   remainingSeconds deadline serverTime answers { evaluation question stepIndex answer { textValue numericValue booleanValue textlistValue numericlistValue } revision savedAt late } revision } }`;
 const SAVE = `mutation($i: SaveAnswerInput!) { saveAnswer(input: $i) { revision late savedAt } }`;
 const OVERRIDE_ALL = `mutation($s: ID!, $o: OverrideInput!) { overrideScheduledSessionParticipantEntries(scheduledSessionId: $s, input: { override: $o }) {
-  participantId status remainingSeconds sessionOverrides { overrideType datetime evaluation question value { numericValue textValue } } } }`;
+  participantId status remainingSeconds sessionOverrides { overrideType datetime evaluation question value { numericValue textValue } }
+  sessionAnswers { answer { textlistValue } } sessionProgress { evaluation } } }`;
 
 beforeAll(async () => {
   slug = (await makeTenant("live-gql")).tenant.slug;
@@ -71,6 +72,10 @@ describe("live run over GraphQL", () => {
 
     const paused = (await ok("admin", admin, OVERRIDE_ALL, { s: f.sessionId, o: { overrideType: "SESSION_PAUSE" } })).overrideScheduledSessionParticipantEntries;
     expect(paused.map((e: { sessionOverrides: Array<{ overrideType: string }> }) => e.sessionOverrides.map((o) => o.overrideType))).toEqual([["SESSION_PAUSE"], ["SESSION_PAUSE"]]);
+    // Every entry's live fields, read together after the pause (the operation answers summaries).
+    const answered = paused.flatMap((e: { sessionAnswers: Array<{ answer: { textlistValue: string[] | null } }> }) => e.sessionAnswers.map((a) => a.answer.textlistValue));
+    expect(answered).toContainEqual(["Green"]);
+    expect(paused.every((e: { sessionProgress: unknown[] }) => e.sessionProgress.length > 0)).toBe(true);
     let mine = (await ok("user", users[1]!, MY, { s: f.sessionId })).myLiveSession;
     expect(mine).toMatchObject({ paused: true, deadline: null });
     await ok("admin", admin, OVERRIDE_ALL, { s: f.sessionId, o: { overrideType: "SESSION_RESUME" } });

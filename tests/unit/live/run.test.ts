@@ -141,7 +141,7 @@ describe("participant statuses and progress", () => {
     expect(board.rows[0]).toMatchObject({ remainingSeconds: null, deadline: null });
   });
 
-  it("the screens listing a session's people (overview, order) get its entries without their answers and live events; the API gets them", async () => {
+  it("the screens listing a session's people (overview, order) and a pause of all get entries without their answers and live events; the API reads them", async () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
@@ -150,7 +150,9 @@ describe("participant statuses and progress", () => {
     expect(full!.sessionAnswers.map((a) => a.answer)).toEqual([{ textValue: "in the API only" }]);
     const { entries: listed } = await sessionOverview(manager, f.sessionId);
     const summaries = await participantEntrySummaries(manager, f.sessionId);
-    for (const list of [listed, summaries]) {
+    // "Pause all" answers summaries too (GraphQL reads their live fields only when asked).
+    const paused = await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } });
+    for (const list of [listed, summaries, paused]) {
       expect(list.map((e) => e.participant).sort()).toEqual([...f.people].sort());
       const mine = list.find((e) => e.participant === f.people[0])!;
       expect(mine).toMatchObject({ participantName: full!.participantName, sessionOrder: full!.sessionOrder });
