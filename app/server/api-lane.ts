@@ -149,14 +149,15 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
     for (const [name, value] of headers as Header[]) res.setHeader(name, value);
     drainUnreadBodyAfterAnswer(req, res);
     const locale = () => refusalLocale(header(req, "cookie"), header(req, "accept-language"));
+    // A cross-site write is refused first, whatever its method (as the Express chain did).
+    const refusal = crossSiteRefusal(req, facts.origin);
+    if (refusal) return sendJson(res, 403, refusal);
     // HEAD is answered as GET (Node leaves the body out); any other method is refused here.
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
     if (!route.methods.includes(method as "GET" | "POST")) {
       const message = methodNotAllowedMessage(locale(), req.method ?? method);
       return sendJson(res, 405, { ok: false, code: "BAD_REQUEST", reason: "method", message, errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "method" } }] }, { Allow: route.methods.join(", ") });
     }
-    const refusal = crossSiteRefusal(req, facts.origin);
-    if (refusal) return sendJson(res, 403, refusal);
     try {
       const current = typeof build === "function" ? (await routesOf(build)).find((r) => r.path === route.path)! : route;
       const context = { clientAddress: facts.clientAddress, cspNonce: nonce };

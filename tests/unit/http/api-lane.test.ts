@@ -91,6 +91,8 @@ describe("the JSON endpoint lane", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(await res.json()).toMatchObject({ ok: false, code: "BAD_REQUEST", reason: "method", message: "Cette adresse n'accepte pas les requêtes PUT." });
+    // A cross-site write is refused as such first, whatever its method.
+    expect((await fetch(`${base}/api/echo/abc`, { method: "PUT", headers: { Origin: "http://evil.test" }, body: "x" })).status).toBe(403);
   });
 
   it("answers a failing route with 500 and a message, never the error's detail", async () => {
