@@ -7,7 +7,7 @@ import type { JsonAnswer } from "~/lib/json-answer";
 import { NO_STORE } from "~/lib/security-headers";
 import { internalErrorMessage, methodNotAllowedMessage, refusalLocale } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
-import { crossSiteRefusal, drainUnreadBodyAfterAnswer, type Header, type JsonAnswerHeaders } from "./security";
+import { crossSiteRefusal, drainUnreadBodyAfterAnswer, type JsonAnswerHeaders } from "./security";
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -146,7 +146,7 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
   async function serve(route: ApiRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
     const facts = requestFacts(req, trustProxy);
     const { headers, nonce } = securityHeaders(facts.protocol === "https");
-    for (const [name, value] of headers as Header[]) res.setHeader(name, value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     drainUnreadBodyAfterAnswer(req, res);
     const locale = () => refusalLocale(header(req, "cookie"), header(req, "accept-language"));
     // A cross-site write is refused first, whatever its method (as the Express chain did).
