@@ -1,8 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { demoStaffAccount } from "./support/accounts";
-import { expectAllSaved, KNOWN_REACT_345, liveFixture, saveIndicator, type LiveSetup, type SavedAnswer } from "./support/live";
-import { loginAsParticipant, loginAsStaff } from "./support/login";
+import { dashboardWithTwoCandidates, expectAllSaved, KNOWN_REACT_345, liveFixture, saveIndicator, type SavedAnswer } from "./support/live";
 
 // The live run end to end through the screens: one staff member on the dashboard and two
 // candidates on their own devices. Start, every step type, pause all, extra time for one, a help
@@ -35,25 +33,10 @@ async function answerPractice(page: Page, x: number, y: number) {
 test("a live session with a dashboard and two candidates: pause, extra time, help, unlock, a minute offline", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   const tag = `run${Date.now()}`;
-  const data = fixture<LiveSetup>("setup", `${baseURL}/favicon.svg`, tag);
-  const second = fixture<{ participant: string; email: string }>("add-candidate", data.session, `${tag}b`);
-
   // Staff open the dashboard; the candidates sign in on their own devices and open the session.
-  await loginAsStaff(page, await demoStaffAccount(`live-run-${tag}@demo.test`, "Rob Runner", "ORGANIZATION_WRITER"));
-  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
+  const { data, second, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, { email: `live-run-${tag}@demo.test`, name: "Rob Runner" });
+  const [first, other] = candidates;
   const rows = page.getByTestId("live-row");
-  await expect(rows).toHaveCount(2);
-  const lea = (await browser.newContext({ locale: "en-US" })).newPage();
-  const noor = (await browser.newContext({ locale: "en-US" })).newPage();
-  const [first, other] = await Promise.all([lea, noor]);
-  await loginAsParticipant(first, { tenant: "demo", email: data.email });
-  await loginAsParticipant(other, { tenant: "demo", email: second.email });
-  for (const candidate of [first, other]) {
-    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
-    await candidate.waitForLoadState("networkidle");
-    await candidate.goto(`/user/session/${data.session}`);
-    await expect(candidate.getByTestId("live-before-start")).toBeVisible();
-  }
 
   // Start from the dashboard: both screens open the first question by themselves.
   await page.getByTestId("start-session").click();

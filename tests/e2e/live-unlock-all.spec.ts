@@ -1,31 +1,14 @@
 import { expect, test } from "./support/fixtures";
-import { demoStaffAccount } from "./support/accounts";
-import { liveFixture, type LiveSetup } from "./support/live";
-import { loginAsParticipant, loginAsStaff } from "./support/login";
+import { dashboardWithTwoCandidates } from "./support/live";
 
 // A room where several candidates finish an evaluation and wait: staff unlock them all at once
 // from the dashboard, and every waiting screen opens its next evaluation by itself (each at the
 // moment the server named for it, so a big room does not reload all at once).
 
-const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
-
 test("staff unlock every waiting candidate at once, and each screen opens its next evaluation", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const tag = `unlockall${Date.now()}`;
-  const data = fixture<LiveSetup>("setup", `${baseURL}/favicon.svg`, tag);
-  const second = fixture<{ participant: string; email: string }>("add-candidate", data.session, `${tag}b`);
-
-  await loginAsStaff(page, await demoStaffAccount(`unlock-all-${tag}@demo.test`, "Una Unlocker", "ORGANIZATION_WRITER"));
-  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
-  await expect(page.getByTestId("live-row")).toHaveCount(2);
-  const candidates = await Promise.all([browser.newContext({ locale: "en-US" }), browser.newContext({ locale: "en-US" })].map(async (c) => (await c).newPage()));
-  await loginAsParticipant(candidates[0]!, { tenant: "demo", email: data.email });
-  await loginAsParticipant(candidates[1]!, { tenant: "demo", email: second.email });
-  for (const candidate of candidates) {
-    await candidate.waitForLoadState("networkidle");
-    await candidate.goto(`/user/session/${data.session}`);
-    await expect(candidate.getByTestId("live-before-start")).toBeVisible();
-  }
+  const { data, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, { email: `unlock-all-${tag}@demo.test`, name: "Una Unlocker" });
   // Nobody waits yet: no mass unlock on offer.
   await page.getByTestId("start-session").click();
   await page.getByTestId("start-session-confirm").click();

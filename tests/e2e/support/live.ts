@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { demoStaffAccount } from "./accounts";
+import { loginAsParticipant, loginAsStaff } from "./login";
 
 export type LiveSetup = { session: string; participant: string; email: string; evaluations: string[]; questions: string[] };
 export type SavedAnswer = { evaluation: string; question: string; stepIndex: number; answer: Record<string, unknown>; revision: number; late: boolean };
@@ -50,3 +52,25 @@ export const saveIndicator = (page: Page) => page.getByTestId("save-indicator");
 export const expectAllSaved = (page: Page, timeout = 15_000) => expect(saveIndicator(page)).toHaveAttribute("data-waiting", "0", { timeout });
 
 export const answerOn = (saved: SavedAnswer[], question: string, stepIndex: number) => saved.find((s) => s.question === question && s.stepIndex === stepIndex)?.answer;
+
+/**
+ * A live session (the "setup" fixture) with a second candidate: staff (`page`) on its dashboard,
+ * both candidates signed in on their own devices and on the session's screen, before the start.
+ */
+export async function dashboardWithTwoCandidates(page: Page, browser: Browser, baseURL: string | undefined, tag: string, staff: { email: string; name: string }) {
+  const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
+  const second = liveFixture<{ participant: string; email: string }>({}, "add-candidate", data.session, `${tag}b`);
+  await loginAsStaff(page, await demoStaffAccount(staff.email, staff.name, "ORGANIZATION_WRITER"));
+  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
+  await expect(page.getByTestId("live-row")).toHaveCount(2);
+  const [first, other] = await Promise.all([0, 1].map(async () => (await browser.newContext({ locale: "en-US" })).newPage()));
+  await loginAsParticipant(first!, { tenant: "demo", email: data.email });
+  await loginAsParticipant(other!, { tenant: "demo", email: second.email });
+  for (const candidate of [first!, other!]) {
+    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
+    await candidate.waitForLoadState("networkidle");
+    await candidate.goto(`/user/session/${data.session}`);
+    await expect(candidate.getByTestId("live-before-start")).toBeVisible();
+  }
+  return { data, second, candidates: [first!, other!] as const };
+}
