@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { liveOverrides, scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
+import { scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
 import type { Reader, TenantTx } from "~db/tenant/client";
 import { compileStatement, runCompiled, runSql, type CompiledStatement } from "~db/tenant/compiled";
 import type { EntryRow } from "./plan.server";
@@ -9,18 +9,9 @@ import { WHOLE_EVALUATION } from "./store.server";
 
 export type OverrideRow = { overrideType: OverrideType; datetime: Date; evaluation?: string | null; question?: string | null; numericValue?: number | null; textValue?: string | null };
 
-const overrideValues = (entryId: string, override: OverrideRow) => ({
-  entryId,
-  overrideType: override.overrideType,
-  datetime: override.datetime,
-  evaluationId: override.evaluation ?? null,
-  questionId: override.question ?? null,
-  numericValue: override.numericValue ?? null,
-  textValue: override.textValue ?? null,
-});
-
+/** One entry's override (a help request): the same statement as for many. */
 export async function appendOverride(tx: TenantTx, entryId: string, override: OverrideRow): Promise<void> {
-  await tx.insert(liveOverrides).values(overrideValues(entryId, override));
+  await appendOverrides(tx, [{ entryId, override }]);
 }
 
 /**
