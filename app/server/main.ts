@@ -95,7 +95,7 @@ const apiLane = await createApiLane({ build, trustProxy, securityHeaders: apiSec
 app.use(compression());
 
 app.use(pageHeaders);
-app.use(refuseCrossSiteWrites);
+app.use(refuseCrossSiteWrites(trustProxy));
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {

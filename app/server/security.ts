@@ -8,6 +8,7 @@ import { isCrossSiteWrite } from "~/lib/origin-check";
 import { NO_STORE, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "~/lib/security-headers";
 import { partykitHost } from "~/modules/live/realtime.server";
 import { crossSiteMessage, refusalLocale } from "./refusal-language";
+import { requestFacts, type TrustProxy } from "./request-facts";
 
 /** Browsers connect to the PartyKit room directly: its http(s) and ws(s) origins. */
 function partykitSources(): string[] {
@@ -134,25 +135,17 @@ export function noStoreByDefault(_req: Request, res: Response, next: NextFunctio
   next();
 }
 
-const portOf = (host: string | undefined) => /:(\d+)$/.exec(host ?? "")?.[1];
-
-/**
- * This server's origin as the browser addressed it, built the way @remix-run/express builds the
- * request URL (protocol and host from X-Forwarded-* only behind a trusted proxy).
- */
-function ownOrigin(req: Request): string {
-  const port = portOf(req.get("x-forwarded-host")) ?? portOf(req.get("host"));
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
-}
-
 /**
  * One rule for every request that changes something: Remix actions (documents, `.data`), uploads
- * and GraphQL. A cross-site one is refused with 403 before any route sees it.
+ * and GraphQL. A cross-site one is refused with 403 before any route sees it. This server's origin
+ * is read as the JSON lane reads it (request-facts.ts), for the same `TRUST_PROXY` setting.
  */
-export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction) {
-  const refusal = crossSiteRefusal(req, ownOrigin(req));
-  if (!refusal) return next();
-  res.status(403).set("Cache-Control", NO_STORE).json(refusal);
+export function refuseCrossSiteWrites(trust: TrustProxy) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const refusal = crossSiteRefusal(req, requestFacts(req, trust).origin);
+    if (!refusal) return next();
+    res.status(403).set("Cache-Control", NO_STORE).json(refusal);
+  };
 }
 
 /** The 403 answer's body when `req` is a cross-site write to `origin` (this server's), else null. */

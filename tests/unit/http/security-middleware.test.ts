@@ -16,7 +16,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(false));
-  app.use(refuseCrossSiteWrites);
+  app.use(refuseCrossSiteWrites("loopback"));
   app.all("/cached", noStoreByDefault, (_req, res) => res.set("Cache-Control", "public, max-age=60").send("ok"));
   app.all("*", noStoreByDefault, (req, res) => {
     reached.push(`${req.method} ${req.originalUrl}`);
