@@ -9,7 +9,7 @@ export type SavepointRunner<Tx> = (tx: Tx, statement: "SAVEPOINT group_write" | 
 const MAX_GROUP = 200;
 
 /**
- * Group commit for small, independent writes (participants' answers): the writes that arrive in
+ * Group commit for a tenant's writes (all but `alone` and `ahead` ones, client.ts): the writes that arrive in
  * the same event-loop turn, or while the tenant's write queue is busy, run together in one slot of
  * the queue, in one transaction, each in its own savepoint. A write that throws rolls back to its
  * savepoint and only its caller gets the error; the others go on. Every caller is answered only

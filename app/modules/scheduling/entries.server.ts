@@ -92,16 +92,10 @@ export async function listParticipantEntries(ctx: Ctx, scheduledSessionId: strin
   return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
 }
 
-/** Every entry of a session, with its live data (the API). */
-export async function allParticipantEntries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntry[]> {
-  requirePermission(ctx, READ);
-  await findScheduledRow(ctx.tdb.db, scheduledSessionId);
-  return entryDocs(ctx.tdb.db, await entriesOf(ctx.tdb.db, [scheduledSessionId]));
-}
-
 /**
- * Every entry of a session without its live data (screens: the order grid and the overview). An
- * ongoing session's answers can run to megabytes, which these screens never show.
+ * Every entry of a session, without its live data: for the screens (the order grid, the overview)
+ * and for the operations that answer a whole session (GraphQL reads the live fields only when they
+ * are asked for, `entriesLiveData`). An ongoing session's answers can run to megabytes.
  */
 export async function participantEntrySummaries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntrySummary[]> {
   requirePermission(ctx, READ);
@@ -149,7 +143,7 @@ export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledS
 }
 
 /** `automaticallyAssignScheduledSessionOrder(scheduledSessionId, orderingType)`. */
-export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, scheduledSessionId: string, orderingType: OrderingType = "NON_OVERLAPPING"): Promise<ParticipantEntry[]> {
+export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, scheduledSessionId: string, orderingType: OrderingType = "NON_OVERLAPPING"): Promise<ParticipantEntrySummary[]> {
   requirePermission(ctx, WRITE);
   if (orderingType !== "NON_OVERLAPPING") throw fieldError("orderingType", "validation:invalid-choice");
   await ctx.tdb.write(async (tx) => {
@@ -162,7 +156,7 @@ export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, schedul
       await tx.update(entries).set({ sessionOrder: orders[i]!, updatedAt: now, rev: e.rev + 1 }).where(eq(entries.id, e.id));
     }
   });
-  return allParticipantEntries(ctx, scheduledSessionId);
+  return participantEntrySummaries(ctx, scheduledSessionId);
 }
 
 async function writeOrder(ctx: Ctx, scheduledSessionId: string, participantId: string, change: (order: string[], evals: string[]) => string[]): Promise<ParticipantEntry> {

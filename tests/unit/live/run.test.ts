@@ -6,7 +6,6 @@ import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
 import { applyLiveOverride, completeScheduledSession, liveDashboard, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
 import {
-  allParticipantEntries,
   getParticipantEntry,
   overrideScheduledSessionParticipantEntries,
   overrideScheduledSessionParticipantEntry,
@@ -146,7 +145,7 @@ describe("participant statuses and progress", () => {
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
     await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "in the API only" }, revision: 1 });
-    const full = (await allParticipantEntries(manager, f.sessionId)).find((e) => e.participant === f.people[0]);
+    const full = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
     expect(full!.sessionAnswers.map((a) => a.answer)).toEqual([{ textValue: "in the API only" }]);
     const { entries: listed } = await sessionOverview(manager, f.sessionId);
     const summaries = await participantEntrySummaries(manager, f.sessionId);

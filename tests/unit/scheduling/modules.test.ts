@@ -18,7 +18,7 @@ import {
 } from "~/modules/scheduling/scheduled-sessions.server";
 import {
   addParticipantsToScheduledSession,
-  allParticipantEntries,
+  participantEntrySummaries,
   automaticallyAssignScheduledSessionOrder,
   getParticipantEntry,
   listParticipantEntries,
@@ -139,7 +139,7 @@ describe("plan", () => {
       evaluations: template.evaluations,
     });
     expect(s.datetime.toISOString()).toBe("2033-05-05T09:00:00.000Z");
-    const entries = await allParticipantEntries(ctx, s._id);
+    const entries = await participantEntrySummaries(ctx, s._id);
     expect(entries.map((e) => e.participant)).toEqual(people);
     // New entries start on consecutive rotations (no clash while P <= E).
     expect(entries[0]!.sessionOrder).toEqual(template.evaluations);
@@ -189,7 +189,7 @@ describe("participants and entries", () => {
     expect(page.pageInfo).toMatchObject({ totalCount: 3, hasNextPage: true, pageSize: 2 });
     expect((await getParticipantEntry(ctx, s._id, people[2]!)).participantName).toMatch(/ent Person/);
     await removeParticipantFromScheduledSession(ctx, s._id, people[1]!);
-    expect((await allParticipantEntries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0], people[2]]);
+    expect((await participantEntrySummaries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0], people[2]]);
     expect((await refusal(getParticipantEntry(ctx, s._id, people[1]!))).reason).toBe("scheduled_session_participant_entry_not_found");
     expect((await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[1]!))).reason).toBe("scheduled_session_participant_entry_not_found");
   });
@@ -293,10 +293,10 @@ describe("removing a participant who has started", () => {
     const refused = await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[0]!));
     expect(refused).toMatchObject({ code: "BAD_REQUEST", reason: "participant_started" });
     expect(ctx.t(refused.messageKey, refused.values)).toMatch(/^begun Person .* has already started this session/);
-    expect((await allParticipantEntries(ctx, s._id)).map((e) => e.participant)).toEqual(people);
+    expect((await participantEntrySummaries(ctx, s._id)).map((e) => e.participant)).toEqual(people);
     // Someone who has not started can still be removed.
     await removeParticipantFromScheduledSession(ctx, s._id, people[1]!);
-    expect((await allParticipantEntries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0]]);
+    expect((await participantEntrySummaries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0]]);
   });
 });
 
@@ -308,7 +308,7 @@ describe("removal", () => {
 
     const people = await makeParticipants(ctx, 2, "rm");
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-01-02T10:00:00Z", participants: people });
-    const entries = await allParticipantEntries(ctx, s._id);
+    const entries = await participantEntrySummaries(ctx, s._id);
     const first = await removeScheduledSession(ctx, s._id, []);
     expect(first.__typename).toBe("RemoveConfirmation");
     if (first.__typename !== "RemoveConfirmation") throw new Error();
@@ -343,7 +343,7 @@ describe("permissions and tenants", () => {
     const [p] = await makeParticipants(ctx, 1, "rd");
     await addParticipantsToScheduledSession(ctx, s._id, [p!]);
     expect((await listScheduledSessions(reader)).edges.length).toBeGreaterThan(0);
-    expect((await allParticipantEntries(reader, s._id)).length).toBe(1);
+    expect((await participantEntrySummaries(reader, s._id)).length).toBe(1);
     const attempts: Array<Promise<unknown>> = [
       addScheduledSession(reader, { session: template.id, datetime: "2037-01-01T10:00:00Z" }),
       updateScheduledSession(reader, s._id, { status: "CANCELED" }),

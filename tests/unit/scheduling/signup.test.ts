@@ -4,7 +4,7 @@ import { participants } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import { addScheduledSession, cancelScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
-import { allParticipantEntries } from "~/modules/scheduling/entries.server";
+import { participantEntrySummaries } from "~/modules/scheduling/entries.server";
 import { completeSignUp, myScheduledSessions, signUpForScheduledSession, signUpInfo, startSignUp } from "~/modules/scheduling/signup.server";
 import { addParticipant, lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeTemplate } from "./fixtures";
@@ -32,7 +32,7 @@ describe("signUpForScheduledSession", () => {
     const first = await signUpForScheduledSession(me, s.loginCode.toLowerCase());
     expect(first).toMatchObject({ id: s._id, sessionName: "First aid", locationName: "Room 1", reference: s.reference });
     await signUpForScheduledSession(me, s.loginCode);
-    expect((await allParticipantEntries(staff, s._id)).map((e) => e.participant)).toEqual([pid]);
+    expect((await participantEntrySummaries(staff, s._id)).map((e) => e.participant)).toEqual([pid]);
     const mine = await myScheduledSessions(me);
     expect(mine.upcoming.map((x) => x.id)).toEqual([s._id]);
     expect(mine.past).toEqual([]);
@@ -50,7 +50,7 @@ describe("signUpForScheduledSession", () => {
     const pid = await addParticipant(slug, "late@example.test");
     const e = await refusal(signUpForScheduledSession(participantCtx(staff, pid, "late@example.test"), s.loginCode));
     expect([e.code, e.reason]).toEqual(["BAD_REQUEST", "scheduled_session_closed"]);
-    expect(await allParticipantEntries(staff, s._id)).toEqual([]);
+    expect(await participantEntrySummaries(staff, s._id)).toEqual([]);
     expect(staff.t("errors:scheduled_session_closed")).not.toBe("scheduled_session_closed");
   });
 
@@ -80,7 +80,7 @@ describe("the sign-up page flow for a new person", () => {
     const person = await staff.tdb.db.select().from(participants).where(eq(participants.emailLower, email)).get();
     expect(person).toMatchObject({ name: "Nina Newbie", locale: "fr-fr" });
     // Not signed up before the code is given.
-    expect(await allParticipantEntries(staff, s._id)).toEqual([]);
+    expect(await participantEntrySummaries(staff, s._id)).toEqual([]);
     const mail = await lastMailTo(email);
     expect(mail?.code).toMatch(/^\d{6}$/);
     const wrong = await refusal(completeSignUp({ tenant: slug, code: s.loginCode, email, otp: "000000", secure: false, clientAddress: "1.2.3.4", ctxBase: { locale: "en-us", t: await getT("en-us") } }));
@@ -88,7 +88,7 @@ describe("the sign-up page flow for a new person", () => {
     const done = await completeSignUp({ tenant: slug, code: s.loginCode, email, otp: mail!.code!, secure: false, clientAddress: "1.2.3.4", ctxBase: { locale: "en-us", t: await getT("en-us") } });
     expect(done.cookie.value).toBeTruthy();
     expect(done.session.id).toBe(s._id);
-    expect((await allParticipantEntries(staff, s._id)).map((e) => e.participant)).toEqual([person!.id]);
+    expect((await participantEntrySummaries(staff, s._id)).map((e) => e.participant)).toEqual([person!.id]);
     // An existing participant is not created twice.
     expect(await startSignUp({ tenant: slug, code: s.loginCode, name: "Nina", email: "NEWBIE@example.test", locale: "en-us", clientAddress: "1.2.3.5" })).toEqual({ created: false });
   });
