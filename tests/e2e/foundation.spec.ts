@@ -117,5 +117,8 @@ test.describe("participant", () => {
     // The participant session itself is intact.
     await page.goto("/user");
     await expect(page.getByTestId("participant-welcome")).toBeVisible();
+    // The test ends on a settled page: closing it mid-hydration makes React log #345.
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
   });
 });
