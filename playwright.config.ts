@@ -87,6 +87,7 @@ export default defineConfig({
           // Staff actions in the live specs come from a second process on the same databases
           // (support/live-fixture.ts): the setting the README gives for several app processes.
           LIVE_STATE_CACHE_MS: "0",
+          LIST_CACHE_MS: "0",
         },
       },
 });

@@ -56,16 +56,32 @@ export function pageSizeOf(first: number | null | undefined): number {
  * Runs a count and a page query and wraps the rows as a connection. `fetch(limit, offset)` must
  * apply the same filter and a stable sort.
  */
-export async function paginate<Row, Node>(
+export function paginate<Row, Node>(
   args: PageArgs,
   count: () => Promise<number>,
-  fetch: (limit: number, offset: number) => Promise<Row[]>,
+  fetch: (limit: number, offset: number) => Promise<readonly Row[]>,
+  toNode: (row: Row) => Node,
+): Promise<Connection<Node>> {
+  return paginateRead(
+    args,
+    async (limit, offset) => {
+      const [totalCount, rows] = await Promise.all([count(), fetch(limit, offset)]);
+      return { totalCount, rows };
+    },
+    toNode,
+  );
+}
+
+/** As paginate, for a reader that answers the count and the page together (from a cache, say). */
+export async function paginateRead<Row, Node>(
+  args: PageArgs,
+  read: (limit: number, offset: number) => Promise<{ totalCount: number; rows: readonly Row[] }>,
   toNode: (row: Row) => Node,
 ): Promise<Connection<Node>> {
   checkPageArgs(args);
   const pageSize = pageSizeOf(args.first);
   const offset = decodeCursor(args.after) + 1;
-  const [totalCount, rows] = await Promise.all([count(), fetch(pageSize, offset)]);
+  const { totalCount, rows } = await read(pageSize, offset);
   const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(row) }));
   return {
     edges,

@@ -3,7 +3,8 @@
  *
  * Measures, in one run and on the same machine: a trivial Node HTTP server (the baseline), the raw
  * single-row insert rate of a libSQL file database (one transaction per row, WAL), and the app:
- * authenticated GraphQL `{ __typename }`, `allParticipants(first: 20)` over 10,000 participants,
+ * authenticated GraphQL `{ __typename }`, `allParticipants(first: 20)` over 10,000 participants (one page
+ * again and again, and the 500 pages in turn, which the server cannot keep),
  * the server-rendered participants page, and `addCompany`. Prints requests/s and each figure's
  * ratio to its baseline. build/ must exist (`npm run build`).
  *   BENCH_SECONDS (default 10) per measure, BENCH_CONNECTIONS (default 10), BENCH_PORT (3391),
@@ -85,7 +86,15 @@ async function main() {
     const wanted = (name: string) => !only || name.includes(only);
     measures.push(await cannon("trivial Node server", { url: `http://127.0.0.1:${TRIVIAL_PORT}/` }));
     if (wanted("GraphQL { __typename }")) measures.push(await cannon("GraphQL { __typename }, staff session", gql("{ __typename }")));
-    if (wanted("allParticipants")) measures.push(await cannon("allParticipants(first: 20) of 10,000", gql("{ allParticipants(first: 20) { edges { node { _id name email } } pageInfo { totalCount } } }")));
+    const listQuery = "query ($after: String) { allParticipants(first: 20, after: $after) { edges { node { _id name email } } pageInfo { totalCount } } }";
+    if (wanted("allParticipants")) measures.push(await cannon("allParticipants(first: 20) of 10,000", gql(listQuery)));
+    // The 500 pages in turn: more than the server keeps (entities.server.ts), so every page is read.
+    let page = 0;
+    const nextPage = () => {
+      const offset = (page++ % 500) * 20;
+      return JSON.stringify({ query: listQuery, variables: { after: offset ? Buffer.from(`offset:${offset - 1}`).toString("base64") : null } });
+    };
+    if (wanted("allParticipants")) measures.push(await cannon("allParticipants, each of the 500 pages in turn (none kept)", { ...gql(""), requests: [{ setupRequest: (request) => ({ ...request, body: nextPage() }) }] }));
     if (wanted("participants page")) measures.push(await cannon("participants page (server-rendered)", { url: `${base}/admin/databases/participants`, headers: { Cookie: cookie } }));
     // A client sends the mutation with variables (one document, parsed and validated once); the
     // second row puts every name in the query text, so each request is a new document.

@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantDb } from "~db/tenant/client";
-import { compileStatement, runCompiled } from "~db/tenant/compiled";
-import { companies, workspaces } from "~db/tenant/schema";
-import { makeTenant } from "../support/tenants";
+import { compiledRows, compileSelect, compileStatement, runCompiled } from "~db/tenant/compiled";
+import { companies, evaluations, participants, workspaces } from "~db/tenant/schema";
+import { addEvaluation, listEvaluations } from "~/modules/assessments/evaluations.server";
+import { listParticipants } from "~/modules/databases/participants.server";
+import { addParticipant, makeTenant, staffCtx } from "../support/tenants";
 
 // Statements compiled once from drizzle (the live room's hottest writes) must store exactly what
 // drizzle would: the columns' encoders applied to placeholders, constants kept, rows returned.
@@ -46,5 +48,47 @@ describe("compiled statements", async () => {
     await expect(tdb.write((tx) => runCompiled(tx, update, { id: "c-compiled-2" }))).rejects.toThrow('No value for placeholder "name"');
     expect((await tdb.db.select().from(companies).where(eq(companies.id, "c-compiled-2")).get())!.name).toBe("Two");
     await expect(runCompiled(tdb.db as never, update, { id: "c-compiled-2", name: "Outside" })).rejects.toThrow("inside a tenant write transaction");
+  });
+
+  // Unfiltered lists read through compiled selects (entities.server.ts): rows must come out as
+  // drizzle's own mapping gives them, whatever the columns hold.
+  it("reads rows exactly as drizzle maps them: dates, integers, nulls, JSON and booleans", async () => {
+    await addParticipant(tenant.slug, "b@compiled.test", "Bea");
+    await addParticipant(tenant.slug, "a@compiled.test", "Al");
+    await tdb.write((tx) => tx.update(participants).set({ phone: "+32 1", extraTimePercent: 25 }).where(eq(participants.emailLower, "a@compiled.test")));
+    const ctx = await staffCtx(tenant.slug);
+    await addEvaluation(ctx, { name: "Timed", options: { enableTimer: true, timeLimit: 30 } });
+    await addEvaluation(ctx, { name: "Plain" });
+
+    for (const table of [participants, evaluations]) {
+      const query = tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id));
+      const compiled = compileSelect<unknown>(tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id)).limit(sql.placeholder("limit")));
+      const [ours, theirs] = [await compiledRows(tdb.db, compiled, { limit: 100 }), await query.all()];
+      expect(theirs.length).toBe(2);
+      expect(ours).toEqual(theirs);
+    }
+    const count = compileSelect<{ n: number }>(tdb.db.select({ n: sql<number>`count(*)` }).from(participants));
+    expect(await compiledRows(tdb.db, count, {})).toEqual([{ n: 2 }]);
+    const when = compileSelect<{ at: Date }>(tdb.db.select({ at: sql<Date>`max(created_at)`.mapWith(participants.createdAt) }).from(participants));
+    expect((await compiledRows(tdb.db, when, {}))[0].at).toBeInstanceOf(Date);
+  });
+
+  it("refuses a selection it cannot map instead of reading it wrong", () => {
+    const nested = tdb.db.select({ company: { id: companies.id } }).from(companies);
+    expect(() => compileSelect(nested)).toThrow('"company" is neither a column nor an sql expression');
+  });
+
+  it("an unfiltered list (compiled) and a filtered one (drizzle) page and sort the same rows alike", async () => {
+    const ctx = await staffCtx(tenant.slug);
+    for (const order of ["ASC", "DESC"] as const) {
+      const plain = await listParticipants(ctx, { order, orderBy: "EMAIL", first: 1 });
+      const filtered = await listParticipants(ctx, { order, orderBy: "EMAIL", first: 1, filter: { email: "@compiled.test" } });
+      expect(plain).toEqual(filtered);
+      expect(plain.pageInfo).toMatchObject({ totalCount: 2, hasNextPage: true });
+      const second = await listParticipants(ctx, { order, orderBy: "EMAIL", after: plain.pageInfo.endCursor });
+      expect(second.edges.map((e) => e.node.email)).toEqual([order === "ASC" ? "b@compiled.test" : "a@compiled.test"]);
+    }
+    const evaluationsListed = await listEvaluations(ctx, {});
+    expect(Object.fromEntries(evaluationsListed.edges.map((e) => [e.node.name, e.node.options.enableTimer]))).toEqual({ Plain: false, Timed: true });
   });
 });
