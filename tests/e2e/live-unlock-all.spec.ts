@@ -26,6 +26,20 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
   const unlockAll = page.getByTestId("unlock-all");
   await expect(unlockAll).toHaveText("Unlock all 2 waiting", { timeout: 10_000 });
 
+  // On a 1,024 px laptop, beside the sidebar, every row's actions stay in view: nothing scrolls sideways.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const row of await page.getByTestId("live-row").all()) {
+    for (const action of ["unlock", "open-evaluation-choice", "open-evaluation"]) {
+      const box = await row.getByTestId(action).boundingBox();
+      expect(box!.x + box!.width, action).toBeLessThanOrEqual(1024);
+    }
+  }
+  const sideways = await page.getByTestId("live-row").first().evaluate((row) => {
+    const scroller = row.closest("table")!.parentElement!;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(sideways).toBeLessThanOrEqual(0);
+
   await unlockAll.click();
   await expect(page.getByRole("status").filter({ hasText: "2 participants unlocked" })).toBeVisible();
   for (const candidate of candidates) {

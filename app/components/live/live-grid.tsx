@@ -73,17 +73,17 @@ export function LiveGrid({
           {t("live:dashboard.sound")}
         </label>
       </div>
-      {/* On phones every row is a card (cells stacked, each with its label): nothing hides off-screen. */}
+      {/* On phones every row is a card (cells stacked, each with its label): nothing hides off-screen.
+          From md on five columns (connection under the name, answers under the status) and actions
+          that wrap, so that the actions stay in view beside the sidebar on a 1,024 px screen. */}
       <div className="rounded-md border border-slate-200 bg-white md:overflow-x-auto">
-        <table className="block w-full text-left text-sm md:table md:min-w-[48rem]">
+        <table className="block w-full text-left text-sm md:table">
           <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
             <tr>
               <th className="px-3 py-2">{t("live:grid.participant")}</th>
               <th className="px-3 py-2">{t("live:grid.status")}</th>
               <th className="px-3 py-2">{t("live:grid.where")}</th>
               <th className="px-3 py-2">{t("live:grid.time-left")}</th>
-              <th className="px-3 py-2">{t("live:grid.connected")}</th>
-              <th className="px-3 py-2">{t("live:grid.saved")}</th>
               {canRun ? <th className="px-3 py-2">{t("live:grid.actions")}</th> : null}
             </tr>
           </thead>
@@ -146,13 +146,14 @@ function Row({
             row.name
           )}
         </div>
-        <div className="text-xs text-slate-500">
-          {row.email}
-          {row.extraTimePercent
-            ? ` · ${t("live:grid.extra-time", {
-                percent: row.extraTimePercent,
-              })}`
-            : ""}
+        <div className="break-all text-xs text-slate-500">{row.email}</div>
+        <div className="text-xs">
+          <span className="sr-only">{t("live:grid.connected")}: </span>
+          <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-500"}>
+            <span aria-hidden="true">{row.connected ? "● " : "○ "}</span>
+            {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
+          </span>
+          {row.extraTimePercent ? <span className="text-slate-500"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span> : null}
         </div>
       </td>
       <td className={CELL}>
@@ -165,6 +166,10 @@ function Row({
           {t(`live:status.${row.status ?? "none"}`)}
         </span>
         {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
+        <div className="whitespace-nowrap text-xs text-slate-600" data-testid="answers-saved">
+          {t("live:grid.answers", { count: row.answersSaved })}
+          {row.lateSaves ? <span className="ml-1 text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span> : null}
+        </div>
       </td>
       <td className={CELL}>
         <div>{row.currentEvaluation?.name ?? "–"}</div>
@@ -176,20 +181,9 @@ function Row({
         <Label text={t("live:grid.time-left")} />
         <span className="font-mono" data-testid="time-left">{formatSeconds(left)}</span>
       </td>
-      <td className={CELL}>
-        <Label text={t("live:grid.connected")} />
-        <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-400"}>
-          {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
-        </span>
-      </td>
-      <td className={CELL}>
-        <Label text={t("live:grid.saved")} />
-        {row.answersSaved}
-        {row.lateSaves ? <span className="ml-1 text-xs text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span> : null}
-      </td>
       {canRun ? (
         <td className={CELL}>
-          <div className="flex flex-wrap items-center gap-1 md:min-w-[16rem]">
+          <div className="flex flex-wrap items-center gap-1">
             {row.helpRequested ? (
               <Button variant="danger" className="px-2 py-1" data-testid="resolve-help" onClick={() => act("resolve")}>
                 {t("live:grid.resolve")}
@@ -234,11 +228,12 @@ function Row({
             ) : null}
           </div>
           {evaluations.length > 1 ? (
-            <span className="mt-1 flex max-w-full items-center gap-1 whitespace-nowrap">
-              {/* Long evaluation names must not push the row past the screen's edge: the choice shrinks. */}
+            <span className="mt-1 flex max-w-full flex-wrap items-center gap-1">
+              {/* Long evaluation names must not push the row past the screen's edge: the choice
+                  shrinks, down to a width that still shows a name; below that "Open" goes under it. */}
               <select
                 aria-label={t("live:grid.open-evaluation-choice", { name: row.name })}
-                className="w-0 min-w-0 max-w-full flex-1 truncate rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+                className="w-0 min-w-[7rem] max-w-full flex-1 truncate rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
                 value={opening}
                 onChange={(e) => setOpening(e.target.value)}
                 data-testid="open-evaluation-choice"
