@@ -176,4 +176,23 @@ test("a page past the end shows the last page, long lists offer a page jump, and
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole("row", { name: new RegExp(`Pager ${run} 21`) })).toContainText("Nederlands");
+
+  // One dialog serves every row: opened from the keyboard it shows that row, Escape gives the focus
+  // back to that row's button, and the next row opens with its own values.
+  const rows = page.locator("tbody tr");
+  const nameOf = async (i: number) => (await rows.nth(i).locator("td").first().innerText()).trim();
+  const [first, second] = [await nameOf(0), await nameOf(1)];
+  await rows.nth(0).getByRole("button", { name: "Edit" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog").getByLabel("Name")).toHaveValue(first);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(rows.nth(0).getByRole("button", { name: "Edit" })).toBeFocused();
+  await rows.nth(1).getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Name")).toHaveValue(second);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await rows.nth(1).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(second);
+  await page.keyboard.press("Escape");
+  await expect(rows.nth(1).getByRole("button", { name: "Remove" })).toBeFocused();
 });

@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useIntentDialog } from "../ui/use-intent-dialog";
+import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { Alert, Button } from "../ui/form";
 import { ReferenceList } from "../ui/reference-list";
 import { overlay, panel } from "./entity-dialog";
@@ -17,8 +17,11 @@ export function ConfirmRemove({
   details,
   id,
   intent = "remove",
+  opened,
 }: {
-  trigger: ReactNode;
+  /** The button that opens it; none when its list opens it (`opened`). */
+  trigger?: ReactNode;
+  opened?: OpenedDialog;
   title: string;
   description: string;
   /** What else goes with the object (e.g. a category's subtree). */
@@ -27,13 +30,13 @@ export function ConfirmRemove({
   intent?: string;
 }) {
   const { t } = useTranslation();
-  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`${intent}-${id}`);
+  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`${intent}-${id}`, opened);
   return (
     <AlertDialog.Root {...rootProps}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={panel} onCloseAutoFocus={focusOpenerOnClose(opened)}>
           <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mb-4 text-sm text-slate-700">{description}</AlertDialog.Description>
           {details ? <div className="mb-4 text-sm">{details}</div> : null}

@@ -1,10 +1,11 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
+import type { OpenedDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
 
@@ -67,6 +68,16 @@ export function DataList<T extends Node>({
     return s ? `${pathname}?${s}` : pathname;
   };
   const e = (key: string, values?: Record<string, unknown>) => t(`databases:entities.${entity}.${key}`, values ?? {});
+  // One edit and one remove dialog for the whole list, for the row whose button opened it: a
+  // dialog per row cost every page render two radix roots and two fetchers per row. Closing
+  // gives the focus back to the row's button.
+  const [dialog, setDialog] = useState<{ kind: "edit" | "remove"; node: T; opened: OpenedDialog } | null>(null);
+  const openings = useRef(0);
+  // Translated once, not once per row (each t() call is a lookup through i18next).
+  const [editLabel, removeLabel] = [t("databases:list.edit"), t("databases:list.remove")];
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const openDialog = (kind: "edit" | "remove", node: T, opener: HTMLElement) =>
+    setDialog({ kind, node, opened: { opening: ++openings.current, onClosed: closeDialog, opener } });
 
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-labelledby="list-title">
@@ -122,22 +133,12 @@ export function DataList<T extends Node>({
                       {rowExtra?.(node)}
                       {canWrite ? (
                         <>
-                          <EntityDialog
-                            trigger={<Button variant="ghost">{t("databases:list.edit")}</Button>}
-                            title={e("edit", { name: node.name })}
-                            intent="update"
-                            id={node._id}
-                            fields={fields}
-                            schema={schema}
-                            values={valuesOf(node)}
-                          />
-                          <ConfirmRemove
-                            trigger={<Button variant="ghost">{t("databases:list.remove")}</Button>}
-                            title={e("remove", { name: node.name })}
-                            description={removeDescription?.(node) ?? t("databases:remove.description")}
-                            details={removeDetails?.(node)}
-                            id={node._id}
-                          />
+                          <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("edit", node, event.currentTarget)}>
+                            {editLabel}
+                          </Button>
+                          <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("remove", node, event.currentTarget)}>
+                            {removeLabel}
+                          </Button>
                         </>
                       ) : null}
                     </div>
@@ -148,6 +149,28 @@ export function DataList<T extends Node>({
           </table>
         </div>
       )}
+      {dialog?.kind === "edit" ? (
+        <EntityDialog
+          key={`edit-${dialog.opened.opening}`}
+          opened={dialog.opened}
+          title={e("edit", { name: dialog.node.name })}
+          intent="update"
+          id={dialog.node._id}
+          fields={fields}
+          schema={schema}
+          values={valuesOf(dialog.node)}
+        />
+      ) : null}
+      {dialog?.kind === "remove" ? (
+        <ConfirmRemove
+          key={`remove-${dialog.opened.opening}`}
+          opened={dialog.opened}
+          title={e("remove", { name: dialog.node.name })}
+          description={removeDescription?.(dialog.node) ?? t("databases:remove.description")}
+          details={removeDetails?.(dialog.node)}
+          id={dialog.node._id}
+        />
+      ) : null}
       <nav aria-label={t("databases:list.paging")} className="flex items-center justify-between text-sm text-slate-600">
         <span>{t("databases:list.total", { count: pageInfo.totalCount })}</span>
         <span className="flex items-center gap-3">

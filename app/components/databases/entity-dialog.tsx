@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
-import { useIntentDialog } from "../ui/use-intent-dialog";
+import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { z, type ZodTypeAny } from "zod";
 import { Alert, Button, SelectField, TextareaField, TextField } from "../ui/form";
 import { useSchemaForm } from "../ui/schema-form";
@@ -37,8 +37,11 @@ export function EntityDialog({
   values = {},
   hidden = {},
   schema,
+  opened,
 }: {
-  trigger: ReactNode;
+  /** The button that opens it; none when its list opens it (`opened`). */
+  trigger?: ReactNode;
+  opened?: OpenedDialog;
   title: string;
   intent: string;
   id?: string;
@@ -47,14 +50,15 @@ export function EntityDialog({
   hidden?: Record<string, string>;
   schema?: ZodTypeAny;
 }) {
-  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}`);
+  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}`, opened);
   return (
     <Dialog.Root {...rootProps}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
           className={panel}
+          onCloseAutoFocus={focusOpenerOnClose(opened)}
           aria-describedby={undefined}
           // Escape in an open combobox closes its list, not the whole form.
           onEscapeKeyDown={(e) => (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()}
