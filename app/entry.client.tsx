@@ -6,6 +6,24 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, i18nOptions, isLocale } from "./i18n/config";
 import { loadResources, NAMESPACES } from "./i18n/resources";
 
+/**
+ * Remix (single fetch) decodes the page's data on RemixBrowser's first render and suspends that
+ * render until it is decoded. A click or key press before then makes React 18 hydrate at once,
+ * synchronously, and a synchronous render that suspends outside any Suspense boundary ends in
+ * React error #345 ("Root did not complete"; fixed in React 19). So the decoding is started, and
+ * awaited, before hydrating: RemixBrowser, called once as a plain function, throws the promise it
+ * waits for. Called after the decoding it gets past it and stops at its first hook; that error
+ * (no React render is running) is expected and ignored. The page's data is all there by then
+ * (this module runs after the document is parsed), so this costs a few microtasks.
+ */
+async function remixStateDecoded(): Promise<void> {
+  try {
+    (RemixBrowser as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
 async function hydrate() {
   const lang = document.documentElement.lang.toLowerCase();
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
@@ -15,6 +33,7 @@ async function hydrate() {
     ns: NAMESPACES,
     resources: await loadResources([locale]),
   });
+  await remixStateDecoded();
   startTransition(() => {
     hydrateRoot(
       document,

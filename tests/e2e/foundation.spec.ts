@@ -105,7 +105,7 @@ test.describe("participant", () => {
     await signInThroughScreens(page, "user", DEMO_PARTICIPANT);
     await expect(page).toHaveURL(/\/user$/);
     await expect(page.getByTestId("participant-welcome")).toHaveText(/^Welcome, /);
-    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
+    // Let /user finish hydrating before leaving it.
     await page.waitForLoadState("networkidle");
 
     await page.goto("/admin");
@@ -117,7 +117,7 @@ test.describe("participant", () => {
     // The participant session itself is intact.
     await page.goto("/user");
     await expect(page.getByTestId("participant-welcome")).toBeVisible();
-    // The test ends on a settled page: closing it mid-hydration makes React log #345.
+    // The test ends on a settled page.
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
   });

@@ -25,26 +25,15 @@ export function liveFixture<T>(
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as T;
 }
 
-/**
- * OPEN BUG, named so it cannot hide anything else: React sometimes reports error #345 ("root did
- * not complete") on the participant's live screen while its state reloads; the screen keeps
- * working and every assertion of the live specs still holds. Remove this once it is fixed.
- */
-export const KNOWN_REACT_345 = /Minified React error #345/;
-
 /** Browser console errors, except the network failures the live specs cause on purpose (offline, killed server). */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() !== "error") return;
     if (/net::ERR_|Failed to load resource|WebSocket/i.test(m.text())) return;
-    if (KNOWN_REACT_345.test(m.text())) return void console.log(`[tolerated] React #345 on ${page.url()}`);
     errors.push(m.text());
   });
-  page.on("pageerror", (e) => {
-    if (!KNOWN_REACT_345.test(e.message)) errors.push(e.message);
-    else console.log(`[tolerated] React #345 on ${page.url()}`);
-  });
+  page.on("pageerror", (e) => errors.push(e.message));
   return errors;
 }
 
@@ -67,7 +56,7 @@ export async function dashboardWithTwoCandidates(page: Page, browser: Browser, b
   await loginAsParticipant(first!, { tenant: "demo", email: data.email });
   await loginAsParticipant(other!, { tenant: "demo", email: second.email });
   for (const candidate of [first!, other!]) {
-    // Let /user finish hydrating before leaving it (leaving mid-hydration makes React log #345).
+    // Let /user finish hydrating before leaving it.
     await candidate.waitForLoadState("networkidle");
     await candidate.goto(`/user/session/${data.session}`);
     await expect(candidate.getByTestId("live-before-start")).toBeVisible();

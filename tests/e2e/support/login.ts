@@ -43,7 +43,7 @@ export async function signInThroughScreens(page: Page, area: "admin" | "user", w
 /**
  * Waits until React has hydrated the page: it marks every node it hydrated with its fiber, and the
  * document commits in one piece. Before that the server's HTML shows but a click submits the plain
- * form (or does nothing), and leaving the page mid-hydration makes React log error #345.
+ * form (or does nothing).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
