@@ -118,6 +118,21 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
   );
   const sessionId = planned.addScheduledSession._id as string;
 
+  // Counts the page's running quarter-second timers (the countdowns' clock).
+  await page.addInitScript(() => {
+    const running = new Set<unknown>();
+    const [set, clear] = [window.setInterval.bind(window), window.clearInterval.bind(window)];
+    window.setInterval = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      const id = set(handler, ms, ...rest);
+      if (ms === 250) running.add(id);
+      return id;
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id?: number) => {
+      running.delete(id);
+      clear(id);
+    }) as typeof window.clearInterval;
+    (window as unknown as { liveClockTimers: () => number }).liveClockTimers = () => running.size;
+  });
   // Reached from the list.
   await page.goto("/admin/scheduledsessions");
   await page.locator(`a[data-testid="live-link"][href$="/dashboard/${sessionId}"]:visible`).click();
@@ -134,6 +149,10 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
   await expect(page.getByTestId("session-status")).toHaveText("Ongoing");
   await expect(rows.first()).toHaveAttribute("data-status", "started");
   await expect(rows.first().getByTestId("time-left")).toHaveText(/^(10:00|9:\d\d)$/);
+  // Every row's clock ticks, from one timer for the whole page (a room of 1,000 had 1,000 timers).
+  const shown = await rows.nth(1).getByTestId("time-left").textContent();
+  await expect(rows.nth(1).getByTestId("time-left")).not.toHaveText(shown!, { timeout: 3_000 });
+  expect(await page.evaluate(() => (window as unknown as { liveClockTimers: () => number }).liveClockTimers())).toBe(1);
 
   // A participant asks for help (their screen comes later: through the user API with their login).
   const participantContext = await browser.newContext();

@@ -1,7 +1,39 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 
 type Instant = Date | string;
 const msOf = (value: Instant | null) => (value === null ? null : new Date(value).getTime());
+
+/**
+ * One clock for every countdown on the page. A staff dashboard of 1,000 participants had one
+ * interval per row, each re-rendering its row four times a second; now one interval ticks, and a
+ * countdown re-renders only when its shown second changes (useSyncExternalStore compares values).
+ */
+const TICK_MS = 250;
+let clockNow = 0;
+let ticker: ReturnType<typeof setInterval> | null = null;
+const listeners = new Set<() => void>();
+
+function subscribeToClock(listener: () => void): () => void {
+  listeners.add(listener);
+  if (ticker === null) {
+    clockNow = Date.now();
+    ticker = setInterval(() => {
+      clockNow = Date.now();
+      for (const notify of listeners) notify();
+    }, TICK_MS);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && ticker !== null) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  };
+}
+
+/** The shared clock's time; read fresh while it is not ticking (a countdown's first render). */
+const readClock = () => (ticker === null ? (clockNow = Date.now()) : clockNow);
+const staysStill = () => () => {};
 
 /**
  * Seconds left on the server's clock, ticking in the browser (the participant's screen and the
@@ -14,20 +46,15 @@ export function useCountdown(input: { deadline: Instant | null; remainingSeconds
   const { remainingSeconds, paused } = input;
   const deadlineMs = msOf(input.deadline);
   const serverMs = msOf(input.serverTime)!;
-  const [now, setNow] = useState<number | null>(null);
   // Computed when new state arrives: the moment the browser learned the server's time.
   const offset = useMemo(() => (typeof window === "undefined" ? 0 : serverMs - Date.now()), [serverMs]);
-
-  useEffect(() => {
-    if (paused || deadlineMs === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [paused, deadlineMs]);
-
-  if (remainingSeconds === null) return null;
-  if (paused || deadlineMs === null || now === null) return Math.max(0, remainingSeconds);
-  return Math.max(0, Math.ceil((deadlineMs - (now + offset)) / 1000));
+  const asSent = remainingSeconds === null ? null : Math.max(0, remainingSeconds);
+  const ticking = asSent !== null && !paused && deadlineMs !== null;
+  return useSyncExternalStore(
+    ticking ? subscribeToClock : staysStill,
+    () => (ticking ? Math.max(0, Math.ceil((deadlineMs - (readClock() + offset)) / 1000)) : asSent),
+    () => asSent,
+  );
 }
 
 /** `m:ss` (or `h:mm:ss`); a dash when there is no clock. */
