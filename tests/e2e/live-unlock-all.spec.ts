@@ -47,4 +47,11 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
   }
   await expect(unlockAll).toHaveCount(0);
   for (const row of await page.getByTestId("live-row").all()) await expect(row).not.toHaveAttribute("data-status", "waiting");
+
+  // A refused action is explained on its own row only: Station A is done, nothing of it is left to open.
+  const [first, second] = await page.getByTestId("live-row").all();
+  await first!.getByTestId("open-evaluation-choice").selectOption({ label: `Station A ${tag}` });
+  await first!.getByTestId("open-evaluation").click();
+  await expect(first!.getByRole("alert")).toHaveText("There is no evaluation left to open for this participant.");
+  await expect(second!.getByRole("alert")).toHaveCount(0);
 });

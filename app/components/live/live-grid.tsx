@@ -1,5 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useSubmit, type SubmitFunction } from "@remix-run/react";
+import { memo, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type { DashboardRow } from "~/modules/live/run.server";
@@ -54,6 +54,8 @@ export function LiveGrid({
   correctionUrl?: (participantId: string) => string;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const submit = useSubmit();
   const [sound, setSound] = useState(true);
   const helpCount = rows.filter((r) => r.helpRequested).length;
   useHelpCue(helpCount, sound);
@@ -89,7 +91,16 @@ export function LiveGrid({
           </thead>
           <tbody className="block md:table-row-group">
             {rows.map((row) => (
-              <Row key={row.participantId} row={row} serverTime={serverTime} canRun={canRun} evaluations={evaluations} correctionUrl={correctionUrl} />
+              <KeptRow
+                key={row.participantId}
+                row={row}
+                serverTime={serverTime}
+                canRun={canRun}
+                evaluations={evaluations}
+                correctionUrl={correctionUrl}
+                action={pathname}
+                submit={submit}
+              />
             ))}
           </tbody>
         </table>
@@ -105,6 +116,52 @@ const CELL = "block px-3 py-1 md:table-cell md:py-2";
 function Label({ text }: { text: string }) {
   const { t } = useTranslation();
   return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}{t("common:colon").trimEnd()}</span>;
+}
+
+type RowProps = Parameters<typeof Row>[0];
+const timeOf = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+/** A ticking clock counts from its deadline: its remainingSeconds moves with every reload's serverTime. */
+const ticking = (row: GridRow) => row.deadline !== null && !row.paused;
+
+/** Whether two reloads gave a row the same data (its clock's deadline, not the seconds left at each reload). */
+function sameRow(a: GridRow, b: GridRow): boolean {
+  const keys = Object.keys(a) as Array<keyof GridRow>;
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    if (key === "remainingSeconds" && ticking(a) && ticking(b)) return true;
+    if (key === "deadline") return timeOf(a.deadline) === timeOf(b.deadline);
+    const [x, y] = [a[key], b[key]];
+    return x === y || (typeof x === "object" && typeof y === "object" && JSON.stringify(x) === JSON.stringify(y));
+  });
+}
+
+/**
+ * A row that renders again only when its data changed. The dashboard reloads every row about once
+ * a second in a busy room, and few of them change: re-rendering all 1,000 took most of a reload's
+ * time in the browser (bench:dashboard). `serverTime` is left out on purpose: a kept clock keeps
+ * the offset it computed when its deadline arrived. `correctionUrl` must depend on the participant
+ * only, as the dashboard's does.
+ */
+const KeptRow = memo(
+  Row,
+  (before: RowProps, after: RowProps) =>
+    before.canRun === after.canRun &&
+    before.action === after.action &&
+    before.submit === after.submit &&
+    !before.correctionUrl === !after.correctionUrl &&
+    before.evaluations.length === after.evaluations.length &&
+    before.evaluations.every((e, i) => e.id === after.evaluations[i]!.id && e.name === after.evaluations[i]!.name) &&
+    sameRow(before.row, after.row),
+);
+
+/** Why the server refused a row's action (a small component of its own: see Row's submit). */
+function RowRefusal({ fetcherKey }: { fetcherKey: string }) {
+  const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
+  return fetcher.data && !fetcher.data.ok ? (
+    <p className="text-xs text-red-700" role="alert">
+      {fetcher.data.message}
+    </p>
+  ) : null;
 }
 
 /** A row's clock: its own component, so that a tick re-renders the time and not the row. */
@@ -126,18 +183,29 @@ function Row({
   canRun,
   evaluations,
   correctionUrl,
+  action,
+  submit,
 }: {
   row: GridRow;
+  /** Where the row's actions are posted: the dashboard's own path. */
+  action: string;
+  /**
+   * The grid's useSubmit. A row calls no router hook itself: useFetcher and useSubmit re-render
+   * their component with every change of the page's router state (each reload), which would
+   * defeat KeptRow. The answer to a row's action shows in RowRefusal.
+   */
+  submit: SubmitFunction;
   serverTime: Date | string;
   canRun: boolean;
   evaluations: EvaluationChoice[];
   correctionUrl?: (participantId: string) => string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<IntentResult>();
+  const fetcherKey = `live-row-${row.participantId}`;
   const [minutes, setMinutes] = useState("5");
   const [opening, setOpening] = useState("");
-  const act = (intent: string, extra: Record<string, string> = {}) => fetcher.submit({ intent, participant: row.participantId, ...extra }, { method: "post" });
+  const act = (intent: string, extra: Record<string, string> = {}) =>
+    submit({ intent, participant: row.participantId, ...extra }, { method: "post", action, navigate: false, fetcherKey });
   return (
     <tr
       className={`block border-t border-slate-100 py-2 md:table-row md:py-0 ${row.helpRequested ? "bg-red-50" : ""}`}
@@ -259,7 +327,7 @@ function Row({
               </Button>
             </span>
           ) : null}
-          {fetcher.data && !fetcher.data.ok ? <p className="text-xs text-red-700">{fetcher.data.message}</p> : null}
+          <RowRefusal fetcherKey={fetcherKey} />
         </td>
       ) : null}
     </tr>
