@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { EntityDialog } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
+import { useListDialog } from "~/components/ui/use-intent-dialog";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { categoryInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -59,6 +60,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+/** The move dialog's form has the parent only: checked against the whole input, its missing name kept it from being sent. */
+const moveInput = categoryInput.pick({ parent: true });
+
 export default function Categories() {
   const { path, list, options, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -68,6 +72,8 @@ export default function Categories() {
   // targets show their path, in tree order, so two "Basics" under different parents differ.
   const tree = treeOrder(options);
   const parentOptions = [{ value: "", label: t("databases:categories.root") }, ...tree.map((o) => ({ value: o.id, label: o.path }))];
+  const { dialog: moving, open: openMove } = useListDialog<"move", (typeof list.edges)[number]["node"]>();
+  const moveLabel = t("databases:categories.move");
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label={t("databases:categories.breadcrumb")}>
@@ -116,18 +122,25 @@ export default function Categories() {
         }
         rowExtra={(r) =>
           canWrite ? (
-            <EntityDialog
-              schema={categoryInput}
-              trigger={<Button variant="ghost">{t("databases:categories.move")}</Button>}
-              title={t("databases:categories.move-title", { name: r.name })}
-              intent="move"
-              id={r._id}
-              fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(tree, r._id).includes(o.value)) }]}
-              values={{ parent: r.parentId ?? "" }}
-            />
+            <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openMove("move", r, event.currentTarget)}>
+              {moveLabel}
+            </Button>
           ) : null
         }
       />
+      {/* One "move" dialog for all rows, for the category whose button opened it. */}
+      {moving ? (
+        <EntityDialog
+          key={moving.opened.opening}
+          opened={moving.opened}
+          schema={moveInput}
+          title={t("databases:categories.move-title", { name: moving.item.name })}
+          intent="move"
+          id={moving.item._id}
+          fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(tree, moving.item._id).includes(o.value)) }]}
+          values={{ parent: moving.item.parentId ?? "" }}
+        />
+      ) : null}
     </div>
   );
 }

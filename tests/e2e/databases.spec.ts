@@ -45,6 +45,25 @@ test("builds a three-level category tree and navigates it by URL", async ({ page
   const [, , , , first, second] = secondLevel.split("/");
   const response = await page.goto(`/admin/databases/categories/${second}/${first}`);
   expect(response?.status()).toBe(404);
+
+  // Moving: a category is not offered itself or what is below it as a parent. Moved to the top
+  // level, it leaves this level, and the focus is back on the button of the row that opened it.
+  await page.goto(`/admin/databases/categories/${first}`);
+  const electrical = page.getByRole("row", { name: new RegExp(`Electrical E2E ${RUN}`) });
+  await electrical.getByRole("button", { name: "Move", exact: true }).click();
+  const move = page.getByRole("dialog", { name: `Move “Electrical E2E ${RUN}”` });
+  const parents = await move.getByLabel("Parent category").locator("option").allTextContents();
+  expect(parents.some((o) => o.includes(`Safety E2E ${RUN}`))).toBe(true);
+  expect(parents.some((o) => o.includes(`Electrical E2E ${RUN}`) || o.includes(`High voltage E2E ${RUN}`))).toBe(false);
+  await move.getByRole("button", { name: "Cancel" }).click();
+  await expect(electrical.getByRole("button", { name: "Move", exact: true })).toBeFocused();
+  await electrical.getByRole("button", { name: "Move", exact: true }).click();
+  await move.getByLabel("Parent category").selectOption({ label: "(Top level)" });
+  await move.getByRole("button", { name: "Save" }).click();
+  await expect(move).toBeHidden();
+  await expect(page.getByRole("link", { name: `Electrical E2E ${RUN}` })).toHaveCount(0);
+  await page.goto("/admin/databases/categories");
+  await expect(page.getByRole("link", { name: `Electrical E2E ${RUN}` })).toBeVisible();
 });
 
 test("imports a CSV of 50 participants with two bad rows: 48 saved, the two reported with line and reason", async ({ page }) => {

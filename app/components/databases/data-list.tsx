@@ -1,11 +1,11 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
-import type { OpenedDialog } from "../ui/use-intent-dialog";
+import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
 
@@ -68,16 +68,10 @@ export function DataList<T extends Node>({
     return s ? `${pathname}?${s}` : pathname;
   };
   const e = (key: string, values?: Record<string, unknown>) => t(`databases:entities.${entity}.${key}`, values ?? {});
-  // One edit and one remove dialog for the whole list, for the row whose button opened it: a
-  // dialog per row cost every page render two radix roots and two fetchers per row. Closing
-  // gives the focus back to the row's button.
-  const [dialog, setDialog] = useState<{ kind: "edit" | "remove"; node: T; opened: OpenedDialog } | null>(null);
-  const openings = useRef(0);
+  // One edit and one remove dialog for the whole list, for the row whose button opened it.
+  const { dialog, open: openDialog } = useListDialog<"edit" | "remove", T>();
   // Translated once, not once per row (each t() call is a lookup through i18next).
   const [editLabel, removeLabel] = [t("databases:list.edit"), t("databases:list.remove")];
-  const closeDialog = useCallback(() => setDialog(null), []);
-  const openDialog = (kind: "edit" | "remove", node: T, opener: HTMLElement) =>
-    setDialog({ kind, node, opened: { opening: ++openings.current, onClosed: closeDialog, opener } });
 
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-labelledby="list-title">
@@ -153,22 +147,22 @@ export function DataList<T extends Node>({
         <EntityDialog
           key={`edit-${dialog.opened.opening}`}
           opened={dialog.opened}
-          title={e("edit", { name: dialog.node.name })}
+          title={e("edit", { name: dialog.item.name })}
           intent="update"
-          id={dialog.node._id}
+          id={dialog.item._id}
           fields={fields}
           schema={schema}
-          values={valuesOf(dialog.node)}
+          values={valuesOf(dialog.item)}
         />
       ) : null}
       {dialog?.kind === "remove" ? (
         <ConfirmRemove
           key={`remove-${dialog.opened.opening}`}
           opened={dialog.opened}
-          title={e("remove", { name: dialog.node.name })}
-          description={removeDescription?.(dialog.node) ?? t("databases:remove.description")}
-          details={removeDetails?.(dialog.node)}
-          id={dialog.node._id}
+          title={e("remove", { name: dialog.item.name })}
+          description={removeDescription?.(dialog.item) ?? t("databases:remove.description")}
+          details={removeDetails?.(dialog.item)}
+          id={dialog.item._id}
         />
       ) : null}
       <nav aria-label={t("databases:list.paging")} className="flex items-center justify-between text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { IntentResult } from "~/lib/intent-action.server";
 
 /**
@@ -7,6 +7,22 @@ import type { IntentResult } from "~/lib/intent-action.server";
  * mounted, `onClosed` when it closes, the focus back on `opener` (the row's button) then.
  */
 export type OpenedDialog = { opening: number; onClosed: () => void; opener: HTMLElement | null };
+
+/**
+ * One dialog for a whole list instead of one per row: which row's dialog (of which kind) is open,
+ * with the `opened` to give it. A dialog per row cost every render of the list a radix root and a
+ * fetcher per row and dialog; the list renders `dialog` once, keyed by `dialog.opened.opening`.
+ */
+export function useListDialog<Kind extends string, Item>() {
+  const [dialog, setDialog] = useState<{ kind: Kind; item: Item; opened: OpenedDialog } | null>(null);
+  const openings = useRef(0);
+  const onClosed = useCallback(() => setDialog(null), []);
+  const open = useCallback(
+    (kind: Kind, item: Item, opener: HTMLElement) => setDialog({ kind, item, opened: { opening: ++openings.current, onClosed, opener } }),
+    [onClosed],
+  );
+  return { dialog, open };
+}
 
 /**
  * For the content of an `opened` dialog: radix gives the focus back to its trigger, and such a

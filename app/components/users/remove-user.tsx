@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useIntentDialog } from "../ui/use-intent-dialog";
+import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { overlay, panel } from "../databases/entity-dialog";
 import { Alert, Button, fieldInputClass } from "../ui/form";
 
@@ -11,9 +11,20 @@ type Colleague = { id: string; name: string; email: string };
  * Removing a staff user after confirming. When they still own content or run scheduled sessions
  * the server lists those; the dialog then asks who takes them over and removes on the second try.
  */
-export function RemoveUser({ trigger, user, colleagues }: { trigger: ReactNode; user: { id: string; name: string }; colleagues: Colleague[] }) {
+export function RemoveUser({
+  trigger,
+  opened,
+  user,
+  colleagues,
+}: {
+  /** The button that opens it; none when its list opens it (`opened`). */
+  trigger?: ReactNode;
+  opened?: OpenedDialog;
+  user: { id: string; name: string };
+  colleagues: Colleague[];
+}) {
   const { t } = useTranslation();
-  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`remove-user-${user.id}`);
+  const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`remove-user-${user.id}`, opened);
   const heirId = useId();
   const refused = result && !result.ok ? result : null;
   const handOver = !!refused && refused.references.length > 0;
@@ -21,10 +32,10 @@ export function RemoveUser({ trigger, user, colleagues }: { trigger: ReactNode; 
   const shown = refused?.references.slice(0, 10) ?? [];
   return (
     <AlertDialog.Root {...rootProps}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={panel} onCloseAutoFocus={focusOpenerOnClose(opened)}>
           <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("users:remove.title", { name: user.name })}</AlertDialog.Title>
           <AlertDialog.Description className="mb-4 text-sm text-slate-700">
             {handOver ? t("users:remove.hand-over", { name: user.name }) : t("users:remove.description", { name: user.name })}

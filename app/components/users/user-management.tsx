@@ -6,6 +6,7 @@ import type { Role } from "~/lib/permissions";
 import { EntityDialog, type FieldDef } from "../databases/entity-dialog";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
+import { useListDialog } from "../ui/use-intent-dialog";
 import { RemoveUser } from "./remove-user";
 import { RoleCheckboxes, ROLE_ORDER } from "./role-checkboxes";
 
@@ -45,6 +46,8 @@ export function UserManagement({
     { name: "phone_number", label: t("users:fields.phone"), type: "tel" },
     { name: "roles", label: t("users:fields.roles"), render: (_v, error) => <RoleCheckboxes checked={checked} grantable={grantable} error={error} /> },
   ];
+  // One edit and one remove dialog for the list, for the user whose button opened it.
+  const { dialog, open: openDialog } = useListDialog<"edit" | "remove", StaffRow>();
   const roleNames = (roles: Role[]) => ROLE_ORDER.filter((r) => roles.includes(r)).map((r) => t(`users:roles.${r}.label`));
 
   return (
@@ -94,21 +97,30 @@ export function UserManagement({
               </dl>
               {canChange(u) ? (
                 <div className="flex gap-1 sm:justify-end">
-                  <EntityDialog
-                    trigger={<Button variant="ghost">{t("users:edit-button")}</Button>}
-                    title={t("users:edit", { name: u.name })}
-                    intent="update"
-                    id={u.id}
-                    fields={fields(u.roles)}
-                    values={{ name: u.name, email: u.email, phone_number: u.phone }}
-                  />
-                  <RemoveUser trigger={<Button variant="ghost">{t("users:remove-button")}</Button>} user={u} colleagues={colleagues} />
+                  <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("edit", u, event.currentTarget)}>
+                    {t("users:edit-button")}
+                  </Button>
+                  <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("remove", u, event.currentTarget)}>
+                    {t("users:remove-button")}
+                  </Button>
                 </div>
               ) : null}
             </li>
           ))}
         </ul>
       )}
+      {dialog?.kind === "edit" ? (
+        <EntityDialog
+          key={`edit-${dialog.opened.opening}`}
+          opened={dialog.opened}
+          title={t("users:edit", { name: dialog.item.name })}
+          intent="update"
+          id={dialog.item.id}
+          fields={fields(dialog.item.roles)}
+          values={{ name: dialog.item.name, email: dialog.item.email, phone_number: dialog.item.phone }}
+        />
+      ) : null}
+      {dialog?.kind === "remove" ? <RemoveUser key={`remove-${dialog.opened.opening}`} opened={dialog.opened} user={dialog.item} colleagues={colleagues} /> : null}
       <nav aria-label={t("users:paging")} className="flex items-center justify-between text-sm text-slate-600">
         <span>{t("users:total", { count: pageInfo.totalCount })}</span>
         <span className="flex items-center gap-3">
