@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
@@ -181,6 +182,10 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
   await expect(page.getByTestId("help-badge")).toBeVisible();
   await expect(max).toContainText("paused"); // auto-pause on help
   await screenshots(page, "help");
+  // axe on the grid with a help request: its badge used to pulse below readable contrast, grey
+  // text on the red row was too faint, and "+ min" was not in its button's name.
+  const axe = await new AxeBuilder({ page }).include("[data-testid=live-dashboard]").analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // Pause all: every clock stops; resume all.
   await page.getByTestId("pause-all").click();

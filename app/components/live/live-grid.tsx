@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type { DashboardRow } from "~/modules/live/run.server";
 import { Button } from "../ui/form";
+import { filterGridRows, GRID_SHOWS, gridShowCounts, type GridFilter } from "./grid-filter";
 import { formatSeconds, useCountdown } from "./use-countdown";
 
 /** A dashboard row as the loader sends it (the module's read model; dates may arrive as strings). */
@@ -12,7 +13,7 @@ export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "st
 const STATUS_STYLE: Record<string, string> = {
   ready: "bg-slate-100 text-slate-800",
   started: "bg-blue-100 text-blue-900",
-  help_requested: "bg-red-700 text-white animate-pulse",
+  help_requested: "bg-red-700 text-white ring-2 ring-red-300",
   waiting: "bg-amber-100 text-amber-900",
   time_up: "bg-orange-200 text-orange-900",
   finished: "bg-green-100 text-green-900",
@@ -57,7 +58,10 @@ export function LiveGrid({
   const { pathname } = useLocation();
   const submit = useSubmit();
   const [sound, setSound] = useState(true);
-  const helpCount = rows.filter((r) => r.helpRequested).length;
+  const [filter, setFilter] = useState<GridFilter>({ show: "all", text: "" });
+  const counts = gridShowCounts(rows);
+  const shown = filter.show === "all" && !filter.text.trim() ? rows : filterGridRows(rows, filter);
+  const helpCount = counts.help;
   useHelpCue(helpCount, sound);
   return (
     <section className="flex flex-col gap-2" aria-labelledby="participants-heading">
@@ -75,6 +79,44 @@ export function LiveGrid({
           {t("live:dashboard.sound")}
         </label>
       </div>
+      {/* A big room: find someone by name or e-mail, or show only who needs staff. */}
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label={t("live:grid.find-label")}>
+        <label className="flex min-w-[12rem] flex-1 flex-col gap-1 text-sm sm:max-w-xs">
+          {t("live:grid.find")}
+          <input
+            type="search"
+            className="rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+            placeholder={t("live:grid.find-placeholder")}
+            value={filter.text}
+            onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+            data-testid="grid-find"
+          />
+        </label>
+        <div className="flex flex-wrap gap-1" role="group" aria-label={t("live:grid.show")}>
+          {GRID_SHOWS.map((show) => (
+            <button
+              key={show}
+              type="button"
+              aria-pressed={filter.show === show}
+              onClick={() => setFilter((f) => ({ ...f, show }))}
+              data-testid={`grid-show-${show}`}
+              className={`rounded-full border px-3 py-1 text-sm ${
+                filter.show === show ? "border-primary bg-primary text-white" : show === "help" && counts.help > 0 ? "border-red-700 text-red-800" : "border-slate-300 text-slate-700"
+              }`}
+            >
+              {t(`live:grid.show-${show}`, { count: counts[show] })}
+            </button>
+          ))}
+        </div>
+      </div>
+      {shown.length === 0 && rows.length > 0 ? (
+        <p className="rounded-md border border-slate-200 bg-white px-3 py-4 text-sm text-slate-700" data-testid="grid-no-match" role="status">
+          {t("live:grid.no-match")}{" "}
+          <button type="button" className="text-primary underline" onClick={() => setFilter({ show: "all", text: "" })}>
+            {t("live:grid.show-everyone")}
+          </button>
+        </p>
+      ) : null}
       {/* On phones every row is a card (cells stacked, each with its label): nothing hides off-screen.
           From md on five columns (connection under the name, answers under the status) and actions
           that wrap, so that the actions stay in view beside the sidebar on a 1,024 px screen. */}
@@ -82,15 +124,15 @@ export function LiveGrid({
         <table className="block w-full text-left text-sm md:table">
           <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
             <tr>
-              <th className="px-3 py-2">{t("live:grid.participant")}</th>
-              <th className="px-3 py-2">{t("live:grid.status")}</th>
-              <th className="px-3 py-2">{t("live:grid.where")}</th>
-              <th className="px-3 py-2">{t("live:grid.time-left")}</th>
-              {canRun ? <th className="px-3 py-2">{t("live:grid.actions")}</th> : null}
+              <th className="px-2 py-2">{t("live:grid.participant")}</th>
+              <th className="px-2 py-2">{t("live:grid.status")}</th>
+              <th className="px-2 py-2">{t("live:grid.where")}</th>
+              <th className="px-2 py-2">{t("live:grid.time-left")}</th>
+              {canRun ? <th className="px-2 py-2">{t("live:grid.actions")}</th> : null}
             </tr>
           </thead>
           <tbody className="block md:table-row-group">
-            {rows.map((row) => (
+            {shown.map((row) => (
               <KeptRow
                 key={row.participantId}
                 row={row}
@@ -110,12 +152,12 @@ export function LiveGrid({
 }
 
 /** Cells: stacked with a small padding on phones, table cells from md on. */
-const CELL = "block px-3 py-1 md:table-cell md:py-2";
+const CELL = "block px-3 py-1 md:table-cell md:px-2 md:py-2";
 
 /** The column's name, shown only where there is no header row (phones). */
 function Label({ text }: { text: string }) {
   const { t } = useTranslation();
-  return <span className="mr-2 text-xs text-slate-500 md:hidden">{text}{t("common:colon").trimEnd()}</span>;
+  return <span className="mr-2 text-xs text-slate-600 md:hidden">{text}{t("common:colon").trimEnd()}</span>;
 }
 
 type RowProps = Parameters<typeof Row>[0];
@@ -223,14 +265,14 @@ function Row({
             row.name
           )}
         </div>
-        <div className="break-all text-xs text-slate-500">{row.email}</div>
+        <div className="break-all text-xs text-slate-600">{row.email}</div>
         <div className="text-xs">
           <span className="sr-only">{t("live:grid.connected")}: </span>
-          <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-500"}>
+          <span data-testid="connected" className={row.connected ? "text-green-700" : "text-slate-600"}>
             <span aria-hidden="true">{row.connected ? "● " : "○ "}</span>
             {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
           </span>
-          {row.extraTimePercent ? <span className="text-slate-500"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span> : null}
+          {row.extraTimePercent ? <span className="text-slate-600"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span> : null}
         </div>
       </td>
       <td className={CELL}>
@@ -240,6 +282,8 @@ function Row({
             STATUS_STYLE[row.status ?? ""] ?? "bg-slate-100 text-slate-600"
           }`}
         >
+          {/* The badge's text stays at full contrast; only a dot beside it pulses (and not when motion is reduced). */}
+          {row.status === "help_requested" ? <span aria-hidden="true" className="mr-1 inline-block h-2 w-2 rounded-full bg-white motion-safe:animate-pulse" /> : null}
           {t(`live:status.${row.status ?? "none"}`)}
         </span>
         {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
@@ -250,7 +294,7 @@ function Row({
       </td>
       <td className={CELL}>
         <div>{row.currentEvaluation?.name ?? "–"}</div>
-        <div className="text-xs text-slate-500">
+        <div className="text-xs text-slate-600">
           {row.currentQuestion?.name ?? ""} ({row.evaluationsDone}/{row.evaluationsTotal})
         </div>
       </td>
