@@ -11,7 +11,6 @@ import { overlay, panel } from "./entity-dialog";
  * dialog stays open and lists what uses it.
  */
 export function ConfirmRemove({
-  trigger,
   title,
   description,
   details,
@@ -19,9 +18,8 @@ export function ConfirmRemove({
   intent = "remove",
   opened,
 }: {
-  /** The button that opens it; none when its list opens it (`opened`). */
-  trigger?: ReactNode;
-  opened?: OpenedDialog;
+  /** Opened by its list's row button (useListDialog). */
+  opened: OpenedDialog;
   title: string;
   description: string;
   /** What else goes with the object (e.g. a category's subtree). */
@@ -33,7 +31,6 @@ export function ConfirmRemove({
   const { fetcher, result, action: pathname, rootProps } = useIntentDialog(`${intent}-${id}`, opened);
   return (
     <AlertDialog.Root {...rootProps}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={focusOpenerOnClose(opened)}>

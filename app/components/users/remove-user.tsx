@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { overlay, panel } from "../databases/entity-dialog";
@@ -12,14 +12,12 @@ type Colleague = { id: string; name: string; email: string };
  * the server lists those; the dialog then asks who takes them over and removes on the second try.
  */
 export function RemoveUser({
-  trigger,
   opened,
   user,
   colleagues,
 }: {
-  /** The button that opens it; none when its list opens it (`opened`). */
-  trigger?: ReactNode;
-  opened?: OpenedDialog;
+  /** Opened by its list's row button (useListDialog). */
+  opened: OpenedDialog;
   user: { id: string; name: string };
   colleagues: Colleague[];
 }) {
@@ -32,7 +30,6 @@ export function RemoveUser({
   const shown = refused?.references.slice(0, 10) ?? [];
   return (
     <AlertDialog.Root {...rootProps}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={focusOpenerOnClose(opened)}>
