@@ -162,16 +162,21 @@ const keptEntryOf = (value: Kept): KeptEntry => ({
  * entry's progress and overrides, which grow with every action of the day. Only for actions that
  * change overrides alone (not progress): their states are exact once the override is appended.
  */
-export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly EntryState[], wholeSession: boolean): () => void {
+export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly KeptEntry[], wholeSession: boolean): () => void {
   return () => {
     const stamp = kept.stamp(tdb);
-    for (const { entry, live, facts } of states) {
-      const value = keptOf(session, entry, { live, extraTimePercent: facts.extraTimePercent, assessmentComplete: !!facts.assessmentComplete });
-      kept.set(tdb, keyOf(session.id, entry.participantId), stamp, value);
-    }
+    for (const state of states) kept.set(tdb, keyOf(session.id, state.entry.participantId), stamp, keptOf(session, state.entry, state));
     if (wholeSession) members.set(tdb, session.id, stamp, states.map((s) => s.entry.participantId));
   };
 }
+
+/** What keepAfterCommit keeps of an entry's computed state. */
+export const keptEntryOfState = (state: EntryState): KeptEntry => ({
+  entry: state.entry,
+  live: state.live,
+  extraTimePercent: state.facts.extraTimePercent,
+  assessmentComplete: !!state.facts.assessmentComplete,
+});
 
 /**
  * A write that changes only this participant's own entry (moving on, ready, help): it keeps every

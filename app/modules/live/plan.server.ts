@@ -187,12 +187,13 @@ export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], n
 export function stateOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTimePercent: number, assessmentComplete: boolean, now: Date): EntryState {
   const facts = { ...factsOf(plan, entry, live, extraTimePercent, now), assessmentComplete };
   const section = openSection(live.progress);
+  const clock = currentClock(facts);
   return {
     entry,
     live,
     facts,
-    status: participantStatus(facts),
-    clock: currentClock(facts),
+    status: participantStatus(facts, clock),
+    clock,
     current: section ? { evaluation: section.evaluation, question: section.question } : null,
   };
 }

@@ -96,16 +96,16 @@ export function currentClock(facts: EntryFacts): ClockState | null {
  * ready (said so, session not started), started (answering), help_requested (unresolved request),
  * waiting (between evaluations, until unlocked), time_up (the open section's clock ran out),
  * finished (every evaluation of the order done), assessment_complete (finished, or the session
- * completed, and every step scored). Null: signed up but not ready, or canceled.
+ * completed, and every step scored). Null: signed up but not ready, or canceled. `clock`: the
+ * open section's clock (currentClock), when the caller has it already.
  */
-export function participantStatus(facts: EntryFacts): ParticipantStatus | null {
+export function participantStatus(facts: EntryFacts, clock: ClockState | null = currentClock(facts)): ParticipantStatus | null {
   if (facts.sessionStatus === "CANCELED") return null;
   if (facts.sessionStatus === "SCHEDULED") return facts.ready ? "ready" : null;
   const finished = isFinished(facts);
   if (facts.assessmentComplete && (finished || facts.sessionStatus === "COMPLETED")) return "assessment_complete";
   if (finished) return "finished";
   if (isHelpRequested(facts.overrides, facts.now)) return "help_requested";
-  const clock = currentClock(facts);
   if (!clock) return "waiting";
   return clock.timeUp ? "time_up" : "started";
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scheduledSessions } from "~db/tenant/schema";
+import { scheduledSessionParticipantEntries as entries, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
@@ -249,6 +249,32 @@ describe("events", () => {
     expect(entryEvents.length).toBe(3);
     for (const s of entryEvents) expect(s.event.payload.revision).toBe(s.revision);
     expect(entryEvents.at(-1)!.event).toMatchObject({ type: "help.requested", participantId: f.people[1] });
+  });
+
+  it("a start opens each participant's own first evaluation, sets every entry's start and tells each screen its entry's new revision", async () => {
+    const f = await makeLiveSession(manager, { participants: 3 });
+    const [e1, e2] = f.evaluations as [string, string];
+    const other = f.people[1]!;
+    await manager.tdb.write((tx) =>
+      tx.update(entries).set({ sessionOrder: [e2, e1] }).where(and(eq(entries.scheduledSessionId, f.sessionId), eq(entries.participantId, other))),
+    );
+    const events: LiveEvent[] = [];
+    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    try {
+      await startScheduledSession(manager, f.sessionId);
+    } finally {
+      stop();
+    }
+    const rows = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
+    expect(rows.every((row) => row.sessionStart instanceof Date)).toBe(true);
+    expect(events[0]).toMatchObject({ type: "session.started", payload: { status: "ONGOING" } });
+    expect(events.slice(1).map((e) => [e.participantId, e.payload.reason, e.payload.revision]).sort()).toEqual(
+      rows.map((row) => [row.participantId, "started", row.rev]).sort(),
+    );
+    for (const p of f.people) {
+      const mine = await myLiveSession(participantCtx(manager, p), f.sessionId);
+      expect(mine).toMatchObject({ status: "started", currentQuestion: p === other ? f.questions[1]![0] : f.questions[0]![0] });
+    }
   });
 
   it("spreads the reloads of an unlock: each unlocked screen is told when, two milliseconds apart", async () => {
