@@ -5,8 +5,12 @@ type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise
 /** Runs one savepoint statement on the group's transaction (client.ts: straight on libSQL). */
 export type SavepointRunner<Tx> = (tx: Tx, statement: "SAVEPOINT group_write" | "RELEASE group_write" | "ROLLBACK TO group_write") => Promise<void>;
 
-/** At most this many writes share one transaction, so one commit never waits on a very long batch. */
-const MAX_GROUP = 200;
+/**
+ * At most this many writes share one transaction, so one commit never waits on a very long batch,
+ * and neither does a staff action (`ahead`), which waits for the group that is running: after an
+ * unlock, groups of 200 saves had held "pause all" for 70-80 ms; 50 take about 15 (docs/benchmarks.md).
+ */
+const MAX_GROUP = 50;
 
 /**
  * Group commit for a tenant's writes (all but `alone` and `ahead` ones, client.ts): the writes that arrive in

@@ -151,35 +151,40 @@ class Participant {
     await new Promise<void>((resolve, reject) => {
       socket.once("error", reject);
       socket.on("message", (raw) => {
-        const event = JSON.parse(String(raw)) as { type: string; payload?: { reason?: string; actionId?: string } };
-        if (event.type === "welcome") return resolve();
-        if (event.type === "entry.changed") {
-          staffEvent(event.payload?.reason ?? "");
-          // As the screen does: a pause, resume or extension carries the new clock; anything else means reload.
-          const patch = livePatchOfEvent(event);
-          if (patch && this.live) {
-            this.live = applyLivePatch(this.live, patch);
-            patched++;
-            setImmediate(() => this.wakeUp());
-            return;
-          }
-          // As the screen does: reload when the event says (an unlock of many spreads them), and
-          // only after this turn's other sockets have read theirs: the 1,000 participants are one
-          // process here, and one's reload must not delay when the next one's event is seen.
-          const delay = reloadDelayOfEvent(event);
-          const reload = () => {
-            this.dirty = true;
-            this.wakeUp();
-          };
-          if (delay > 0) setTimeout(reload, delay);
-          else setImmediate(reload);
-        }
+        // When the frame arrived. The 1,000 simulated screens share this process: what the others
+        // do with their frames of the same turn must not count as this one's delivery, so each is
+        // handled after every frame of the turn has been read.
+        const arrived = performance.now();
+        setImmediate(() => this.onFrame(String(raw), arrived, resolve));
       });
     });
     socket.on("close", () => {
       if (!stopping) errors.push(`socket of ${this.id} closed`);
     });
     await this.reload();
+  }
+
+  private onFrame(raw: string, arrived: number, welcomed: () => void): void {
+    const event = JSON.parse(raw) as { type: string; payload?: { reason?: string; actionId?: string } };
+    if (event.type === "welcome") return welcomed();
+    if (event.type !== "entry.changed") return;
+    staffEvent(event.payload?.reason ?? "", arrived);
+    // As the screen does: a pause, resume or extension carries the new clock; anything else means reload.
+    const patch = livePatchOfEvent(event);
+    if (patch && this.live) {
+      this.live = applyLivePatch(this.live, patch);
+      patched++;
+      this.wakeUp();
+      return;
+    }
+    // As the screen does: reload when the event says (an unlock of many spreads them).
+    const delay = reloadDelayOfEvent(event);
+    const reload = () => {
+      this.dirty = true;
+      this.wakeUp();
+    };
+    if (delay > 0) setTimeout(reload, delay);
+    else reload();
   }
 
   wakeUp() {
@@ -320,9 +325,10 @@ type Action = { name: string; reason: string; sentAt: number; answered: number; 
 let currentAction: Action | null = null;
 const actions: Action[] = [];
 
-function staffEvent(reason: string) {
+/** `arrived`: when the socket's frame was read, before this process handled the turn's frames. */
+function staffEvent(reason: string, arrived: number) {
   const action = currentAction;
-  if (action && reason === action.reason) action.arrivals.push(performance.now() - action.sentAt);
+  if (action && reason === action.reason) action.arrivals.push(arrived - action.sentAt);
 }
 
 async function staffAction(name: string, reason: string, run: () => Promise<number>): Promise<void> {
