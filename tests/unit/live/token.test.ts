@@ -8,11 +8,14 @@ import {
   roomId,
   roomSegment,
   signBody,
+  signPublish,
   signRealtimeToken,
   verifyBody,
+  verifyPublish,
   verifyRealtimeToken,
   type RealtimeTokenClaims,
 } from "../../../party/token";
+import { publishSignature } from "~/modules/live/realtime.server";
 
 const SECRET = "test-secret-0123456789abcdef";
 const NOW = 1_800_000_000_000;
@@ -117,6 +120,18 @@ describe("signBody / verifyBody", () => {
     for (const bad of [null, undefined, "", "zz", signature.slice(0, -2), `${signature}00`, "g".repeat(64)]) {
       expect(await verifyBody(body, bad, SECRET)).toBe(false);
     }
+  });
+});
+
+describe("publishSignature (the app's synchronous signing)", () => {
+  it("is the room's publish signature: the room verifies it, and only for that room, body and secret", async () => {
+    const body = JSON.stringify([{ type: "entry.changed", participantId: "p1", payload: { reason: "SESSION_PAUSE", note: "é ✓" }, issued: NOW }]);
+    const signature = publishSignature(ROOM, body, SECRET);
+    expect(signature).toBe(await signPublish(ROOM, body, SECRET));
+    expect(await verifyPublish(ROOM, body, signature, SECRET)).toBe(true);
+    expect(await verifyPublish("demo:session-2", body, signature, SECRET)).toBe(false);
+    expect(await verifyPublish(ROOM, `${body} `, signature, SECRET)).toBe(false);
+    expect(await verifyPublish(ROOM, body, publishSignature(ROOM, body, "another-secret"), SECRET)).toBe(false);
   });
 });
 
