@@ -55,7 +55,9 @@ export const basePiece: SchemaPiece = {
     """
     One page of a list. Lists take \`first\` (page size: 1 to 100, default 20; larger values are
     capped at 100) and \`after\` (the endCursor of the previous page). first < 1 and cursors this
-    server did not hand out are refused with BAD_REQUEST.
+    server did not hand out are refused with BAD_REQUEST. The lists of the databases (participants,
+    companies, …) continue right after the cursor's row, so walking them with endCursor neither
+    repeats nor skips a row when rows are added or removed meanwhile.
     """
     type PageInfo {
       endCursor: String

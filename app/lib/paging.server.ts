@@ -2,7 +2,10 @@ import { badRequest } from "~/lib/app-error";
 
 /**
  * Generic cursor paging shared by every list: connections with `edges { cursor node }` and
- * `pageInfo`. A cursor is an opaque base64 of the row's offset in the sorted, filtered list.
+ * `pageInfo`. A cursor is an opaque base64 of the row's offset in the sorted, filtered list and,
+ * for lists that can seek (entities.server.ts), the row's sort value and id: the next page then
+ * starts right after that row instead of skipping `offset` rows, which SQLite walks one by one.
+ * Screens page by number (afterForPage): those cursors carry the offset alone.
  */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -19,13 +22,33 @@ export type PageInfo = {
 };
 export type Connection<T> = { edges: Array<{ cursor: string; node: T }>; pageInfo: PageInfo };
 
-export const encodeCursor = (offset: number): string => Buffer.from(`offset:${offset}`).toString("base64");
+/** A row's place in a sorted list: its sort value (null sorts first) and its id (the tie-break). */
+export type SeekKey = { value: string | number | null; id: string };
+
+export const encodeCursor = (offset: number, key?: SeekKey): string =>
+  Buffer.from(key ? `offset:${offset}\n${JSON.stringify([key.value, key.id])}` : `offset:${offset}`).toString("base64");
+
+/** What a cursor stands for, or null for a missing or unreadable cursor. */
+export function decodeCursorPosition(cursor: string | null | undefined): { offset: number; key: SeekKey | null } | null {
+  if (!cursor) return null;
+  const match = /^offset:(\d+)(?:\n(.+))?$/s.exec(Buffer.from(cursor, "base64").toString("utf8"));
+  if (!match) return null;
+  if (match[2] === undefined) return { offset: Number(match[1]), key: null };
+  let key: unknown;
+  try {
+    key = JSON.parse(match[2]);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(key) || key.length !== 2) return null;
+  const [value, id] = key as unknown[];
+  if (typeof id !== "string" || !(value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) return null;
+  return { offset: Number(match[1]), key: { value, id } };
+}
 
 /** The offset a cursor stands for, or -1 for a missing or unreadable cursor. */
 export function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return -1;
-  const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
-  return match ? Number(match[1]) : -1;
+  return decodeCursorPosition(cursor)?.offset ?? -1;
 }
 
 /** The `after` cursor that starts a list at 1-based page `page` (screens page by number). */
@@ -72,23 +95,32 @@ export function paginate<Row, Node>(
   );
 }
 
-/** As paginate, for a reader that answers the count and the page together (from a cache, say). */
+/**
+ * As paginate, for a reader that answers the count and the page together (from a cache, say).
+ * With `keyOf`, cursors carry each row's seek key, and `read` gets the key of the row the page
+ * starts after (when the cursor has one): it should then read the rows after that key, not skip
+ * `offset` rows, and say whether more rows follow (`hasMore`).
+ */
 export async function paginateRead<Row, Node>(
   args: PageArgs,
-  read: (limit: number, offset: number) => Promise<{ totalCount: number; rows: readonly Row[] }>,
+  read: (limit: number, offset: number, after: SeekKey | null) => Promise<{ totalCount: number; rows: readonly Row[]; hasMore?: boolean }>,
   toNode: (row: Row) => Node,
+  keyOf?: (row: Row) => SeekKey,
 ): Promise<Connection<Node>> {
   checkPageArgs(args);
   const pageSize = pageSizeOf(args.first);
-  const offset = decodeCursor(args.after) + 1;
-  const { totalCount, rows } = await read(pageSize, offset);
-  const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(row) }));
+  const position = decodeCursorPosition(args.after);
+  const offset = (position?.offset ?? -1) + 1;
+  const { totalCount, rows, hasMore } = await read(pageSize, offset, keyOf ? (position?.key ?? null) : null);
+  const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i, keyOf?.(row)), node: toNode(row) }));
   return {
     edges,
     pageInfo: {
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
-      hasNextPage: offset + rows.length < totalCount,
+      // A seek read says itself whether more rows follow: rows added or removed before the cursor
+      // since it was handed out move the offset, not the key.
+      hasNextPage: hasMore ?? offset + rows.length < totalCount,
       hasPreviousPage: offset > 0,
       pageSize,
       totalCount,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type z } from "zod";
 import { workspaces } from "~db/tenant/schema";
@@ -10,7 +10,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { zodFieldErrors } from "~/lib/validation";
-import { paginate, paginateRead, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { paginateRead, type Connection, type PageArgs, type SeekKey, type SortOrder } from "~/lib/paging.server";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:databases" as const;
@@ -65,6 +65,19 @@ export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input
 }
 
 export const fieldError = (field: string, key: string): AppError => badRequest({ [field]: { key } } satisfies FieldErrors);
+
+/**
+ * The rows after `key` in ORDER BY column, id (both ASC or both DESC; SQLite sorts NULL first). A
+ * row value comparison, so SQLite seeks in the column's index; going down a column that may be
+ * NULL, the NULLs that come last make it an OR, which SQLite walks like an offset.
+ */
+export function rowsAfter(column: SQLiteColumn, id: SQLiteColumn, order: SortOrder | null | undefined, key: SeekKey): SQL {
+  if (order === "DESC") {
+    if (key.value === null) return sql`(${column} IS NULL AND ${id} < ${key.id})`;
+    return column.notNull ? sql`(${column}, ${id}) < (${key.value}, ${key.id})` : sql`((${column}, ${id}) < (${key.value}, ${key.id}) OR ${column} IS NULL)`;
+  }
+  return key.value === null ? sql`(${column} IS NOT NULL OR ${id} > ${key.id})` : sql`(${column}, ${id}) > (${key.value}, ${key.id})`;
+}
 
 /** Case-insensitive substring match (`value` is lower-cased here). */
 export const containsCI = (column: SQLiteColumn | SQL, value: string): SQL => sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
@@ -149,6 +162,28 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     return read;
   }
 
+  /** The row field of each sort column: a cursor carries the row's value of it (its seek key). */
+  const fieldOf = new Map<SQLiteColumn, string>(Object.entries(getTableColumns(t) as Record<string, SQLiteColumn>).map(([field, column]) => [column, field]));
+
+  /**
+   * The page after a cursor's row, found through the sort index instead of skipping `offset` rows
+   * (a deep page of 10,000 took 14–20 ms, bench:import). Read fresh, never kept.
+   */
+  async function seekRead(db: TenantDrizzle, where: SQL | undefined, column: SQLiteColumn, order: SortOrder | null | undefined, limit: number, after: SeekKey) {
+    const dir = order === "DESC" ? desc : asc;
+    const [totalCount, rows] = await Promise.all([
+      where ? db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0) : unfilteredCount(db),
+      db
+        .select()
+        .from(t)
+        .where(and(where, rowsAfter(column, t.id, order, after)))
+        .orderBy(dir(column), dir(t.id))
+        .limit(limit + 1)
+        .all() as Promise<Row[]>,
+    ]);
+    return { totalCount, rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
   function listWhere(filter: F | null | undefined, extra: SQL[] = []): SQL | undefined {
     const parts = [...(filter ? cfg.filters(filter) : []), ...extra].filter((p): p is SQL => !!p);
     return parts.length ? and(...parts) : undefined;
@@ -164,12 +199,21 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
       const column = cfg.sortColumns[args.orderBy ?? cfg.defaultSort] ?? cfg.sortColumns[cfg.defaultSort];
       const dir = args.order === "DESC" ? desc : asc;
       const db = ctx.tdb.db;
-      if (!where) return paginateRead(args, (limit, offset) => unfilteredRead(ctx.tdb, column, args.order, limit, offset), cfg.toDoc);
-      return paginate(
+      const field = fieldOf.get(column)!;
+      const keyOf = (row: Row): SeekKey => ({ value: (row as Record<string, unknown>)[field] as SeekKey["value"], id: row.id });
+      return paginateRead(
         args,
-        async () => (await db.select({ n: sql<number>`count(*)` }).from(t).where(where).get())?.n ?? 0,
-        (limit, offset) => db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+        async (limit, offset, after) => {
+          if (after) return seekRead(db, where, column, args.order, limit, after);
+          if (!where) return unfilteredRead(ctx.tdb, column, args.order, limit, offset);
+          const [totalCount, rows] = await Promise.all([
+            db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0),
+            db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+          ]);
+          return { totalCount, rows };
+        },
         cfg.toDoc,
+        keyOf,
       );
     },
     async count(ctx: Ctx): Promise<number> {
