@@ -105,7 +105,7 @@ export async function paginateRead<Row, Node>(
   args: PageArgs,
   read: (limit: number, offset: number, after: SeekKey | null) => Promise<{ totalCount: number; rows: readonly Row[]; hasMore?: boolean }>,
   toNode: (row: Row) => Node,
-  keyOf?: (row: Row) => SeekKey,
+  keyOf?: (row: Row) => SeekKey | undefined,
 ): Promise<Connection<Node>> {
   checkPageArgs(args);
   const pageSize = pageSizeOf(args.first);

@@ -200,7 +200,11 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
       const dir = args.order === "DESC" ? desc : asc;
       const db = ctx.tdb.db;
       const field = fieldOf.get(column)!;
-      const keyOf = (row: Row): SeekKey => ({ value: (row as Record<string, unknown>)[field] as SeekKey["value"], id: row.id });
+      // Text and number sort values only: anything else (a date) keeps offset cursors.
+      const keyOf = (row: Row): SeekKey | undefined => {
+        const value = (row as Record<string, unknown>)[field];
+        return value === null || typeof value === "string" || typeof value === "number" ? { value, id: row.id } : undefined;
+      };
       return paginateRead(
         args,
         async (limit, offset, after) => {
