@@ -170,14 +170,6 @@ export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: read
   };
 }
 
-/** What keepAfterCommit keeps of an entry's computed state. */
-export const keptEntryOfState = (state: EntryState): KeptEntry => ({
-  entry: state.entry,
-  live: state.live,
-  extraTimePercent: state.facts.extraTimePercent,
-  assessmentComplete: !!state.facts.assessmentComplete,
-});
-
 /**
  * A write that changes only this participant's own entry (moving on, ready, help): it keeps every
  * other participant's state and forgets only this one's, before and after, so a read that

@@ -11,7 +11,7 @@ import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
 import { entriesFacts, entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
-import { keepAfterCommit, keptEntryOfState, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
+import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
 import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
@@ -169,8 +169,8 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
       const inputs = await entryInputs(tx, chosen as EntryRow[], keptNow?.entries ?? null);
       const changed: { input: KeptEntry; override: OverrideRow }[] = [];
+      const named = participantIds !== null;
       for (const input of inputs) {
-        const named = participantIds !== null;
         // Synchronous but for opening an evaluation: a thousand awaits were a tenth of a "pause all".
         const row = override.overrideType === "OPEN_EVALUATION" ? await openFor(tx, plan, input, override, now, named) : overrideFor(plan, input, override, now, named);
         if (row) changed.push({ input, override: row });
@@ -275,7 +275,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         : await entryRowsOf(tx, sessionId, [...wanted]);
       if (rows.length !== wanted.size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
       const inputs = await entryInputs(tx, rows, keptNow?.entries ?? null);
-      const opened: { state: EntryState; override: OverrideRow; section: string | null }[] = [];
+      const opened: { input: KeptEntry; state: EntryState; override: OverrideRow; section: string | null }[] = [];
       for (const input of inputs) {
         // Only someone in no section can be waiting: the others' clocks are not computed.
         if (openSection(input.live.progress)) continue;
@@ -284,7 +284,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         const next = nextEvaluation(state.facts);
         const section = next ? nextSectionIn(state.facts, next) : undefined;
         if (!next || section === undefined) continue;
-        opened.push({ state, section, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
+        opened.push({ input, state, section, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
       }
       // What openEvaluation does for one, for all of them at once.
       await openSectionRows(tx, opened.map((o) => ({ entryId: o.state.entry.id, evaluation: o.override.evaluation!, question: o.section })), now);
@@ -295,10 +295,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         // kept as it commits, so the burst of saves on the new questions reads nothing first.
         const progress = await loadLiveData(tx, opened.map((o) => o.state.entry.id), { answers: false, overrides: false });
         const after = new Map(
-          opened.map(({ state, override: row }) => {
-            const moved = keptEntryOfState(state);
-            return [state.entry.id, withOverride({ ...moved, live: { ...moved.live, progress: progress.get(state.entry.id)!.progress } }, row)] as const;
-          }),
+          opened.map(({ input, override: row }) => [input.entry.id, withOverride({ ...input, live: { ...input.live, progress: progress.get(input.entry.id)!.progress } }, row)] as const),
         );
         keepStates = keepAfterCommit(ctx.tdb, session, inputs.map((input) => after.get(input.entry.id) ?? input), rows.length === keptNow.entries.length + keptNow.unread.length);
       }
