@@ -22,11 +22,14 @@ export type PageInfo = {
 };
 export type Connection<T> = { edges: Array<{ cursor: string; node: T }>; pageInfo: PageInfo };
 
-/** A row's place in a sorted list: its sort value (null sorts first) and its id (the tie-break). */
-export type SeekKey = { value: string | number | null; id: string };
+/**
+ * A row's place in a sorted list: its sort value (null sorts first), its id (the tie-break), and
+ * the sort it was taken in (a cursor passed to the list sorted otherwise counts by its offset).
+ */
+export type SeekKey = { value: string | number | null; id: string; sort: string };
 
 export const encodeCursor = (offset: number, key?: SeekKey): string =>
-  Buffer.from(key ? `offset:${offset}\n${JSON.stringify([key.value, key.id])}` : `offset:${offset}`).toString("base64");
+  Buffer.from(key ? `offset:${offset}\n${JSON.stringify([key.value, key.id, key.sort])}` : `offset:${offset}`).toString("base64");
 
 /** What a cursor stands for, or null for a missing or unreadable cursor. */
 export function decodeCursorPosition(cursor: string | null | undefined): { offset: number; key: SeekKey | null } | null {
@@ -40,10 +43,11 @@ export function decodeCursorPosition(cursor: string | null | undefined): { offse
   } catch {
     return null;
   }
-  if (!Array.isArray(key) || key.length !== 2) return null;
-  const [value, id] = key as unknown[];
-  if (typeof id !== "string" || !(value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) return null;
-  return { offset: Number(match[1]), key: { value, id } };
+  if (!Array.isArray(key) || key.length !== 3) return null;
+  const [value, id, sort] = key as unknown[];
+  if (typeof id !== "string" || typeof sort !== "string") return null;
+  if (!(value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) return null;
+  return { offset: Number(match[1]), key: { value, id, sort } };
 }
 
 /** The offset a cursor stands for, or -1 for a missing or unreadable cursor. */

@@ -50,7 +50,7 @@ describe("paging by cursor (seek)", () => {
   it("carries the row's sort value and id in its cursor, and starts after that row even when rows before it changed", async () => {
     const first = await listParticipants(ctx, { orderBy: "EMAIL", first: 5 });
     const position = decodeCursorPosition(first.pageInfo.endCursor);
-    expect(position).toEqual({ offset: 4, key: { value: "p04@seek.test", id: first.edges[4]!.node._id } });
+    expect(position).toEqual({ offset: 4, key: { value: "p04@seek.test", id: first.edges[4]!.node._id, sort: "emailLower ASC" } });
 
     const next = () => listParticipants(ctx, { orderBy: "EMAIL", first: 5, after: first.pageInfo.endCursor });
     const fiveFromP05 = ["p05@seek.test", "p06@seek.test", "p07@seek.test", "p08@seek.test", "p09@seek.test"];
@@ -65,10 +65,15 @@ describe("paging by cursor (seek)", () => {
     for (const row of added) await removeParticipant(ctx, row._id);
   });
 
-  it("still reads cursors that carry only an offset (pages by number), and refuses a forged key", async () => {
+  it("still reads cursors that carry only an offset (pages by number) or another sort's key, and refuses a forged key", async () => {
     const byOffset = await listSupplyObjects(ctx, { after: encodeCursor(1), first: 2 });
     expect(byOffset.pageInfo.hasPreviousPage).toBe(true);
-    const forged = Buffer.from(`offset:3\n${JSON.stringify([{ nested: true }, "x"])}`).toString("base64");
+    // A cursor of the list by e-mail, passed to the list by name: it counts by its offset there.
+    const byEmail = await listParticipants(ctx, { orderBy: "EMAIL", first: 3 });
+    const byName = (await listParticipants(ctx, { orderBy: "NAME", first: 100 })).edges.map((e) => e.node._id);
+    const mixed = await listParticipants(ctx, { orderBy: "NAME", first: 3, after: byEmail.pageInfo.endCursor });
+    expect(mixed.edges.map((e) => e.node._id)).toEqual(byName.slice(3, 6));
+    const forged = Buffer.from(`offset:3\n${JSON.stringify([{ nested: true }, "x", "nameLower ASC"])}`).toString("base64");
     const refused = await refusal(listParticipants(ctx, { after: forged }));
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.fieldErrors).toEqual({ after: { key: "validation:cursor" } });
