@@ -162,6 +162,10 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     return read;
   }
 
+  /** How many rows match `where`; without one, the compiled count of all. */
+  const countOf = (db: TenantDrizzle, where: SQL | undefined): Promise<number> =>
+    where ? db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0) : unfilteredCount(db);
+
   /** The row field of each sort column: a cursor carries the row's value of it (its seek key). */
   const fieldOf = new Map<SQLiteColumn, string>(Object.entries(getTableColumns(t) as Record<string, SQLiteColumn>).map(([field, column]) => [column, field]));
 
@@ -172,7 +176,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
   async function seekRead(db: TenantDrizzle, where: SQL | undefined, column: SQLiteColumn, order: SortOrder | null | undefined, limit: number, after: SeekKey) {
     const dir = order === "DESC" ? desc : asc;
     const [totalCount, rows] = await Promise.all([
-      where ? db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0) : unfilteredCount(db),
+      countOf(db, where),
       db
         .select()
         .from(t)
@@ -212,7 +216,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
           if (after?.sort === sort) return seekRead(db, where, column, args.order, limit, after);
           if (!where) return unfilteredRead(ctx.tdb, column, args.order, limit, offset);
           const [totalCount, rows] = await Promise.all([
-            db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0),
+            countOf(db, where),
             db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
           ]);
           return { totalCount, rows };
