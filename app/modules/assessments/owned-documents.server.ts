@@ -137,7 +137,7 @@ type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends Ow
   /** The input fields of a stored row: an update keeps every field its input leaves out. */
   inputOf: (row: Row) => Record<string, unknown>;
   /** Column values from the validated input (not id, timestamps, ownership). */
-  values: (input: Input) => Record<string, unknown>;
+  values: (input: Input, ctx: StaffCtx) => Record<string, unknown>;
   /** Checks inside the write transaction (referenced objects exist and are visible). */
   check?: (tx: TenantTx, ctx: StaffCtx, input: Input) => Promise<void>;
   /** Loads what the documents of a page need besides the row (e.g. names of referenced objects). */
@@ -257,7 +257,7 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
           ownerType: data.objectOwnerType ?? "ORGANIZATION",
           ownerUserId: ctx.actor.userId,
           visibility,
-          ...cfg.values(data),
+          ...cfg.values(data, ctx),
         };
         await tx.insert(t).values(row);
         if (data.shares) await replaceShares(tx, row.id, cfg.type, data.shares, row.ownerUserId);
@@ -275,7 +275,7 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
         await cfg.check?.(tx, ctx, data);
         const next = {
           ...current,
-          ...cfg.values(data),
+          ...cfg.values(data, ctx),
           visibility: data.visibility ?? current.visibility,
           ownerType: data.objectOwnerType ?? current.ownerType,
           updatedAt: new Date(),

@@ -69,15 +69,15 @@ export const questionEntity = defineOwned({
       : undefined,
   ],
   inputOf: (r: Row) => ({ name: r.name, maxTime: r.maxTime, categories: r.categoryIds, supplies: r.supplyIds, preparationInfo: r.preparationInfo, steps: r.steps }),
-  values: (i: QuestionInput) => {
-    const cleanSteps = i.steps.map((s) => ({ ...s, question: sanitizeRichContent(s.question) }));
+  values: (i: QuestionInput, ctx) => {
+    const cleanSteps = i.steps.map((s) => ({ ...s, question: sanitizeRichContent(s.question, ctx.tenant.slug) }));
     return {
       name: i.name,
       nameLower: i.name.toLowerCase(),
       maxTime: i.maxTime,
       categoryIds: [...new Set(i.categories)],
       supplyIds: [...new Set(i.supplies)],
-      preparationInfo: sanitizeRichContent(i.preparationInfo),
+      preparationInfo: sanitizeRichContent(i.preparationInfo, ctx.tenant.slug),
       steps: cleanSteps,
       stepTypes: cleanSteps.length ? `,${[...new Set(cleanSteps.map((s) => s.type))].join(",")},` : "",
       totalScore: cleanSteps.reduce((sum, s) => sum + s.score, 0),

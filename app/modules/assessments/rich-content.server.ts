@@ -1,8 +1,8 @@
 import sanitizeHtml from "sanitize-html";
-import { RICH_HTML_ATTRIBUTES, RICH_HTML_TAGS } from "~/lib/rich-html-policy";
-import { isAllowedImageUrl, type RichBlock } from "./steps";
+import { isUploadedImageOf, RICH_HTML_ATTRIBUTES, RICH_HTML_TAGS } from "~/lib/rich-html-policy";
+import type { RichBlock } from "./steps";
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: Omit<sanitizeHtml.IOptions, "exclusiveFilter"> = {
   allowedTags: [...RICH_HTML_TAGS],
   allowedAttributes: { a: [...RICH_HTML_ATTRIBUTES.a], img: [...RICH_HTML_ATTRIBUTES.img] },
   allowedSchemes: ["http", "https", "mailto"],
@@ -19,25 +19,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageUrl(frame.attribs.src ?? ""),
 };
 
-/** Cleans one HTML fragment: only simple formatting, safe links and images survive. */
-export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * Cleans one HTML fragment: only simple formatting, safe links and the organisation's own uploaded
+ * images survive. Any other image (another address: a tracking pixel on candidates; a data: URI;
+ * another organisation's upload) is dropped.
+ */
+export function sanitizeRichHtml(html: string, tenant: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && !isUploadedImageOf(frame.attribs.src ?? "", tenant) });
 }
 
 /**
  * Sanitises a list of (already shape-checked) rich content blocks: text blocks' HTML is cleaned,
- * image blocks keep only checked fields. Empty text blocks are dropped.
+ * image blocks keep only checked fields and only when they show the organisation's own upload.
+ * Empty text blocks are dropped.
  */
-export function sanitizeRichContent(blocks: readonly RichBlock[]): RichBlock[] {
+export function sanitizeRichContent(blocks: readonly RichBlock[], tenant: string): RichBlock[] {
   const out: RichBlock[] = [];
   for (const block of blocks) {
     if (block.type === "text") {
-      const html = sanitizeRichHtml(block.html);
+      const html = sanitizeRichHtml(block.html, tenant);
       if (html.trim()) out.push({ type: "text", html });
-    } else if (isAllowedImageUrl(block.url)) {
+    } else if (isUploadedImageOf(block.url, tenant)) {
       out.push({
         type: "image",
         url: block.url,

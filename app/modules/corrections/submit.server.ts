@@ -68,7 +68,7 @@ const commentInput = z.object({ scheduledSession: id, participant: id, comment: 
 export async function submitCorrectionComment(ctx: Ctx, input: unknown): Promise<ParticipantCorrection> {
   requirePermission(ctx, CORRECT);
   const data = parseInput(commentInput, input);
-  const comment = sanitizeRichContent(data.comment);
+  const comment = sanitizeRichContent(data.comment, ctx.tenant.slug);
   await changeCorrection(ctx, data.scheduledSession, data.participant, async (tx, _current, correctionId) => {
     await tx.update(corrections).set({ comment: comment.length ? (comment as Array<Record<string, unknown>>) : null }).where(eq(corrections.id, correctionId));
   });

@@ -122,26 +122,35 @@ describe("question input", () => {
 });
 
 describe("rich content sanitising", () => {
+  const upload = "/api/assets/t/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.png";
   it("strips scripts, event handlers and javascript: links", () => {
-    const html = sanitizeRichHtml(`<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a><a href="https://ok.test">ok</a></p>`);
+    const html = sanitizeRichHtml(`<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a><a href="https://ok.test">ok</a></p>`, "t");
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|alert/i);
     expect(html).toContain("<b>there</b>");
     expect(html).toContain('<a rel="noopener noreferrer" href="https://ok.test">ok</a>');
   });
 
-  it("keeps allowed images only and cleans image blocks", () => {
-    expect(sanitizeRichHtml(`<img src="/api/assets/t/a.png" alt="a">`)).toBe('<img src="/api/assets/t/a.png" alt="a" />');
-    expect(sanitizeRichHtml(`<img src="data:image/png;base64,AAAA">`)).toBe("");
-    expect(sanitizeRichHtml(`<iframe src="https://x"></iframe><style>p{}</style><div>t</div>`)).toBe("t");
+  it("keeps the organisation's uploaded images only and cleans image blocks", () => {
+    expect(sanitizeRichHtml(`<img src="${upload}" alt="a">`, "t")).toBe(`<img src="${upload}" alt="a" />`);
+    expect(sanitizeRichHtml(`<img src="data:image/png;base64,AAAA">`, "t")).toBe("");
+    expect(sanitizeRichHtml(`<img src="https://tracker.test/p.gif?who=1">`, "t")).toBe("");
+    // Another organisation's upload, or a path that is no upload key.
+    expect(sanitizeRichHtml(`<img src="${upload}">`, "other")).toBe("");
+    expect(sanitizeRichHtml(`<img src="/api/assets/t/a.png">`, "t")).toBe("");
+    expect(sanitizeRichHtml(`<iframe src="https://x"></iframe><style>p{}</style><div>t</div>`, "t")).toBe("t");
     expect(
-      sanitizeRichContent([
-        { type: "text", html: "<script>x</script>" },
-        { type: "text", html: "<em>a</em>" },
-        { type: "image", url: "https://img.test/a.png", alt: "A" },
-      ]),
+      sanitizeRichContent(
+        [
+          { type: "text", html: "<script>x</script>" },
+          { type: "text", html: "<em>a</em>" },
+          { type: "image", url: upload, alt: "A" },
+          { type: "image", url: "https://img.test/a.png", alt: "B" },
+        ],
+        "t",
+      ),
     ).toEqual([
       { type: "text", html: "<em>a</em>" },
-      { type: "image", url: "https://img.test/a.png", alt: "A", width: null, height: null },
+      { type: "image", url: upload, alt: "A", width: null, height: null },
     ]);
   });
 });
