@@ -54,7 +54,8 @@ export type ServerReason =
   | "role_not_grantable"
   | "last_manager"
   | "hand_over_required"
-  | "upload_ticket_invalid";
+  | "upload_ticket_invalid"
+  | "form_unreadable";
 
 export type Reference = { id: string; title: string; type: string };
 /** Field path → translation key (with optional interpolation values). */

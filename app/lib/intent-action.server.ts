@@ -1,5 +1,6 @@
 import { formErrorOf, type FormError } from "./form-result.server";
 import { isAppError } from "./app-error";
+import { readActionForm } from "./form-data.server";
 import type { Ctx } from "./context.server";
 
 // Screens whose one action serves several buttons name the button's job in the form field
@@ -37,7 +38,7 @@ export async function runIntent(
   request: Request,
   handlers: Record<string, (input: Record<string, unknown>, id: string, form: FormData) => Promise<unknown>>,
 ): Promise<IntentResult> {
-  const form = await request.formData();
+  const form = await readActionForm(ctx, request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   // Own keys only: "constructor", "valueOf" or "__proto__" must not reach Object.prototype.

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
 import { isAppError } from "~/lib/app-error";
+import { readActionForm } from "~/lib/form-data.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { saveSettingsForm, settingsScreen } from "~/modules/tenants/settings.server";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
   const ctx = await requireStaffContext(request, context);
-  const form = await request.formData();
+  const form = await readActionForm(ctx, request);
   try {
     await saveSettingsForm(ctx, form);
     return { ok: true, message: ctx.t("organization:saved") };

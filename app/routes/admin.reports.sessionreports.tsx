@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import { isAppError } from "~/lib/app-error";
+import { readActionForm } from "~/lib/form-data.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  const form = await request.formData();
+  const form = await readActionForm(ctx, request);
   const ids = form.getAll("ids").map(String);
   if (ids.length === 0) return { ok: false as const, message: ctx.t("reports:list.none-selected") };
   try {

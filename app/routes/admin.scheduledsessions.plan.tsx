@@ -13,6 +13,7 @@ import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
+import { readActionForm } from "~/lib/form-data.server";
 import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 import { nextStatuses } from "~/modules/scheduling/status-transitions";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<PlanFormAnswer | Response> {
   const ctx = await requireStaffContext(request, context);
-  const answer = await planFormAction(ctx, await request.formData(), new URL(request.url).origin);
+  const answer = await planFormAction(ctx, await readActionForm(ctx, request), new URL(request.url).origin);
   return "redirectTo" in answer ? redirect(answer.redirectTo) : answer;
 }
 

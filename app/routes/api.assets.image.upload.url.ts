@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { uploadImageFromUrl } from "~/modules/assets/assets.server";
 import { handleUpload } from "~/modules/assets/http.server";
+import { readFormData } from "~/lib/form-data.server";
 
 /** The body only carries an address. */
 const MAX_URL_BODY_BYTES = 16 * 1024;
@@ -9,9 +10,10 @@ const MAX_URL_BODY_BYTES = 16 * 1024;
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req, assetId) => {
     const type = req.headers.get("Content-Type") ?? "";
+    if (!type.includes("application/json")) return uploadImageFromUrl(ctx, (await readFormData(req)).get("url"), assetId);
     let url: unknown = null;
     try {
-      url = type.includes("application/json") ? ((await req.json()) as { url?: unknown })?.url : (await req.formData()).get("url");
+      url = ((await req.json()) as { url?: unknown })?.url;
     } catch {
       url = null;
     }

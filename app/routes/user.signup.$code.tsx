@@ -7,6 +7,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { signUpDetailsInput } from "~/modules/scheduling/signup-form";
 import { isAppError } from "~/lib/app-error";
+import { readActionForm } from "~/lib/form-data.server";
 import type { ParticipantCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { prefilledTenant } from "~/modules/auth/login-form.server";
@@ -47,12 +48,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type ActionData = { step: "details" | "code"; name?: string; email?: string; error?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context, params }: ActionFunctionArgs): Promise<ActionData | Response> {
-  const form = await request.formData();
+  const locale = await getLocale(request);
+  const t = await getT(locale);
+  const form = await readActionForm({ t }, request);
   const intent = String(form.get("intent") ?? "");
   const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
   const code = params.code ?? "";
-  const locale = await getLocale(request);
-  const t = await getT(locale);
   const clientAddress = clientAddressOf(context);
   const name = String(form.get("name") ?? "");
   const email = String(form.get("email") ?? "").trim();

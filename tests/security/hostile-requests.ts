@@ -254,6 +254,23 @@ export const CHECKS: Check[] = [
     },
   },
   {
+    name: "a broken multipart form is a clean 400, not a 500",
+    signedIn: true,
+    run: async ({ send, cookie, base }) => {
+      for (const path of ["/admin/organization/settings.data", "/admin/usermanagement.data", "/admin/databases/companies.data"]) {
+        const answer = await timed(send, {
+          method: "POST",
+          path,
+          headers: { Origin: new URL(base).origin, "Content-Type": "multipart/form-data; boundary=zzz", Cookie: cookie! },
+          body: "--zzz\r\nbroken",
+        });
+        expect(answer.status === 400, `${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        expect(!/Unexpected Server Error/i.test(answer.text) && !/at .*\.js:\d+/.test(answer.text), `${path}: ${answer.text.slice(0, 200)}`);
+        expect(answer.ms < QUICK_MS, `${path}: took ${answer.ms} ms`);
+      }
+    },
+  },
+  {
     name: "upload by address refuses loopback hidden in IPv6 (::/96)",
     signedIn: true,
     run: async ({ send, cookie, base }) => {

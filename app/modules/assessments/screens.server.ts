@@ -3,6 +3,7 @@ import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.se
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
+import { readActionForm } from "~/lib/form-data.server";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { redirectPastLastPage } from "~/lib/list-query.server";
@@ -78,14 +79,14 @@ export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?:
 
 /** The action of a list screen: it only removes (the posted id), answered like every save. */
 export async function removeFromList(ctx: Ctx, request: Request, remove: (id: string) => Promise<unknown>): Promise<SaveResult> {
-  const { intent, id } = await readForm(request);
+  const { intent, id } = await readForm(ctx, request);
   if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
   return runSave(ctx, () => remove(id));
 }
 
 /** The JSON payload a screen posts in the `payload` field. */
-export async function readForm(request: Request): Promise<{ intent: string; id: string; payload: unknown }> {
-  const form = await request.formData();
+export async function readForm(ctx: Ctx, request: Request): Promise<{ intent: string; id: string; payload: unknown }> {
+  const form = await readActionForm(ctx, request);
   let payload: unknown = {};
   try {
     payload = JSON.parse(String(form.get("payload") ?? "{}"));
@@ -162,7 +163,7 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
 /** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */
 export async function saveQuestionFromForm(ctx: Ctx, request: Request, mode: EditorMode, id: string | null): Promise<SaveResult> {
   const { addQuestion, updateQuestion } = await import("./questions.server");
-  const { payload } = await readForm(request);
+  const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (mode === "edit" && id ? updateQuestion(ctx, id, payload) : addQuestion(ctx, payload)));
 }
 
@@ -192,12 +193,12 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
 
 export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
   const { addEvaluation, updateEvaluation } = await import("./evaluations.server");
-  const { payload } = await readForm(request);
+  const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (id ? updateEvaluation(ctx, id, payload) : addEvaluation(ctx, payload)));
 }
 
 export async function saveSessionFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
   const { addSession, updateSession } = await import("./sessions.server");
-  const { payload } = await readForm(request);
+  const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (id ? updateSession(ctx, id, payload) : addSession(ctx, payload)));
 }

@@ -1,6 +1,7 @@
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
+import { readFormData } from "~/lib/form-data.server";
 import type { Ctx } from "~/lib/context.server";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
@@ -56,10 +57,7 @@ export async function anySignedIn(request: Request, loadContext: unknown): Promi
   return (await contextFromSession(request, "ADMIN", loadContext)) ?? (await contextFromSession(request, "USER", loadContext));
 }
 
+/** The posted file; a body that is no readable form is refused (form_unreadable, 400). */
 export async function formFile(request: Request, field = "file"): Promise<unknown> {
-  try {
-    return (await request.formData()).get(field);
-  } catch {
-    return null;
-  }
+  return (await readFormData(request)).get(field);
 }

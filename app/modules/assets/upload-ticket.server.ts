@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "~/lib/app-error";
+import { readFormData } from "~/lib/form-data.server";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
@@ -92,10 +93,7 @@ export async function ticketOf(request: Request): Promise<UploadTicket | null> {
   const fromQuery = from((k) => url.searchParams.get(k));
   if (fromQuery) return fromQuery;
   if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return null;
-  try {
-    const form = await request.clone().formData();
-    return from((k) => form.get(k));
-  } catch {
-    return null;
-  }
+  // A multipart body that cannot be read is refused (form_unreadable, 400) rather than taken for "no ticket".
+  const form = await readFormData(request.clone());
+  return from((k) => form.get(k));
 }
