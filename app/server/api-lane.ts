@@ -133,6 +133,7 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
         params = match(pathname);
       } catch {
         // A malformed %-escape in a parameter (Express answered 400 too).
+        drainUnreadBodyAfterAnswer(req, res);
         sendJson(res, 400, { ok: false, code: "BAD_REQUEST", reason: "validation_failed", errors: [{ message: "Malformed URL.", extensions: { code: "BAD_REQUEST", reason: "validation_failed" } }] });
         return true;
       }

@@ -105,26 +105,69 @@ export function apiSecurityHeaders(development: boolean): JsonAnswerHeaders {
 
 /** Bytes of a refused body the server still takes in after answering, so the client can read the 413. */
 export const MAX_UNREAD_BODY_DRAIN = 4 * 1024 * 1024;
+/** How long a connection closed after an early answer waits for the rest of the body before it is cut. */
+export const UNREAD_BODY_WAIT_MS = 10_000;
 
 /**
  * After an answer that left the request body unread (a 413), Node keeps reading and dropping the
- * rest so the client can read the answer; past MAX_UNREAD_BODY_DRAIN the connection is cut.
+ * rest so the client can read the answer; past MAX_UNREAD_BODY_DRAIN the connection is cut. Such
+ * an early answer says `Connection: close` (the connection is not used again), so a client never
+ * sends its next request on a connection about to be cut.
  */
 export function capUnreadBodies(req: Request, res: Response, next: NextFunction) {
   drainUnreadBodyAfterAnswer(req, res);
   next();
 }
 
+/** Whether the request still has body bytes the server has not read. */
+const bodyLeftUnread = (req: IncomingMessage) =>
+  !req.complete && (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0);
+
 /** capUnreadBodies for one request, outside Express (the JSON lane). */
 export function drainUnreadBodyAfterAnswer(req: IncomingMessage, res: ServerResponse) {
+  onHeaders(res, () => {
+    if (bodyLeftUnread(req)) closeAfterEarlyAnswer(req, res);
+  });
   res.on("finish", () => {
     if (req.complete) return;
+    // Nobody reads the body after the answer: a reader left behind (the JSON lane's web stream of
+    // it) would pause it again at its high-water mark and stop the drain, as Node's own dump does.
+    req.removeAllListeners("data");
     let drained = 0;
     req.on("data", (chunk: Buffer) => {
       drained += chunk.length;
       if (drained > MAX_UNREAD_BODY_DRAIN) req.socket.destroy();
     });
+    req.resume();
   });
+}
+
+/**
+ * An answer sent before its request body was read whole: `Connection: close`. With that header
+ * Node ends the connection once the answer is written (`socket.destroySoon()`), which would reset
+ * it while the client is still sending and could lose the answer. Here the connection is only
+ * half-closed at that point: the answer is flushed and followed by a FIN, the rest of the body is
+ * still read and dropped (up to MAX_UNREAD_BODY_DRAIN), and the socket goes when the body ends,
+ * the client hangs up or UNREAD_BODY_WAIT_MS have passed.
+ */
+function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  const endWhenWritten = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    if (req.complete) return endWhenWritten();
+    const cut = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(cut, UNREAD_BODY_WAIT_MS);
+    timer.unref();
+    req.once("end", cut);
+    socket.once("end", cut);
+    socket.once("close", () => clearTimeout(timer));
+    socket.end();
+  };
 }
 
 /** Pages, `.data` and API answers that chose no caching are private to the signed-in browser. */
