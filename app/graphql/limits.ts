@@ -17,6 +17,13 @@ export const GRAPHQL_LIMITS = {
   maxTokens: 10_000,
   /** Nested field levels (introspection's __schema is not counted). */
   maxDepth: 10,
+  /**
+   * Nesting of `{`, `[` and `(` (selections, list and object values, arguments), checked before
+   * parsing: graphql-js parses recursively, and a few thousand levels exhaust the stack before the
+   * token limit or the depth rule could refuse them. Twice the depth limit leaves room for
+   * arguments and input values inside a query of the allowed depth.
+   */
+  maxNesting: 20,
   /** Aliased fields in one operation. */
   maxAliases: 30,
   /** Fields counted once each, a paged field's selection multiplied by its `first`. */
@@ -65,6 +72,7 @@ export function parseWithLimits(t: TFunction) {
       parsedDocuments.set(text, cached);
       return cached;
     }
+    if (nestingDepth(text, GRAPHQL_LIMITS.maxNesting) > GRAPHQL_LIMITS.maxNesting) throw refusal(t, "query_too_deep", { max: GRAPHQL_LIMITS.maxDepth });
     try {
       const document = parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
       if (text.length <= CACHED_QUERY_MAX_LENGTH) {
@@ -79,6 +87,43 @@ export function parseWithLimits(t: TFunction) {
       throw error;
     }
   };
+}
+
+/**
+ * The deepest nesting of `{`, `[` and `(` in a GraphQL text, in one pass without recursion; what
+ * is inside strings (`"…"`, block strings `"""…"""`) and comments (`#` to the end of the line)
+ * does not count. Stops as soon as it passes `stopAt`. An unmatched closing bracket never makes the
+ * count negative (the parser refuses it anyway), so the result is never below the parser's depth.
+ */
+export function nestingDepth(text: string, stopAt = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[" || c === "(") {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > stopAt) return deepest;
+      }
+    } else if (c === "}" || c === "]" || c === ")") {
+      if (depth > 0) depth--;
+    } else if (c === "#") {
+      while (i + 1 < text.length && text[i + 1] !== "\n" && text[i + 1] !== "\r") i++;
+    } else if (c === '"') {
+      if (text.startsWith('"""', i)) {
+        // A block string ends at the next """ that is not escaped as \""".
+        i += 3;
+        while (i < text.length && !text.startsWith('"""', i)) i += text.startsWith('\\"""', i) ? 4 : 1;
+        i += 2;
+      } else {
+        // A string ends at the next unescaped quote (or, unterminated, at the end of the line).
+        i++;
+        while (i < text.length && text[i] !== '"' && text[i] !== "\n" && text[i] !== "\r") i += text[i] === "\\" ? 2 : 1;
+      }
+    }
+  }
+  return deepest;
 }
 
 /**
