@@ -84,7 +84,7 @@ export const adminLivePiece: SchemaPiece = {
       value: OverrideValue!
     }
     input OverrideValueInput {
-      "EXTEND_TIME: seconds."
+      "EXTEND_TIME: whole seconds, 1 to 86400."
       numericValue: Float
       textValue: String
     }

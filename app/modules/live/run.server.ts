@@ -126,6 +126,9 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
   return getScheduledSession(ctx, id);
 }
 
+/** The most extra time one EXTEND_TIME override gives: a day. */
+export const MAX_EXTEND_SECONDS = 86_400;
+
 export const LIVE_OVERRIDE_TYPES = ["EXTEND_TIME", "SESSION_PAUSE", "SESSION_RESUME", "HELP_REQUEST_RESOLVED", "OPEN_EVALUATION"] as const;
 
 /** `override: OverrideInput { overrideType, evaluation, question, value { numericValue textValue } }`. */
@@ -138,9 +141,9 @@ export const overrideInput = z
   })
   .superRefine((o, issue) => {
     const seconds = o.value?.numericValue;
-    // Extra time in seconds: more than none, at most a day.
-    if (o.overrideType === "EXTEND_TIME" && (seconds === null || seconds === undefined || seconds <= 0 || seconds > 86_400)) {
-      issue.addIssue({ code: "custom", path: ["value", "numericValue"], message: "live:override.extend-seconds" });
+    // Extra time in whole seconds: at least one, at most a day (0.0001 s was no extension at all).
+    if (o.overrideType === "EXTEND_TIME" && !(Number.isInteger(seconds) && seconds! >= 1 && seconds! <= MAX_EXTEND_SECONDS)) {
+      issue.addIssue({ code: "custom", path: ["value", "numericValue"], message: "validation:extend-seconds" });
     }
     if (o.overrideType === "OPEN_EVALUATION" && !o.evaluation) issue.addIssue({ code: "custom", path: ["evaluation"], message: "validation:required" });
   });
