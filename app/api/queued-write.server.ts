@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
 import { BodyTooLargeError, requestBody } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
+import { isRetryLater } from "~/lib/retry-later";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import type { ApiArgs } from "./routes.server";
 
@@ -12,8 +13,8 @@ export const MAX_QUEUED_WRITE_BYTES = 256 * 1024;
  * One POST from a browser's write queue (a participant's answer, an examiner's checklist tick).
  * JSON only: a cross-site form cannot post JSON without a CORS preflight, which these routes never
  * allow. Answers: 200 { ok: true, …result } · 4xx { ok: false, code, reason, message } (refused for
- * good: the queue drops it and says so) · 401 when the login is gone (the queue keeps the write and
- * tries again later).
+ * good: the queue drops it and says so) · 401 when the login is gone, 429 with Retry-After (and
+ * `retryAfterMs`) when it came too fast (the queue keeps the write and tries again later).
  */
 export async function queuedWriteAction(
   { request, context, params, body: preread }: ApiArgs,
@@ -41,6 +42,11 @@ export async function queuedWriteAction(
     return json({ ok: true, ...(await write(ctx, input)) });
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return json({ ok: false, code: e.code, reason: e.reason, message: ctx.t(e.messageKey, e.values ?? {}) }, { status: e.status });
+    const message = ctx.t(e.messageKey, e.values ?? {});
+    // Not refused for good (a participant saving faster than allowed): 429, the queue keeps it and tries again then.
+    if (isRetryLater(e)) {
+      return json({ ok: false, code: e.code, reason: e.reason, message, retryAfterMs: e.retryAfterMs }, { status: e.status, headers: { "retry-after": String(e.retryAfterSeconds) } });
+    }
+    return json({ ok: false, code: e.code, reason: e.reason, message }, { status: e.status });
   }
 }

@@ -6,6 +6,7 @@ import type { JsonAnswer } from "~/lib/json-answer";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
+import { withinSaveLimits } from "~/modules/live/save-limit.server";
 import { queuedWriteAction } from "./queued-write.server";
 
 /**
@@ -40,14 +41,17 @@ export const apiRoutes: readonly ApiRoute[] = [
   },
   {
     // One queued answer of the signed-in participant (the browser's answer queue sends these).
-    // 200 { ok, revision, late }; refusals and a lost login as queuedWriteAction says.
+    // 200 { ok, revision, late }; refusals, a lost login and 429 as queuedWriteAction says.
     methods: ["POST"],
     path: "/api/user/live/:scheduledSessionId/answer",
+    // A participant saving far faster than a device does gets 429 with Retry-After (save-limit.server.ts).
     handle: (args) =>
-      queuedWriteAction(args, "USER", async (ctx, input) => {
-        const saved = await saveAnswer(ctx, input);
-        return { revision: saved.revision, late: saved.late };
-      }),
+      queuedWriteAction(args, "USER", (ctx, input) =>
+        withinSaveLimits(ctx, async () => {
+          const saved = await saveAnswer(ctx, input);
+          return { revision: saved.revision, late: saved.late };
+        }),
+      ),
   },
   {
     // One queued checklist tick of a station tablet. 200 { ok, revision, score }.

@@ -1,5 +1,6 @@
 import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
 import * as participantM from "~/modules/live/participant.server";
+import { withinSaveLimits } from "~/modules/live/save-limit.server";
 import * as runM from "~/modules/live/run.server";
 import type { EntryState } from "~/modules/live/plan.server";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
@@ -290,7 +291,7 @@ export const userLivePiece: SchemaPiece = {
     Mutation: {
       getRealtimeToken: (_p, a: Args, g) => participantM.participantRealtimeToken(ctxOf(g), a.scheduledSession),
       setReady: (_p, a: Args, g) => participantM.setReady(ctxOf(g), a.scheduledSession, a.ready),
-      saveAnswer: (_p, a: Args, g) => participantM.saveAnswer(ctxOf(g), a.input),
+      saveAnswer: (_p, a: Args, g) => withinSaveLimits(ctxOf(g), () => participantM.saveAnswer(ctxOf(g), a.input)),
       finishQuestion: (_p, a: Args, g) => participantM.finishQuestion(ctxOf(g), a.scheduledSession, a.evaluation, a.question ?? null),
       requestHelp: (_p, a: Args, g) => participantM.requestHelp(ctxOf(g), a.scheduledSession),
     },

@@ -32,6 +32,7 @@ export type ServerReason =
   | "live_question_not_current"
   | "live_nothing_to_open"
   | "live_session_over"
+  | "live_saves_too_fast"
   | "session_report_not_found"
   | "object_referenced"
   | "realtime_auth_failed"

@@ -7,7 +7,9 @@
  * socket and saves answers through the real save endpoint: a change every 2–6 s, and a burst of
  * every step when a question opens; they finish questions, wait, and go on when staff unlock them.
  * A staff client pauses all, resumes, extends time and unlocks through GraphQL. A closing phase
- * lets every participant save back-to-back for a few seconds (the capacity figure).
+ * lets every participant save back-to-back for a few seconds (the capacity figure). A save the app
+ * answers 429 (one participant saving faster than allowed) is sent again after the wait it gives,
+ * as the browser's answer queue does.
  *
  * Reports saves/s, save latency p50/p95/p99, errors, staff action → last socket p50/p95, memory of
  * the app and room processes, and compares every acknowledged answer with the database (lost must
@@ -109,6 +111,8 @@ const timedSaves: { sentAt: number; ms: number }[] = [];
 /** When staff unlocked waiting participants (each unlock starts a burst of new questions). */
 const unlockTimes: number[] = [];
 let saves = 0;
+/** Saves the app answered 429 (faster than a participant may save, issue 28): waited for and sent again, as the browser's queue does. */
+let throttled = 0;
 /** Staff events a participant applied from the event itself, without reloading its state. */
 let patched = 0;
 let stopping = false;
@@ -221,7 +225,12 @@ class Participant {
     const answer = answerFor(step, revision);
     const started = performance.now();
     try {
-      const { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision });
+      let { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision });
+      while (status === 429 && !stopping) {
+        throttled++;
+        await new Promise((r) => setTimeout(r, Number(json?.retryAfterMs ?? 1000)));
+        ({ status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision }));
+      }
       saveLatencies.push(performance.now() - started);
       timedSaves.push({ sentAt: started, ms: performance.now() - started });
       if (status !== 200 || !json?.ok) {
@@ -569,6 +578,7 @@ async function main() {
     row("back-to-back: save latency p50 / p95 / p99", `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`);
     row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
     row("ratio back-to-back saves/s ÷ raw inserts/s", `${(satSaves / satSeconds / rawInserts).toFixed(2)}`);
+    row("saves answered 429 (too fast for one participant), sent again after the wait", `${throttled}`);
     row("errors", `${errors.length}`);
     row(`staff action → last socket p50 / p95 (${all.length} actions)`, `${f(percentile(all, 50))} / ${f(percentile(all, 95))} ms`);
     const answered = actions.map((a) => a.answered).filter(Number.isFinite);

@@ -26,7 +26,8 @@ export interface QueueStore {
 }
 
 /** What the server answered: stored (or already had it), refused for good, or could not be reached. */
-export type SendResult = { ok: true; revision: number; late: boolean } | { ok: false; refused: string } | { ok: false; retry: true };
+/** `retryAfterMs`: the server asked to wait this long (429, sent too fast) before the next try. */
+export type SendResult = { ok: true; revision: number; late: boolean } | { ok: false; refused: string } | { ok: false; retry: true; retryAfterMs?: number };
 export type Sender = (record: QueuedAnswer) => Promise<SendResult>;
 
 export type QueueStatus = { waiting: number; sending: boolean; refused: number; late: boolean; lastFailure: boolean };
@@ -146,7 +147,7 @@ export class AnswerQueue {
         result = { ok: false, retry: true };
       }
       if ("retry" in result) {
-        this.scheduleRetry();
+        this.scheduleRetry(result.retryAfterMs);
         return;
       }
       this.failures = 0;
@@ -160,9 +161,10 @@ export class AnswerQueue {
     }
   }
 
-  private scheduleRetry(): void {
+  /** After a failure: the growing backoff, or the wait the server asked for when it only said "not so fast". */
+  private scheduleRetry(retryAfterMs?: number): void {
     this.lastFailure = true;
-    const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
+    const delay = retryAfterMs !== undefined ? Math.min(Math.max(retryAfterMs, 0), BACKOFF_MS.at(-1)!) : BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
     this.failures++;
     this.retryHandle = this.timer.set(() => {
       this.retryHandle = null;

@@ -17,10 +17,20 @@ export async function postAnswer(record: QueuedAnswer): Promise<SendResult> {
   } catch {
     return { ok: false, retry: true };
   }
-  const body = (await response.json().catch(() => ({}))) as { revision?: number; late?: boolean; message?: string; reason?: string };
+  const body = (await response.json().catch(() => ({}))) as { revision?: number; late?: boolean; message?: string; reason?: string; retryAfterMs?: number };
   if (response.ok) return { ok: true, revision: Number(body.revision), late: !!body.late };
-  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) return { ok: false, retry: true };
+  // Sent too fast: kept, and sent again when the server says (its exact wait, else Retry-After's seconds).
+  if (response.status === 429) return { ok: false, retry: true, retryAfterMs: retryAfterOf(response, body.retryAfterMs) };
+  if (response.status === 401 || response.status === 408 || response.status >= 500) return { ok: false, retry: true };
   return { ok: false, refused: body.message ?? body.reason ?? String(response.status) };
+}
+
+/** How long a 429 asks to wait (ms): the body's exact figure, else the Retry-After header's seconds. */
+function retryAfterOf(response: Response, exactMs: unknown): number | undefined {
+  if (typeof exactMs === "number" && Number.isFinite(exactMs) && exactMs >= 0) return exactMs;
+  const header = response.headers.get("retry-after");
+  const seconds = header === null || header.trim() === "" ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 const EMPTY: QueueStatus = { waiting: 0, sending: false, refused: 0, late: false, lastFailure: false };
