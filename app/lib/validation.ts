@@ -1,5 +1,30 @@
-import type { ZodError } from "zod";
+import { z, type ZodError } from "zod";
 import type { FieldErrors } from "./app-error";
+
+/**
+ * A character that shows something. Not: white space (NBSP and the other spaces too), control and
+ * format characters (zero-width space, joiners U+200C/U+200D, word joiner U+2060, BOM U+FEFF, soft
+ * hyphen U+00AD, direction marks), unassigned and private-use code points, default-ignorable ones
+ * (Hangul fillers, variation selectors), combining marks on their own, and the blank Braille
+ * pattern U+2800. `trim()` removes none of the zero-width ones.
+ */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{C}\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u;
+
+/** Whether a text has at least one visible character (see VISIBLE_CHARACTER). */
+export const hasVisibleCharacter = (text: string): boolean => VISIBLE_CHARACTER.test(text);
+
+/**
+ * The one rule for every name (organisation, staff, participants, companies, locations,
+ * categories, questions, evaluations, session templates, …): trimmed, required, at most `max`
+ * characters, and at least one visible character; invisible characters inside a real name stay.
+ */
+export const nameText = (max = 200) =>
+  z
+    .string({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
+    .trim()
+    .min(1, "validation:required")
+    .max(max)
+    .refine(hasVisibleCharacter, { message: "validation:visible-name" });
 
 /**
  * Turns Zod issues into translation keys per field path (the server's AppError and the forms' live

@@ -4,11 +4,12 @@ import { z } from "zod";
 import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { nameText } from "~/lib/validation";
 import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
 
 export const evaluationInput = z.object({
-  name: requiredText(),
+  name: nameText(),
   description: z
     .string()
     .trim()

@@ -70,7 +70,6 @@ export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input
 
 export const fieldError = (field: string, key: string, values?: Record<string, unknown>) => badRequest({ [field]: { key, values } });
 
-export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
 /** A list of ids; left out or null is the empty list (null clears it on update). */
 export const idList = z
   .array(z.string().trim().min(1).max(100))

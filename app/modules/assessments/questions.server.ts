@@ -3,14 +3,15 @@ import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
-import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { nameText } from "~/lib/validation";
 import { sanitizeRichContent } from "./rich-content.server";
 import { richContent, STEP_TYPES, steps, type RichBlock, type Step, type StepType } from "./steps";
 
 export const MAX_TIME_LIMIT = 24 * 3600;
 
 export const questionInput = z.object({
-  name: requiredText(),
+  name: nameText(),
   maxTime: z
     .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
     .int()

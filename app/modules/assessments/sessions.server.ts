@@ -2,12 +2,13 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requiredText, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import { nameText } from "~/lib/validation";
 import { evaluationEntity, type Evaluation } from "./evaluations.server";
 import { namesOf, refsOf, type NamedRef } from "./questions.server";
 
 export const sessionInput = z.object({
-  name: requiredText(),
+  name: nameText(),
   categories: idList,
   evaluations: idList,
   passPercentage: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).int().min(0).max(100),

@@ -2,6 +2,7 @@
 // save (GraphQL and screens), the entity dialogs check the same rules while they are filled in.
 import { z } from "zod";
 import { isEmailAddress } from "~/lib/email-address";
+import { nameText } from "~/lib/validation";
 import { SUPPORTED_LOCALES } from "~/i18n/config";
 
 export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
@@ -26,10 +27,10 @@ export const requiredAddress = z.object(
   { required_error: "validation:required" },
 );
 
-export const companyInput = z.object({ name: requiredText(), address: optionalAddress });
-export const contextInput = z.object({ name: requiredText(), description: optionalText(2000) });
-export const locationInput = z.object({ name: requiredText(), address: requiredAddress });
-export const supplyObjectInput = z.object({ name: requiredText() });
+export const companyInput = z.object({ name: nameText(), address: optionalAddress });
+export const contextInput = z.object({ name: nameText(), description: optionalText(2000) });
+export const locationInput = z.object({ name: nameText(), address: requiredAddress });
+export const supplyObjectInput = z.object({ name: nameText() });
 
 /** "nl", "NL-nl", " fr-FR " → the product's codes (a CSV cell may be written either way); empty → null. */
 function languageCode(value: unknown): unknown {
@@ -41,7 +42,7 @@ function languageCode(value: unknown): unknown {
 }
 
 export const participantInput = z.object({
-  name: requiredText(),
+  name: nameText(),
   // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
   email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
   phone: optionalText(40),
@@ -57,7 +58,7 @@ export const participantInput = z.object({
 });
 
 export const categoryInput = z.object({
-  name: requiredText(),
+  name: nameText(),
   /** Absent keeps the parent (update) or makes a root (add); null makes a root. */
   parent: z
     .string()

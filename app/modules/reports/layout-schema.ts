@@ -1,6 +1,7 @@
 // The shapes of report layouts and report options (spec §3), as Zod schemas shared by the server
 // (which enforces them) and the builder screen. Pure: safe in the browser.
 import { z } from "zod";
+import { nameText } from "~/lib/validation";
 import { CHART_SOURCES, CHART_TYPES, COMMENT_SOURCES, type SessionReportLayoutBlock, type SessionReportOptions } from "~db/tenant/schema/reports";
 
 const flag = z.boolean({ invalid_type_error: "validation:invalid" });
@@ -19,7 +20,7 @@ export const layoutBlock = z.discriminatedUnion("type", [
 ]) satisfies z.ZodType<SessionReportLayoutBlock>;
 
 export const layoutInput = z.object({
-  name: z.string({ required_error: "validation:required" }).trim().min(1, "validation:required").max(200),
+  name: nameText(200),
   layout: z.array(layoutBlock, { required_error: "validation:required" }).max(20),
 });
 export type LayoutInput = z.infer<typeof layoutInput>;

@@ -2,9 +2,10 @@
 // the page checks the same rules while it is filled in.
 import { z } from "zod";
 import { isEmailAddress } from "~/lib/email-address";
+import { nameText } from "~/lib/validation";
 
 export const signUpDetailsInput = z.object({
-  name: z.string({ required_error: "validation:required" }).trim().min(1).max(200),
+  name: nameText(200),
   // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
   email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
 });

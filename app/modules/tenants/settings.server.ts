@@ -5,12 +5,12 @@ import { tenants, type TenantRow, type TenantSettings } from "~db/catalog/schema
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { isTimeZone } from "~/lib/time-zone";
-import { zodFieldErrors } from "~/lib/validation";
+import { nameText, zodFieldErrors } from "~/lib/validation";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n/config";
 import { store } from "~/modules/assets/assets.server";
 import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/storage.server";
 import { organizationLogoUrl } from "./branding.server";
-import { forgetTenant, tenantTimeZone } from "./tenants.server";
+import { forgetTenant, ORGANIZATION_NAME_MAX, tenantTimeZone } from "./tenants.server";
 
 export const REPORT_LAYOUTS = ["NARROW", "WIDE"] as const;
 /** The pass percentage new session templates started with before it was a setting. */
@@ -48,7 +48,7 @@ const emailList = z.preprocess(
 
 /** `updateOrganizationSettings(input)`: every field optional; `logo` is an uploaded image's id, or null to remove it. */
 export const organizationSettingsInput = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: nameText(ORGANIZATION_NAME_MAX).optional(),
   logo: z.string().regex(ASSET_KEY_PATTERN, { message: "validation:invalid" }).nullable().optional(),
   organizationManagerEmails: emailList.optional(),
   timeZone: z.string().trim().refine(isTimeZone, { message: "validation:time-zone" }).optional(),

@@ -9,6 +9,7 @@ import { workspaces } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
 import { isTimeZone } from "~/lib/time-zone";
+import { issueToKey, nameText } from "~/lib/validation";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
 import { organizationLogoUrl } from "./branding.server";
 
@@ -73,6 +74,9 @@ export function tenantTimeZone(tenant: Pick<TenantRow, "settings">): string {
   return zone && isTimeZone(zone) ? zone : defaultTimeZone();
 }
 
+/** The longest organisation name (creation and settings). */
+export const ORGANIZATION_NAME_MAX = 120;
+
 /**
  * Operator task: registers the tenant, creates its own database (an embedded file starts as a copy
  * of the migrated template, a database server is migrated), its ORGANIZATION workspace and its
@@ -86,13 +90,14 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
       message: `Invalid slug "${input.slug}": use 1-40 lowercase letters, digits and dashes.`,
     });
   }
-  const name = input.name.trim();
-  if (!name) {
+  const named = nameText(ORGANIZATION_NAME_MAX).safeParse(input.name);
+  if (!named.success) {
     throw new AppError("BAD_REQUEST", "validation_failed", {
-      fieldErrors: { name: { key: "validation:required" } },
-      message: "A tenant needs a name.",
+      fieldErrors: { name: issueToKey(named.error.issues[0]!) },
+      message: `A tenant needs a name with at least one visible character, at most ${ORGANIZATION_NAME_MAX} characters.`,
     });
   }
+  const name = named.data;
   const timeZone = input.timeZone?.trim() || defaultTimeZone();
   if (!isTimeZone(timeZone)) {
     throw new AppError("BAD_REQUEST", "validation_failed", {

@@ -6,12 +6,12 @@ import { staffUserRoles, staffUsers, workspaces, ORGANIZATION_ROLES } from "~db/
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { zodFieldErrors } from "~/lib/validation";
+import { nameText, zodFieldErrors } from "~/lib/validation";
 import type { Role } from "~/lib/permissions";
 
 export const staffUserInput = z.object({
   email: z.string().trim().toLowerCase().email(),
-  name: z.string().trim().min(1).max(200),
+  name: nameText(200),
   phone: z.string().trim().max(40).optional().nullable(),
   roles: z.array(z.enum(ORGANIZATION_ROLES)).min(1),
 });

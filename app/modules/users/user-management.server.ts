@@ -15,7 +15,7 @@ import {
 } from "~db/tenant/schema";
 import { AppError, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
-import { zodFieldErrors } from "~/lib/validation";
+import { nameText, zodFieldErrors } from "~/lib/validation";
 import { paginate, type PageArgs } from "~/lib/paging.server";
 import type { Role } from "~/lib/permissions";
 import { assertCanGrantRoles } from "./roles";
@@ -28,7 +28,7 @@ const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 /** `addUser` / `updateUser` input: email, name and roles required, phone optional (spec §5). */
 export const managedUserInput = z.object({
   email: z.string().trim().toLowerCase().email().max(200),
-  name: z.string().trim().min(1).max(200),
+  name: nameText(200),
   phone_number: z.preprocess(emptyToNull, z.string().trim().max(40).regex(/^\+?[0-9 ()./-]{4,}$/).nullable().optional()),
   roles: z.array(z.enum(ORGANIZATION_ROLES)).min(1),
 });
