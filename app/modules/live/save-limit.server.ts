@@ -69,7 +69,9 @@ export class SaveLimiter {
   }
 }
 
-const participantSaves = new SaveLimiter();
+/** This process's limiter of participants' saves (exported for tests, which hold its slots). */
+export const participantSaves = new SaveLimiter();
+export const saveLimitKey = (tenant: string, participantId: string) => `${tenant}\n${participantId}`;
 
 /**
  * Runs one of the signed-in participant's saves within their bounds, else refuses it with
@@ -77,7 +79,7 @@ const participantSaves = new SaveLimiter();
  */
 export async function withinSaveLimits<T>(ctx: Ctx, save: () => Promise<T>, limiter: SaveLimiter = participantSaves): Promise<T> {
   requireParticipant(ctx);
-  const slot = limiter.take(`${ctx.tenant.slug}\n${ctx.actor.participantId}`);
+  const slot = limiter.take(saveLimitKey(ctx.tenant.slug, ctx.actor.participantId));
   if ("retryAfterMs" in slot) throw new RetryLaterError("BAD_REQUEST", "live_saves_too_fast", slot.retryAfterMs);
   try {
     return await save();

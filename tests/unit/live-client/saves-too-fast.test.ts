@@ -7,7 +7,7 @@ import { postAnswer } from "~/components/live/use-answer-queue";
 import type { Ctx } from "~/lib/context.server";
 import { createLoginSession, serializeCookie } from "~/modules/auth/sessions.server";
 import { startScheduledSession } from "~/modules/live/run.server";
-import { SAVE_LIMITS, SaveLimiter } from "~/modules/live/save-limit.server";
+import { participantSaves, SAVE_LIMITS, saveLimitKey, SaveLimiter } from "~/modules/live/save-limit.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, type LiveFixture } from "../live/fixtures";
 
@@ -21,6 +21,7 @@ process.env.PARTYKIT_DISABLED = "true"; // no room: publishes are skipped
 
 const route = apiRoutes.find((r) => r.path === "/api/user/live/:scheduledSessionId/answer")!;
 let manager: Ctx;
+let slug = "";
 let f: LiveFixture;
 let cookie = "";
 
@@ -48,6 +49,7 @@ async function stored(participantId: string) {
 
 beforeAll(async () => {
   const { tenant, tdb } = await makeTenant();
+  slug = tenant.slug;
   manager = await staffCtx(tenant.slug);
   f = await makeLiveSession(manager, { participants: 2 });
   await startScheduledSession(manager, f.sessionId);
@@ -119,18 +121,15 @@ describe("saves faster than a device makes them", () => {
   });
 
   it("the answer queue keeps what was refused, sends it again when told, and everything ends up stored", async () => {
-    // Empty the participant's allowance: saves back to back until the route says 429.
-    let revision = 1000;
-    for (;;) {
-      const r = await postAnswer({ ...ref(2), answer: { textValue: `again ${revision}` }, revision: ++revision, acked: false });
-      if (!r.ok && "retry" in r) {
-        expect(r.retryAfterMs).toBeGreaterThan(0);
-        expect(r.retryAfterMs).toBeLessThanOrEqual(1000);
-        break;
-      }
-      expect(r.ok).toBe(true);
-      expect(revision).toBeLessThan(1000 + 200);
+    // The participant's other saves fill every slot (SAVE_LIMITS.inFlight at once): the queue's are refused.
+    const held: Array<{ release: () => void }> = [];
+    while (held.length < SAVE_LIMITS.inFlight) {
+      const slot = participantSaves.take(saveLimitKey(slug, f.people[0]!));
+      if ("release" in slot) held.push(slot);
+      else await new Promise((r) => setTimeout(r, slot.retryAfterMs));
     }
+    const direct = await postAnswer({ ...ref(2), answer: { textValue: "one too many" }, revision: 1000, acked: false });
+    expect(direct).toEqual({ ok: false, retry: true, retryAfterMs: 250 });
 
     const outcomes: SendResult[] = [];
     const queue = new AnswerQueue(new MemoryStore(), async (record) => {
@@ -142,6 +141,10 @@ describe("saves faster than a device makes them", () => {
     await queue.mergeServer([]);
     const changes = [0, 1, 3, 4].map((i) => ({ ref: ref(i), answer: answerFor(i, 7) }));
     for (const c of changes) await queue.change(c.ref, c.answer);
+    // Refused, kept, waiting for the wait the server gave; then the other saves end.
+    await vi.waitFor(() => expect(outcomes.some((o) => !o.ok && "retry" in o)).toBe(true), { timeout: 5_000, interval: 10 });
+    expect(queue.status().waiting).toBe(changes.length);
+    for (const h of held) h.release();
     // The queue retries on its own (after the waits the server gave) until nothing is waiting.
     await vi.waitFor(() => expect(queue.status().waiting).toBe(0), { timeout: 10_000, interval: 20 });
     expect(outcomes.some((o) => !o.ok && "retry" in o)).toBe(true);
