@@ -1,6 +1,10 @@
 import type * as Party from "partykit/server";
 import {
+  CLOCK_SKEW_MS,
   ISSUED_HEADER,
+  MAX_TOKEN_TTL_MS,
+  REVOKE_EVENT,
+  REVOKED_CLOSE_CODE,
   SIGNATURE_HEADER,
   isFresh,
   presenceSigningString,
@@ -11,6 +15,7 @@ import {
   type PresenceClient,
   type PresenceEvent,
   type RealtimeCapability,
+  type RevokePayload,
   type RoomEvent,
 } from "./token";
 
@@ -20,7 +25,8 @@ import {
  * connected. It keeps no storage, so a restart loses nothing a reconnecting client cannot reload.
  */
 
-type ConnState = { clientId: string; capability: RealtimeCapability };
+/** `grant` and `issued` come from the token: a revocation is matched against them (ADR 0030). */
+type ConnState = { clientId: string; capability: RealtimeCapability; grant?: string; issued: number };
 
 /** Set by onBeforeConnect after the token was verified; overwritten there, so a client cannot forge it. */
 const CLAIMS_HEADER = "x-realtime-claims";
@@ -42,6 +48,20 @@ function unauthorized(reason: string): Response {
   return new Response(reason, { status: 401 });
 }
 
+function isRevokePayload(value: unknown): value is RevokePayload {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const strings = (list: unknown) => Array.isArray(list) && list.length <= MAX_REVOKED && list.every((g) => typeof g === "string" && g.length > 0 && g.length <= 200);
+  const clients = (list: unknown) =>
+    Array.isArray(list) &&
+    list.length <= MAX_REVOKED &&
+    list.every((c) => typeof c === "object" && c !== null && (c.capability === "admin" || c.capability === "participant") && typeof c.clientId === "string" && c.clientId.length > 0);
+  return typeof v.at === "number" && Number.isFinite(v.at) && (v.grants === undefined || strings(v.grants)) && (v.clients === undefined || clients(v.clients));
+}
+
+/** Grants or clients one revoke may name. */
+const MAX_REVOKED = 1000;
+
 function isRoomEvent(value: unknown): value is RoomEvent {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -59,6 +79,13 @@ function isRoomEvent(value: unknown): value is RoomEvent {
 export default class SessionRoom implements Party.Server {
   /** Signatures of recent publishes: a captured POST cannot be replayed within its 60 s window. */
   private readonly seen = new Map<string, number>();
+  /**
+   * Revoked grants (`g:<grant>`) and clients (`c:<capability>:<clientId>`) with when they were
+   * revoked: a token of theirs issued at or before then is refused. Kept until every such token
+   * has expired (MAX_TOKEN_TTL_MS); in memory only, so a room that restarts (it was empty) forgets
+   * them, and the tokens' short life bounds what that lets through (ADR 0030).
+   */
+  private readonly revoked = new Map<string, number>();
 
   constructor(readonly room: Party.Room) {}
 
@@ -71,7 +98,7 @@ export default class SessionRoom implements Party.Server {
     if (!token) return unauthorized("missing token");
     const claims = await verifyRealtimeToken(token, secret, room);
     if (!claims) return unauthorized("invalid token");
-    const state: ConnState = { clientId: claims.clientId, capability: claims.capability };
+    const state: ConnState = { clientId: claims.clientId, capability: claims.capability, issued: claims.issued, ...(claims.grant ? { grant: claims.grant } : {}) };
     req.headers.set(CLAIMS_HEADER, JSON.stringify(state));
     return req;
   }
@@ -83,8 +110,14 @@ export default class SessionRoom implements Party.Server {
       conn.close(4001, "unauthorized");
       return;
     }
+    // onBeforeConnect runs outside the room and cannot see its revocations: a revoked token is
+    // refused here, before the socket is given any state, event or presence.
+    if (this.isRevoked(state)) {
+      conn.close(REVOKED_CLOSE_CODE, "revoked");
+      return;
+    }
     conn.setState(state);
-    conn.send(JSON.stringify({ type: "welcome", payload: state, issued: Date.now() }));
+    conn.send(JSON.stringify({ type: "welcome", payload: { clientId: state.clientId, capability: state.capability }, issued: Date.now() }));
     this.broadcastPresence();
   }
 
@@ -131,11 +164,46 @@ export default class SessionRoom implements Party.Server {
     if (events.length === 0 || events.length > MAX_EVENTS_PER_PUBLISH || !events.every(isRoomEvent)) return new Response("invalid event", { status: 400 });
     const now = Date.now();
     if (!events.every((e) => isFresh(e.issued, now))) return unauthorized("stale event");
+    const revokes = events.filter((e) => e.type === REVOKE_EVENT);
+    if (!revokes.every((e) => isRevokePayload(e.payload))) return new Response("invalid event", { status: 400 });
     this.pruneSeen(now);
     // A replay is answered like a success: publishing is idempotent, the sender need not retry.
     if (signature && this.seen.has(signature)) return json({ delivered: 0, duplicate: true });
     if (signature) this.seen.set(signature, Math.min(...events.map((e) => e.issued)));
-    return json({ delivered: this.deliver(events) });
+    // Revocations are the room's own business: applied, never relayed.
+    const closed = revokes.reduce((n, e) => n + this.revoke(e.payload as RevokePayload, now), 0);
+    const relayed = revokes.length ? events.filter((e) => e.type !== REVOKE_EVENT) : events;
+    return json({ delivered: relayed.length ? this.deliver(relayed) : 0, ...(revokes.length ? { closed } : {}) });
+  }
+
+  /** Remembers a revocation and closes the sockets it names; answers how many were closed. */
+  private revoke(payload: RevokePayload, now: number): number {
+    this.pruneRevoked(now);
+    for (const grant of payload.grants ?? []) this.revoked.set(`g:${grant}`, Math.max(payload.at, this.revoked.get(`g:${grant}`) ?? 0));
+    for (const c of payload.clients ?? []) {
+      const key = `c:${c.capability}:${c.clientId}`;
+      this.revoked.set(key, Math.max(payload.at, this.revoked.get(key) ?? 0));
+    }
+    let closed = 0;
+    for (const conn of this.room.getConnections<ConnState>()) {
+      if (conn.state && this.isRevoked(conn.state)) {
+        conn.close(REVOKED_CLOSE_CODE, "revoked");
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  private isRevoked(state: ConnState): boolean {
+    const byGrant = state.grant ? this.revoked.get(`g:${state.grant}`) : undefined;
+    if (byGrant !== undefined && state.issued <= byGrant) return true;
+    const byClient = this.revoked.get(`c:${state.capability}:${state.clientId}`);
+    return byClient !== undefined && state.issued <= byClient;
+  }
+
+  /** A revocation is needed until the last token it refuses has expired. */
+  private pruneRevoked(now: number): void {
+    for (const [key, at] of this.revoked) if (at + MAX_TOKEN_TTL_MS + CLOCK_SKEW_MS < now) this.revoked.delete(key);
   }
 
   /**
@@ -222,10 +290,10 @@ function parseClaims(header: string | null): ConnState | null {
   if (!header) return null;
   try {
     const value = JSON.parse(header) as Partial<ConnState>;
-    if (typeof value.clientId !== "string" || (value.capability !== "admin" && value.capability !== "participant")) {
+    if (typeof value.clientId !== "string" || (value.capability !== "admin" && value.capability !== "participant") || typeof value.issued !== "number") {
       return null;
     }
-    return { clientId: value.clientId, capability: value.capability };
+    return { clientId: value.clientId, capability: value.capability, issued: value.issued, ...(typeof value.grant === "string" ? { grant: value.grant } : {}) };
   } catch {
     return null;
   }

@@ -14,7 +14,31 @@ export type RealtimeTokenClaims = {
   issued: number;
   /** ms since epoch */
   expires: number;
+  /**
+   * The login session the token was issued to (an opaque id derived from it, never the session
+   * itself): logging out revokes every token with this grant (ADR 0030). Absent for tokens issued
+   * without a login session (tools, tests).
+   */
+  grant?: string;
 };
+
+/**
+ * The longest a token may live: a revoked token that a room has forgotten (it restarted empty) or
+ * never heard of (the revoke did not reach it) is refused after this at the latest; browsers
+ * renew their tokens before reconnecting (ADR 0030).
+ */
+export const MAX_TOKEN_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * What the app tells a room to refuse from now on (a signed `revoke` publish, never relayed):
+ * every token of these grants (logged out), and every token of these clients issued at or before
+ * `at` (a participant taken off the session, a removed staff account). The room closes matching
+ * sockets with REVOKED_CLOSE_CODE and refuses reconnects with those tokens.
+ */
+export type RevokePayload = { at: number; grants?: string[]; clients?: Array<{ capability: RealtimeCapability; clientId: string }> };
+export const REVOKE_EVENT = "revoke";
+/** The close code of a socket whose token was revoked: the browser renews its token (or stops) before reconnecting. */
+export const REVOKED_CLOSE_CODE = 4403;
 
 export type RealtimeToken = {
   token: string;
@@ -151,13 +175,16 @@ function isCapability(value: unknown): value is RealtimeCapability {
   return value === "admin" || value === "participant";
 }
 
+const isGrant = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+
 export async function signRealtimeToken(claims: RealtimeTokenClaims, secret: string): Promise<RealtimeToken> {
-  const { capability, clientId, room, issued, expires } = claims;
+  const { capability, clientId, room, issued, expires, grant } = claims;
   if (!isCapability(capability)) throw new Error(`invalid realtime capability: ${String(capability)}`);
   if (!clientId || !room) throw new Error("realtime token needs a clientId and a room");
   if (!(expires > issued)) throw new Error("realtime token expires before it is issued");
+  if (grant !== undefined && !isGrant(grant)) throw new Error("invalid realtime grant");
   // Fixed field order so the payload is the same whatever order the caller used.
-  const body = base64UrlEncode(encoder.encode(JSON.stringify({ capability, clientId, room, issued, expires })));
+  const body = base64UrlEncode(encoder.encode(JSON.stringify({ capability, clientId, room, issued, expires, ...(grant ? { grant } : {}) })));
   const signature = base64UrlEncode(await hmac(body, secret));
   return { token: `${body}.${signature}`, capability, clientId, issued, expires };
 }
@@ -197,7 +224,10 @@ export async function verifyRealtimeToken(
   }
   if (c.room !== room) return null;
   if (c.expires <= now || c.issued > now + CLOCK_SKEW_MS) return null;
-  return { capability: c.capability, clientId: c.clientId, room: c.room, issued: c.issued, expires: c.expires };
+  // Longer-lived tokens (from before revocation existed) are refused: they could outlive a room's memory of a revocation.
+  if (c.expires - c.issued > MAX_TOKEN_TTL_MS) return null;
+  if (c.grant !== undefined && !isGrant(c.grant)) return null;
+  return { capability: c.capability, clientId: c.clientId, room: c.room, issued: c.issued, expires: c.expires, ...(c.grant !== undefined ? { grant: c.grant } : {}) };
 }
 
 /** Hex HMAC-SHA256 of a raw request body (the `x-signature` header). */

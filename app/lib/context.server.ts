@@ -21,6 +21,8 @@ export type Ctx = {
   locale: Locale;
   t: TFunction;
   clientAddress: string;
+  /** The id hash of the login session behind the request (absent for module calls without one): live-room tokens name it, so logging out ends them (ADR 0030). */
+  loginSession?: string;
 };
 
 export type StaffCtx = Ctx & { actor: StaffActor };

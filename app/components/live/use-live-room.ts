@@ -2,8 +2,10 @@ import { useRevalidator } from "@remix-run/react";
 import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
 import { eventsOfFrame } from "../../../party/token";
+import { RealtimeAccessEnded, RealtimeTokenKeeper, type RenewableConnection } from "./realtime-token";
 
-export type RealtimeConnection = { token: string; host: string; party: string; room: string; clientId?: string };
+/** `capability`, `expires` and `scheduledSessionId` let the browser renew the token (realtime-token.ts). */
+export type RealtimeConnection = RenewableConnection & { host: string; party: string; room: string; clientId?: string };
 
 /**
  * Subscribes to the session's room with a participant's or staff token. The room only relays: on any
@@ -22,8 +24,12 @@ export function useLiveRoom(
   { ignore = ["welcome", "presence", "answer.saved", "correction.changed"], firstOpen = false }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
 ): boolean {
   const [connected, setConnected] = useState(false);
-  const tokenRef = useRef(realtime?.token);
-  tokenRef.current = realtime?.token;
+  // The newest token: the page's (each reload brings one) or one renewed before a reconnect.
+  const keeperRef = useRef<RealtimeTokenKeeper | null>(null);
+  if (realtime) {
+    if (keeperRef.current) keeperRef.current.update(realtime);
+    else keeperRef.current = new RealtimeTokenKeeper(realtime);
+  }
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
   const ignoreRef = useRef(ignore);
@@ -36,15 +42,32 @@ export function useLiveRoom(
 
   useEffect(() => {
     if (!room || !host) return;
-    // The token is read at every (re)connect, so a token renewed by a reload is used next time.
-    const socket = new PartySocket({ host, room, party, query: () => ({ token: tokenRef.current ?? "" }) });
+    // The token is read at every (re)connect: the page's newest, renewed first when it is about to
+    // run out or the room revoked it. When the app refuses a new one (logged out, taken off the
+    // session), the socket stops and the page reloads, which shows what the account may still see.
+    let socket: PartySocket | null = null;
+    const query = async () => {
+      try {
+        return { token: (await keeperRef.current?.tokenForConnect()) ?? "" };
+      } catch (error) {
+        if (error instanceof RealtimeAccessEnded) {
+          socket?.close();
+          changeRef.current("reconnect");
+        }
+        throw error;
+      }
+    };
+    socket = new PartySocket({ host, room, party, query });
     let openedBefore = false;
     const onOpen = () => {
       setConnected(true);
       if (openedBefore || firstOpenRef.current) changeRef.current("reconnect");
       openedBefore = true;
     };
-    const onClose = () => setConnected(false);
+    const onClose = (e: CloseEvent) => {
+      keeperRef.current?.closedWith(e.code);
+      setConnected(false);
+    };
     const onMessage = (e: MessageEvent) => {
       try {
         // Staff get a publish's events in one frame: each is handled as if it came alone.
@@ -59,10 +82,10 @@ export function useLiveRoom(
     socket.addEventListener("close", onClose);
     socket.addEventListener("message", onMessage);
     return () => {
-      socket.removeEventListener("open", onOpen);
-      socket.removeEventListener("close", onClose);
-      socket.removeEventListener("message", onMessage);
-      socket.close();
+      socket?.removeEventListener("open", onOpen);
+      socket?.removeEventListener("close", onClose);
+      socket?.removeEventListener("message", onMessage);
+      socket?.close();
     };
   }, [room, host, party]);
 

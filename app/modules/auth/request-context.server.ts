@@ -50,7 +50,7 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
   const account = await accountOf(tdb, accountType, session.subjectId);
   if (!account) return null;
   const locale = await getLocale(request);
-  return { tenant, tdb, locale, t: await getT(locale), clientAddress: clientAddressOf(loadContext), ...account };
+  return { tenant, tdb, locale, t: await getT(locale), clientAddress: clientAddressOf(loadContext), loginSession: session.idHash, ...account };
 }
 
 type Account = { actor: Actor; permissions: Permission[] };

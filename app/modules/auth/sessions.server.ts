@@ -4,6 +4,7 @@ import { preparedRead } from "~db/tenant/prepared";
 import { TenantReadCache } from "~db/tenant/read-cache";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
+import { revokeLoginSessionTokens } from "~/modules/live/realtime-grants.server";
 
 /** The spec's client storage keys double as the cookie names of the two account types. */
 export const SESSION_COOKIE: Record<AccountType, string> = { ADMIN: "adminAuthState", USER: "userAuthState" };
@@ -118,12 +119,16 @@ export async function findLoginSession(tdb: TenantDb, accountType: AccountType, 
   return row;
 }
 
-/** Logout: the session is refused from this moment on, here and (by the content version) everywhere else in this process. */
+/**
+ * Logout: the session is refused from this moment on, here and (by the content version) everywhere
+ * else in this process, and the live rooms it holds tokens for close its sockets (ADR 0030).
+ */
 export async function destroyLoginSession(tdb: TenantDb, token: string): Promise<void> {
   const idHash = sha256(token);
   cache.delete(tdb, idHash);
   await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
   cache.delete(tdb, idHash);
+  await revokeLoginSessionTokens(tdb, idHash).catch((error: unknown) => console.warn(`[live] revoking the tokens of a logged-out session failed: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 export function serializeCookie(c: { name: string; value: string; expires: Date; path: string; secure: boolean }): string {

@@ -15,7 +15,8 @@ import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan,
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
 import { loadLiveData } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
-import { issueRealtimeToken, type RealtimeConnection } from "./realtime.server";
+import type { RealtimeConnection } from "./realtime.server";
+import { realtimeTokenFor } from "./realtime-grants.server";
 import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own
@@ -110,7 +111,7 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
 export async function participantRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
   requireParticipant(ctx);
   const { session } = await myEntry(ctx, sessionId);
-  return issueRealtimeToken({ tenant: ctx.tenant.slug, scheduledSessionId: session.id, capability: "participant", clientId: ctx.actor.participantId });
+  return realtimeTokenFor(ctx, session.id, "participant", ctx.actor.participantId);
 }
 
 const entryEvent = (entry: EntryRow, revision: number, reason: string): LiveEvent => ({

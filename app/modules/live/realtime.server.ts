@@ -5,6 +5,8 @@ import { dataDir } from "~db/config";
 import { roomRequest } from "./room-http.server";
 import {
   ISSUED_HEADER,
+  MAX_TOKEN_TTL_MS,
+  REVOKE_EVENT,
   SIGNATURE_HEADER,
   presenceSigningString,
   publishSigningString,
@@ -15,6 +17,7 @@ import {
   type PresenceEvent,
   type RealtimeCapability,
   type RealtimeToken,
+  type RevokePayload,
   type RoomEvent,
 } from "../../../party/token";
 
@@ -23,7 +26,8 @@ import {
 
 export type { PresenceEvent, RealtimeCapability, RealtimeToken, RoomEvent };
 
-export const DEFAULT_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+/** Short: a token cannot be withdrawn from a browser, only refused by the room; browsers renew theirs (ADR 0030). */
+export const DEFAULT_TOKEN_TTL_MS = MAX_TOKEN_TTL_MS;
 const PUBLISH_TIMEOUT_MS = 3_000;
 
 /**
@@ -72,27 +76,46 @@ export type IssueRealtimeTokenInput = {
   capability: RealtimeCapability;
   /** Staff user id for admin, participant id for participant: participant-scoped events match it. */
   clientId: string;
+  /** The login session's grant (realtime-grants.server.ts): logging out revokes the token. */
+  grant?: string;
   ttlMs?: number;
   now?: number;
 };
 
-/** What a browser needs to join a room: its token plus where and which room (path segment). */
-export type RealtimeConnection = RealtimeToken & { host: string; party: "main"; room: string };
+/**
+ * What a browser needs to join a room: its token plus where and which room (path segment), and
+ * the scheduled session to ask a new token for (getRealtimeToken) before this one runs out.
+ */
+export type RealtimeConnection = RealtimeToken & { host: string; party: "main"; room: string; scheduledSessionId: string };
 
 export async function issueRealtimeToken({
   tenant,
   scheduledSessionId,
   capability,
   clientId,
+  grant,
   ttlMs = DEFAULT_TOKEN_TTL_MS,
   now = Date.now(),
 }: IssueRealtimeTokenInput): Promise<RealtimeConnection> {
   const room = roomId(tenant, scheduledSessionId);
   const token = await signRealtimeToken(
-    { capability, clientId, room, issued: now, expires: now + ttlMs },
+    { capability, clientId, room, issued: now, expires: now + ttlMs, ...(grant ? { grant } : {}) },
     realtimeSecret(),
   );
-  return { ...token, host: partykitHost(), party: "main", room: roomSegment(room) };
+  return { ...token, host: partykitHost(), party: "main", room: roomSegment(room), scheduledSessionId };
+}
+
+export type RevokeInput = { tenant: string; scheduledSessionId: string } & Omit<RevokePayload, "at">;
+
+/**
+ * Tells a session's room to close the sockets of these grants or clients and to refuse their
+ * tokens from now on (ADR 0030). Best effort like every publish: false (logged) when the room
+ * cannot be reached; the tokens then still end within MAX_TOKEN_TTL_MS, and are not renewed.
+ */
+export function revokeInRoom({ tenant, scheduledSessionId, grants, clients }: RevokeInput): Promise<boolean> {
+  if (process.env.PARTYKIT_DISABLED === "true") return Promise.resolve(true);
+  const payload: RevokePayload = { at: Date.now(), ...(grants?.length ? { grants } : {}), ...(clients?.length ? { clients } : {}) };
+  return publishEventsToRoom({ tenant, scheduledSessionId, events: [{ type: REVOKE_EVENT, payload }] });
 }
 
 export type PublishInput = {

@@ -13,7 +13,8 @@ import { entriesFacts, entryStates, findSession, loadPlan, stateOf, type EntryRo
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
-import { issueRealtimeToken, roomPresence, type RealtimeConnection } from "./realtime.server";
+import { roomPresence, type RealtimeConnection } from "./realtime.server";
+import { realtimeTokenFor } from "./realtime-grants.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
 import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
@@ -318,7 +319,7 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
 export async function staffRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
   requirePermission(ctx, READ);
   const session = await findSession(ctx.tdb.db, sessionId);
-  return issueRealtimeToken({ tenant: ctx.tenant.slug, scheduledSessionId: session.id, capability: "admin", clientId: ctx.actor.userId });
+  return realtimeTokenFor(ctx, session.id, "admin", ctx.actor.userId);
 }
 
 // ---- The dashboard read model ----

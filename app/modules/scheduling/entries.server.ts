@@ -11,6 +11,7 @@ import { loadLiveData, type LiveData, type Override, type Progress, type SavedAn
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow } from "./scheduled-sessions.server";
+import { revokeParticipantTokens } from "~/modules/live/realtime-grants.server";
 
 /** An entry without its live data: what the screens that list a session's people need. */
 export type ParticipantEntrySummary = Omit<ParticipantEntry, "sessionAnswers" | "sessionOverrides" | "sessionProgress">;
@@ -130,7 +131,7 @@ export async function addParticipantsToScheduledSession(ctx: Ctx, scheduledSessi
  */
 export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<{ id: string }> {
   requirePermission(ctx, WRITE);
-  return ctx.tdb.write(async (tx) => {
+  await ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, scheduledSessionId);
     const entry = await findEntry(tx, scheduledSessionId, participantId);
     if ((await entriesWithData(tx, [entry])).has(entry.id)) {
@@ -138,8 +139,10 @@ export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledS
       throw new AppError("BAD_REQUEST", "participant_started", { values: { name: person?.name ?? participantId } });
     }
     await tx.delete(entries).where(eq(entries.id, entry.id));
-    return { id: participantId };
   });
+  // Off the session, off its room: open sockets close and the tokens held are refused (ADR 0030).
+  await revokeParticipantTokens(ctx.tdb, scheduledSessionId, [participantId]);
+  return { id: participantId };
 }
 
 /** `automaticallyAssignScheduledSessionOrder(scheduledSessionId, orderingType)`. */

@@ -31,6 +31,7 @@ import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/
 import { sessionEntity } from "~/modules/assessments/sessions.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
+import { revokeParticipantTokens } from "~/modules/live/realtime-grants.server";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;
@@ -333,6 +334,7 @@ export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<Sch
 /** Update: fields the input leaves out keep their value; `participants` replaces the list when given. */
 export async function updateScheduledSession(ctx: Ctx, id: string, input: unknown): Promise<ScheduledSession> {
   requirePermission(ctx, WRITE);
+  let removed: string[] = [];
   await ctx.tdb.write(async (tx) => {
     const current = await findScheduledRow(tx, id);
     const stored = {
@@ -387,11 +389,14 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     if (data.participants) {
       const wanted = new Set(data.participants);
       const list = await entriesOf(tx, [id]);
-      const gone = list.filter((e) => !wanted.has(e.participantId)).map((e) => e.id);
-      if (gone.length) await tx.delete(entries).where(inArray(entries.id, gone));
+      const gone = list.filter((e) => !wanted.has(e.participantId));
+      if (gone.length) await tx.delete(entries).where(inArray(entries.id, gone.map((e) => e.id)));
+      removed = gone.map((e) => e.participantId);
       await addEntries(tx, { ...next }, data.participants);
     }
   });
+  // Participants taken off the session lose its room (ADR 0030).
+  await revokeParticipantTokens(ctx.tdb, id, removed);
   return getScheduledSession(ctx, id);
 }
 

@@ -21,6 +21,7 @@ import type { Role } from "~/lib/permissions";
 import { assertCanGrantRoles } from "./roles";
 import { sendStaffInvitation } from "./invitation.server";
 import { createStaffUserInTenant, findStaffUser, rolesOf } from "./staff-users.server";
+import { revokeStaffTokens } from "~/modules/live/realtime-grants.server";
 
 export type ManagedUser = NonNullable<Awaited<ReturnType<typeof findStaffUser>>>;
 
@@ -186,5 +187,7 @@ export async function removeUser(ctx: Ctx, id: string, handOverTo?: string | nul
     await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, "ADMIN"), eq(oneTimeCodes.subjectId, id)));
     await tx.delete(staffUsers).where(eq(staffUsers.id, id));
   });
+  // The live-room sockets the account has open close, and its tokens are refused (ADR 0030).
+  await revokeStaffTokens(ctx.tdb, id);
   return { id };
 }

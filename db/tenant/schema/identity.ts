@@ -115,6 +115,23 @@ export const authSessions = sqliteTable(
   (t) => [index("auth_sessions_subject_idx").on(t.subjectId)],
 );
 
+/**
+ * Which login session holds a live-room token for which scheduled session, until when (ADR 0030).
+ * Read on logout and when a staff account is removed: the rooms told to close its sockets.
+ * `grant` is derived from the login session's id hash, never the session token itself.
+ */
+export const realtimeGrants = sqliteTable(
+  "realtime_grants",
+  {
+    grant: text("grant").notNull(),
+    scheduledSessionId: text("scheduled_session_id").notNull(),
+    accountType: text("account_type", { enum: ACCOUNT_TYPES }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grant, t.scheduledSessionId] }), index("realtime_grants_subject_idx").on(t.subjectId)],
+);
+
 /** Sliding-window rate-limit hits (login requests per identifier and per client address). */
 export const rateLimitHits = sqliteTable(
   "rate_limit_hits",

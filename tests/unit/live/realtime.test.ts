@@ -64,10 +64,12 @@ describe("issueRealtimeToken", () => {
       capability: "participant",
       clientId: "p-1",
       issued: now,
-      expires: now + 2 * 60 * 60 * 1000,
+      // Short-lived (ADR 0030): browsers renew theirs before reconnecting.
+      expires: now + 10 * 60 * 1000,
       host: "127.0.0.1:1999",
       party: "main",
       room: "demo%3Ass-1",
+      scheduledSessionId: "ss-1",
     });
     expect(await verifyRealtimeToken(issued.token, "s3cret", "demo:ss-1", now)).toMatchObject({ clientId: "p-1" });
     expect(await verifyRealtimeToken(issued.token, "s3cret", "demo:ss-2", now)).toBeNull();

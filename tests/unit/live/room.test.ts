@@ -7,14 +7,18 @@ import path from "node:path";
 import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
-import { eventsOfFrame, signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import { REVOKED_CLOSE_CODE, eventsOfFrame, signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
 import type { Ctx } from "~/lib/context.server";
+import { logout } from "~/modules/auth/login.server";
+import { contextFromSession } from "~/modules/auth/request-context.server";
+import { createLoginSession, type SessionCookie } from "~/modules/auth/sessions.server";
 import { publishLive, roomPublishStats } from "~/modules/live/events.server";
-import { issueRealtimeToken, publishEventsToRoom, publishToRoom, roomPresence } from "~/modules/live/realtime.server";
+import { issueRealtimeToken, publishEventsToRoom, publishToRoom, revokeInRoom, roomPresence } from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
-import { requestHelp } from "~/modules/live/participant.server";
+import { participantRealtimeToken, requestHelp } from "~/modules/live/participant.server";
 import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
-import { getParticipantEntry } from "~/modules/scheduling/entries.server";
+import { getParticipantEntry, removeParticipantFromScheduledSession } from "~/modules/scheduling/entries.server";
+import { removeUser } from "~/modules/users/user-management.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx } from "./fixtures";
 
@@ -457,5 +461,123 @@ describe("session room", () => {
     expect((help.payload as { revision: number }).revision).toBe(entry._rev);
     expect(entry.sessionOverrides.map((o) => o.overrideType)).toEqual(["HELP_REQUEST"]);
     admin.close();
+  });
+});
+
+/** A raw socket: its messages, and how it ended (the close code), to see a room close or refuse it. */
+function watch(token: string, segment = SEGMENT): { messages: Message[]; closed: Promise<number>; welcomed: Promise<boolean> } {
+  const ws = new WS(wsUrl(token, segment));
+  sockets.push(ws);
+  ws.on("error", () => undefined); // a refused handshake is reported through `closed`
+  const messages: Message[] = [];
+  let welcome: (ok: boolean) => void = () => {};
+  const welcomed = new Promise<boolean>((resolve) => (welcome = resolve));
+  ws.on("message", (data) => {
+    const events = eventsOfFrame(String(data)) as Message[];
+    messages.push(...events);
+    if (events.some((m) => m.type === "welcome")) welcome(true);
+  });
+  const closed = new Promise<number>((resolve) => {
+    ws.once("close", (code) => {
+      welcome(false);
+      resolve(code);
+    });
+    ws.once("unexpected-response", (_req, res) => {
+      welcome(false);
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      ws.terminate();
+    });
+  });
+  return { messages, closed, welcomed };
+}
+
+const within = <T>(promise: Promise<T>, ms = 5_000): Promise<T | "timeout"> => Promise.race([promise, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms))]);
+
+describe("revoked tokens (issue 28)", () => {
+  it("closes the sockets of a revoked login session and refuses its token on reconnect; other sessions stay", async () => {
+    const token = (grant: string) => issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-rev", grant });
+    const [a, b] = [await token("grant-a"), await token("grant-b")];
+    const first = watch(a.token);
+    const other = watch(b.token);
+    expect(await first.welcomed).toBe(true);
+    expect(await other.welcomed).toBe(true);
+
+    expect(await revokeInRoom({ tenant: TENANT, scheduledSessionId: SESSION, grants: ["grant-a"] })).toBe(true);
+    expect(await within(first.closed)).toBe(REVOKED_CLOSE_CODE);
+    // A reconnect with the same token is closed at once, before any event or welcome.
+    const again = watch(a.token);
+    expect(await within(again.closed)).toBe(REVOKED_CLOSE_CODE);
+    expect(again.messages).toEqual([]);
+
+    // The same participant's other login session keeps its socket and its events.
+    await publishToRoom({ tenant: TENANT, scheduledSessionId: SESSION, event: { type: "after.revoke", payload: {} } });
+    await expect.poll(() => other.messages.map((m) => m.type)).toContain("after.revoke");
+    expect(first.messages.map((m) => m.type)).not.toContain("after.revoke");
+    expect(await within(other.closed, 300)).toBe("timeout");
+  });
+
+  it("closes a client taken off the session and refuses the tokens it held; a token issued later is accepted", async () => {
+    const held = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-gone", now: Date.now() - 1_000 });
+    const socket = watch(held.token);
+    expect(await socket.welcomed).toBe(true);
+    expect(await revokeInRoom({ tenant: TENANT, scheduledSessionId: SESSION, clients: [{ capability: "participant", clientId: "p-gone" }] })).toBe(true);
+    expect(await within(socket.closed)).toBe(REVOKED_CLOSE_CODE);
+    expect(await within(watch(held.token).closed)).toBe(REVOKED_CLOSE_CODE);
+    // Added to the session again: the app issues a new token, which the room takes.
+    const fresh = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-gone", now: Date.now() + 5 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await watch(fresh.token).welcomed).toBe(true);
+  });
+
+  it("refuses a token that lives longer than the short lifetime (a token of before revocation)", async () => {
+    const now = Date.now();
+    const long = await signRealtimeToken({ capability: "admin", clientId: "staff-old", room: ROOM, issued: now, expires: now + 2 * 60 * 60 * 1000 }, SECRET);
+    expect(await handshake(wsUrl(long.token))).toBe(401);
+  });
+
+  it("ends a live token on logout, on removal from the session and with a removed staff account", async () => {
+    const { tenant, tdb } = await makeTenant(`room-revoke-${process.pid}`);
+    const manager = await staffCtx(tenant.slug, ["ORGANIZATION_MANAGER"]);
+    const writer = await staffCtx(tenant.slug, ["ORGANIZATION_WRITER"]);
+    const f = await makeLiveSession(manager, { participants: 2 });
+    /** The context of a request made with the login session's cookie. */
+    const requestCtx = async (accountType: "ADMIN" | "USER", cookie: SessionCookie) => {
+      const request = new Request("http://localhost/", { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+      return (await contextFromSession(request, accountType))!;
+    };
+
+    // Logout.
+    const aliceCookie = await createLoginSession(tdb, "USER", f.people[0]!, false);
+    const alice = await participantRealtimeToken(await requestCtx("USER", aliceCookie), f.sessionId);
+    const aliceSocket = watch(alice.token, alice.room);
+    expect(await aliceSocket.welcomed).toBe(true);
+    await logout("USER", aliceCookie.value);
+    expect(await within(aliceSocket.closed)).toBe(REVOKED_CLOSE_CODE);
+    expect(await within(watch(alice.token, alice.room).closed)).toBe(REVOKED_CLOSE_CODE);
+
+    // Taken off the scheduled session.
+    const bobCookie = await createLoginSession(tdb, "USER", f.people[1]!, false);
+    const bob = await participantRealtimeToken(await requestCtx("USER", bobCookie), f.sessionId);
+    const bobSocket = watch(bob.token, bob.room);
+    expect(await bobSocket.welcomed).toBe(true);
+    await removeParticipantFromScheduledSession(manager, f.sessionId, f.people[1]!);
+    expect(await within(bobSocket.closed)).toBe(REVOKED_CLOSE_CODE);
+    expect(await within(watch(bob.token, bob.room).closed)).toBe(REVOKED_CLOSE_CODE);
+
+    // A removed staff account.
+    const writerId = (writer.actor as { userId: string }).userId;
+    const staffCookie = await createLoginSession(tdb, "ADMIN", writerId, false);
+    const staff = await staffRealtimeToken(await requestCtx("ADMIN", staffCookie), f.sessionId);
+    const staffSocket = watch(staff.token, staff.room);
+    expect(await staffSocket.welcomed).toBe(true);
+    const managerToken = await staffRealtimeToken(manager, f.sessionId);
+    const managerSocket = watch(managerToken.token, managerToken.room);
+    expect(await managerSocket.welcomed).toBe(true);
+    await removeUser(manager, writerId);
+    expect(await within(staffSocket.closed)).toBe(REVOKED_CLOSE_CODE);
+    expect(await within(watch(staff.token, staff.room).closed)).toBe(REVOKED_CLOSE_CODE);
+    // Nobody else's socket was touched.
+    expect(await within(managerSocket.closed, 300)).toBe("timeout");
   });
 });

@@ -4,6 +4,7 @@ import {
   base64UrlDecode,
   base64UrlEncode,
   isFresh,
+  MAX_TOKEN_TTL_MS,
   roomFromSegment,
   roomId,
   roomSegment,
@@ -59,6 +60,16 @@ describe("signRealtimeToken / verifyRealtimeToken", () => {
     expect(await verifyRealtimeToken(token, SECRET, ROOM, NOW + 59_999)).not.toBeNull();
     const future = await signRealtimeToken(claims({ issued: NOW + 3_600_000, expires: NOW + 7_200_000 }), SECRET);
     expect(await verifyRealtimeToken(future.token, SECRET, ROOM, NOW)).toBeNull();
+  });
+
+  it("carries the login session's grant, and refuses a token that lives longer than MAX_TOKEN_TTL_MS", async () => {
+    const withGrant = await signRealtimeToken(claims({ grant: "g-123_abc" }), SECRET);
+    expect(await verifyRealtimeToken(withGrant.token, SECRET, ROOM, NOW)).toEqual(claims({ grant: "g-123_abc" }));
+    await expect(signRealtimeToken(claims({ grant: "not a grant!" }), SECRET)).rejects.toThrow();
+    const longest = await signRealtimeToken(claims({ expires: NOW + MAX_TOKEN_TTL_MS }), SECRET);
+    expect(await verifyRealtimeToken(longest.token, SECRET, ROOM, NOW)).not.toBeNull();
+    const tooLong = await signRealtimeToken(claims({ expires: NOW + MAX_TOKEN_TTL_MS + 1 }), SECRET);
+    expect(await verifyRealtimeToken(tooLong.token, SECRET, ROOM, NOW)).toBeNull();
   });
 
   it("refuses a token whose payload was changed (capability escalation)", async () => {
