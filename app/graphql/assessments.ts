@@ -111,6 +111,7 @@ export const assessmentsPiece: SchemaPiece = {
       totalScore: Float!
     }
     type EvaluationOptions {
+      "The questions' time limits run: countdown and deadline in a live session. False: no deadline at all."
       enableTimer: Boolean!
     }
     type Evaluation {
@@ -169,6 +170,7 @@ export const assessmentsPiece: SchemaPiece = {
       ${OWNERSHIP_INPUT}
     }
     input EvaluationOptionsInput {
+      "Default true (ADR 0031): the questions' time limits run. false: no countdown and no deadline. On update, left out keeps it; null sets the default."
       enableTimer: Boolean
     }
     input EvaluationInput {

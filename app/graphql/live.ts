@@ -134,6 +134,8 @@ export const adminLivePiece: SchemaPiece = {
       evaluationsDone: Int!
       evaluationsTotal: Int!
       extraTimePercent: Int!
+      "In a section of an evaluation without time limits: no deadline, and EXTEND_TIME is refused (live_no_time_limit)."
+      untimed: Boolean!
       revision: Int!
     }
     type PreparationQuestion {
@@ -145,6 +147,8 @@ export const adminLivePiece: SchemaPiece = {
     type PreparationEvaluation {
       evaluation: ID!
       name: String!
+      "Its questions' time limits run (the evaluation's enableTimer); false: no countdown and no deadline."
+      timed: Boolean!
       questions: [PreparationQuestion!]!
     }
     type LiveDashboard {

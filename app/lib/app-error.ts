@@ -31,6 +31,7 @@ export type ServerReason =
   | "live_session_not_ongoing"
   | "live_question_not_current"
   | "live_nothing_to_open"
+  | "live_no_time_limit"
   | "live_session_over"
   | "live_saves_too_fast"
   | "session_report_not_found"

@@ -6,6 +6,7 @@ import type { StaffCtx } from "~/lib/context.server";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
 import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
+import { announcePlanChange } from "~/modules/live/plan-change.server";
 import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
 
 export const evaluationInput = z.object({
@@ -18,7 +19,16 @@ export const evaluationInput = z.object({
     .transform((v) => v || null),
   categories: idList,
   questions: idList,
-  options: z.object({ enableTimer: z.boolean().default(false) }).default({ enableTimer: false }),
+  // The questions' time limits run unless chosen off (ADR 0031); null (cleared) is the default too.
+  options: z
+    .object({
+      enableTimer: z
+        .boolean({ invalid_type_error: "validation:invalid-choice" })
+        .nullish()
+        .transform((v) => v ?? true),
+    })
+    .nullish()
+    .transform((o) => ({ enableTimer: o?.enableTimer ?? true })),
   ...ownershipInput,
 });
 export type EvaluationInput = z.infer<typeof evaluationInput>;
@@ -100,7 +110,12 @@ export async function getEvaluation(ctx: Parameters<typeof evaluationEntity.get>
   return withQuestions(ctx as StaffCtx, evaluation);
 }
 export const addEvaluation = evaluationEntity.add;
-export const updateEvaluation = evaluationEntity.update;
+/** An evaluation edited while a session using it runs reaches the open screens at once (ADR 0031). */
+export async function updateEvaluation(ctx: Parameters<typeof evaluationEntity.update>[0], id: string, input: unknown): Promise<Evaluation> {
+  const evaluation = await evaluationEntity.update(ctx, id, input);
+  await announcePlanChange(ctx, { evaluations: [evaluation._id] });
+  return evaluation;
+}
 export const removeEvaluation = evaluationEntity.remove;
 
 // What uses an evaluation: session templates that list it.

@@ -5,6 +5,7 @@ import { categories, evaluations, questions, sessionTemplates, supplyObjects } f
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
 import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
+import { announcePlanChange } from "~/modules/live/plan-change.server";
 import { sanitizeRichContent } from "./rich-content.server";
 import { richContent, STEP_TYPES, steps, type RichBlock, type Step, type StepType } from "./steps";
 
@@ -113,7 +114,12 @@ export const questionEntity = defineOwned({
 export const listQuestions = (ctx: Parameters<typeof questionEntity.list>[0], args?: ListArgs<QuestionFilter>) => questionEntity.list(ctx, args);
 export const getQuestion = questionEntity.get;
 export const addQuestion = questionEntity.add;
-export const updateQuestion = questionEntity.update;
+/** A question edited while a session using it runs (its time limit, its steps) reaches the open screens at once (ADR 0031). */
+export async function updateQuestion(ctx: Parameters<typeof questionEntity.update>[0], id: string, input: unknown): Promise<Question> {
+  const question = await questionEntity.update(ctx, id, input);
+  await announcePlanChange(ctx, { questions: [question._id] });
+  return question;
+}
 export const removeQuestion = questionEntity.remove;
 
 // What uses a question: evaluations that list it.

@@ -15,7 +15,9 @@ export type LiveEventType =
   | "entry.changed"
   | "answer.saved"
   | "help.requested"
-  | "correction.changed";
+  | "correction.changed"
+  /** An evaluation or question of the running session was edited: screens reload (plan-change.server.ts). */
+  | "plan.changed";
 
 export type LiveEvent = {
   type: LiveEventType;

@@ -225,6 +225,11 @@ function overrideFor(plan: RunPlan, input: KeptEntry, o: OverrideInput, now: Dat
         ? null
         : (o.question ?? (current?.evaluation === evaluation ? current.question : null));
       if (!plan.options.allQuestionsInEvaluationShownByDefault && !question) throw fieldError("question", "validation:required");
+      // Without time limits there is no deadline to move: refused for one named, skipped among all (ADR 0031).
+      if (!plan.evaluations.get(evaluation)?.enableTimer) {
+        if (named) throw new AppError("BAD_REQUEST", "live_no_time_limit", { values: { evaluation: plan.evaluations.get(evaluation)?.name ?? "" } });
+        return null;
+      }
       return { overrideType: "EXTEND_TIME", datetime: now, evaluation, question, numericValue: o.value?.numericValue ?? 0 };
     }
     case "OPEN_EVALUATION":
@@ -343,6 +348,8 @@ export type DashboardRow = {
   evaluationsDone: number;
   evaluationsTotal: number;
   extraTimePercent: number;
+  /** In a section of an evaluation without time limits: no deadline, nothing to extend (ADR 0031). */
+  untimed: boolean;
   revision: number;
 };
 
@@ -356,7 +363,7 @@ export type Dashboard = {
   presenceKnown: boolean;
   rows: DashboardRow[];
   /** Per evaluation (station): what its questions need, so staff can set up. */
-  preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[] }>;
+  preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[]; /** Its questions' time limits run (enableTimer). */ timed: boolean }>;
 };
 
 const DASHBOARD_ROWS_PER_TURN = 200;
@@ -417,6 +424,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
       evaluationsDone: s.facts.sessionOrder.filter((e) => isEvaluationDone(s.facts, e)).length,
       evaluationsTotal: s.facts.sessionOrder.length,
       extraTimePercent: s.facts.extraTimePercent,
+      untimed: !!s.current && !plan.evaluations.get(s.current.evaluation)?.enableTimer,
       revision: s.entry.rev,
     });
   }
@@ -433,6 +441,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
       .map((e) => ({
         evaluation: e.id,
         name: e.name,
+        timed: e.enableTimer,
         questions: e.questionIds.map((q) => {
           const question = plan.questions.get(q)!;
           return { id: q, name: question.name, preparationInfo: question.preparationInfo, supplies: question.supplyIds.map((s) => supplies.get(s)).filter((n): n is string => !!n) };

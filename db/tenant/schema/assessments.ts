@@ -41,7 +41,10 @@ export const questions = sqliteTable(
   (t) => [index("questions_name_idx").on(t.nameLower), index("questions_owner_idx").on(t.ownerUserId)],
 );
 
-/** Evaluations: an ordered list of question ids (JSON) and options. */
+/**
+ * Evaluations: an ordered list of question ids (JSON) and options. `enableTimer`: the questions'
+ * time limits run (countdown and deadline); on unless chosen off (ADR 0031).
+ */
 export const evaluations = sqliteTable(
   "evaluations",
   {
@@ -52,7 +55,7 @@ export const evaluations = sqliteTable(
     description: text("description"),
     categoryIds: text("category_ids", { mode: "json" }).$type<string[]>().notNull(),
     questionIds: text("question_ids", { mode: "json" }).$type<string[]>().notNull(),
-    enableTimer: integer("enable_timer", { mode: "boolean" }).notNull().default(false),
+    enableTimer: integer("enable_timer", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [index("evaluations_name_idx").on(t.nameLower), index("evaluations_owner_idx").on(t.ownerUserId)],
 );

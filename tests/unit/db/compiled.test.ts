@@ -58,7 +58,8 @@ describe("compiled statements", async () => {
     await tdb.write((tx) => tx.update(participants).set({ phone: "+32 1", extraTimePercent: 25 }).where(eq(participants.emailLower, "a@compiled.test")));
     const ctx = await staffCtx(tenant.slug);
     await addEvaluation(ctx, { name: "Timed", options: { enableTimer: true, timeLimit: 30 } });
-    await addEvaluation(ctx, { name: "Plain" });
+    // Untimed by choice (time limits run by default, ADR 0031): both booleans are read back.
+    await addEvaluation(ctx, { name: "Plain", options: { enableTimer: false } });
 
     for (const table of [participants, evaluations]) {
       const query = tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id));
