@@ -52,6 +52,8 @@ export const organizationPiece: SchemaPiece = {
       "Public URL of the logo (shown on the login pages and in e-mails)."
       logoUrl: String
       organizationManagerEmails: [String!]!
+      "Addresses writers may send session reports to besides the participant's own (managers may send anywhere)."
+      reportRecipientEmails: [String!]!
       timeZone: String!
       defaultLanguage: String!
       defaultPassPercentage: Int!
@@ -62,6 +64,7 @@ export const organizationPiece: SchemaPiece = {
       "Id of an image uploaded to this organisation (upload routes or an upload ticket); null removes the logo."
       logo: String
       organizationManagerEmails: [String!]
+      reportRecipientEmails: [String!]
       timeZone: String
       defaultLanguage: String
       defaultPassPercentage: Int

@@ -35,6 +35,8 @@ export type ServerReason =
   | "live_session_over"
   | "live_saves_too_fast"
   | "session_report_not_found"
+  | "report_recipient_not_allowed"
+  | "report_mails_rate_limited"
   | "object_referenced"
   | "realtime_auth_failed"
   | "auth_request_failed"

@@ -15,6 +15,8 @@ export const tenants = sqliteTable("tenants", {
 
 export type TenantSettings = {
   organizationManagerEmails?: string[];
+  /** Addresses staff may send session reports to besides the participant's own; kept by managers. */
+  reportRecipientEmails?: string[];
   /** IANA zone in which the organisation plans and reads its sessions; see tenantTimeZone(). */
   timeZone?: string;
   /** Language of mails and screens for people who have not chosen one (en-us, nl-nl, fr-fr). */

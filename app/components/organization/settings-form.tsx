@@ -34,7 +34,7 @@ function Select({ name, label, hint, error, value, options }: { name: string; la
   );
 }
 
-/** /admin/organization/settings: name and logo, notice recipients, time and language, defaults. */
+/** /admin/organization/settings: name and logo, notice and report recipients, time and language, defaults. */
 export function OrganizationSettingsForm({ organization, timeZones }: { organization: Organization; timeZones: string[] }) {
   const { t } = useTranslation();
   const result = useActionData<SettingsActionResult>();
@@ -46,12 +46,14 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
   const shown = {
     name: typed?.name ?? organization.name,
     organizationManagerEmails: typed?.organizationManagerEmails ?? organization.organizationManagerEmails.join("\n"),
+    reportRecipientEmails: typed?.reportRecipientEmails ?? organization.reportRecipientEmails.join("\n"),
     timeZone: typed?.timeZone ?? organization.timeZone,
     defaultLanguage: typed?.defaultLanguage ?? organization.defaultLanguage,
     defaultPassPercentage: typed?.defaultPassPercentage ?? String(organization.defaultPassPercentage),
     defaultReportLayout: typed?.defaultReportLayout ?? organization.defaultReportLayout,
   };
   const emailsId = useId();
+  const reportEmailsId = useId();
   const logoId = useId();
   const f = (key: string) => t(`organization:fields.${key}`);
   return (
@@ -107,6 +109,23 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
               className={fieldInputClass(!!errors.organizationManagerEmails)}
             />
             <FieldMessages id={emailsId} hint={f("managerEmails-hint")} error={errors.organizationManagerEmails} />
+          </div>
+        </Section>
+        <Section title={t("organization:sections.reports")}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={reportEmailsId} className="text-sm font-medium text-slate-700">
+              {f("reportRecipientEmails")}
+            </label>
+            <textarea
+              id={reportEmailsId}
+              name="reportRecipientEmails"
+              rows={3}
+              defaultValue={shown.reportRecipientEmails}
+              aria-invalid={errors.reportRecipientEmails ? true : undefined}
+              aria-describedby={`${reportEmailsId}-hint${errors.reportRecipientEmails ? ` ${reportEmailsId}-error` : ""}`}
+              className={fieldInputClass(!!errors.reportRecipientEmails)}
+            />
+            <FieldMessages id={reportEmailsId} hint={f("reportRecipientEmails-hint")} error={errors.reportRecipientEmails} />
           </div>
         </Section>
         <Section title={t("organization:sections.regional")}>

@@ -11,6 +11,8 @@ export type BuilderData = {
   canWrite: boolean;
   participantName: string;
   participantEmail: string;
+  /** Who reports may be sent to besides the participant (managers: any address). */
+  reportRecipients: { extra: string[]; anyAddress: boolean };
   complete: boolean;
   layouts: Array<{ id: string | null; name: string; isDefault: boolean }>;
   evaluations: Array<{ id: string; name: string }>;
@@ -228,18 +230,23 @@ function ReportEditor({
                 inputMode="email"
                 defaultValue={builder.participantEmail}
                 aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? "report-emails-error" : "report-emails-hint"}
+                aria-describedby={emailError ? "report-emails-error report-emails-hint" : "report-emails-hint"}
                 className={fieldInputClass(!!emailError)}
               />
               {emailError ? (
                 <p id="report-emails-error" className="text-sm text-red-700">
                   {emailError}
                 </p>
-              ) : (
-                <p id="report-emails-hint" className="text-xs text-slate-500">
-                  {t("reports:builder.emails-hint")}
-                </p>
-              )}
+              ) : null}
+              {/* Who may receive it, always in view: the field refuses other addresses (recipients.server.ts). */}
+              <p id="report-emails-hint" className="text-xs text-slate-500" data-testid="report-emails-rule">
+                {builder.reportRecipients.anyAddress
+                  ? t("reports:builder.emails-rule-any")
+                  : builder.reportRecipients.extra.length
+                    ? t("reports:builder.emails-rule", { list: builder.reportRecipients.extra.join(", ") })
+                    : t("reports:builder.emails-rule-participant")}{" "}
+                {t("reports:builder.emails-hint")}
+              </p>
               <Button type="submit" name="intent" value="report-send" disabled={busy} className="self-start">
                 {t("reports:builder.send")}
               </Button>

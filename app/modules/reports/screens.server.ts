@@ -13,7 +13,8 @@ import { loadScoredParticipant } from "~/modules/corrections/scored-participant.
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
 import { createSessionReport, listSessionReports, saveParticipantReport, sessionNames, sessionReportFor, sessionReportsByIds } from "./reports.server";
-import { sendParticipantReport, sendReportsToParticipants } from "./send.server";
+import { reportRecipientRule } from "./recipients.server";
+import { checkReportSend, sendParticipantReport, sendReportsToParticipants } from "./send.server";
 
 /** /admin/reports, the entry page: nothing to load, only who may see the reports. */
 export function reportsEntryScreen(ctx: Ctx): null {
@@ -28,10 +29,13 @@ export async function builderScreen(ctx: Ctx, scheduledSessionId: string, partic
   const [layouts, fallback] = await Promise.all([listSessionReportLayouts(ctx), defaultSessionReportLayout(ctx)]);
   const email = (await ctx.tdb.db.select({ email: participants.email }).from(participants).where(eq(participants.id, participantId)).get())?.email ?? "";
   const zone = tenantTimeZone(ctx.tenant);
+  const recipients = await reportRecipientRule(ctx, participantId);
   return {
     canWrite: can(ctx.permissions, "write:reports"),
     participantName: scored.participantName,
     participantEmail: email,
+    /** Who the send field accepts (the hint under it): the organisation's report recipients, or any address. */
+    reportRecipients: { extra: recipients.extra, anyAddress: recipients.anyAddress },
     complete: scored.complete,
     layouts: [...(fallback._id ? [] : [fallback]), ...layouts].map((l) => ({ id: l._id, name: l.name, isDefault: l.isDefaultLayout })),
     evaluations: scored.evaluations.map((e) => ({ id: e.id, name: e.name })),
@@ -94,8 +98,11 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
     return ctx.t(intent === "release" ? "reports:builder.released" : "reports:builder.saved");
   }
   if (intent === "send") {
+    const send = { emails: emailList(form.get("emails")), participant: participantId, scheduledSession: scheduledSessionId };
+    // A send that would be refused (an address outside the rule, the hourly limit) saves nothing either.
+    await checkReportSend(ctx, send);
     await saveParticipantReport(ctx, current._id, reportFormInput(form, categoryIds));
-    await sendParticipantReport(ctx, { emails: emailList(form.get("emails")), participant: participantId, scheduledSession: scheduledSessionId }, origin);
+    await sendParticipantReport(ctx, send, origin);
     return ctx.t("reports:builder.sent");
   }
   if (intent === "unrelease") {

@@ -6,12 +6,13 @@ import { z } from "zod";
 import { sessionReportDeliveries } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isEmailAddress } from "~/lib/email-address";
-import { requirePermission, type Ctx } from "~/lib/context.server";
+import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import { parseInput } from "~/modules/databases/entities.server";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { organizationLogoHtml } from "~/modules/tenants/branding.server";
 import { renderReportsPdf, reportFileName, reportLocales } from "./pdf/render.server";
+import { checkReportMailAllowance, checkReportRecipients, takeReportMailAllowance } from "./recipients.server";
 import { releaseSessionReport, sessionReportFor, WRITE, READ, type SessionReport } from "./reports.server";
 import { formatPercent, formatScore } from "./report-view";
 
@@ -29,19 +30,43 @@ export function reportUrl(origin: string, tenant: string, report: Pick<SessionRe
   return `${origin.replace(/\/$/, "")}/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`;
 }
 
+/**
+ * Sends the participant's report to `emails`: the participant's own address and the organisation's
+ * report recipients, or any address for a manager; at most REPORT_MAILS_PER_HOUR mails per sender
+ * (recipients.server.ts). A refusal releases and sends nothing.
+ */
 export async function sendParticipantReport(ctx: Ctx, input: unknown, origin: string): Promise<SessionReport> {
   requirePermission(ctx, WRITE);
-  const args = parseInput(sendReportInput, input);
-  const existing = await sessionReportFor(ctx, args.scheduledSession, args.participant);
-  if (!existing) throw new AppError("NOT_FOUND", "session_report_not_found");
+  const { existing, emails } = await checkedSend(ctx, input);
+  await takeReportMailAllowance(ctx, emails.length);
   const report = await releaseSessionReport(ctx, existing._id);
-  await deliver(ctx, report, [...new Set(args.emails)], origin);
+  await deliver(ctx, report, emails, origin);
   return report;
 }
 
-/** Sends many reports, each to its participant's own address (bulk send on the reports list). */
+/** What sendParticipantReport would refuse, checked before the builder saves its form; records nothing. */
+export async function checkReportSend(ctx: Ctx, input: unknown): Promise<void> {
+  requirePermission(ctx, WRITE);
+  const { emails } = await checkedSend(ctx, input);
+  await checkReportMailAllowance(ctx, emails.length);
+}
+
+async function checkedSend(ctx: StaffCtx, input: unknown): Promise<{ existing: SessionReport; emails: string[] }> {
+  const args = parseInput(sendReportInput, input);
+  const existing = await sessionReportFor(ctx, args.scheduledSession, args.participant);
+  if (!existing) throw new AppError("NOT_FOUND", "session_report_not_found");
+  const emails = [...new Set(args.emails)];
+  await checkReportRecipients(ctx, args.participant, emails);
+  return { existing, emails };
+}
+
+/**
+ * Sends many reports, each to its participant's own address (bulk send on the reports list); the
+ * whole batch counts against the sender's hourly limit first, so a refusal sends none of them.
+ */
 export async function sendReportsToParticipants(ctx: Ctx, reports: SessionReport[], emailOf: Map<string, string>, origin: string): Promise<number> {
   requirePermission(ctx, WRITE);
+  await takeReportMailAllowance(ctx, reports.filter((r) => emailOf.has(r.participant)).length);
   let sent = 0;
   for (const r of reports) {
     const email = emailOf.get(r.participant);

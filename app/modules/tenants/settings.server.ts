@@ -24,6 +24,7 @@ export function organizationOf(row: TenantRow) {
     logo: row.logo,
     logoUrl: organizationLogoUrl(row),
     organizationManagerEmails: row.settings.organizationManagerEmails ?? [],
+    reportRecipientEmails: row.settings.reportRecipientEmails ?? [],
     timeZone: tenantTimeZone(row),
     defaultLanguage: row.settings.defaultLanguage ?? DEFAULT_LOCALE,
     defaultPassPercentage: row.settings.defaultPassPercentage ?? DEFAULT_PASS_PERCENTAGE,
@@ -51,6 +52,8 @@ export const organizationSettingsInput = z.object({
   name: nameText(ORGANIZATION_NAME_MAX).optional(),
   logo: z.string().regex(ASSET_KEY_PATTERN, { message: "validation:invalid" }).nullable().optional(),
   organizationManagerEmails: emailList.optional(),
+  /** Where writers may send reports besides the participant (sendParticipantReport); managers may send anywhere. */
+  reportRecipientEmails: emailList.optional(),
   timeZone: z.string().trim().refine(isTimeZone, { message: "validation:time-zone" }).optional(),
   defaultLanguage: z.enum(SUPPORTED_LOCALES).optional(),
   defaultPassPercentage: z.coerce.number().int().min(0).max(100).optional(),
@@ -97,6 +100,7 @@ export async function saveSettingsForm(ctx: Ctx, form: FormData): Promise<Organi
   const fields = {
     name: String(form.get("name") ?? ""),
     organizationManagerEmails: String(form.get("organizationManagerEmails") ?? ""),
+    reportRecipientEmails: String(form.get("reportRecipientEmails") ?? ""),
     timeZone: String(form.get("timeZone") ?? ""),
     defaultLanguage: String(form.get("defaultLanguage") ?? ""),
     defaultPassPercentage: String(form.get("defaultPassPercentage") ?? ""),
