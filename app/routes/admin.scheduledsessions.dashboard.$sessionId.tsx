@@ -3,6 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/live/confirm-action";
 import { LiveGrid } from "~/components/live/live-grid";
+import { UntimedNotice } from "~/components/live/untimed-notice";
 import { useRoomRevalidation } from "~/components/live/use-live-room";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
@@ -179,6 +180,7 @@ export default function LiveDashboardScreen() {
         </p>
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
+      <UntimedNotice evaluations={board.preparation} />
 
       <LiveGrid
         rows={board.rows}

@@ -73,7 +73,7 @@ export function EvaluationForm({
   const [description, setDescription] = useState(evaluation?.description ?? "");
   const [categories, setCategories] = useState(evaluation?.categories ?? []);
   const [questions, setQuestions] = useState(evaluation?.questions ?? []);
-  const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? false);
+  const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? true);
   const own = useOwnership(evaluation, canWrite);
   const changed = useChangedSince({ name, description, categories, questions, enableTimer, ownership: own.ownership, shares: own.shares });
   return (
@@ -97,10 +97,23 @@ export function EvaluationForm({
         <textarea value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} className="min-h-20 rounded-md border border-slate-300 px-3 py-2" />
         <FieldError error={errors.description} />
       </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={enableTimer} disabled={readOnly} onChange={(e) => setEnableTimer(e.target.checked)} />
-        {t("assessments:fields.enableTimer")}
-      </label>
+      {/* On unless chosen off: without it the questions' time limits do not run (ADR 0031). */}
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={enableTimer}
+            disabled={readOnly}
+            onChange={(e) => setEnableTimer(e.target.checked)}
+            aria-describedby="enable-timer-hint"
+            data-testid="enable-timer"
+          />
+          <span className="font-medium text-slate-700">{t("assessments:fields.enableTimer")}</span>
+        </label>
+        <p id="enable-timer-hint" className="text-xs text-slate-600">
+          {t("assessments:fields.enableTimer-hint")}
+        </p>
+      </div>
       <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
       <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
       <BankPicker kind="questions" legend={t("assessments:fields.questions")} known={chosen} categoryOptions={categoryOptions} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />

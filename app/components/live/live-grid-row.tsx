@@ -76,9 +76,34 @@ function RowRefusal({ fetcherKey }: { fetcherKey: string }) {
   ) : null;
 }
 
+/** Extra time for someone without a deadline would change nothing: the button stays, disabled, and says why. */
+function NothingToExtend({ row }: { row: GridRow }) {
+  const { t } = useTranslation();
+  const id = `no-deadline-${row.participantId}`;
+  return (
+    <span className="inline-flex max-w-56 flex-col gap-0.5">
+      <Button variant="secondary" className="self-start px-2 py-1" disabled aria-describedby={id} data-testid="extend">
+        {t("live:grid.extend")}
+      </Button>
+      <span id={id} className="text-xs text-slate-600" data-testid="extend-untimed">
+        {t("live:grid.extend-untimed")}
+      </span>
+    </span>
+  );
+}
+
 /** A row's clock: its own component, so that a tick re-renders the time and not the row. */
 function TimeLeft({ row, serverTime }: { row: GridRow; serverTime: Date | string }) {
+  const { t } = useTranslation();
   const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
+  // Said in words, not "–": this participant's evaluation has no time limit (ADR 0031).
+  if (row.untimed) {
+    return (
+      <span className="text-xs font-medium text-amber-900" data-testid="time-left" data-untimed="true">
+        {t("live:grid.no-time-limit")}
+      </span>
+    );
+  }
   return (
     <span className="font-mono" data-testid="time-left">
       {formatSeconds(left)}
@@ -195,6 +220,9 @@ function Row({
                 >
                   {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
                 </Button>
+                {row.untimed ? (
+                  <NothingToExtend row={row} />
+                ) : (
                 <span className="inline-flex items-center gap-1 whitespace-nowrap">
                   <input
                     aria-label={t("live:grid.minutes")}
@@ -215,6 +243,7 @@ function Row({
                     {t("live:grid.extend")}
                   </Button>
                 </span>
+                )}
               </>
             ) : null}
           </div>

@@ -49,6 +49,7 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
                 {t("scheduling:template-overview.totals", { count: overview.evaluations.length, time: formatDuration(overview.seconds, t), points: points(overview.points), pass: overview.passPercentage })}
               </p>
               {overview.evaluations.length === 0 ? <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p> : null}
+              <UntimedNotice evaluations={overview.evaluations} />
               <ol className="flex flex-col gap-3">
                 {overview.evaluations.map((e, i) => (
                   <li key={e.id} className="rounded-md border border-slate-200 p-3">
@@ -57,7 +58,7 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
                         {i + 1}. {e.name}
                       </span>
                       <span className="text-sm font-normal text-slate-600">
-                        {formatDuration(e.seconds, t)} · {points(e.points)}
+                        {e.timed ? formatDuration(e.seconds, t) : <span data-testid="template-overview-untimed">{t("scheduling:template-overview.no-time-limit")}</span>} · {points(e.points)}
                       </span>
                     </h3>
                     {e.questions.length === 0 ? (
@@ -87,5 +88,19 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Said before anyone plans with it: evaluations whose time limits do not run have no countdown and no deadline (ADR 0031). */
+function UntimedNotice({ evaluations }: { evaluations: Overview["evaluations"] }) {
+  const { t } = useTranslation();
+  const untimed = evaluations.filter((e) => !e.timed && e.questions.length > 0);
+  if (untimed.length === 0) return null;
+  return (
+    <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" role="note" data-testid="template-overview-untimed-notice">
+      {untimed.length === evaluations.length
+        ? t("scheduling:template-overview.untimed-all")
+        : t("scheduling:template-overview.untimed-some", { count: untimed.length, names: untimed.map((e) => e.name).join(", ") })}
+    </p>
   );
 }

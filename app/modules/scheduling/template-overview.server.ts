@@ -10,7 +10,8 @@ export type TemplateOverview = {
   passPercentage: number;
   seconds: number;
   points: number;
-  evaluations: Array<{ id: string; name: string; seconds: number; points: number; questions: Array<{ id: string; name: string; seconds: number; points: number }> }>;
+  /** `timed`: the evaluation's questions' time limits run (enableTimer); false: no countdown and no deadline (ADR 0031). */
+  evaluations: Array<{ id: string; name: string; seconds: number; points: number; timed: boolean; questions: Array<{ id: string; name: string; seconds: number; points: number }> }>;
 };
 
 /**
@@ -23,7 +24,7 @@ export async function templateOverview(ctx: Ctx, templateId: string): Promise<Te
   requirePermission(ctx, READ);
   const template = await getSession(ctx, templateId);
   const evals = template.evaluations.length
-    ? await ctx.tdb.db.select({ id: evaluations.id, name: evaluations.name, questionIds: evaluations.questionIds }).from(evaluations).where(inArray(evaluations.id, template.evaluations)).all()
+    ? await ctx.tdb.db.select({ id: evaluations.id, name: evaluations.name, questionIds: evaluations.questionIds, enableTimer: evaluations.enableTimer }).from(evaluations).where(inArray(evaluations.id, template.evaluations)).all()
     : [];
   const questionIds = [...new Set(evals.flatMap((e) => e.questionIds))];
   const rows = questionIds.length
@@ -35,7 +36,7 @@ export async function templateOverview(ctx: Ctx, templateId: string): Promise<Te
     const e = evalById.get(id);
     if (!e) return [];
     const qs = e.questionIds.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : []));
-    return [{ id: e.id, name: e.name, questions: qs, seconds: sum(qs.map((q) => q.seconds)), points: sum(qs.map((q) => q.points)) }];
+    return [{ id: e.id, name: e.name, timed: e.enableTimer, questions: qs, seconds: sum(qs.map((q) => q.seconds)), points: sum(qs.map((q) => q.points)) }];
   });
   return {
     id: template._id,
