@@ -137,11 +137,12 @@ export default function ScheduledSessions() {
             ))}
           </ul>
           <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
-            <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
+            <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]" data-testid="scheduled-sessions">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th className="px-3 py-2">
-                    <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })} aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
+                  {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
+                  <th className="px-3 py-2" aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
+                    <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })}>
                       {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
                     </Link>
                   </th>

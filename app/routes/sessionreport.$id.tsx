@@ -51,9 +51,10 @@ export default function SessionReportPage() {
   return (
     <PublicLayout>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" data-testid="report-organization">
+        {/* The page's heading (page-has-heading-one): the organisation; the report's title is its h2, its parts h3. */}
+        <h1 className="text-sm font-normal text-slate-600" data-testid="report-organization">
           {organization}
-        </p>
+        </h1>
         <a href={pdfUrl} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-primary hover:bg-slate-50" data-testid="report-pdf-link">
           {t("reports:view.download-pdf")}
         </a>

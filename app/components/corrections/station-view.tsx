@@ -29,12 +29,12 @@ function StationList({ participants, selected, base }: { participants: StationPa
             <Link
               to={`${base}?participant=${encodeURIComponent(p.participantId)}`}
               aria-current={p.participantId === selected ? "true" : undefined}
-              className={`flex min-h-12 items-center justify-between gap-2 rounded-md border px-3 py-2 ${p.participantId === selected ? "border-primary bg-selected" : "border-slate-200 bg-white"} ${p.markedAt ? "opacity-60" : ""}`}
+              className={`flex min-h-12 items-center justify-between gap-2 rounded-md border px-3 py-2 ${p.participantId === selected ? "border-primary bg-selected" : p.markedAt ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white"}`}
               data-testid="station-participant"
               data-marked={!!p.markedAt}
             >
               <span className="min-w-0 break-words">
-                <span className="mr-2 text-sm text-slate-500">{p.position}.</span>
+                <span className="mr-2 text-sm text-slate-700">{p.position}.</span>
                 {p.name}
               </span>
               <span className="shrink-0 text-xs text-slate-600">{p.markedAt ? `✓ ${t("corrections:station.marked")}` : t(`corrections:station.live.${p.live}`)}</span>

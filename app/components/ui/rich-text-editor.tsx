@@ -110,7 +110,10 @@ function Toolbar({ editor, label, imagePicker }: { editor: Editor; label: string
           •
         </button>
         <button type="button" className={tool} aria-pressed={active.numbers} aria-label={t("assessments:rich.numbers")} onClick={() => chain().toggleOrderedList().run()}>
-          1.
+          {/* An icon, not the text "1.": a visible "1." that the name "Numbered list" does not contain fails WCAG 2.5.3. */}
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+            <path d="M2 2.5h1.5v4M2 6.5h3M2 9.5h2.5l-2.5 4h3M7.5 4.5h6.5M7.5 11.5h6.5" />
+          </svg>
         </button>
         <button type="button" className={tool} aria-pressed={active.link} aria-expanded={panel === "link"} onClick={() => setPanel(panel === "link" ? null : "link")}>
           {t("assessments:rich.link")}
