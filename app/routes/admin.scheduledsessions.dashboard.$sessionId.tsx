@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/components/ui/use-format";
 import { ConfirmAction } from "~/components/live/confirm-action";
 import { LiveGrid } from "~/components/live/live-grid";
 import { UntimedNotice } from "~/components/live/untimed-notice";
@@ -18,6 +19,7 @@ import {
   unlockWaitingParticipants,
 } from "~/modules/live/run.server";
 import { can } from "~/lib/permissions";
+import { extendSecondsOf } from "~/modules/live/extend-minutes";
 import { StationProgressList } from "~/components/corrections/station-progress";
 import { stationProgress } from "~/modules/corrections/stations.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -75,10 +77,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       applyLiveOverride(ctx, id, participantsOf(form), {
         overrideType: "HELP_REQUEST_RESOLVED",
       }),
-    extend: (input, _id, form) =>
+    // Whole minutes from 1 to 120, refused next to the field otherwise (never cut or rounded).
+    extend: async (input, _id, form) =>
       applyLiveOverride(ctx, id, participantsOf(form), {
         overrideType: "EXTEND_TIME",
-        value: { numericValue: Number(input.minutes) * 60 },
+        value: { numericValue: extendSecondsOf(input.minutes) },
       }),
     unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
     // Everyone the board showed waiting; whoever moved on meanwhile is left as they are.
@@ -181,6 +184,7 @@ export default function LiveDashboardScreen() {
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
       <UntimedNotice evaluations={board.preparation} />
+      <OutagesGivenBack outages={board.outagesGivenBack} />
 
       <LiveGrid
         rows={board.rows}
@@ -223,5 +227,19 @@ export default function LiveDashboardScreen() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** Times the server could not serve the session, and the time given back for them (never taken from a candidate). */
+function OutagesGivenBack({ outages }: { outages: ReadonlyArray<{ at: string | Date; seconds: number; participants: number }> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (outages.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="outages-given-back">
+      {outages.map((o) => (
+        <li key={String(o.at)}>{t("live:dashboard.outage-given-back", { time: format.time(o.at), seconds: o.seconds, count: o.participants })}</li>
+      ))}
+    </ul>
   );
 }

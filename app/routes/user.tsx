@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { ParticipantSignOut, useInOpenSession } from "~/components/live/session-sign-out";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 
@@ -35,6 +36,7 @@ export function ErrorBoundary() {
 
 function UserShell({ participant, organization, children }: { participant: { name: string } | null; organization: string | null; children: ReactNode }) {
   const { t } = useTranslation();
+  const inSession = useInOpenSession();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
@@ -43,19 +45,19 @@ function UserShell({ participant, organization, children }: { participant: { nam
         </Link>
         <div className="flex shrink-0 items-center gap-3">
           <LanguageSwitcher />
-          {participant ? (
-            <Form method="post" action="/user?index">
-              <button type="submit" name="intent" value="logout" className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-primary hover:bg-selected">
-                {t("auth:logout")}
-              </button>
-            </Form>
-          ) : null}
+          {/* On a phone during a session "Sign out" is not up here beside the session's clock and help: it is at the page's foot. */}
+          {participant ? <ParticipantSignOut className={inSession ? "hidden sm:block" : ""} /> : null}
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col p-4 md:p-6">
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-white px-4 py-4 text-sm text-slate-500">
+        {participant && inSession ? (
+          <div className="mx-auto mb-3 flex max-w-3xl sm:hidden">
+            <ParticipantSignOut />
+          </div>
+        ) : null}
         <nav aria-label={t("common:footer.label")} className="mx-auto flex max-w-3xl flex-wrap gap-4">
           <Link to="/">{t("common:product")}</Link>
           <Link to="/legal/privacy-policy">{t("legal:privacy.title")}</Link>

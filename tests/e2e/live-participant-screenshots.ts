@@ -74,11 +74,13 @@ await page.getByTestId("point-picker").waitFor();
 await page.getByTestId("point-picker").click({ position: { x: 40, y: 40 } });
 await shoot(page, "hotzone-practical");
 await page.getByTestId("finish-section").click();
+await page.getByTestId("finish-confirm").click();
 await page.getByTestId("live-waiting").waitFor();
 await shoot(page, "waiting");
 liveFixture(where, "unlock", data.session, data.participant);
 await page.getByTestId("live-question").waitFor();
 await page.getByTestId("finish-section").click();
+await page.getByTestId("finish-confirm").click();
 await page.getByTestId("live-finished").waitFor();
 await shoot(page, "finished");
 

@@ -116,14 +116,32 @@ test("a participant takes a live session: every step type, offline, reload, help
   await expect(page.getByTestId("finish-section")).toHaveText("Finish this evaluation");
   await allSaved(page);
 
-  // The last question of the evaluation: then wait until staff unlock the next one.
+  // The last question of the evaluation: finishing it asks first (it cannot be undone) and says
+  // what has no answer; "no" keeps the evaluation open, "yes" finishes it (issue 34).
   await page.getByTestId("finish-section").click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Finish this evaluation?");
+  await expect(dialog).toContainText("you can no longer change your answers");
+  await expect(page.getByTestId("finish-unanswered")).toHaveText("Every question has an answer.");
+  await page.getByTestId("finish-cancel").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);
+  await page.getByTestId("step-1").getByLabel("I have done this task").uncheck();
+  await allSaved(page);
+  await page.getByTestId("finish-section").click();
+  await expect(page.getByTestId("finish-unanswered")).toHaveText("1 question has no answer yet.");
+  await page.getByTestId("finish-cancel").click();
+  await page.getByTestId("step-1").getByLabel("I have done this task").check();
+  await allSaved(page);
+  await page.getByTestId("finish-section").click();
+  await page.getByTestId("finish-confirm").click();
   await expect(page.getByTestId("live-waiting")).toBeVisible();
   fixture("unlock", data.session, data.participant);
   await expect(page.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
   await page.getByTestId("step-0").getByLabel("Your answer").fill("A hot work permit");
   await allSaved(page);
   await page.getByTestId("finish-section").click();
+  await page.getByTestId("finish-confirm").click();
   await expect(page.getByTestId("live-finished")).toBeVisible();
 
   saved = fixture<Saved[]>("answers", data.session, data.participant);

@@ -82,6 +82,7 @@ test("a live session with a dashboard and two candidates: pause, extra time, hel
   await answerPractice(first, 0.5, 0.5);
   await expectAllSaved(first);
   await first.getByTestId("finish-section").click();
+  await first.getByTestId("finish-confirm").click();
   await expect(first.getByTestId("live-waiting")).toBeVisible();
   await expect(leaRow).toHaveAttribute("data-status", "waiting");
 

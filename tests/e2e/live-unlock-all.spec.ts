@@ -42,6 +42,7 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
     await candidate.getByTestId("finish-section").click();
     await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);
     await candidate.getByTestId("finish-section").click();
+    await candidate.getByTestId("finish-confirm").click();
     await expect(candidate.getByTestId("live-waiting")).toBeVisible();
   }
   const unlockAll = page.getByTestId("unlock-all");

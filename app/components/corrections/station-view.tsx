@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import type { GlobalRating } from "~db/tenant/schema";
 import { RATING_CHOICES } from "~/modules/corrections/ratings";
+import { stationListState } from "~/modules/corrections/station-list";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type { CorrectionEvaluation, ParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import type { StationParticipant, StationProgress } from "~/modules/corrections/stations.server";
@@ -34,10 +35,10 @@ function StationList({ participants, selected, base }: { participants: StationPa
               data-marked={!!p.markedAt}
             >
               <span className="min-w-0 break-words">
-                <span className="mr-2 text-sm text-slate-700">{p.position}.</span>
+                <span className="mr-2 text-sm text-slate-700">{p.rotation}.</span>
                 {p.name}
               </span>
-              <span className="shrink-0 text-xs text-slate-600">{p.markedAt ? `✓ ${t("corrections:station.marked")}` : t(`corrections:station.live.${p.live}`)}</span>
+              <StationState participant={p} />
             </Link>
           </li>
         ))}
@@ -46,6 +47,17 @@ function StationList({ participants, selected, base }: { participants: StationPa
   );
 }
 
+
+/** Marked, here now, to come, or not marked yet: never "passed", which read like a result. */
+function StationState({ participant }: { participant: StationParticipant }) {
+  const { t } = useTranslation();
+  const state = stationListState(participant);
+  return (
+    <span className={`shrink-0 text-xs ${state === "unmarked" ? "font-medium text-amber-900" : "text-slate-600"}`} data-testid="station-state" data-state={state}>
+      {state === "marked" ? `✓ ${t("corrections:station.marked")}` : t(`corrections:station.live.${state}`)}
+    </span>
+  );
+}
 
 /** One participant at the station: the checklists, a global rating, a comment, and "done, next". */
 function MarkPanel({

@@ -135,7 +135,7 @@ export function StepCard({ step, index, canCorrect, ticking }: { step: Correctio
         <TickChecklist criteria={step.criteria} ticks={ticking.ticksOf(step)} maxScore={step.maxScore} disabled={!canCorrect} onChange={(ticks) => ticking.setTicks(step, ticks)} testId="checklist" />
       ) : step.suggestedScore !== null && step.suggestedScore !== step.score ? (
         <p className="text-sm text-slate-600" data-testid="suggested-score">
-          {t("corrections:step.suggested", { score: f.number(step.suggestedScore) })}
+          {t("corrections:step.suggested", { count: step.suggestedScore, score: f.number(step.suggestedScore) })}
         </p>
       ) : null}
       <ScoreForm step={step} canCorrect={canCorrect} />

@@ -3,6 +3,7 @@ import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type { DashboardRow } from "~/modules/live/run.server";
+import { EXTEND_MINUTES, extendMinutesProblem } from "~/modules/live/extend-minutes";
 import { Button } from "../ui/form";
 import { formatSeconds, useCountdown } from "./use-countdown";
 
@@ -69,11 +70,63 @@ export const KeptRow = memo(
 /** Why the server refused a row's action (a small component of its own: see Row's submit). */
 function RowRefusal({ fetcherKey }: { fetcherKey: string }) {
   const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
-  return fetcher.data && !fetcher.data.ok ? (
+  // A refused number of minutes is said next to its field (MinutesField), not here.
+  return fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors.minutes ? (
     <p className="text-xs text-red-700" role="alert">
       {fetcher.data.message}
     </p>
   ) : null;
+}
+
+/** The minutes to add, with their range and, next to them, why they were refused (here or by the server). */
+function MinutesField({ row, fetcherKey, onExtend }: { row: GridRow; fetcherKey: string; onExtend: (minutes: string) => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
+  const [minutes, setMinutes] = useState("5");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [edited, setEdited] = useState(false);
+  const refused = fetcher.data && !fetcher.data.ok && !edited ? fetcher.data.fieldErrors.minutes : undefined;
+  const message = problem ? t(problem, EXTEND_MINUTES) : refused;
+  const id = `minutes-${row.participantId}`;
+  const add = () => {
+    const why = extendMinutesProblem(minutes);
+    setProblem(why);
+    setEdited(false);
+    if (!why) onExtend(minutes.trim());
+  };
+  return (
+    <span className="inline-flex max-w-full flex-col gap-0.5">
+      <span className="inline-flex items-center gap-1 whitespace-nowrap">
+        <input
+          aria-label={t("live:grid.minutes")}
+          aria-describedby={message ? `${id}-range ${id}-error` : `${id}-range`}
+          aria-invalid={message ? true : undefined}
+          className={`w-20 rounded-md border px-2 py-1 text-base sm:w-16 sm:text-sm ${message ? "border-red-700" : "border-slate-300"}`}
+          type="text"
+          inputMode="numeric"
+          value={minutes}
+          onChange={(e) => {
+            setMinutes(e.target.value);
+            setProblem(null);
+            setEdited(true);
+          }}
+          onKeyDown={(e) => e.key === "Enter" && add()}
+          data-testid="extend-minutes"
+        />
+        <Button variant="secondary" className="px-2 py-1" data-testid="extend" aria-label={t("live:grid.extend-label", { minutes })} onClick={add}>
+          {t("live:grid.extend")}
+        </Button>
+      </span>
+      <span id={`${id}-range`} className="text-xs text-slate-600" data-testid="extend-range">
+        {t("live:grid.minutes-range", EXTEND_MINUTES)}
+      </span>
+      {message ? (
+        <span id={`${id}-error`} className="max-w-56 text-xs text-red-700" role="alert" data-testid="extend-error">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** Extra time for someone without a deadline would change nothing: the button stays, disabled, and says why. */
@@ -139,7 +192,6 @@ function Row({
 }) {
   const { t } = useTranslation();
   const fetcherKey = `live-row-${row.participantId}`;
-  const [minutes, setMinutes] = useState("5");
   const [opening, setOpening] = useState("");
   const act = (intent: string, extra: Record<string, string> = {}) =>
     submit({ intent, participant: row.participantId, ...extra }, { method: "post", action, navigate: false, fetcherKey });
@@ -189,8 +241,9 @@ function Row({
       </td>
       <td className={CELL}>
         <div>{row.currentEvaluation?.name ?? "–"}</div>
-        <div className="text-xs text-slate-600">
-          {row.currentQuestion?.name ?? ""} ({row.evaluationsDone}/{row.evaluationsTotal})
+        {row.currentQuestion ? <div className="text-xs text-slate-600">{row.currentQuestion.name}</div> : null}
+        <div className="text-xs text-slate-600" data-testid="evaluations-done">
+          {t("live:grid.evaluations-done", { done: row.evaluationsDone, total: row.evaluationsTotal })}
         </div>
       </td>
       <td className={CELL}>
@@ -199,7 +252,7 @@ function Row({
       </td>
       {canRun ? (
         <td className={CELL}>
-          <div className="flex flex-wrap items-center gap-1">
+          <div className="flex flex-wrap items-start gap-1">
             {row.helpRequested ? (
               <Button variant="danger" className="px-2 py-1" data-testid="resolve-help" onClick={() => act("resolve")}>
                 {t("live:grid.resolve")}
@@ -220,30 +273,7 @@ function Row({
                 >
                   {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
                 </Button>
-                {row.untimed ? (
-                  <NothingToExtend row={row} />
-                ) : (
-                <span className="inline-flex items-center gap-1 whitespace-nowrap">
-                  <input
-                    aria-label={t("live:grid.minutes")}
-                    className="w-14 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
-                    type="number"
-                    min={1}
-                    max={120}
-                    value={minutes}
-                    onChange={(e) => setMinutes(e.target.value)}
-                  />
-                  <Button
-                    variant="secondary"
-                    className="px-2 py-1"
-                    data-testid="extend"
-                    aria-label={t("live:grid.extend-label", { minutes })}
-                    onClick={() => act("extend", { minutes })}
-                  >
-                    {t("live:grid.extend")}
-                  </Button>
-                </span>
-                )}
+                {row.untimed ? <NothingToExtend row={row} /> : <MinutesField row={row} fetcherKey={fetcherKey} onExtend={(minutes) => act("extend", { minutes })} />}
               </>
             ) : null}
           </div>

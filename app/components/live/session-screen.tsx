@@ -1,11 +1,14 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { AlertDialog } from "radix-ui";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
+import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch } from "~/modules/live/live-patch";
 import type { MyLiveSession } from "~/modules/live/participant.server";
+import { countUnanswered } from "~/modules/live/unanswered";
 import type { AnswerValue } from "./answer-queue";
 import { SaveIndicator } from "./save-indicator";
 import { StepInput } from "./step-input";
@@ -125,6 +128,10 @@ function Body({ live, answering, remaining, queue }: { live: LiveView; answering
   const { t } = useTranslation();
   if (live.sessionStatus === "SCHEDULED") return <BeforeStart live={live} />;
   if (live.sessionStatus === "CANCELED") return <Notice testId="live-canceled" title={t("live:user.screen.canceled")} />;
+  // Staff ended the session before this participant was through: say so, not "you are done".
+  if (live.sessionStatus === "COMPLETED" && live.endedByStaff) {
+    return <Notice testId="live-ended" title={t("live:user.screen.ended-title")} text={t("live:user.screen.ended-text")} />;
+  }
   if (live.sessionStatus === "COMPLETED" || live.status === "finished" || live.status === "assessment_complete") {
     return <Notice testId="live-finished" title={t("live:user.screen.finished-title")} text={t("live:user.screen.finished-text")} />;
   }
@@ -277,12 +284,63 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
           </Alert>
         ) : null}
         {finish.data && !finish.data.ok ? <Alert>{finish.data.message}</Alert> : null}
-        <Button onClick={() => void finishSection()} disabled={finish.state !== "idle" || !queue.loaded} data-testid="finish-section" className="min-h-11">
-          {whole ? t("live:user.finish.evaluation") : t("live:user.finish.question")}
-        </Button>
+        {whole ? (
+          // The evaluation's answers cannot be changed afterwards: ask first, and say what is unanswered.
+          <FinishEvaluation
+            disabled={finish.state !== "idle" || !queue.loaded}
+            unanswered={countUnanswered(live.questions, (question, stepIndex) =>
+              queue.answerOf({ scheduledSession: live.scheduledSession, evaluation: evaluation._id, question, stepIndex }),
+            )}
+            onConfirm={() => void finishSection()}
+          />
+        ) : (
+          <Button onClick={() => void finishSection()} disabled={finish.state !== "idle" || !queue.loaded} data-testid="finish-section" className="min-h-11">
+            {t("live:user.finish.question")}
+          </Button>
+        )}
         <p className="text-xs text-slate-500">{whole ? t("live:user.finish.evaluation-hint") : t("live:user.finish.question-hint")}</p>
       </div>
     </>
+  );
+}
+
+/** "Finish this evaluation", confirmed in a dialog that says it is final and how many steps have no answer. */
+function FinishEvaluation({ disabled, unanswered, onConfirm }: { disabled: boolean; unanswered: number; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button disabled={disabled} data-testid="finish-section" className="min-h-11">
+          {t("live:user.finish.evaluation")}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content className={panel} data-testid="finish-dialog">
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("live:user.finish.confirm-title")}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mb-4 flex flex-col gap-2 text-sm text-slate-700">
+              <p>{t("live:user.finish.confirm-text")}</p>
+              <p className={unanswered > 0 ? "font-medium text-amber-900" : undefined} data-testid="finish-unanswered" data-count={unanswered}>
+                {unanswered > 0 ? t("live:user.finish.unanswered", { count: unanswered }) : t("live:user.finish.all-answered")}
+              </p>
+            </div>
+          </AlertDialog.Description>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" className="min-h-11" data-testid="finish-cancel">
+                {t("live:user.finish.keep-answering")}
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button className="min-h-11" data-testid="finish-confirm" onClick={onConfirm}>
+                {t("live:user.finish.confirm")}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 

@@ -13,6 +13,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/modules/databases/entities.server";
 import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
 import { isEvaluationDone } from "~/modules/live/status";
+import { inRotation } from "./station-list";
 import { getParticipantCorrection, type CorrectionEvaluation, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";
 import { changeCorrection, CORRECT } from "./write.server";
@@ -28,6 +29,8 @@ export type StationParticipant = {
   name: string;
   /** 1-based place of the station in this participant's rotation. */
   position: number;
+  /** 1-based place in the station's list (inRotation): unique, unlike position. */
+  rotation: number;
   /** here: at the station now; due: still to come; done: passed it. */
   live: "here" | "due" | "done";
   markedAt: Date | null;
@@ -88,19 +91,18 @@ export async function stationParticipants(ctx: Ctx, scheduledSessionId: string, 
   ]);
   const names = new Map(people.map((p) => [p.id, p.name]));
   const markOf = new Map(markRows.map((m) => [m.participantId, m]));
-  const list = states
-    .map((s): StationParticipant => {
-      const mark = markOf.get(s.entry.participantId);
-      return {
-        participantId: s.entry.participantId,
-        name: names.get(s.entry.participantId) ?? "",
-        position: orderOf(plan, s.entry).indexOf(evaluation.id) + 1,
-        live: s.current?.evaluation === evaluation.id ? "here" : isEvaluationDone(s.facts, evaluation.id) && s.live.progress.length > 0 ? "done" : "due",
-        markedAt: mark?.markedAt ?? null,
-        globalRating: mark?.globalRating ?? null,
-      };
-    })
-    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+  const unnumbered = states.map((s): Omit<StationParticipant, "rotation"> => {
+    const mark = markOf.get(s.entry.participantId);
+    return {
+      participantId: s.entry.participantId,
+      name: names.get(s.entry.participantId) ?? "",
+      position: orderOf(plan, s.entry).indexOf(evaluation.id) + 1,
+      live: s.current?.evaluation === evaluation.id ? "here" : isEvaluationDone(s.facts, evaluation.id) && s.live.progress.length > 0 ? "done" : "due",
+      markedAt: mark?.markedAt ?? null,
+      globalRating: mark?.globalRating ?? null,
+    };
+  });
+  const list: StationParticipant[] = inRotation(unnumbered);
   return {
     station: {
       evaluationId: evaluation.id,

@@ -17,7 +17,7 @@ import { loadLiveData } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
 import type { RealtimeConnection } from "./realtime.server";
 import { realtimeTokenFor } from "./realtime-grants.server";
-import { nextSectionIn, openSection, type ParticipantStatus } from "./status";
+import { isFinished, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own
 // entry: another participant's id never comes from the request.
@@ -33,6 +33,8 @@ export type MyLiveSession = {
   reference: string;
   sessionName: string;
   sessionStatus: SessionRow["status"];
+  /** Staff completed the session before this participant had finished every evaluation. */
+  endedByStaff: boolean;
   sessionRevision: number;
   status: ParticipantStatus | null;
   ready: boolean;
@@ -73,6 +75,7 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
     reference: session.reference,
     sessionName,
     sessionStatus: session.status,
+    endedByStaff: session.status === "COMPLETED" && !isFinished(state.facts),
     sessionRevision: session.rev,
     ...screenClockOf(state, now),
     ready: state.entry.ready,
