@@ -80,6 +80,8 @@ export default defineConfig({
         env: {
           NODE_ENV: "production",
           PORT: String(port),
+          // Every link in a mail starts with it; requests naming another host are refused.
+          PUBLIC_URL: `http://localhost:${port}`,
           DATA_DIR: dataDir,
           PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
           // Mail must land in DATA_DIR/outbox, never at Postmark.

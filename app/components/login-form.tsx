@@ -29,6 +29,7 @@ export function LoginForm({
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
   const codeRef = useRef<HTMLInputElement>(null);
+  const newCodeRef = useRef<HTMLButtonElement>(null);
   const tenantRef = useRef<HTMLInputElement>(null);
   const identifierRef = useRef<HTMLInputElement>(null);
   const redirectTo = params.get("redirectTo") ?? "";
@@ -39,7 +40,9 @@ export function LoginForm({
   // code, so typing replaces it), after a failed request the field to correct (the organisation's,
   // unless only the address is missing).
   useEffect(() => {
-    if (state?.step === "code") {
+    if (state?.step === "code" && state.usedUp) {
+      newCodeRef.current?.focus();
+    } else if (state?.step === "code") {
       codeRef.current?.focus();
       if (state.error) codeRef.current?.select();
     } else if (state?.error) {
@@ -69,24 +72,34 @@ export function LoginForm({
           <input type="hidden" name="tenant" value={state.tenant} />
           <input type="hidden" name="identifier" value={state.identifier} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField
-            ref={codeRef}
-            label={t("auth:code")}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            hint={t("auth:code-hint")}
-          />
-          <Button type="submit" name="intent" value="verify-code" disabled={busy}>
-            {t("auth:sign-in")}
-          </Button>
+          {state.usedUp ? (
+            <Button ref={newCodeRef} type="submit" name="intent" value="resend-code" formNoValidate disabled={busy} data-testid="login-new-code">
+              {t("auth:new-code")}
+            </Button>
+          ) : (
+            <>
+              <TextField
+                ref={codeRef}
+                label={t("auth:code")}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={7}
+                required
+                hint={t("auth:code-hint")}
+              />
+              <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+                {t("auth:sign-in")}
+              </Button>
+            </>
+          )}
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
-            <button type="submit" name="intent" value="resend-code" formNoValidate className="text-left text-primary underline">
-              {t("auth:resend")}
-            </button>
+            {state.usedUp ? null : (
+              <button type="submit" name="intent" value="resend-code" formNoValidate className="text-left text-primary underline">
+                {t("auth:resend")}
+              </button>
+            )}
             <a href={`/${area}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="underline">
               {t("auth:change-identifier")}
             </a>

@@ -91,7 +91,6 @@ export const authPiece: SchemaPiece = {
           accountType: accountTypeOf(g),
           clientAddress: g.clientAddress,
           locale: g.locale,
-          origin: new URL(g.request.url).origin,
         }),
       completeOtpLogin: async (_p, a: { tenant: string; otp: string; userIdentifier: unknown }, g) => {
         const { cookie } = await completeOtpLogin({

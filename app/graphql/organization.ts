@@ -2,7 +2,7 @@ import { requestUploadSignature } from "~/modules/assets/upload-ticket.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/settings.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/user-management.server";
 import { connection } from "./sdl";
-import { ctxOf, originOf, type SchemaPiece, type Args } from "./types";
+import { ctxOf, type SchemaPiece, type Args } from "./types";
 
 /** The spec's Managed user fields (the ManagedUser type is declared with createAdminUser). */
 export const toManagedUser = (u: ManagedUser) => ({
@@ -103,7 +103,7 @@ export const organizationPiece: SchemaPiece = {
       organization: (_p, _a, g) => organizationSettings(ctxOf(g)),
     },
     Mutation: {
-      addUser: async (_p, a: Args, g) => toManagedUser(await addUser(ctxOf(g), a.input, originOf(g))),
+      addUser: async (_p, a: Args, g) => toManagedUser(await addUser(ctxOf(g), a.input)),
       updateUser: async (_p, a: Args, g) => toManagedUser(await updateUser(ctxOf(g), a.id, a.input)),
       removeUser: (_p, a: Args, g) => removeUser(ctxOf(g), a.id, a.handOverTo),
       updateOrganizationSettings: (_p, a: Args, g) => updateOrganizationSettings(ctxOf(g), a.input),

@@ -5,7 +5,7 @@ import * as layoutsM from "~/modules/reports/layouts.server";
 import * as reportsM from "~/modules/reports/reports.server";
 import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
-import { ctxOf, orNull, originOf, type Args, type SchemaPiece } from "./types";
+import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
 
 
 /** Types both APIs share: the report's data, options and layout blocks. */
@@ -354,7 +354,7 @@ export const reportsPiece: SchemaPiece = {
     Mutation: {
       createSessionReport: (_p, a: Args, g) => reportsM.createSessionReport(ctxOf(g), a),
       saveParticipantReport: (_p, a: Args, g) => reportsM.saveParticipantReport(ctxOf(g), a.id, a.input),
-      sendParticipantReport: (_p, a: Args, g) => sendParticipantReport(ctxOf(g), a, originOf(g)),
+      sendParticipantReport: (_p, a: Args, g) => sendParticipantReport(ctxOf(g), a),
       addSessionReportLayout: (_p, a: Args, g) => layoutsM.addSessionReportLayout(ctxOf(g), blocksOf(a.input)),
       updateSessionReportLayout: (_p, a: Args, g) => layoutsM.updateSessionReportLayout(ctxOf(g), a.id, blocksOf(a.input)),
       removeSessionReportLayout: (_p, a: Args, g) => layoutsM.removeSessionReportLayout(ctxOf(g), a.id),

@@ -9,7 +9,7 @@ import type { LiveData } from "~/modules/live/store.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
 import { connection } from "./sdl";
-import { ctxOf, orNull, originOf, type GqlContext, type SchemaPiece, type Args } from "./types";
+import { ctxOf, orNull, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 
 
@@ -188,7 +188,7 @@ export const schedulingPiece: SchemaPiece = {
       removeScheduledSession: (_p, a: Args, g) => scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
       addParticipantsToScheduledSession: async (_p, a: Args, g: GqlContext) => {
         const ctx = ctxOf(g);
-        await addAndInviteParticipants(ctx, a.id, a.participants, a.invite ? originOf(g) : null);
+        await addAndInviteParticipants(ctx, a.id, a.participants, Boolean(a.invite));
         return scheduledM.getScheduledSession(ctx, a.id);
       },
       removeParticipantFromScheduledSession: (_p, a: Args, g) => entriesM.removeParticipantFromScheduledSession(ctxOf(g), a.id, a.participant),

@@ -49,4 +49,3 @@ export async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
 }
 
 /** This server's origin as the client addressed it (links in mails and uploads). */
-export const originOf = (g: GqlContext) => new URL(g.request.url).origin;

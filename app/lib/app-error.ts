@@ -41,6 +41,7 @@ export type ServerReason =
   | "realtime_auth_failed"
   | "auth_request_failed"
   | "auth_code_invalid_or_expired"
+  | "auth_code_used_up"
   | "user_creation_failed"
   | "user_not_found"
   | "role_not_grantable"

@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = form.getAll("ids").map(String);
   if (ids.length === 0) return { ok: false as const, message: ctx.t("reports:list.none-selected") };
   try {
-    return { ok: true as const, message: await bulkSendReports(ctx, ids, new URL(request.url).origin) };
+    return { ok: true as const, message: await bulkSendReports(ctx, ids) };
   } catch (e) {
     if (!isAppError(e)) throw e;
     return { ok: false as const, message: formErrorOf(ctx.t, e).message };

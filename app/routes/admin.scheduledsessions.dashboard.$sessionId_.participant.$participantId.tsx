@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ...Object.fromEntries(
       BUILDER_INTENTS.map((intent) => [
         `report-${intent}`,
-        (_i: unknown, _id: string, form: FormData) => builderAction(ctx, ref.scheduledSession, ref.participant, intent, form, new URL(request.url).origin),
+        (_i: unknown, _id: string, form: FormData) => builderAction(ctx, ref.scheduledSession, ref.participant, intent, form),
       ]),
     ),
   });

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<PlanFormAnswer | Response> {
   const ctx = await requireStaffContext(request, context);
-  const answer = await planFormAction(ctx, await readActionForm(ctx, request), new URL(request.url).origin);
+  const answer = await planFormAction(ctx, await readActionForm(ctx, request));
   return "redirectTo" in answer ? redirect(answer.redirectTo) : answer;
 }
 

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return userManagementAction(ctx, request, new URL(request.url).origin);
+  return userManagementAction(ctx, request);
 }
 
 export default function UserManagementRoute() {

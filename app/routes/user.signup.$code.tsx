@@ -19,6 +19,9 @@ export const handle = { titleKey: "scheduling:signup.title" };
 
 /** /user/signup/{code}?tenant=<slug>: see docs/decisions/0005-signup-codes.md. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  // The "type the code again" form of an unknown code asks with ?code=.
+  const typed = new URL(request.url).searchParams.get("code")?.trim().toUpperCase();
+  if (typed) return redirect(`/user/signup/${encodeURIComponent(typed)}${prefilledTenant(request) ? `?tenant=${encodeURIComponent(prefilledTenant(request))}` : ""}`);
   const code = params.code ?? "";
   const t = await getT(await getLocale(request));
   const ctx = await contextFromSession(request, "USER", context);
@@ -30,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     info = await signUpInfo(tenant, code);
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return { state: "not-found" as const, code, message: t("scheduling:signup.not-found") };
+    return { state: "not-found" as const, code, tenant, message: t("scheduling:signup.not-found", { code }) };
   }
   const signedIn = ctx && ctx.actor.type === "USER" && ctx.tenant.slug === tenant ? (ctx as ParticipantCtx) : null;
   const mine = signedIn ? await myScheduledSessions(signedIn) : null;
@@ -45,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { step: "details" | "code"; name?: string; email?: string; error?: string; fieldErrors?: Record<string, string> };
+type ActionData = { step: "details" | "code"; name?: string; email?: string; error?: string; fieldErrors?: Record<string, string>; usedUp?: boolean };
 
 export async function action({ request, context, params }: ActionFunctionArgs): Promise<ActionData | Response> {
   const locale = await getLocale(request);
@@ -88,6 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs): 
       email,
       error: t(e.messageKey, e.values ?? {}),
       fieldErrors: translateFieldErrors(t, e.fieldErrors),
+      usedUp: e.reason === "auth_code_used_up",
     };
   }
   throw new Response("Bad Request", { status: 400 });
@@ -115,6 +119,14 @@ export default function SignUp() {
       <div className="mx-auto w-full max-w-md">
         <h1 className="mb-4 text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
         <Alert>{data.message}</Alert>
+        <Form method="get" className="mt-4 flex flex-col gap-3" data-testid="signup-code-again">
+          <input type="hidden" name="tenant" value={data.tenant} />
+          <TextField label={t("scheduling:signup.code-again")} name="code" required autoCapitalize="characters" autoComplete="off" maxLength={12} />
+          <Button type="submit">{t("scheduling:signup.look-up")}</Button>
+        </Form>
+        <a href="/user" className="mt-4 inline-block text-sm underline">
+          {t("scheduling:signup.my-sessions")}
+        </a>
       </div>
     );
   }
@@ -162,11 +174,19 @@ export default function SignUp() {
           <input type="hidden" name="tenant" value={data.tenant} />
           <input type="hidden" name="name" value={actionData?.name ?? ""} />
           <input type="hidden" name="email" value={actionData?.email ?? ""} />
-          <Alert tone="info">{t("scheduling:signup.code-sent", { email: actionData?.email ?? "" })}</Alert>
-          <TextField label={t("scheduling:signup.code")} name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} />
-          <Button type="submit" name="intent" value="verify-code" disabled={busy}>
-            {t("scheduling:signup.verify")}
-          </Button>
+          {actionData?.usedUp ? (
+            <Button type="submit" name="intent" value="request-code" formNoValidate disabled={busy} data-testid="signup-new-code">
+              {t("scheduling:signup.new-code")}
+            </Button>
+          ) : (
+            <>
+              <Alert tone="info">{t("scheduling:signup.code-sent", { email: actionData?.email ?? "" })}</Alert>
+              <TextField label={t("scheduling:signup.code")} name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} />
+              <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+                {t("scheduling:signup.verify")}
+              </Button>
+            </>
+          )}
         </Form>
       )}
     </div>

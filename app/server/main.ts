@@ -9,7 +9,9 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
+import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.server";
 import { createApiLane } from "./api-lane";
+import { refuseForeignHost } from "./host-check";
 import { partykitDevArgs } from "./partykit-dev";
 import { expressTrustProxy, trustProxyFromEnv } from "./request-facts";
 import { apiSecurityHeaders, capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
@@ -21,6 +23,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+
+// Every link sent out (sign-in, invitations, reports) starts with PUBLIC_URL: a bad value stops here.
+let publicOrigin: string;
+try {
+  publicOrigin = checkPublicUrlSetting();
+} catch (error) {
+  if (!(error instanceof PublicUrlSettingError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
 
 const { tenants, demoCreated } = await bootstrap();
 
@@ -107,9 +119,11 @@ if (viteDevServer) {
 
 app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
 
-createServer((req, res) => apiLane(req, res) || app(req, res)).listen(port, host, () => {
+// Outside development only the public origin's host (and its aliases) is served.
+createServer((req, res) => (!dev && refuseForeignHost(req, res, trustProxy)) || apiLane(req, res) || app(req, res)).listen(port, host, () => {
   const url = `http://localhost:${port}`;
   console.log(`\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`);
+  if (publicOrigin !== url) console.log(`Public address (links in e-mails): ${publicOrigin}`);
   const tenantList = tenants.length > 10 ? `${tenants.length} organisations` : tenants.join(", ") || "none";
   console.log(`Tenants: ${tenantList}${demoCreated ? " (demo tenant created)" : ""}`);
   if (tenants.includes(DEMO.slug)) {

@@ -1,5 +1,7 @@
 import { expect, test, type Browser } from "./support/fixtures";
 import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode, signInThroughScreens, waitForHydration } from "./support/login";
+import { demoStaffAccount } from "./support/accounts";
+import { waitForCode } from "./support/outbox";
 
 // Foundation: public routes, language negotiation, one-time-code login for staff and participants.
 
@@ -87,6 +89,42 @@ test.describe("staff", () => {
     await enterCode(page, "admin", right);
     await expect(page.getByTestId("organization-name")).toHaveText("Demo Organisation");
     await context.close();
+  });
+
+  test("a code used up by three wrong tries says so and offers a new one in one tap", async ({ browser }) => {
+    const { context, page } = await pageIn(browser, "en-US");
+    // An account of its own: login codes are rate-limited per person.
+    const who = await demoStaffAccount(`used-up-${Date.now().toString(36)}@demo.test`, "Uma Usedup", "ORGANIZATION_READER");
+    await page.goto("/admin");
+    const right = await requestCode(page, "admin", who);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 3; i++) {
+      const answered = page.waitForResponse((r) => r.request().method() === "POST");
+      await enterCode(page, "admin", wrong);
+      await answered;
+    }
+    const codeForm = page.getByTestId("admin-code-form");
+    await expect(codeForm.getByRole("alert")).toContainText("entered wrongly 3 times and can no longer be used");
+    // No code field to try again in: the one thing to do is to ask for a new code.
+    await expect(codeForm.locator('input[name="code"]')).toHaveCount(0);
+    const since = Date.now() - 50;
+    await expect(page.getByTestId("login-new-code")).toBeFocused();
+    await page.getByTestId("login-new-code").click();
+    const fresh = await waitForCode(who.email, since);
+    await enterCode(page, "admin", fresh);
+    await expect(page.getByTestId("organization-name")).toHaveText("Demo Organisation");
+    await context.close();
+  });
+
+  test("an unknown sign-up code is named, with a way to type it again and a way to one's sessions", async ({ page }) => {
+    await page.goto("/user/signup/NOPE42?tenant=demo");
+    await expect(page.getByRole("alert")).toContainText("No session was found for the code NOPE42");
+    await expect(page.getByRole("link", { name: "See my sessions" })).toHaveAttribute("href", "/user");
+    const again = page.getByTestId("signup-code-again");
+    await again.getByLabel("Session code").fill("zzz999");
+    await again.getByRole("button", { name: "Look it up" }).click();
+    await expect(page).toHaveURL(/\/user\/signup\/ZZZ999\?tenant=demo$/);
+    await expect(page.getByRole("alert")).toContainText("No session was found for the code ZZZ999");
   });
 
   test("an unknown organisation is named as such", async ({ page }) => {

@@ -44,7 +44,7 @@ async function addUser(page: Page, name: string, email: string, role: string) {
   await expect(page.getByTestId("user-row").filter({ hasText: email })).toContainText(role);
 }
 
-test("a manager adds a writer and a reader; the reader signs in through the e-mailed link and only reads", async ({ page, browser }) => {
+test("a manager adds a writer and a reader; the reader signs in through the e-mailed link and only reads", async ({ page, browser, baseURL }) => {
   await loginAsStaff(page, boss);
   await page.getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -61,7 +61,12 @@ test("a manager adds a writer and a reader; the reader signs in through the e-ma
   const link = await waitForSignInLink("reader@orgadmin.test", since);
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
-  await reader.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  // The link is on the public address (PUBLIC_URL), and opening it only asks whether to continue.
+  expect(link.startsWith(`${new URL(baseURL!).origin}/api/auth/callback?tenant=`)).toBe(true);
+  await reader.goto(link);
+  await expect(reader.getByTestId("signin-link-confirm")).toContainText("Rosa Reader (reader@orgadmin.test)");
+  await expect(reader.getByTestId("signin-link-confirm")).toContainText("Harbour Academy");
+  await reader.getByRole("button", { name: "Continue and sign in" }).click();
   await expect(reader).toHaveURL(/\/admin$/);
   await expect(reader.getByTestId("organization-name")).toHaveText("Harbour Academy");
   // Read-only: no user or settings entries, no create buttons.

@@ -110,6 +110,24 @@ export function streamChunked(
   });
 }
 
+/** One request over a plain socket, so that Host can be forged (fetch sends the URL's host). */
+export function rawRequest(base: string, probe: Probe): Promise<Answer> {
+  const url = new URL(probe.path, base);
+  const client = url.protocol === "https:" ? https : http;
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { method: probe.method, headers: probe.headers, setHost: !probe.headers?.Host }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, text, ms: Math.round(performance.now() - start) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(probe.body);
+  });
+}
+
 const FIVE_MB = 5 * 1024 * 1024;
 /**
  * What a chunked probe offers. Loopback socket buffers take several MB before the server has a
@@ -235,6 +253,30 @@ export const CHECKS: Check[] = [
       const unknown = await ask(`nobody-${Date.now()}@nowhere.test`);
       expect(known.status === unknown.status && known.text === unknown.text, `known answered ${known.status} ${known.text.slice(0, 120)}, unknown ${unknown.status} ${unknown.text.slice(0, 120)}`);
       expect(known.ms < QUICK_MS, `requestLogin took ${known.ms} ms for a known identifier`);
+    },
+  },
+  {
+    name: "a login asked through a forged Host or X-Forwarded-Host is refused (no sign-in link can point there)",
+    run: async ({ base }) => {
+      const login = (area: "admin" | "user") =>
+        JSON.stringify({
+          query: "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }",
+          variables: { t: PROBE_TENANT, id: { type: "EMAIL", value: area === "admin" ? "admin@demo.test" : KNOWN_PARTICIPANT } },
+        });
+      const probes: Probe[] = [
+        { method: "POST", path: "/api/admin/graphql", headers: { "Content-Type": "application/json" }, body: login("admin") },
+        { method: "POST", path: "/api/user/graphql", headers: { "Content-Type": "application/json" }, body: login("user") },
+        { method: "POST", path: "/admin", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `intent=request-code&tenant=${PROBE_TENANT}&identifier=admin%40demo.test` },
+      ];
+      for (const probe of probes) {
+        const forgeries: Record<string, string>[] = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }];
+        for (const forged of forgeries) {
+          const answer = await rawRequest(base, { ...probe, headers: { ...probe.headers, ...forged } });
+          const what = `${probe.path} with ${JSON.stringify(forged)}`;
+          expect(answer.status === 421, `${what}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          expect(answer.ms < QUICK_MS, `${what}: took ${answer.ms} ms`);
+        }
+      }
     },
   },
   {

@@ -7,6 +7,9 @@ import { afterAll } from "vitest";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assess-test-"));
 process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
+// Every link in a mail starts with the configured public address, never the request's host.
+process.env.PUBLIC_URL = "http://app.test";
+delete process.env.PUBLIC_HOST_ALIASES;
 delete process.env.POSTMARK_SERVER_TOKEN;
 delete process.env.TENANT_DATABASE_URL;
 delete process.env.DEFAULT_TIME_ZONE; // organisations default to Europe/Brussels

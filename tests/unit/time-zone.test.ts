@@ -75,7 +75,7 @@ describe("the organisation's time zone", () => {
     // 00:30 on 2 December in Brussels is still 1 December in UTC.
     const session = await addScheduledSession(ctx, { session: template.id, datetime: "2026-12-01T23:30:00Z", location, participants: [person!] });
     expect(session.reference).toBe("NIGHT202612020001");
-    await inviteParticipants(ctx, session._id, [person!], "http://localhost:3000");
+    await inviteParticipants(ctx, session._id, [person!]);
     const email = (await participantById(ctx, person!)).email;
     const mail = await lastMailTo(email);
     expect(mail?.textBody).toContain("12:30 AM");

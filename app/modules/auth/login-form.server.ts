@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { AccountType } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
+import { readActionForm } from "~/lib/form-data.server";
 import { parseForm } from "~/lib/form-schema";
 import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
 import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
@@ -12,7 +13,7 @@ import { clientAddressOf, disabledTenantOfSession, safeRedirect, secureCookiesFo
 
 export type LoginFormState =
   | { step: "identify"; error?: string; tenant?: string; identifier?: string }
-  | { step: "code"; tenant: string; identifier: string; error?: string; resent?: boolean };
+  | { step: "code"; tenant: string; identifier: string; error?: string; resent?: boolean; usedUp?: boolean };
 
 const AREA: Record<AccountType, "/admin" | "/user"> = { ADMIN: "/admin", USER: "/user" };
 
@@ -21,7 +22,9 @@ const AREA: Record<AccountType, "/admin" | "/user"> = { ADMIN: "/admin", USER: "
  * logout. Returns the form's next state, or a redirect with the session cookie.
  */
 export async function handleLoginForm(request: Request, loadContext: unknown, accountType: AccountType): Promise<LoginFormState | Response> {
-  const form = await request.formData();
+  const locale = await getLocale(request);
+  const t = await getT(locale);
+  const form = await readActionForm({ t }, request);
   const intent = String(form.get("intent") ?? "");
   const area = AREA[accountType];
   const secure = secureCookiesFor(request);
@@ -31,8 +34,6 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
     return redirect(area, { headers: { "Set-Cookie": clearedCookie(accountType, secure) } });
   }
 
-  const locale = await getLocale(request);
-  const t = await getT(locale);
   const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
   const identifierText = String(form.get("identifier") ?? "").trim();
   const clientAddress = clientAddressOf(loadContext);
@@ -43,7 +44,7 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
     }
     try {
-      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale, origin: new URL(request.url).origin });
+      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale });
     } catch (error) {
       if (!isAppError(error)) throw error;
       return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };
@@ -67,7 +68,8 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return redirect(safeRedirect(form.get("redirectTo"), area), { headers });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };
+      // A used-up code cannot work any more: the screen offers a new one instead of another try.
+      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}), usedUp: error.reason === "auth_code_used_up" };
     }
   }
 

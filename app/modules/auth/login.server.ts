@@ -4,7 +4,7 @@ import { participants, type AccountType } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
 import { requireTenant, openTenant } from "~/modules/tenants/tenants.server";
-import { requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
+import { peekLoginLink, requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
 import { createLoginSession, destroyLoginSession, findLoginSession, parseSessionCookieValue, type SessionCookie } from "./sessions.server";
 
 const tenantInput = z.string().trim().min(1).max(40);
@@ -16,13 +16,12 @@ export async function requestLogin(args: {
   accountType: AccountType;
   clientAddress: string;
   locale: Locale;
-  origin?: string;
 }): Promise<true> {
   const slug = tenantInput.safeParse(args.tenant);
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
-  await requestLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, clientAddress: args.clientAddress, locale: args.locale, origin: args.origin });
+  await requestLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, clientAddress: args.clientAddress, locale: args.locale });
   return true;
 }
 
@@ -48,6 +47,18 @@ export async function completeOtpLogin(args: {
     language = isLocale(person?.locale) ? person.locale : null;
   }
   return { cookie, subjectId, language };
+}
+
+/**
+ * The account and organisation a one-click sign-in link is for, leaving the link usable; null when
+ * the link is used, replaced or expired. ORGANIZATION_NOT_FOUND / tenant_disabled as for a login.
+ */
+export async function describeLoginLink(args: { tenant: string; token: string; accountType: AccountType }): Promise<{ organization: string; name: string; email: string } | null> {
+  const slug = tenantInput.safeParse(args.tenant);
+  if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
+  const tenant = await requireTenant(slug.data);
+  const subject = await peekLoginLink({ tenant, tdb: await openTenant(tenant), accountType: args.accountType, token: args.token });
+  return subject ? { organization: tenant.name, ...subject } : null;
 }
 
 /** The one-click sign-in link of a code mail: checks its token and opens a new session. */

@@ -11,6 +11,7 @@ import { isLocale, type Locale } from "~/i18n/config";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { enqueueMailJob } from "~/modules/mail/mail-queue.server";
 import { organizationLogoHtml } from "~/modules/tenants/branding.server";
+import { publicLink } from "~/lib/public-url.server";
 import { hitRateLimits } from "./rate-limit.server";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -64,8 +65,6 @@ export async function requestLoginCode(args: {
   identifier: UserIdentifier;
   clientAddress: string;
   locale: Locale;
-  /** The site's origin for the one-click sign-in link; without it the mail carries the code only. */
-  origin?: string;
 }): Promise<void> {
   const parsed = userIdentifierInput.safeParse(args.identifier);
   if (!parsed.success) throw new AppError("AUTH_REQUEST_FAILED", "auth_request_failed");
@@ -90,7 +89,6 @@ async function sendLoginCode(args: {
   identifier: UserIdentifier;
   key: string;
   locale: Locale;
-  origin?: string;
 }): Promise<void> {
   const { identifier, key } = args;
   const subject = await findSubject(args.tdb, args.accountType, identifier);
@@ -98,14 +96,17 @@ async function sendLoginCode(args: {
 
   const { code, linkToken } = await issueLoginCode(args.tdb, args.tenant, args.accountType, key, subject.id);
   const locale = isLocale(subject.locale) ? subject.locale : args.locale;
-  const link = args.origin ? signInLinkUrl(args.origin, args.accountType, args.tenant.slug, linkToken) : null;
-  await sendMail(await loginCodeMail(args.tenant, identifier, code, link, locale, args.origin));
+  const link = signInLinkUrl(args.accountType, args.tenant.slug, linkToken);
+  await sendMail(await loginCodeMail(args.tenant, identifier, code, link, locale));
 }
 
-/** The one-click sign-in URL of a login code: `/api/auth/callback` (staff) or `/api/user/auth/callback`. */
-export function signInLinkUrl(origin: string, accountType: AccountType, tenant: string, token: string): string {
+/**
+ * The one-click sign-in URL of a login code, always on the configured public origin:
+ * `/api/auth/callback` (staff) or `/api/user/auth/callback`.
+ */
+export function signInLinkUrl(accountType: AccountType, tenant: string, token: string): string {
   const path = accountType === "ADMIN" ? "/api/auth/callback" : "/api/user/auth/callback";
-  return `${origin.replace(/\/$/, "")}${path}?tenant=${encodeURIComponent(tenant)}&token=${encodeURIComponent(token)}`;
+  return publicLink(`${path}?tenant=${encodeURIComponent(tenant)}&token=${encodeURIComponent(token)}`);
 }
 
 const hashLinkToken = (tenant: string, token: string) => sha256(`link:${tenant}:${token}`);
@@ -143,7 +144,7 @@ export async function issueLoginCode(
   return { code, linkToken };
 }
 
-async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code: string, link: string | null, locale: Locale, origin?: string) {
+async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code: string, link: string, locale: Locale) {
   const t = await getT(locale);
   const values = { code, organization: tenant.name, minutes: OTP_TTL_MS / 60_000, link };
   return {
@@ -152,7 +153,7 @@ async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code
     subject: t("emails:login-code.subject", values),
     textBody: t("emails:login-code.text", values) + (link ? `\n\n${t("emails:login-code.link-text", values)}` : ""),
     htmlBody: mailHtml([
-      ...organizationLogoHtml(tenant, origin),
+      ...organizationLogoHtml(tenant),
       escapeHtml(t("emails:login-code.intro", values)),
       `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
       ...(link
@@ -164,6 +165,27 @@ async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code
   };
 }
 
+const LINK_TOKEN = /^[0-9a-f]{64}$/;
+
+/**
+ * Whose a one-click sign-in link is, without using it up: the page the link opens shows the
+ * account and asks to continue (a POST), so that a link alone cannot sign a browser in. Null for a
+ * used, replaced or expired link.
+ */
+export async function peekLoginLink(args: { tenant: TenantRow; tdb: TenantDb; accountType: AccountType; token: string }): Promise<{ name: string; email: string } | null> {
+  const token = args.token.trim();
+  if (!LINK_TOKEN.test(token)) return null;
+  const row = await args.tdb.db
+    .select({ subjectId: oneTimeCodes.subjectId, expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.accountType, args.accountType), eq(oneTimeCodes.linkHash, hashLinkToken(args.tenant.slug, token))))
+    .get();
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return null;
+  const table = args.accountType === "ADMIN" ? staffUsers : participants;
+  const subject = await args.tdb.db.select({ name: table.name, email: table.email }).from(table).where(eq(table.id, row.subjectId)).get();
+  return subject ?? null;
+}
+
 /**
  * Checks a one-click sign-in link token: the newest code's link, unexpired, used once (the code
  * dies with it). Returns the account id, or AUTH_CODE_INVALID_OR_EXPIRED.
@@ -171,7 +193,7 @@ async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code
 export async function verifyLoginLink(args: { tenant: TenantRow; tdb: TenantDb; accountType: AccountType; token: string }): Promise<string> {
   const token = args.token.trim();
   const invalid = () => new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_invalid_or_expired");
-  if (!/^[0-9a-f]{64}$/.test(token)) throw invalid();
+  if (!LINK_TOKEN.test(token)) throw invalid();
   const linkHash = hashLinkToken(args.tenant.slug, token);
   const subjectId = await args.tdb.write(async (tx): Promise<string | null> => {
     const row = await tx
@@ -181,7 +203,7 @@ export async function verifyLoginLink(args: { tenant: TenantRow; tdb: TenantDb; 
       .get();
     if (!row) return null;
     await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
-    return row.expiresAt.getTime() > Date.now() ? row.subjectId : null;
+    return row.expiresAt.getTime() > Date.now() && row.attempts < OTP_MAX_ATTEMPTS ? row.subjectId : null;
   });
   if (!subjectId) throw invalid();
   return subjectId;
@@ -189,7 +211,9 @@ export async function verifyLoginLink(args: { tenant: TenantRow; tdb: TenantDb; 
 
 /**
  * Checks a code: the newest for the identifier, unexpired, fewer than 3 wrong tries. A right
- * code is consumed; a wrong one counts a try and the third ends the code. Returns the account id.
+ * code is consumed; a wrong one counts a try and the third uses the code up: it stays stored as
+ * used up (its link dead too), so every later try, the right code included, is told so
+ * (`auth_code_used_up`) instead of "wrong", until a new code replaces it. Returns the account id.
  */
 export async function verifyLoginCode(args: {
   tenant: TenantRow;
@@ -205,7 +229,7 @@ export async function verifyLoginCode(args: {
   const key = `${identifier.type}:${identifier.value}`;
   const code = args.code.replace(/\s/g, "");
   // The transaction returns instead of throwing, so that a counted wrong try is committed.
-  const subjectId = await args.tdb.write(async (tx): Promise<string | null> => {
+  const outcome = await args.tdb.write(async (tx): Promise<{ subjectId: string } | "used-up" | null> => {
     const row = await tx
       .select()
       .from(oneTimeCodes)
@@ -216,16 +240,17 @@ export async function verifyLoginCode(args: {
       await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
       return null;
     }
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return "used-up";
     const expected = Buffer.from(row.codeHash, "hex");
     const given = Buffer.from(hashCode(args.tenant.slug, row.id, code), "hex");
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(expected, given)) {
-      if (row.attempts + 1 >= OTP_MAX_ATTEMPTS) await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
-      else await tx.update(oneTimeCodes).set({ attempts: row.attempts + 1 }).where(eq(oneTimeCodes.id, row.id));
-      return null;
+      await tx.update(oneTimeCodes).set({ attempts: row.attempts + 1 }).where(eq(oneTimeCodes.id, row.id));
+      return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? "used-up" : null;
     }
     await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
-    return row.subjectId;
+    return { subjectId: row.subjectId };
   });
-  if (!subjectId) throw invalid();
-  return subjectId;
+  if (outcome === "used-up") throw new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_used_up", { values: { tries: OTP_MAX_ATTEMPTS } });
+  if (!outcome) throw invalid();
+  return outcome.subjectId;
 }

@@ -84,7 +84,7 @@ export const BUILDER_INTENTS = ["create", "save", "release", "unrelease", "send"
 export type BuilderIntent = (typeof BUILDER_INTENTS)[number];
 
 /** The builder's form intents (the route names them `report-<intent>`); answers the success message. */
-export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, intent: BuilderIntent, form: FormData, origin: string): Promise<string> {
+export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, intent: BuilderIntent, form: FormData): Promise<string> {
   if (intent === "create") {
     const layout = String(form.get("layout") ?? "");
     await createSessionReport(ctx, { participant: participantId, scheduledSession: scheduledSessionId, layout: layout || null });
@@ -102,7 +102,7 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
     // A send that would be refused (an address outside the rule, the hourly limit) saves nothing either.
     await checkReportSend(ctx, send);
     await saveParticipantReport(ctx, current._id, reportFormInput(form, categoryIds));
-    await sendParticipantReport(ctx, send, origin);
+    await sendParticipantReport(ctx, send);
     return ctx.t("reports:builder.sent");
   }
   if (intent === "unrelease") {
@@ -113,11 +113,11 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
 }
 
 /** Bulk send from the reports list: each report to its own participant's address. */
-export async function bulkSendReports(ctx: Ctx, ids: string[], origin: string): Promise<string> {
+export async function bulkSendReports(ctx: Ctx, ids: string[]): Promise<string> {
   requirePermission(ctx, "write:reports");
   const reports = await sessionReportsByIds(ctx, ids);
   const people = reports.length ? await ctx.tdb.db.select({ id: participants.id, email: participants.email }).from(participants).where(inArray(participants.id, reports.map((r) => r.participant))).all() : [];
-  const sent = await sendReportsToParticipants(ctx, reports, new Map(people.map((p) => [p.id, p.email])), origin);
+  const sent = await sendReportsToParticipants(ctx, reports, new Map(people.map((p) => [p.id, p.email])));
   return ctx.t("reports:list.sent", { count: sent });
 }
 

@@ -10,6 +10,7 @@ import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server
 import { getT } from "~/i18n/i18n.server";
 import { parseInput } from "~/modules/databases/entities.server";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { publicLink } from "~/lib/public-url.server";
 import { organizationLogoHtml } from "~/modules/tenants/branding.server";
 import { renderReportsPdf, reportFileName, reportLocales } from "./pdf/render.server";
 import { checkReportMailAllowance, checkReportRecipients, takeReportMailAllowance } from "./recipients.server";
@@ -26,8 +27,8 @@ export const sendReportInput = z.object({
 });
 
 /** The participant's link: the tenant travels in the query, the code opens only this report there. */
-export function reportUrl(origin: string, tenant: string, report: Pick<SessionReport, "_id" | "accessCode">): string {
-  return `${origin.replace(/\/$/, "")}/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`;
+export function reportUrl(tenant: string, report: Pick<SessionReport, "_id" | "accessCode">): string {
+  return publicLink(`/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`);
 }
 
 /**
@@ -35,12 +36,12 @@ export function reportUrl(origin: string, tenant: string, report: Pick<SessionRe
  * report recipients, or any address for a manager; at most REPORT_MAILS_PER_HOUR mails per sender
  * (recipients.server.ts). A refusal releases and sends nothing.
  */
-export async function sendParticipantReport(ctx: Ctx, input: unknown, origin: string): Promise<SessionReport> {
+export async function sendParticipantReport(ctx: Ctx, input: unknown): Promise<SessionReport> {
   requirePermission(ctx, WRITE);
   const { existing, emails } = await checkedSend(ctx, input);
   await takeReportMailAllowance(ctx, emails.length);
   const report = await releaseSessionReport(ctx, existing._id);
-  await deliver(ctx, report, emails, origin);
+  await deliver(ctx, report, emails);
   return report;
 }
 
@@ -64,24 +65,24 @@ async function checkedSend(ctx: StaffCtx, input: unknown): Promise<{ existing: S
  * Sends many reports, each to its participant's own address (bulk send on the reports list); the
  * whole batch counts against the sender's hourly limit first, so a refusal sends none of them.
  */
-export async function sendReportsToParticipants(ctx: Ctx, reports: SessionReport[], emailOf: Map<string, string>, origin: string): Promise<number> {
+export async function sendReportsToParticipants(ctx: Ctx, reports: SessionReport[], emailOf: Map<string, string>): Promise<number> {
   requirePermission(ctx, WRITE);
   await takeReportMailAllowance(ctx, reports.filter((r) => emailOf.has(r.participant)).length);
   let sent = 0;
   for (const r of reports) {
     const email = emailOf.get(r.participant);
     if (!email) continue;
-    await deliver(ctx, await releaseSessionReport(ctx, r._id), [email], origin);
+    await deliver(ctx, await releaseSessionReport(ctx, r._id), [email]);
     sent++;
   }
   return sent;
 }
 
-async function deliver(ctx: Ctx, report: SessionReport, emails: string[], origin: string): Promise<void> {
+async function deliver(ctx: Ctx, report: SessionReport, emails: string[]): Promise<void> {
   const locale = (await reportLocales(ctx, [report])).get(report.participant) ?? ctx.locale;
   const t = await getT(locale);
   const pdf = await renderReportsPdf(ctx, [report]);
-  const link = reportUrl(origin, ctx.tenant.slug, report);
+  const link = reportUrl(ctx.tenant.slug, report);
   const values = {
     name: report.data.participantName,
     session: report.data.sessionName,
@@ -96,7 +97,7 @@ async function deliver(ctx: Ctx, report: SessionReport, emails: string[], origin
       subject: t("reports:email.subject", values),
       textBody: t("reports:email.text", values),
       htmlBody: mailHtml([
-        ...organizationLogoHtml(ctx.tenant, origin),
+        ...organizationLogoHtml(ctx.tenant),
         escapeHtml(t("reports:email.greeting", values)),
         escapeHtml(t("reports:email.intro", values)),
         escapeHtml(t("reports:email.result", values)),

@@ -4,6 +4,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { calendarFile } from "~/lib/ical";
+import { publicLink } from "~/lib/public-url.server";
 import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
@@ -11,9 +12,9 @@ import { cancelScheduledSession, findScheduledRow, plannedSeconds, toDocs, WRITE
 import { addParticipantsToScheduledSession } from "./entries.server";
 import { signUpInfo } from "./signup.server";
 
-/** The sign-up link of a session: the tenant travels in the query (docs/decisions/0005-signup-codes.md). */
-export function signUpUrl(origin: string, tenant: string, loginCode: string): string {
-  return `${origin.replace(/\/$/, "")}/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`;
+/** The sign-up link of a session, on the public origin: the tenant travels in the query (ADR 0005). */
+export function signUpUrl(tenant: string, loginCode: string): string {
+  return publicLink(`/user/signup/${encodeURIComponent(loginCode)}?tenant=${encodeURIComponent(tenant)}`);
 }
 
 /**
@@ -34,7 +35,7 @@ const calendarUid = (ctx: Ctx, scheduledSessionId: string) => `${scheduledSessio
  * session name, date, place and the sign-up link, with the session as a calendar file (from its
  * start for as long as its evaluations' questions take). Returns how many were sent.
  */
-export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, participantIds: string[], origin: string): Promise<number> {
+export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, participantIds: string[]): Promise<number> {
   requirePermission(ctx, WRITE);
   const row = await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   const [doc] = await toDocs(ctx.tdb.db, [row]);
@@ -42,7 +43,7 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
   if (ids.length === 0) return 0;
   const info = await signUpInfo(ctx.tenant.slug, row.loginCode).catch(() => null);
   const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, ids)).all();
-  const link = signUpUrl(origin, ctx.tenant.slug, row.loginCode);
+  const link = signUpUrl(ctx.tenant.slug, row.loginCode);
   const zone = tenantTimeZone(ctx.tenant);
   const seconds = await plannedSeconds(ctx.tdb.db, doc!.evaluations);
   const end = seconds > 0 ? new Date(row.datetime.getTime() + seconds * 1000) : null;
@@ -143,16 +144,16 @@ export async function cancelAndNotify(ctx: Ctx, scheduledSessionId: string): Pro
 
 /**
  * `addParticipantsToScheduledSession(id, participants, invite)`: adds the participants and, when
- * `inviteFrom` (the origin of the sign-up link) is given, invites only those newly added: people
+ * `invite` is true, invites only those newly added: people
  * already in the session got their invitation before. Returns who was added and how many were invited.
  */
 export async function addAndInviteParticipants(
   ctx: Ctx,
   scheduledSessionId: string,
   participantIds: string[],
-  inviteFrom: string | null,
+  invite: boolean,
 ): Promise<{ added: string[]; invited: number }> {
   const added = await addParticipantsToScheduledSession(ctx, scheduledSessionId, participantIds);
-  const invited = inviteFrom && added.length ? await inviteParticipants(ctx, scheduledSessionId, added, inviteFrom) : 0;
+  const invited = invite && added.length ? await inviteParticipants(ctx, scheduledSessionId, added) : 0;
   return { added, invited };
 }

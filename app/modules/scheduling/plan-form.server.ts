@@ -46,7 +46,7 @@ export type PlanFormAnswer = { redirectTo: string } | PlanFormData;
  */
 const PLAN_FORM_INTENTS = new Set(["save", "import-participants", "company-participants", "cancel", "remove"]);
 
-export async function planFormAction(ctx: Ctx, form: FormData, origin: string): Promise<PlanFormAnswer> {
+export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanFormAnswer> {
   const intent = String(form.get("intent") ?? "save");
   if (!PLAN_FORM_INTENTS.has(intent)) throw new Response("Bad Request", { status: 400 });
   const id = String(form.get("id") ?? "");
@@ -84,7 +84,7 @@ export async function planFormAction(ctx: Ctx, form: FormData, origin: string): 
     let invited: number | null = null;
     if (post.invite) {
       const fresh = saved.participants.filter((p) => !before.includes(p));
-      invited = await inviteParticipants(ctx, saved._id, fresh, origin);
+      invited = await inviteParticipants(ctx, saved._id, fresh);
     }
     return { redirectTo: `/admin/scheduledsessions/plan?id=${saved._id}&saved=1${invited !== null ? `&invited=${invited}` : ""}` };
   } catch (e) {

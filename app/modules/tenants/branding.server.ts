@@ -1,4 +1,5 @@
 import type { TenantRow } from "~db/catalog/schema";
+import { publicLink } from "~/lib/public-url.server";
 import { escapeHtml } from "~/modules/mail/mailer.server";
 
 /**
@@ -9,9 +10,9 @@ export function organizationLogoUrl(tenant: Pick<TenantRow, "slug" | "logo">): s
   return tenant.logo ? `/api/organization/${tenant.slug}/logo?v=${encodeURIComponent(tenant.logo)}` : null;
 }
 
-/** The logo as the first paragraph of an e-mail (absolute URL, so it needs the site's origin). */
-export function organizationLogoHtml(tenant: Pick<TenantRow, "slug" | "logo" | "name">, origin?: string): string[] {
+/** The logo as the first paragraph of an e-mail (an absolute URL on the public origin). */
+export function organizationLogoHtml(tenant: Pick<TenantRow, "slug" | "logo" | "name">): string[] {
   const url = organizationLogoUrl(tenant);
-  if (!url || !origin) return [];
-  return [`<img src="${escapeHtml(origin.replace(/\/$/, "") + url)}" alt="${escapeHtml(tenant.name)}" style="max-height:48px">`];
+  if (!url) return [];
+  return [`<img src="${escapeHtml(publicLink(url))}" alt="${escapeHtml(tenant.name)}" style="max-height:48px">`];
 }

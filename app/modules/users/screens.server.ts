@@ -42,9 +42,9 @@ const userInput = (form: FormData) => ({
 });
 
 /** create / update / remove (with `handOverTo` after a refusal that listed what the user holds). */
-export function userManagementAction(ctx: Ctx, request: Request, origin: string) {
+export function userManagementAction(ctx: Ctx, request: Request) {
   return runIntent(ctx, request, {
-    create: async (_i, _id, form) => ctx.t("users:added", { name: (await addUser(ctx, userInput(form), origin)).name }),
+    create: async (_i, _id, form) => ctx.t("users:added", { name: (await addUser(ctx, userInput(form))).name }),
     update: async (_i, id, form) => ctx.t("users:saved", { name: (await updateUser(ctx, id, userInput(form))).name }),
     remove: async (_i, id, form) => {
       const handOverTo = String(form.get("handOverTo") ?? "") || null;

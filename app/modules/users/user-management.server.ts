@@ -86,14 +86,14 @@ async function assertKeepsAManager(ctx: Ctx, userId: string, rolesAfter: readonl
 
 /**
  * `addUser(input)`: a staff member with roles the actor holds themselves, and an invitation mail
- * with a one-click sign-in link (`origin` is the site's address for that link).
+ * with a one-click sign-in link on the public origin.
  */
-export async function addUser(ctx: Ctx, input: unknown, origin?: string): Promise<ManagedUser> {
+export async function addUser(ctx: Ctx, input: unknown): Promise<ManagedUser> {
   requirePermission(ctx, "manage:users");
   const data = parseInput(input);
   assertCanGrantRoles(ctx, data.roles);
   const user = await createStaffUserInTenant(ctx.tdb, { email: data.email, name: data.name, phone: data.phone_number ?? null, roles: data.roles });
-  await sendStaffInvitation(ctx as StaffCtx, user, origin);
+  await sendStaffInvitation(ctx as StaffCtx, user);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes } from "~db/tenant/schema";
-import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
+import { completeLinkLogin, completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
 import { OTP_TTL_MS, RATE_LIMIT_PER_IDENTIFIER } from "~/modules/auth/otp.server";
 import { findLoginSession, parseSessionCookieValue } from "~/modules/auth/sessions.server";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
@@ -68,8 +68,17 @@ describe("one-time code login", () => {
     await ask(a, email(a));
     const code = (await lastMailTo(email(a)))!.code!;
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 3; i++) await expect(answer(a, email(a), wrong)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
-    await expect(answer(a, email(a), code)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
+    for (let i = 0; i < 2; i++) await expect(answer(a, email(a), wrong)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_invalid_or_expired" });
+    // The third wrong try uses the code up, and says so.
+    await expect(answer(a, email(a), wrong)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_used_up" });
+    // The right code now fails too, with the same explanation rather than "wrong".
+    await expect(answer(a, email(a), code)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_used_up" });
+    // Its sign-in link died with it.
+    const link = /token=([0-9a-f]{64})/.exec((await lastMailTo(email(a)))!.textBody)![1]!;
+    await expect(completeLinkLogin({ tenant: a, token: link, accountType: "ADMIN", secure: false, clientAddress: "10.1.1.1" })).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
+    // A new code replaces it and works.
+    await ask(a, email(a));
+    await expect(answer(a, email(a), (await lastMailTo(email(a)))!.code!)).resolves.toBeTruthy();
   });
 
   it("refuses an expired code", async () => {

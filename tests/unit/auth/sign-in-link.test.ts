@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes } from "~db/tenant/schema";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
-import { handleSignInLink } from "~/modules/auth/sign-in-link.server";
+import { handleSignInLink, signInLinkPage, type SignInLinkPage } from "~/modules/auth/sign-in-link.server";
 import { loginPageInfo } from "~/modules/auth/login-form.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { findLoginSession, parseSessionCookieValue } from "~/modules/auth/sessions.server";
@@ -11,7 +11,7 @@ import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
 const ORIGIN = "http://app.test";
 const email = (slug: string) => `manager@${slug}.test`;
 const ask = (slug: string, value: string, accountType: "ADMIN" | "USER" = "ADMIN") =>
-  requestLogin({ tenant: slug, identifier: { type: "EMAIL", value }, accountType, clientAddress: "10.2.2.2", locale: "en-us", origin: ORIGIN });
+  requestLogin({ tenant: slug, identifier: { type: "EMAIL", value }, accountType, clientAddress: "10.2.2.2", locale: "en-us" });
 
 async function mailedLink(to: string): Promise<string> {
   const mail = await lastMailTo(to);
@@ -20,7 +20,23 @@ async function mailedLink(to: string): Promise<string> {
   expect(mail!.htmlBody).toContain(link.replace(/&/g, "&amp;"));
   return link;
 }
-const open = (link: string, accountType: "ADMIN" | "USER" = "ADMIN") => handleSignInLink(new Request(link), { clientAddress: "10.2.2.3" }, accountType);
+/** What the link's page shows: its data, or the redirect it throws for a used or wrong link. */
+const show = (link: string, accountType: "ADMIN" | "USER" = "ADMIN"): Promise<SignInLinkPage | Response> =>
+  signInLinkPage(new Request(link), accountType).catch((e: unknown) => {
+    if (e instanceof Response) return e;
+    throw e;
+  });
+/** The page's "Continue" button: a POST of the link's tenant and token. */
+const confirm = (link: string, accountType: "ADMIN" | "USER" = "ADMIN") => {
+  const params = new URL(link).searchParams;
+  const body = new URLSearchParams({ tenant: params.get("tenant") ?? "", token: params.get("token") ?? "" });
+  return handleSignInLink(new Request(link, { method: "POST", body }), { clientAddress: "10.2.2.3" }, accountType);
+};
+/** A person opening the link and pressing Continue. */
+async function open(link: string, accountType: "ADMIN" | "USER" = "ADMIN"): Promise<Response> {
+  const page = await show(link, accountType);
+  return page instanceof Response ? page : confirm(link, accountType);
+}
 
 let slug: string;
 beforeAll(async () => {
@@ -28,6 +44,34 @@ beforeAll(async () => {
 });
 
 describe("one-click sign-in link in the code mail", () => {
+  it("opens a page that names the account and asks to continue; opening it signs nothing in", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    await ask(own, email(own));
+    const link = await mailedLink(email(own));
+    const page = await show(link);
+    expect(page).toMatchObject({ tenant: own, email: email(own), organization: expect.any(String) });
+    // Opening it again (a mail scanner, a second look) still leaves the link usable.
+    expect(await show(link)).toMatchObject({ email: email(own) });
+    const response = await confirm(link);
+    expect(response.headers.get("Location")).toBe("/admin");
+    expect(response.headers.get("Set-Cookie")).toContain("adminAuthState=");
+    const used = await show(link);
+    expect(used).toBeInstanceOf(Response);
+    expect((used as Response).headers.get("Location")).toBe(`/admin?tenant=${own}&signin=invalid`);
+  });
+
+  it("signs in only with the POST: a replayed POST and a POST without the token sign nothing in", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    await ask(own, email(own));
+    const link = await mailedLink(email(own));
+    const empty = await handleSignInLink(new Request(link, { method: "POST", body: new URLSearchParams({ tenant: own }) }), {}, "ADMIN");
+    expect(empty.headers.get("Set-Cookie")).toBeNull();
+    expect((await confirm(link)).headers.get("Set-Cookie")).toContain("adminAuthState=");
+    const replay = await confirm(link);
+    expect(replay.headers.get("Set-Cookie")).toBeNull();
+    expect(replay.headers.get("Location")).toContain("signin=invalid");
+  });
+
   it("signs the browser in once and opens the admin area", async () => {
     await ask(slug, email(slug));
     const link = await mailedLink(email(slug));

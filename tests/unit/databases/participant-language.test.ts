@@ -45,7 +45,7 @@ describe("a participant's language", () => {
     const template = await makeTemplate(ctx, 1, "LNG", "Heftruck");
     const p = await addParticipant(ctx, { name: "Inès", email: "ines.mail@example.test", language: "fr-fr" });
     const session = await addScheduledSession(ctx, { session: template.id, datetime: "2030-05-06T07:30:00Z", participants: [p._id] });
-    await inviteParticipants(ctx, session._id, [p._id], "http://localhost:3000");
+    await inviteParticipants(ctx, session._id, [p._id]);
     expect((await lastMailTo("ines.mail@example.test"))!.subject).toMatch(/^Invitation : Heftruck le lundi 6 mai 2030/);
   });
 

@@ -46,7 +46,7 @@ describe("report PDF and sending", async () => {
   it("sends: releases the draft, mails the PDF and the link, records the delivery", async () => {
     const report = await createSessionReport(ctx, { participant: alice, scheduledSession: live.sessionId });
     expect(report.draft).toBe(true);
-    const sent = await sendParticipantReport(ctx, { emails: [person.email, "Board@Example.test"], participant: alice, scheduledSession: live.sessionId }, "http://app.test");
+    const sent = await sendParticipantReport(ctx, { emails: [person.email, "Board@Example.test"], participant: alice, scheduledSession: live.sessionId });
     expect(sent.draft).toBe(false);
     expect((await getSessionReport(ctx, report._id)).releasedAt).toBeInstanceOf(Date);
     const mail = (await lastMailTo(person.email))!;
@@ -63,12 +63,12 @@ describe("report PDF and sending", async () => {
   });
 
   it("refuses a bad address or a participant without a report, sending nothing", async () => {
-    const bad = await refusal(sendParticipantReport(ctx, { emails: ["not-an-address"], participant: alice, scheduledSession: live.sessionId }, "http://app.test"));
+    const bad = await refusal(sendParticipantReport(ctx, { emails: ["not-an-address"], participant: alice, scheduledSession: live.sessionId }));
     expect(bad.fieldErrors?.["emails.0"]?.key).toBe("validation:email");
-    const none = await refusal(sendParticipantReport(ctx, { emails: ["x@example.test"], participant: live.people[1]!, scheduledSession: live.sessionId }, "http://app.test"));
+    const none = await refusal(sendParticipantReport(ctx, { emails: ["x@example.test"], participant: live.people[1]!, scheduledSession: live.sessionId }));
     expect(none.reason).toBe("session_report_not_found");
     expect(await lastMailTo("x@example.test")).toBeNull();
     const reader = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
-    expect((await refusal(sendParticipantReport(reader, { emails: ["x@example.test"], participant: alice, scheduledSession: live.sessionId }, "http://app.test"))).code).toBe("FORBIDDEN");
+    expect((await refusal(sendParticipantReport(reader, { emails: ["x@example.test"], participant: alice, scheduledSession: live.sessionId }))).code).toBe("FORBIDDEN");
   });
 });

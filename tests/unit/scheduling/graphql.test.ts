@@ -117,7 +117,7 @@ describe("scheduling over GraphQL (admin)", () => {
     for (const { email } of added.participants) {
       const mail = await lastMailTo(email);
       expect(mail?.subject).toContain("Invitation: Crane session");
-      expect(mail?.textBody).toContain(`http://localhost/user/signup/${s.loginCode}?tenant=${slug}`);
+      expect(mail?.textBody).toContain(`http://app.test/user/signup/${s.loginCode}?tenant=${slug}`);
     }
     const page = (
       await ok(`query($id: ID!) { scheduledSessionParticipantEntries(scheduledSessionId: $id, first: 3) { edges { node { ${ENTRY} } } pageInfo { totalCount hasNextPage } } }`, {

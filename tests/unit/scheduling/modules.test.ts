@@ -356,7 +356,7 @@ describe("permissions and tenants", () => {
       manuallyAssignEvaluationToParticipant(reader, s._id, p!, template.evaluations[0]!, 1),
       overrideScheduledSessionParticipantEntry(reader, s._id, p!, { ready: true }),
       overrideScheduledSessionParticipantEntries(reader, s._id, { ready: true }),
-      inviteParticipants(reader, s._id, [p!], "http://localhost"),
+      inviteParticipants(reader, s._id, [p!]),
     ];
     for (const attempt of attempts) expect((await refusal(attempt)).code).toBe("FORBIDDEN");
   });
@@ -379,7 +379,7 @@ describe("permissions and tenants", () => {
       manuallyAssignEvaluationToParticipant(other, s._id, p!, template.evaluations[0]!, 1),
       overrideScheduledSessionParticipantEntry(other, s._id, p!, { ready: true }),
       overrideScheduledSessionParticipantEntries(other, s._id, { ready: true }),
-      inviteParticipants(other, s._id, [p!], "http://localhost"),
+      inviteParticipants(other, s._id, [p!]),
       addScheduledSession(other, { session: template.id, datetime: "2037-02-01T10:00:00Z" }),
     ];
     // Every refusal is caught as soon as it is made: writes made together fail together.
@@ -395,15 +395,15 @@ describe("invitations", () => {
     const [before, fresh] = await makeParticipants(ctx, 2, "addinv");
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-06-06T08:00:00Z", location, participants: [before!] });
     const emailOf = async (id: string) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email;
-    const result = await addAndInviteParticipants(ctx, s._id, [before!, fresh!], "https://app.example");
+    const result = await addAndInviteParticipants(ctx, s._id, [before!, fresh!], true);
     expect(result).toEqual({ added: [fresh], invited: 1 });
     expect((await lastMailTo(await emailOf(fresh!)))?.subject).toContain("Invitation");
     expect(await lastMailTo(await emailOf(before!))).toBeNull();
     // Without an origin nobody is invited, and a reader may neither add nor invite.
     const [quiet] = await makeParticipants(ctx, 1, "addquiet");
-    expect(await addAndInviteParticipants(ctx, s._id, [quiet!], null)).toEqual({ added: [quiet], invited: 0 });
+    expect(await addAndInviteParticipants(ctx, s._id, [quiet!], false)).toEqual({ added: [quiet], invited: 0 });
     expect(await lastMailTo(await emailOf(quiet!))).toBeNull();
-    expect((await refusal(addAndInviteParticipants(reader, s._id, [quiet!], "https://app.example"))).code).toBe("FORBIDDEN");
+    expect((await refusal(addAndInviteParticipants(reader, s._id, [quiet!], true))).code).toBe("FORBIDDEN");
   });
 
   it("e-mails each participant in their language with date, place and the sign-up link", async () => {
@@ -411,13 +411,13 @@ describe("invitations", () => {
     const [p1, p2] = await makeParticipants(ctx, 2, "inv");
     await ctx.tdb.write((tx) => tx.update(participants).set({ locale: "nl-nl" }).where(eq(participants.id, p2!)));
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-04-04T08:00:00Z", location, participants: [p1!, p2!] });
-    expect(await inviteParticipants(ctx, s._id, [p1!, p2!], "https://app.example")).toBe(2);
+    expect(await inviteParticipants(ctx, s._id, [p1!, p2!])).toBe(2);
     const [e1, e2] = await Promise.all(
       [p1!, p2!].map(async (id) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email),
     );
     const m1 = await lastMailTo(e1!);
     const m2 = await lastMailTo(e2!);
-    const link = `https://app.example/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`;
+    const link = `http://app.test/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`;
     expect(m1!.subject).toContain("Invitation: Safety session");
     expect(m1!.textBody).toContain(link);
     expect(m1!.textBody).toContain("Hall invite");
@@ -442,7 +442,7 @@ describe("invitations", () => {
     const location = await makeLocation(ctx, "Hall, north; wing");
     const [p] = await makeParticipants(ctx, 1, "ics");
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-05-05T07:00:00Z", location, participants: [p!] });
-    await inviteParticipants(ctx, s._id, [p!], "https://app.example");
+    await inviteParticipants(ctx, s._id, [p!]);
     const email = (await ctx.tdb.db.select().from(participants).where(eq(participants.id, p!)).get())!.email;
     const mail = await lastMailTo(email);
     expect(mail!.textBody).toContain(`The attached file ${s.reference}.ics adds the session to your calendar.`);
@@ -453,7 +453,7 @@ describe("invitations", () => {
     expect(lines).toContain("DTEND:20380505T073500Z");
     expect(lines).toContain("SUMMARY:Safety session");
     expect(lines.find((l) => l.startsWith("LOCATION:"))).toContain("Hall\\, north\\; wing");
-    expect(lines).toContain(`URL:https://app.example/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`);
+    expect(lines).toContain(`URL:http://app.test/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`);
     await ctx.tdb.write((tx) => tx.update(evaluations).set({ questionIds: [] }).where(inArray(evaluations.id, [e1, e2])));
   });
 });

@@ -114,7 +114,7 @@ describe("notices to the organisation's notice recipients", () => {
     await updateOrganizationSettings(boss, { organizationManagerEmails: ["one@n.test", "two@n.test"], defaultLanguage: "fr-fr" });
     const sent = await sendOrganizationNotice(await requireTenant(own), {
       kind: "help-request",
-      values: { participant: "Pat", session: "VCA20261123", link: "http://app.test/admin/scheduledsessions" },
+      values: { participant: "Pat", session: "VCA20261123", path: "/admin/scheduledsessions" },
     });
     expect(sent).toBe(2);
     for (const to of ["one@n.test", "two@n.test"]) expect((await lastMailTo(to))?.subject).toBe("Pat demande de l'aide dans VCA20261123");

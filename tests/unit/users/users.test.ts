@@ -24,7 +24,7 @@ const idOf = (ctx: Ctx) => (ctx.actor.type === "ADMIN" ? ctx.actor.userId : "");
 
 describe("adding and changing staff users", () => {
   it("adds a user with roles, lists them, and mails an invitation with a sign-in link", async () => {
-    const user = await addUser(manager, { ...input(`writer@${slug}.test`, ["ORGANIZATION_WRITER"]), phone_number: "" }, "http://app.test");
+    const user = await addUser(manager, { ...input(`writer@${slug}.test`, ["ORGANIZATION_WRITER"]), phone_number: "" });
     expect(user.roles).toEqual(["ORGANIZATION_WRITER"]);
     const mail = await lastMailTo(`writer@${slug}.test`);
     expect(mail?.textBody).toContain(`http://app.test/api/auth/callback?tenant=${slug}&token=`);
