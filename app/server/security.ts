@@ -25,8 +25,9 @@ function pageHelmetOptions(development: boolean): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(development ? [EXPLORER_CDN] : [])],
         styleSrc: ["'self'", "'unsafe-inline'", ...(development ? [EXPLORER_CDN] : [])],
-        // Rich text may show images by address (steps.ts isAllowedImageUrl): images only, no scripts.
-        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        // Only this site's images (the organisation's uploads, its logo); data: and blob: for a
+        // picture being drawn or chosen before upload. Outside images could track candidates (issue 28).
+        imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:", ...(development ? [EXPLORER_CDN] : [])],
         connectSrc: ["'self'", ...partykitSources(), ...(development ? ["ws:", "wss:"] : [])],
         objectSrc: ["'none'"],

@@ -69,6 +69,8 @@ describe("headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain("upgrade-insecure-requests");
+    // Images from this site only: an outside image in question content could track candidates.
+    expect(/img-src ([^;]*)/.exec(csp)![1]!.split(" ").sort()).toEqual(["'self'", "blob:", "data:"]);
     const again = (await fetch(`${base}/admin`)).headers.get("content-security-policy")!;
     expect(again).not.toContain(nonce);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
