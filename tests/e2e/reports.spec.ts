@@ -76,6 +76,11 @@ test("staff build, release and send a report; the participant reads it from the 
   await expect(builder.getByTestId("report-state")).toContainText("Draft");
   await expect(builder.getByTestId("report-chart-radar")).toBeVisible();
   await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-angle-axis-tick")).toHaveCount(3);
+  // Each spoke names its value; no scale labels across the plot; the radar option is the one drawn.
+  await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-angle-axis-tick")).toContainText([/^Category \d.*\d %$/, /^Category \d.*\d %$/, /^Category \d.*\d %$/]);
+  await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-radius-axis-tick")).toHaveCount(0);
+  await expect(builder.getByTestId("chart-options").getByLabel("Radar chart")).toBeChecked();
+  await expect(builder.getByTestId("chart-options-note")).toHaveCount(0);
   await expect(builder.getByTestId("session-report")).toContainText("Right gas, say it plainly");
 
   // A decision without a reason is refused with a clear message and changes nothing.
@@ -132,4 +137,68 @@ test("staff build, release and send a report; the participant reads it from the 
   await screenshots(page, "reports-entry", "/admin/reports");
   await screenshots(page, "completed-sessions", "/admin/reports/completedsessions");
   await screenshots(page, "session-reports", "/admin/reports/sessionreports");
+});
+
+// Issue 34: a session without categories (the README's live-session walk) still gets a chart, per
+// evaluation; with two evaluations no radar can be drawn, so the builder offers bars and says why
+// instead of keeping "Radar" ticked over nothing. A hotzone answer reads as the zone it hit.
+test("a session without categories charts its evaluations; the builder never ticks a radar it cannot draw", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = `nocat${Date.now()}`;
+  const data = fixture<LiveSetup & { email: string }>("setup", `${baseURL}/favicon.svg`, tag);
+  fixture("start", data.session);
+  const [evalA] = data.evaluations;
+  const [q1, q2] = data.questions;
+  // The hotzone step's only zone is a circle round the middle of the picture.
+  fixture("finish", data.session, data.participant, JSON.stringify({ evaluation: evalA, question: q1 }));
+  fixture("answer", data.session, data.participant, JSON.stringify([{ evaluation: evalA, question: q2, stepIndex: 0, answer: { numericlistValue: [0.5, 0.55] } }]));
+
+  await loginAsStaff(page, await demoStaffAccount(`reporter-${tag}@demo.test`, "Nora Nocat", "ORGANIZATION_WRITER"));
+  const url = `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`;
+  await page.goto(url);
+  const builder = page.getByTestId("report-builder");
+  await builder.getByRole("button", { name: "Build the report" }).click();
+  await expect(builder.getByTestId("report-state")).toContainText("Draft");
+
+  // The built-in layout asks for a radar per main category: there is none, and two evaluations make no radar.
+  const preview = builder.getByTestId("session-report");
+  await expect(preview.getByRole("heading", { name: "Results per evaluation" })).toBeVisible();
+  await expect(preview.getByTestId("report-chart-bar")).toBeVisible();
+  await expect(preview.getByTestId("report-chart-radar")).toHaveCount(0);
+  // Nothing is scored yet: each bar still says its value.
+  await expect(preview.getByTestId("report-chart-bar").locator(".recharts-label")).toHaveText(["0 %", "0 %"]);
+  const options = builder.getByTestId("chart-options");
+  await expect(options.getByLabel("Show the chart")).toBeChecked();
+  await expect(options.getByLabel("Radar chart")).toBeDisabled();
+  await expect(options.getByLabel("Radar chart")).not.toBeChecked();
+  await expect(options.getByLabel("Bar chart")).toBeChecked();
+  await expect(options.getByTestId("chart-options-note")).toHaveText("A radar chart needs at least 3 categories or evaluations; this report has fewer, so it shows a bar chart.");
+
+  // The hotzone answer in words, on the screen and in the PDF.
+  await expect(preview).toContainText("Answer: point inside the zone — correct");
+  await expect(preview).not.toContainText("(0.5; 0.55)");
+  const pdfUrl = (await builder.getByTestId("builder-pdf-link").getAttribute("href"))!;
+  const pdf = await page.request.get(pdfUrl);
+  expect(pdf.status()).toBe(200);
+  const file = path.resolve("tests/.tmp", `report-${tag}.pdf`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, await pdf.body());
+  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  fs.rmSync(file, { force: true });
+  expect(text).toContain("Results per evaluation");
+  expect(text).toContain("Answer: point inside the zone — correct");
+
+  // Saving keeps what was chosen: the report still asks for a radar and still draws bars.
+  await builder.getByRole("button", { name: "Save draft" }).click();
+  await expect(builder.getByText("The report is saved.")).toBeVisible();
+  await expect(options.getByLabel("Bar chart")).toBeChecked();
+  await expect(options.getByTestId("chart-options-note")).toBeVisible();
+  // Hiding the chart hides it and locks the chart type; nothing ticked draws nothing.
+  await options.getByLabel("Show the chart").uncheck();
+  await expect(preview.getByTestId("report-chart-bar")).toHaveCount(0);
+  await expect(options.getByLabel("Bar chart")).toBeDisabled();
+
+  await screenshots(page, "builder-no-categories", url);
+  const id = new URLSearchParams(pdfUrl.split("?")[1]).get("id")!;
+  await screenshots(page, "report-no-categories", `/sessionreport/${id}`);
 });

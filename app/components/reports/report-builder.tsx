@@ -5,6 +5,7 @@ import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/
 import { REPORT_OPTION_FLAGS } from "~/modules/reports/layout-schema";
 import type { SessionReportData } from "~/modules/reports/report-data";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { ChartOptions } from "./chart-options";
 import { SessionReportView } from "./report-view";
 
 export type BuilderData = {
@@ -114,15 +115,8 @@ function ReportEditor({
         </p>
         <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
           <legend className="px-1 text-sm font-semibold">{t("reports:builder.options")}</legend>
-          <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={t("reports:builder.chart-type")}>
-            {(["RADAR", "BAR"] as const).map((type) => (
-              <label key={type} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="chartType" value={type} checked={options.chartType === type} onChange={() => setOptions({ ...options, chartType: type })} />
-                {t(`reports:builder.chart.${type}`)}
-              </label>
-            ))}
-          </div>
-          {REPORT_OPTION_FLAGS.map((flag) => (
+          <ChartOptions data={report.data} layout={report.layout} options={options} onChange={(chart) => setOptions({ ...options, ...chart })} />
+          {REPORT_OPTION_FLAGS.filter((flag) => flag !== "showChart").map((flag) => (
             <label key={flag} className="flex items-center gap-2 text-sm">
               <input type="checkbox" name={flag} checked={options[flag]} onChange={(e) => setOptions({ ...options, [flag]: e.target.checked })} />
               {t(`reports:builder.flags.${flag}`)}

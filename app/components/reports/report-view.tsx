@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { SessionReportData } from "~/modules/reports/report-data";
-import { answerText, chartSeries, correctAnswerText, formatPercent, formatScore, richText, visibleBlocks } from "~/modules/reports/report-view";
+import { planChart } from "~/modules/reports/chart-plan";
+import { answerLabels, answerText, correctAnswerText, formatPercent, formatScore, richText, visibleBlocks } from "~/modules/reports/report-view";
 import { ReportChart } from "./report-chart";
 
 const RESULT_STYLE: Record<string, string> = {
@@ -67,15 +68,17 @@ export function SessionReportView({
 
 function Block({ block, data, options, locale }: { block: SessionReportLayoutBlock; data: SessionReportData; options: SessionReportOptions; locale: string }) {
   const { t } = useTranslation();
+  const labels = answerLabels(t);
   const score = (s: { score: number; maxScore: number }, numeric: boolean) => (numeric ? `${formatScore(s, locale)} · ${formatPercent(s, locale)}` : formatPercent(s, locale));
   switch (block.type) {
     case "chart": {
-      const points = chartSeries(data, block.source);
-      if (points.length === 0) return null;
+      // The same choice as the PDF's: a source with something to chart, a radar only with three axes.
+      const plan = planChart(data, { source: block.source, chartType: block.chartType });
+      if (!plan) return null;
       return (
         <section>
-          <h3 className="mb-2 text-lg font-semibold text-primary">{t(`reports:chart.${block.source}`)}</h3>
-          <ReportChart type={block.chartType} points={points} label={t(`reports:chart.${block.source}`)} locale={locale} />
+          <h3 className="mb-2 text-lg font-semibold text-primary">{t(`reports:chart.${plan.source}`)}</h3>
+          <ReportChart type={plan.kind} points={plan.points} label={t(`reports:chart.${plan.source}`)} locale={locale} />
         </section>
       );
     }
@@ -162,11 +165,11 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                                 {t(`reports:step-types.${step.type}`)} · {richText(step.question)}
                               </p>
                               <p>
-                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, { tickedPrefix: t("reports:view.ticked") + t("reports:view.colon"), none: t("reports:view.no-answer") })}
+                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, labels)}
                               </p>
                               {options.showCorrectAnswers ? (
                                 <p>
-                                  {t("reports:view.correct-answer")}{t("reports:view.colon")}{correctAnswerText(step, locale, { zones: t("reports:view.zones") })}
+                                  {t("reports:view.correct-answer")}{t("reports:view.colon")}{correctAnswerText(step, locale, labels)}
                                 </p>
                               ) : null}
                               {block.displayNumericScore ? (

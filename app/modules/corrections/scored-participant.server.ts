@@ -18,6 +18,7 @@ function scoredStep(s: CorrectionData["steps"][number]): ScoredStep {
     score: s.entry?.score ?? null,
     maxScore: s.maxScore,
     comment: s.entry?.comment ?? null,
+    ...(s.step.type === "HOTZONE" ? { aspect: s.aspect } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export type ScoredStep = {
   /** The step's maximum (the author's step score). */
   maxScore: number;
   comment: string | null;
+  /** A hotzone image's height / width (ADR 0011), to tell which zone the point is in; 1 when unknown. */
+  aspect?: number;
 };
 
 export type ScoredQuestion = {

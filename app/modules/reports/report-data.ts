@@ -18,6 +18,8 @@ export type ReportStep = {
   score: Score;
   scored: boolean;
   comment: string | null;
+  /** A hotzone image's height / width (ADR 0011): which zone the point is in. Absent: 1. */
+  aspect?: number;
 };
 export type ReportQuestion = { id: string; name: string; score: Score; steps: ReportStep[] };
 export type ReportEvaluation = { id: string; name: string; comment: string | null; score: Score; questions: ReportQuestion[] };
@@ -107,6 +109,7 @@ export function computeReportData(scored: ScoredParticipant, options: Pick<Sessi
           score: { score: step.score ?? 0, maxScore: step.maxScore },
           scored: step.score !== null,
           comment: step.comment,
+          ...(step.type === "HOTZONE" && step.aspect ? { aspect: step.aspect } : {}),
         };
       });
       const score = clean(steps.reduce((sum, s) => add(sum, s.score), zero()));

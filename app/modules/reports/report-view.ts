@@ -2,7 +2,8 @@
 // and options: the chart's series, answers as text, rich content as text. Pure: safe in the browser.
 import type { ChartSource, SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { StoredRichContent } from "~db/tenant/schema/corrections";
-import type { RichBlock } from "~/modules/assessments/steps";
+import type { RichBlock, Zone } from "~/modules/assessments/steps";
+import { insideZone } from "~/modules/corrections/scoring";
 import { percentOf, type NamedScore, type ReportStep, type Score, type SessionReportData } from "./report-data";
 
 export type ChartPoint = { name: string; percent: number; score: number; maxScore: number };
@@ -76,8 +77,25 @@ type AnyAnswer = {
   blocklistValue?: unknown[];
 };
 
+/** Where a hotzone answer's point lies: in zone `zone` (1-based) of `zones`, or in none (null). */
+export type HotzoneHit = { zone: number | null; zones: number };
+
+/** Which zone of the author's a hotzone answer's point lies in (the first, as scoring counts any). */
+export function hotzoneHit(step: Pick<ReportStep, "answer" | "correctAnswer" | "aspect">): HotzoneHit | null {
+  const point = ((step.answer ?? {}) as AnyAnswer).numericlistValue;
+  if (point?.length !== 2 || !point.every(Number.isFinite)) return null;
+  const list = ((step.correctAnswer ?? {}) as { blocklistValue?: unknown }).blocklistValue;
+  const zones = Array.isArray(list) ? (list as Zone[]) : [];
+  const index = zones.findIndex((z) => insideZone(z, point[0]!, point[1]!, step.aspect ?? 1));
+  return { zone: index >= 0 ? index + 1 : null, zones: zones.length };
+}
+
 /** A participant's answer as one line of text ("" when none was given). */
-export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAnswer">, locale: string, labels: { tickedPrefix: string; none: string }): string {
+export function answerText(
+  step: Pick<ReportStep, "type" | "answer" | "correctAnswer" | "aspect">,
+  locale: string,
+  labels: { tickedPrefix: string; none: string; hotzone: (hit: HotzoneHit) => string },
+): string {
   const a = (step.answer ?? {}) as AnyAnswer;
   switch (step.type) {
     case "MULTIPLE_CHOICE":
@@ -86,8 +104,11 @@ export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAn
       return typeof a.numericValue === "number" ? formatNumber(a.numericValue, locale) : labels.none;
     case "TEXT":
       return a.textValue?.trim() ? a.textValue : labels.none;
-    case "HOTZONE":
-      return a.numericlistValue?.length === 2 ? `(${a.numericlistValue.map((n) => formatNumber(n, locale)).join("; ")})` : labels.none;
+    case "HOTZONE": {
+      // A reader cannot place "(0,75; 0,3)" on an image they do not see: say which zone it hit.
+      const hit = hotzoneHit(step);
+      return hit ? labels.hotzone(hit) : labels.none;
+    }
     case "PRACTICAL": {
       const criteria = ((step.correctAnswer ?? {}) as AnyAnswer).textlistValue ?? [];
       const ticked = criteria.filter((_, i) => a.booleanlistValue?.[i]);
@@ -98,8 +119,26 @@ export function answerText(step: Pick<ReportStep, "type" | "answer" | "correctAn
   }
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The words answerText and correctAnswerText need, in the reader's language (screen and PDF alike). */
+export function answerLabels(t: Translate) {
+  return {
+    tickedPrefix: t("reports:view.ticked") + t("reports:view.colon"),
+    none: t("reports:view.no-answer"),
+    hotzone: (hit: HotzoneHit) =>
+      // Without the author's zones (an old or broken step) only the point itself can be told.
+      hit.zones === 0
+        ? t("reports:view.hotzone-point")
+        : hit.zone === null
+          ? t("reports:view.hotzone-outside", { count: hit.zones })
+          : t("reports:view.hotzone-inside", { count: hit.zones, zone: hit.zone }),
+    zones: (count: number) => t("reports:view.zones", { count }),
+  };
+}
+
 /** The author's correct answer as one line of text. */
-export function correctAnswerText(step: Pick<ReportStep, "type" | "correctAnswer">, locale: string, labels: { zones: string }): string {
+export function correctAnswerText(step: Pick<ReportStep, "type" | "correctAnswer">, locale: string, labels: { zones: (count: number) => string }): string {
   const c = (step.correctAnswer ?? {}) as AnyAnswer;
   switch (step.type) {
     case "MULTIPLE_CHOICE":
@@ -111,8 +150,10 @@ export function correctAnswerText(step: Pick<ReportStep, "type" | "correctAnswer
     }
     case "TEXT":
       return c.textValue ?? "";
-    case "HOTZONE":
-      return labels.zones;
+    case "HOTZONE": {
+      const zones = (c as { blocklistValue?: unknown }).blocklistValue;
+      return labels.zones(Math.max(1, Array.isArray(zones) ? zones.length : 1));
+    }
     case "PRACTICAL":
       return (c.textlistValue ?? []).map((t, i) => `${t} (${formatNumber(c.numericlistValue?.[i] ?? 0, locale)})`).join(", ");
     default:

@@ -4,14 +4,14 @@
 //   tsx tests/e2e/support/live-fixture.ts setup <imageUrl> <tag> [maxTime seconds] | start <session> | pause <session>
 //   | resume <session> | resolve-help <session> <participant> | unlock <session> <participant>
 //   | answers <session> <participant> | answer <session> <participant> <json [{evaluation, question, stepIndex, answer}]>
-//   | correction <session> <participant>
+//   | finish <session> <participant> <json {evaluation, question}> | correction <session> <participant>
 import { and, eq } from "drizzle-orm";
 import { categories, liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
-import { saveAnswer } from "~/modules/live/participant.server";
+import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { addParticipantsToScheduledSession } from "~/modules/scheduling/entries.server";
@@ -134,6 +134,13 @@ async function answer(ctx: Ctx, session: string, participant: string, list: Arra
   return out;
 }
 
+/** Finishes the participant's current question (what their screen's "next" does): the next one opens. */
+async function finish(ctx: Ctx, session: string, participant: string, at: { evaluation: string; question: string }) {
+  const as = { ...ctx, actor: { type: "USER" as const, participantId: participant, email: "", name: "" }, permissions: [] };
+  await finishQuestion(as, session, at.evaluation, at.question);
+  return true;
+}
+
 /** One root category per question (a radar chart needs three axes): "Category 1..n <tag>". */
 async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
   const now = new Date();
@@ -181,6 +188,9 @@ switch (command) {
     break;
   case "answer":
     out = await answer(ctx, a!, b!, JSON.parse(c!));
+    break;
+  case "finish":
+    out = await finish(ctx, a!, b!, JSON.parse(c!));
     break;
   case "categorise":
     out = await categorise(ctx, a!, JSON.parse(b!));

@@ -16,8 +16,8 @@ export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoin
       {[0, 25, 50, 75, 100].map((p) => (
         <G key={p}>
           <Line x1={label + (barWidth * p) / 100} y1={0} x2={label + (barWidth * p) / 100} y2={height - 14} stroke={GRID} strokeWidth={0.5} />
-          <Text x={label + (barWidth * p) / 100 - 6} y={height - 4} style={{ fontSize: 7 }} fill="#4b5563">
-            {`${p}%`}
+          <Text x={label + (barWidth * p) / 100} y={height - 4} textAnchor="middle" style={{ fontSize: 7 }} fill="#4b5563">
+            {`${p}\u00a0%`}
           </Text>
         </G>
       ))}
@@ -36,21 +36,38 @@ export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoin
   );
 }
 
-/** A radar needs three axes; with fewer the bar chart says the same thing. */
-export function PdfRadarChart({ points, locale, size = 300 }: { points: ChartPoint[]; locale: string; size?: number }) {
-  if (points.length < 3) return <PdfBarChart points={points} locale={locale} />;
-  const width = size + 200;
+/**
+ * A radar over three axes or more (planChart has already turned fewer into bars). Each axis is
+ * labelled outside the web with its name and, below it in bold, its value; labels on the left end
+ * at their axis and labels on the right start there, so none crosses the plot.
+ */
+export function PdfRadarChart({ points, locale, width = 520, height = 300 }: { points: ChartPoint[]; locale: string; width?: number; height?: number }) {
   const cx = width / 2;
-  const cy = size / 2;
-  const r = size / 2 - 30;
+  const cy = height / 2;
+  const r = height / 2 - 36;
   const at = (i: number, fraction: number) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / points.length;
     return [cx + Math.cos(angle) * r * fraction, cy + Math.sin(angle) * r * fraction] as const;
   };
   const ring = (fraction: number) => points.map((_, i) => at(i, fraction).join(",")).join(" ");
-  const shape = points.map((p, i) => at(i, Math.max(0, Math.min(100, p.percent)) / 100).join(",")).join(" ");
+  const value = (p: ChartPoint) => Math.max(0, Math.min(100, p.percent)) / 100;
+  const shape = points.map((p, i) => at(i, value(p)).join(",")).join(" ");
+  const labels = points.map((p, i) => {
+    const [x, y] = at(i, 1);
+    const dx = x - cx;
+    const dy = y - cy;
+    const anchor = Math.abs(dx) < 5 ? "middle" : dx < 0 ? "end" : "start";
+    const lx = x + (anchor === "middle" ? 0 : anchor === "end" ? -6 : 6);
+    // Above the web the two lines end at the spoke's tip, below it they start there.
+    const top = Math.abs(dx) < 5 ? (dy < 0 ? y - 16 : y + 10) : y + (dy < -5 ? -8 : dy > 5 ? 4 : -2);
+    const room = anchor === "middle" ? width * 0.6 : anchor === "end" ? lx : width - lx;
+    return { name: truncate(p.name, Math.max(10, Math.floor(room / 4.4))), value: `${formatNumber(p.percent, locale)}\u00a0%`, anchor, lx, top } as const;
+  });
+  // The drawing's own height: an odd number of spokes leaves the bottom of a square box empty.
+  const minY = Math.min(...labels.map((l) => l.top - 8), cy - r);
+  const maxY = Math.max(...labels.map((l) => l.top + 13), cy + r);
   return (
-    <Svg width={width} height={size} viewBox={`0 0 ${width} ${size}`}>
+    <Svg width={width} height={maxY - minY} viewBox={`0 ${minY} ${width} ${maxY - minY}`}>
       {[0.25, 0.5, 0.75, 1].map((f) => (
         <Polygon key={f} points={ring(f)} stroke={GRID} strokeWidth={0.5} fill="none" />
       ))}
@@ -58,22 +75,21 @@ export function PdfRadarChart({ points, locale, size = 300 }: { points: ChartPoi
         const [x, y] = at(i, 1);
         return <Line key={i} x1={cx} y1={cy} x2={x} y2={y} stroke={GRID} strokeWidth={0.5} />;
       })}
-      <Polygon points={shape} stroke={PRIMARY} strokeWidth={1.5} fill={PRIMARY} fillOpacity={0.25} />
+      <Polygon points={shape} stroke={PRIMARY} strokeWidth={1.5} fill={PRIMARY} fillOpacity={0.2} />
       {points.map((p, i) => {
-        const [x, y] = at(i, Math.max(0, Math.min(100, p.percent)) / 100);
-        return <Circle key={i} cx={x} cy={y} r={2} fill={PRIMARY} />;
+        const [x, y] = at(i, value(p));
+        return <Circle key={i} cx={x} cy={y} r={2.5} fill={PRIMARY} />;
       })}
-      {points.map((p, i) => {
-        const [x, y] = at(i, 1.12);
-        const text = `${truncate(p.name, 24)} (${formatNumber(p.percent, locale)}\u00a0%)`;
-        // Labels on the left side end at their axis, on the right side start at it.
-        const anchorLeft = x < cx - 5;
-        return (
-          <Text key={i} x={anchorLeft ? x - text.length * 3.6 : x - (Math.abs(x - cx) < 5 ? text.length * 1.8 : 0)} y={y + 3} style={{ fontSize: 7 }} fill="#111827">
-            {text}
+      {labels.map((l, i) => (
+        <G key={i}>
+          <Text x={l.lx} y={l.top} textAnchor={l.anchor} style={{ fontSize: 8 }} fill="#111827">
+            {l.name}
           </Text>
-        );
-      })}
+          <Text x={l.lx} y={l.top + 10} textAnchor={l.anchor} style={{ fontSize: 8, fontFamily: "Helvetica-Bold" }} fill={PRIMARY}>
+            {l.value}
+          </Text>
+        </G>
+      ))}
     </Svg>
   );
 }
