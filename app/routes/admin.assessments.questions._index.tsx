@@ -42,7 +42,7 @@ export default function Questions() {
         <p className="text-slate-500">{t("assessments:list.empty")}</p>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th className="px-3 py-2">{t("assessments:fields.name")}</th>

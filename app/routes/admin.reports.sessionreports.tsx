@@ -89,8 +89,9 @@ export default function SessionReports() {
               </Button>
             ) : null}
           </div>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-sm">
+          {/* Fits a phone: long names and references break instead of running out of view (issue 34); anything wider scrolls in its frame. */}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm [&_td]:px-2 [&_td]:[overflow-wrap:anywhere] [&_th]:px-2">
               <thead>
                 <tr className="border-b border-slate-300 text-left">
                   <th scope="col" className="w-8 py-2">
@@ -100,7 +101,9 @@ export default function SessionReports() {
                   <th scope="col">{t("reports:list.session")}</th>
                   <th scope="col">{t("reports:list.total")}</th>
                   <th scope="col">{t("reports:list.result")}</th>
-                  <th scope="col">{t("reports:list.state")}</th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    {t("reports:list.state")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -116,8 +119,12 @@ export default function SessionReports() {
                       {r.session} <span className="text-slate-500">{r.sessionDate}</span>
                     </td>
                     <td className="tabular-nums">{r.total}</td>
-                    <td>{t(`reports:status.${r.passedStatus}`)}</td>
-                    <td>{t(r.draft ? "reports:list.draft" : "reports:list.released")}</td>
+                    <td>
+                      {t(`reports:status.${r.passedStatus}`)}
+                      {/* Phones: the state under the result, a column less to fit the screen. */}
+                      <span className="block text-xs text-slate-600 sm:hidden">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</span>
+                    </td>
+                    <td className="hidden sm:table-cell">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</td>
                   </tr>
                 ))}
               </tbody>

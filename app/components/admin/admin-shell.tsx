@@ -1,11 +1,11 @@
-import { NavLink, useNavigation, useSubmit } from "@remix-run/react";
+import { NavLink, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "~/lib/permissions";
 import { LanguageSwitcher } from "../language-switcher";
 import { CenteredSpinner } from "../ui/spinner";
-import { ADMIN_NAV } from "./nav-items";
+import { ADMIN_NAV, type NavItem } from "./nav-items";
 
 export type ShellUser = { name: string; email: string; permissions: readonly string[] };
 
@@ -14,20 +14,25 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const loading = navigation.state === "loading" && navigation.location?.pathname !== undefined;
+  const { pathname } = useLocation();
+  // Not after a form posted on this page: the page's data reloading must not unmount it (its
+  // fields and their errors would start over, issue 34).
+  const loading = navigation.state === "loading" && navigation.location?.pathname !== undefined && !(navigation.formData && navigation.location.pathname === pathname);
+  const items = ADMIN_NAV.filter((item) => can(user.permissions, item.permission));
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t("common:skip-to-content")}
       </a>
-      <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+      <header className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-1">
         <div className="flex min-w-0 items-center gap-3">
           {logoUrl ? <img src={logoUrl} alt="" className="h-7 w-auto max-w-16 shrink-0 object-contain sm:h-9 sm:max-w-28" data-testid="organization-logo" /> : null}
-          <span className="truncate text-lg font-semibold text-primary" data-testid="organization-name">
+          {/* On phones the name takes two lines rather than being cut ("Demo O…", issue 34). */}
+          <span className="line-clamp-2 text-sm font-semibold leading-tight text-primary [overflow-wrap:anywhere] sm:line-clamp-1 sm:text-lg" data-testid="organization-name">
             {organization}
           </span>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <LanguageSwitcher />
           <DropdownMenu.Root>
             <DropdownMenu.Trigger asChild>
@@ -62,9 +67,10 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         <nav aria-label={t("common:nav.label")} className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r">
-          {/* Wraps on phones so every section stays visible (a scrolled strip hides the last ones). */}
-          <ul className="flex flex-wrap gap-1 p-2 md:flex-col md:flex-nowrap">
-            {ADMIN_NAV.filter((item) => can(user.permissions, item.permission)).map((item) => (
+          {/* Phones: one menu button instead of the list wrapped to four rows above the content (issue 34). */}
+          <PhoneMenu items={items} />
+          <ul className="hidden gap-1 p-2 md:flex md:flex-col">
+            {items.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -87,6 +93,54 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
           {loading ? <CenteredSpinner /> : children}
         </main>
       </div>
+    </div>
+  );
+}
+
+const isCurrent = (item: NavItem, pathname: string) => (item.end ? pathname === item.to || pathname === `${item.to}/` : pathname === item.to || pathname.startsWith(`${item.to}/`));
+
+/**
+ * The menu on phones: a button naming the current section that opens every entry (radix
+ * DropdownMenu: arrow keys, Escape, focus back on the button; the current one is aria-current).
+ */
+function PhoneMenu({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = items.find((item) => isCurrent(item, pathname));
+  return (
+    <div className="p-2 md:hidden">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            className="flex w-full items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-50"
+            data-testid="nav-menu"
+          >
+            <span aria-hidden="true">☰</span>
+            <span>{t("common:nav.menu")}</span>
+            {current ? <span className="min-w-0 truncate font-semibold text-primary">· {t(current.labelKey)}</span> : null}
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-dropdown-menu-trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            {items.map((item) => {
+              const active = item === current;
+              return (
+                <DropdownMenu.Item key={item.to} asChild>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={`flex items-center gap-2 rounded px-3 py-2.5 text-sm no-underline outline-none data-[highlighted]:bg-selected ${active ? "font-semibold text-primary" : "text-slate-700"}`}
+                  >
+                    <span aria-hidden="true">{item.icon}</span>
+                    {t(item.labelKey)}
+                  </NavLink>
+                </DropdownMenu.Item>
+              );
+            })}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { DraftNotice, useLocalDraft } from "~/components/ui/local-draft";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
+import { standingErrors } from "~/modules/assessments/question-check";
 import type { RichBlock, StepType } from "~/modules/assessments/steps";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { CreateReference } from "./create-reference";
 import { RichContentEditor } from "./rich-content";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 import { QuestionPreview, StepsEditor, type AnswerDraft, type DraftStep } from "./steps-editor";
@@ -36,7 +38,8 @@ export function QuestionForm({
 }: {
   mode: "create" | "copy" | "edit";
   question: QuestionData | null;
-  options: { categories: Ref[]; supplies: Ref[] };
+  /** `canCreate`: the actor may add categories and supply objects from the pickers. */
+  options: { categories: Ref[]; supplies: Ref[]; canCreate?: boolean };
   canWrite: boolean;
   /** Staff users the question can be shared with (empty when the actor may not manage sharing). */
   shareCandidates: ShareUser[];
@@ -64,9 +67,20 @@ export function QuestionForm({
   const canManageSharing = canWrite && (mode !== "edit" || !!question?.access.canManageSharing);
   const [preview, setPreview] = useState(false);
   const result = fetcher.data;
-  const errors = result && !result.ok ? result.fieldErrors : {};
+  // What the last save sent: a field's error from it stays only until the field is valid again.
+  const [sent, setSent] = useState<Record<string, unknown> | null>(null);
 
   const form = { name, maxTime, categories, supplies, preparationInfo, steps, ownership, shares };
+  const payloadOf = () => ({
+    name,
+    maxTime: maxTime.trim() === "" ? undefined : Number(maxTime),
+    categories,
+    supplies,
+    preparationInfo,
+    steps,
+    ...(canManageSharing ? { ...ownership, shares: sharesPayload(shares) } : {}),
+  });
+  const errors = result && !result.ok ? standingErrors(result.fieldErrors, sent, payloadOf()) : {};
   const changed = useChangedSince(form);
   // Once saved, nothing more is kept (the list may take a moment to load after the save).
   const draft = useLocalDraft({ owner: draftOwner, scope: `question:${mode}:${question?._id ?? "new"}`, state: form, changed, enabled: !readOnly && !result?.ok });
@@ -92,16 +106,8 @@ export function QuestionForm({
   }, [fetcher.state, result, navigate]);
 
   const submit = () => {
-    const maxTimeNumber = maxTime.trim() === "" ? undefined : Number(maxTime);
-    const payload = {
-      name,
-      maxTime: maxTimeNumber,
-      categories,
-      supplies,
-      preparationInfo,
-      steps,
-      ...(canManageSharing ? { ...ownership, shares: sharesPayload(shares) } : {}),
-    };
+    const payload = payloadOf();
+    setSent(payload);
     fetcher.submit({ payload: JSON.stringify(payload) }, { method: "post" });
   };
 
@@ -121,7 +127,9 @@ export function QuestionForm({
       </PageHeader>
       {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
       {draft.found ? <DraftNotice savedAt={draft.found.savedAt} onRestore={() => restore(draft.found!.state)} onDiscard={draft.clear} /> : null}
-      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
+      {result && !result.ok && (Object.keys(errors).length || !Object.keys(result.fieldErrors).length) ? (
+        <Alert>{Object.keys(errors).length ? t("assessments:form.errors") : result.message}</Alert>
+      ) : null}
       {preview ? (
         <QuestionPreview name={name} maxTime={Number(maxTime) || null} preparationInfo={preparationInfo} steps={steps} />
       ) : (
@@ -140,8 +148,24 @@ export function QuestionForm({
               disabled={readOnly}
             />
           </div>
-          <CheckboxList legend={t("assessments:fields.categories")} options={options.categories} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
-          <CheckboxList legend={t("assessments:fields.supplies")} options={options.supplies} value={supplies} onChange={setSupplies} error={errors.supplies} disabled={readOnly} />
+          <CheckboxList
+            legend={t("assessments:fields.categories")}
+            options={options.categories}
+            value={categories}
+            onChange={setCategories}
+            error={errors.categories}
+            disabled={readOnly}
+            create={options.canCreate ? <CreateReference kind="categories" onCreated={(id) => setCategories((c) => [...c, id])} /> : null}
+          />
+          <CheckboxList
+            legend={t("assessments:fields.supplies")}
+            options={options.supplies}
+            value={supplies}
+            onChange={setSupplies}
+            error={errors.supplies}
+            disabled={readOnly}
+            create={options.canCreate ? <CreateReference kind="supplies" onCreated={(id) => setSupplies((c) => [...c, id])} /> : null}
+          />
           <OwnershipFields
             visibility={ownership.visibility}
             ownerType={ownership.objectOwnerType}

@@ -229,8 +229,11 @@ export function CheckboxList({
   onChange,
   error,
   disabled,
+  create,
 }: {
   legend: string;
+  /** A way to make a new option from here (CreateReference), shown unless disabled. */
+  create?: ReactNode;
   /** With `depth` (a category tree in tree order) the list is indented and searchable by path. */
   options: Array<{ _id: string; name: string; depth?: number; path?: string }>;
   value: string[];
@@ -247,7 +250,7 @@ export function CheckboxList({
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
-      {options.length === 0 ? <p className="text-sm text-slate-500">{t("assessments:form.none-selected")}</p> : null}
+      {options.length === 0 ? <p className="text-sm text-slate-600">{t(create && !disabled ? "assessments:picker.none-yet" : "assessments:form.none-selected")}</p> : null}
       {options.length > 12 && !disabled ? (
         <input
           type="search"
@@ -278,6 +281,7 @@ export function CheckboxList({
           {t("assessments:picker.selected", { names: chosenNames.join("; ") })}
         </p>
       ) : null}
+      {create && !disabled ? create : null}
       <FieldError error={error} />
     </fieldset>
   );

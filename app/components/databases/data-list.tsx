@@ -109,7 +109,8 @@ export function DataList<T extends Node>({
                     </th>
                   );
                 })}
-                <th scope="col" className="px-4 py-2 text-right font-medium">
+                {/* The actions stay in view at the right while a wide table scrolls on a phone (issue 34). */}
+                <th scope="col" className="sticky right-0 bg-slate-50 px-4 py-2 text-right font-medium">
                   <span className="sr-only">{t("databases:list.actions")}</span>
                 </th>
               </tr>
@@ -117,12 +118,14 @@ export function DataList<T extends Node>({
             <tbody>
               {edges.map(({ node }) => (
                 <tr key={node._id} className="border-t border-slate-100">
-                  {columns.map((c) => (
-                    <td key={c.key} className="px-4 py-2">
-                      {c.render(node)}
+                  {columns.map((c, i) => (
+                    // A long unbroken name breaks instead of widening the table past the screen (issue 34);
+                    // the name column keeps room enough to read.
+                    <td key={c.key} className="px-4 py-2 [overflow-wrap:anywhere]">
+                      <div className={i === 0 ? "min-w-[9rem]" : "min-w-[5rem]"}>{c.render(node)}</div>
                     </td>
                   ))}
-                  <td className="px-4 py-2">
+                  <td className="sticky right-0 bg-white px-2 py-2 shadow-[-1px_0_0_theme(colors.slate.100)] sm:px-4">
                     <div className="flex justify-end gap-1">
                       {rowExtra?.(node)}
                       {canWrite ? (

@@ -1,6 +1,6 @@
 import { type FetcherWithComponents } from "@remix-run/react";
 import { Dialog } from "radix-ui";
-import { type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
@@ -38,6 +38,8 @@ export function EntityDialog({
   hidden = {},
   schema,
   opened,
+  action,
+  onSaved,
 }: {
   /** The button that opens it; none when its list opens it (`opened`). */
   trigger?: ReactNode;
@@ -49,8 +51,18 @@ export function EntityDialog({
   values?: Record<string, string | null | undefined>;
   hidden?: Record<string, string>;
   schema?: ZodTypeAny;
+  /** Where it posts, when not the current route (a picker creating an item on its list's screen). */
+  action?: string;
+  /** Told what the save returned (a created item), once, when it succeeded. */
+  onSaved?: (data: unknown) => void;
 }) {
-  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}`, opened);
+  // Keyed by where it posts too: two pickers' create dialogs on one screen must not share a fetcher.
+  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}${action ? `@${action}` : ""}`, opened);
+  const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+  useEffect(() => {
+    if (saved) onSaved?.(saved.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
+  }, [saved]);
   return (
     <Dialog.Root {...rootProps}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
@@ -64,7 +76,7 @@ export function EntityDialog({
           onEscapeKeyDown={(e) => (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()}
         >
           <Dialog.Title className="mb-4 text-lg font-semibold text-primary">{title}</Dialog.Title>
-          <DialogForm key={round} fetcher={fetcher} action={pathname} schema={schema} intent={intent} id={id} hidden={hidden} fields={fields} values={values} />
+          <DialogForm key={round} fetcher={fetcher} action={action ?? pathname} schema={schema} intent={intent} id={id} hidden={hidden} fields={fields} values={values} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

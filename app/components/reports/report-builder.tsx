@@ -1,10 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import { REPORT_OPTION_FLAGS } from "~/modules/reports/layout-schema";
 import type { SessionReportData } from "~/modules/reports/report-data";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { isEmailAddress } from "~/lib/email-address";
 import { ChartOptions } from "./chart-options";
 import { SessionReportView } from "./report-view";
 
@@ -92,7 +93,24 @@ function ReportEditor({
   const [reason, setReason] = useState(report.passedStatusReason ?? "");
   const [comments, setComments] = useState<Record<string, string>>(() => Object.fromEntries(report.data.categoryComments.map((c) => [c.categoryId, c.comment])));
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const emailError = Object.entries(errors).find(([k]) => k.startsWith("emails"))?.[1];
+  const serverEmailError = Object.entries(errors).find(([k]) => k.startsWith("emails"))?.[1];
+  // The refusal stays only while the addresses are those it was about and not all well-formed
+  // again, and not while a new send runs (issue 34: an old error beside a valid address looked
+  // like the send failing).
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "report-send";
+  const [emails, setEmails] = useState(builder.participantEmail);
+  // The addresses the last send posted: its refusal is about them.
+  const [sentEmails, setSentEmails] = useState<string | null>(null);
+  const postedEmails = sending ? String(navigation.formData?.get("emails") ?? "") : null;
+  useEffect(() => {
+    if (postedEmails !== null) setSentEmails(postedEmails);
+  }, [postedEmails]);
+  const wellFormed = (value: string) => {
+    const list = value.split(/[\s,;]+/).filter(Boolean);
+    return list.length > 0 && list.every(isEmailAddress);
+  };
+  const emailError = serverEmailError && !sending && (emails === sentEmails || !wellFormed(emails)) ? serverEmailError : undefined;
 
   // The preview follows the form at once; totals over other evaluations follow on save.
   const preview = useMemo((): SessionReportData => {
@@ -222,7 +240,8 @@ function ReportEditor({
                 name="emails"
                 type="text"
                 inputMode="email"
-                defaultValue={builder.participantEmail}
+                value={emails}
+                onChange={(e) => setEmails(e.target.value)}
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={emailError ? "report-emails-error report-emails-hint" : "report-emails-hint"}
                 className={fieldInputClass(!!emailError)}
@@ -241,8 +260,8 @@ function ReportEditor({
                     : t("reports:builder.emails-rule-participant")}{" "}
                 {t("reports:builder.emails-hint")}
               </p>
-              <Button type="submit" name="intent" value="report-send" disabled={busy} className="self-start">
-                {t("reports:builder.send")}
+              <Button type="submit" name="intent" value="report-send" disabled={busy} aria-busy={sending || undefined} className="self-start" data-testid="report-send">
+                {sending ? t("common:sending") : t("reports:builder.send")}
               </Button>
             </fieldset>
           </>

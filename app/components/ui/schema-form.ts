@@ -33,13 +33,16 @@ export function useSchemaForm(schema: ZodTypeAny, options: { serverErrors?: Reco
     if (own) return t(own.key, own.values ?? {});
     return options.serverErrors?.[name];
   };
-  /** What a field element takes: its name, the schema's constraints (required, maxLength…) and its error. */
+  /**
+   * What a field element takes: its name, the schema's constraints (required, min…) and its error.
+   * Not maxLength: the browser cuts a longer paste without a word, so a 10,000-character name became
+   * its first 200; the check refuses it with "Use at most 200 characters." instead (issue 34).
+   */
   const field = (name: string) => {
     const c = constraint[name] ?? {};
     return {
       name,
       required: c.required,
-      maxLength: c.maxLength,
       minLength: c.minLength,
       min: c.min,
       max: c.max,
