@@ -99,7 +99,9 @@ export default function SessionReports() {
                   </th>
                   <th scope="col">{t("reports:list.participant")}</th>
                   <th scope="col">{t("reports:list.session")}</th>
-                  <th scope="col">{t("reports:list.total")}</th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    {t("reports:list.total")}
+                  </th>
                   <th scope="col">{t("reports:list.result")}</th>
                   <th scope="col" className="hidden sm:table-cell">
                     {t("reports:list.state")}
@@ -114,14 +116,20 @@ export default function SessionReports() {
                     </td>
                     <td>
                       <a href={`/sessionreport/${r.id}`}>{r.participant}</a>
+                      {/* Phones: the total under the name (its column is hidden there). */}
+                      <span className="block text-xs tabular-nums text-slate-600 sm:hidden">
+                        {t("reports:list.total")}
+                        {t("common:colon")}
+                        {r.total}
+                      </span>
                     </td>
                     <td>
                       {r.session} <span className="text-slate-500">{r.sessionDate}</span>
                     </td>
-                    <td className="tabular-nums">{r.total}</td>
+                    <td className="hidden tabular-nums sm:table-cell">{r.total}</td>
                     <td>
                       {t(`reports:status.${r.passedStatus}`)}
-                      {/* Phones: the state under the result, a column less to fit the screen. */}
+                      {/* Phones: the state under the result (its column is hidden there). */}
                       <span className="block text-xs text-slate-600 sm:hidden">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</span>
                     </td>
                     <td className="hidden sm:table-cell">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</td>
