@@ -151,6 +151,14 @@ export const adminLivePiece: SchemaPiece = {
       timed: Boolean!
       questions: [PreparationQuestion!]!
     }
+    "A time the server could not serve the session, given back to the participants whose clock ran then."
+    type OutageGivenBack {
+      "When it was given back (the server's return)."
+      at: DateTime!
+      "The most seconds any participant got back."
+      seconds: Int!
+      participants: Int!
+    }
     type LiveDashboard {
       scheduledSession: ID!
       status: ScheduledSessionStatus!
@@ -159,6 +167,7 @@ export const adminLivePiece: SchemaPiece = {
       presenceKnown: Boolean!
       rows: [LiveDashboardRow!]!
       preparation: [PreparationEvaluation!]!
+      outagesGivenBack: [OutageGivenBack!]!
     }
     extend type ScheduledSessionParticipantEntry {
       "Computed from the entry: null before the start when not ready."

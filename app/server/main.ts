@@ -9,6 +9,7 @@ import express from "express";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
+import { creditServerOutages, startLiveHeartbeat } from "~/modules/live/outage.server";
 import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.server";
 import { createApiLane } from "./api-lane";
 import { refuseForeignHost } from "./host-check";
@@ -43,15 +44,26 @@ let party: ChildProcess | null = null;
 if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
   const partyPort = Number(process.env.PARTYKIT_PORT ?? 1999);
   process.env.PARTYKIT_HOST = `127.0.0.1:${partyPort}`;
+  // Through a keeper that ends the room server's whole group when this process is gone, however
+  // it ended (room-watchdog.mjs): an orphan kept the port from the next start.
   party = spawn(
-    path.join(root, "node_modules", ".bin", "partykit"),
-    partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() }),
+    process.execPath,
+    [path.join(root, "app", "server", "room-watchdog.mjs"), String(process.pid), path.join(root, "node_modules", ".bin", "partykit"), ...partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() })],
     { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
   party.on("exit", (code) => {
     if (!shuttingDown) console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
   });
 }
+
+// Before serving (and once the room's address is known): time the app could not serve an ongoing
+// session (it was down) is given back to every running clock; then every process stamps the
+// sessions it serves (outage.server.ts).
+for (const credit of await creditServerOutages()) {
+  const gap = Math.round((credit.to.getTime() - credit.from.getTime()) / 1000);
+  console.log(`[live] ${credit.tenant}: session ${credit.scheduledSession} was not served for ${gap} s; given back to ${credit.participants} running clock(s).`);
+}
+startLiveHeartbeat();
 
 let shuttingDown = false;
 function shutdown(signal: string) {

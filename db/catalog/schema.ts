@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** One row per organisation. Everything else of a tenant lives in its own database. */
 export const tenants = sqliteTable("tenants", {
@@ -27,3 +27,18 @@ export type TenantSettings = {
   defaultReportLayout?: "NARROW" | "WIDE";
 };
 export type TenantRow = typeof tenants.$inferSelect;
+
+/**
+ * Ongoing scheduled sessions and when an app process last served them (ADR 0032). Every process
+ * stamps `servedAt` every few seconds; a process that starts and finds a stamp older than that
+ * knows the sessions went unserved since, and gives the time back to their running clocks.
+ */
+export const liveSessions = sqliteTable(
+  "live_sessions",
+  {
+    tenantSlug: text("tenant_slug").notNull(),
+    scheduledSessionId: text("scheduled_session_id").notNull(),
+    servedAt: integer("served_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantSlug, t.scheduledSessionId] })],
+);

@@ -1,78 +1,24 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { answerOn, expectAllSaved, liveFixture, saveIndicator, watchConsole, type LiveSetup, type SavedAnswer } from "./support/live";
 import { loginAsParticipant } from "./support/login";
+import { killHard, ownServer, startServer, stop, waitUntilUp } from "./support/own-server";
 
 // "Answers are never lost" when the server dies: this spec starts its own server (own port, room
 // port and DATA_DIR; the shared e2e server cannot be killed), SIGKILLs it (and its room) in the
 // middle of a session, starts it again, and checks that nothing the participant saw acknowledged
 // is missing and that what they typed while it was down arrives.
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 2;
-const partykitPort = port + 1;
-const baseURL = `http://localhost:${port}`;
-
-function startServer(dataDir: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), PARTYKIT_PORT: String(partykitPort), DATA_DIR: dataDir, POSTMARK_SERVER_TOKEN: "" };
-  delete env.PARTYKIT_HOST;
-  delete env.REALTIME_SECRET;
-  // node --import tsx: one process, so SIGKILL hits the server itself (the tsx CLI would leave a child).
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout!.on("data", () => {});
-  server.stderr!.on("data", () => {});
-  return server;
-}
-
-async function waitUntilUp(url: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-/** The room server main.ts started (its own process group): the children of the server process. */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-function killHard(server: ChildProcess) {
-  const children = childrenOf(server.pid!);
-  server.kill("SIGKILL");
-  for (const child of children) {
-    try {
-      process.kill(-child, "SIGKILL"); // partykit and its workerd
-    } catch {
-      /* gone */
-    }
-  }
-}
-
-async function stop(server: ChildProcess | null) {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000))]);
-  if (server.exitCode === null && server.signalCode === null) killHard(server);
-}
+const own = ownServer(2);
+const { partykitPort, baseURL } = own;
 
 test("a server killed mid-session loses no acknowledged answer of either candidate, and answers typed while it was down arrive", async ({ browser }) => {
   test.setTimeout(300_000);
   const dataDir = fs.mkdtempSync(path.join(path.resolve("tests/.tmp/e2e-data"), "restart-"));
   const where = { dataDir, partykitPort };
-  let server: ChildProcess | null = startServer(dataDir);
+  let server: ChildProcess | null = startServer(own, dataDir);
   const outboxOf = process.env.E2E_DATA_DIR;
   const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
   try {
@@ -113,7 +59,7 @@ test("a server killed mid-session loses no acknowledged answer of either candida
       await expect(saveIndicator(page)).not.toHaveAttribute("data-waiting", "0");
     }
 
-    server = startServer(dataDir);
+    server = startServer(own, dataDir);
     await waitUntilUp(`${baseURL}/user`);
     for (const [i, { page, errors, candidate }] of pages.entries()) {
       // The queue retries with backoff (at most 30 s apart) and on the room's reconnect.

@@ -22,6 +22,12 @@ export type LiveView = MyLiveSession;
 const RELOAD_DEBOUNCE_MS = 150;
 /** Without the room (blocked, restarting) the screen still catches up by asking now and then. */
 const POLL_WITHOUT_ROOM_MS = 10_000;
+/**
+ * A refresh that failed (the app still starting while its room is back already) is asked again
+ * this much later, until one succeeds: the room only says "reload" once, and after an outage the
+ * clock the screen shows is wrong until it has (the time was given back on the server).
+ */
+const REFRESH_RETRY_MS = 2_000;
 
 /** The participant's live session: what to do now, the clock, their answers (kept in the browser first). */
 /** The JSON of the state route: its dates arrive as strings. */
@@ -41,10 +47,23 @@ function useLiveState(fromLoader: LiveView) {
   current.current = live;
   useEffect(() => setLive(fromLoader), [fromLoader]);
   const id = fromLoader.scheduledSession;
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (retry.current) clearTimeout(retry.current);
+    },
+    [],
+  );
   const refresh = useCallback(async (): Promise<void> => {
+    if (retry.current) clearTimeout(retry.current);
+    retry.current = null;
+    const again = () => void (retry.current = setTimeout(() => void refresh(), REFRESH_RETRY_MS));
+    // Offline: the browser's "online" event brings the room back, which asks again.
     if (typeof navigator !== "undefined" && !navigator.onLine) return;
     try {
       const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, { credentials: "same-origin", cache: "no-store" });
+      // 5xx or no answer: the app is restarting; 4xx is an answer (signed out, not in the session).
+      if (response.status >= 500) return again();
       if (!response.ok) return;
       const body = (await response.json()) as { ok: boolean; live?: LiveView };
       if (!body.ok || !body.live) return;
@@ -52,7 +71,7 @@ function useLiveState(fromLoader: LiveView) {
       if (body.live.revision < current.current.revision) return void setTimeout(() => void refresh(), RELOAD_DEBOUNCE_MS);
       setLive(revive(body.live));
     } catch {
-      /* offline or restarting: the next event, reconnect or poll tries again */
+      again();
     }
   }, [id]);
   const patch = useCallback((change: LivePatch) => setLive((before) => applyLivePatch(before, change)), []);

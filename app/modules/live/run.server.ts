@@ -13,6 +13,7 @@ import { entriesFacts, entryStates, findSession, loadPlan, stateOf, type EntryRo
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
+import { forgetLiveSession, markLiveSessionServed, outagesGivenBack, type OutageGiven } from "./outage.server";
 import { roomPresence, type RealtimeConnection } from "./realtime.server";
 import { realtimeTokenFor } from "./realtime-grants.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
@@ -107,6 +108,8 @@ export async function startScheduledSession(ctx: Ctx, id: string): Promise<Sched
     const revisions = await bumpEntries(tx, states.map((state) => state.entry.id), now);
     return { revision, events: states.map((state) => entryEvent(state.entry, revisions.get(state.entry.id)!, "started")) };
   }, LIVE_RUN_WRITE);
+  // From now on an outage of the app is given back to the running clocks (outage.server.ts).
+  await markLiveSessionServed(ctx.tenant.slug, id);
   await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
   return getScheduledSession(ctx, id);
 }
@@ -123,6 +126,7 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
     await bumpEntries(tx, ids, now);
     return revision;
   }, LIVE_RUN_WRITE);
+  await forgetLiveSession(ctx.tenant.slug, id);
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
   return getScheduledSession(ctx, id);
 }
@@ -364,6 +368,8 @@ export type Dashboard = {
   rows: DashboardRow[];
   /** Per evaluation (station): what its questions need, so staff can set up. */
   preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[]; /** Its questions' time limits run (enableTimer). */ timed: boolean }>;
+  /** Times the server could not serve the session, given back to the running clocks (outage.server.ts). */
+  outagesGivenBack: OutageGiven[];
 };
 
 const DASHBOARD_ROWS_PER_TURN = 200;
@@ -378,11 +384,12 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
   const plan = await loadPlan(db, session);
   const rows = await db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).orderBy(entries.createdAt, entries.id).all();
   // Progress and overrides as the participants' saves keep them; answers only counted.
-  const [facts, counts, presence, people] = await Promise.all([
+  const [facts, counts, presence, people, outages] = await Promise.all([
     sessionEntryFacts(ctx.tdb, db, sessionId, rows),
     answerCounts(db, rows.map((r) => r.id)),
     roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
     rows.length ? db.query.participants.findMany({ where: (p, { inArray: inA }) => inA(p.id, rows.map((r) => r.participantId)) }) : Promise.resolve([]),
+    outagesGivenBack(ctx.tdb, sessionId),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
@@ -435,6 +442,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
     serverTime: now,
     presenceKnown: presence !== null,
     rows: dashboardRows,
+    outagesGivenBack: outages,
     preparation: plan.evaluationIds
       .map((id) => plan.evaluations.get(id))
       .filter((e) => !!e)
