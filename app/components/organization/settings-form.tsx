@@ -66,7 +66,7 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
       {/* key: after a save or a refusal the fields show the new values, not what the browser kept. */}
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" key={JSON.stringify([organization, typed])} data-testid="settings-form">
         <Section title={t("organization:sections.general")}>
-          <TextField name="name" label={f("name")} required defaultValue={shown.name} error={errors.name} maxLength={120} />
+          <TextField name="name" label={f("name")} required defaultValue={shown.name} error={errors.name} />
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium text-slate-700">{f("logo-current")}</span>
             {organization.logoUrl ? (
