@@ -183,7 +183,7 @@ export default function LiveDashboardScreen() {
         </p>
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
-      <UntimedNotice evaluations={board.preparation} />
+      <UntimedNotice evaluations={board.preparation} messages="live:dashboard" testId="untimed-notice" />
       <OutagesGivenBack outages={board.outagesGivenBack} />
 
       <LiveGrid

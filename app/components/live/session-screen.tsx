@@ -1,9 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { AlertDialog } from "radix-ui";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content";
-import { overlay, panel } from "~/components/databases/entity-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch } from "~/modules/live/live-patch";
@@ -124,7 +123,7 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
   }, [answering, remaining, live.paused, flush, revalidator]);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="live-session" data-status={live.status ?? "none"} data-session-status={live.sessionStatus}>
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="live-session" data-status={live.status ?? "none"} data-session-status={live.sessionStatus} data-revision={live.revision}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-slate-600">
@@ -327,39 +326,29 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
 function FinishEvaluation({ disabled, unanswered, onConfirm }: { disabled: boolean; unanswered: number; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button disabled={disabled} data-testid="finish-section" className="min-h-11">
           {t("live:user.finish.evaluation")}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel} data-testid="finish-dialog">
-          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("live:user.finish.confirm-title")}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mb-4 flex flex-col gap-2 text-sm text-slate-700">
-              <p>{t("live:user.finish.confirm-text")}</p>
-              <p className={unanswered > 0 ? "font-medium text-amber-900" : undefined} data-testid="finish-unanswered" data-count={unanswered}>
-                {unanswered > 0 ? t("live:user.finish.unanswered", { count: unanswered }) : t("live:user.finish.all-answered")}
-              </p>
-            </div>
-          </AlertDialog.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" className="min-h-11" data-testid="finish-cancel">
-                {t("live:user.finish.keep-answering")}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button className="min-h-11" data-testid="finish-confirm" onClick={onConfirm}>
-                {t("live:user.finish.confirm")}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      testId="finish-dialog"
+      cancelTestId="finish-cancel"
+      confirmTestId="finish-confirm"
+      title={t("live:user.finish.confirm-title")}
+      description={
+        <>
+          <p>{t("live:user.finish.confirm-text")}</p>
+          <p className={unanswered > 0 ? "font-medium text-amber-900" : undefined} data-testid="finish-unanswered" data-count={unanswered}>
+            {unanswered > 0 ? t("live:user.finish.unanswered", { count: unanswered }) : t("live:user.finish.all-answered")}
+          </p>
+        </>
+      }
+      cancelLabel={t("live:user.finish.keep-answering")}
+      confirmLabel={t("live:user.finish.confirm")}
+      onConfirm={onConfirm}
+      large
+    />
   );
 }
 

@@ -1,8 +1,6 @@
 import { Form, useMatches, useSubmit } from "@remix-run/react";
-import { AlertDialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { overlay, panel } from "../databases/entity-dialog";
-import { Button } from "../ui/form";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 
 const SESSION_ROUTE = "routes/user.session.$scheduledSessionId";
 
@@ -31,31 +29,24 @@ export function ParticipantSignOut({ className = "" }: { className?: string }) {
     );
   }
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <button type="button" className={`${plain} ${className}`} data-testid="sign-out">
           {t("auth:logout")}
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel} data-testid="sign-out-dialog">
-          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("live:user.sign-out.title")}</AlertDialog.Title>
-          <AlertDialog.Description className="mb-4 text-sm text-slate-700">{t("live:user.sign-out.text")}</AlertDialog.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button className="min-h-11" data-testid="sign-out-cancel">
-                {t("live:user.sign-out.cancel")}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="secondary" className="min-h-11" data-testid="sign-out-confirm" onClick={() => submit({ intent: "logout" }, { method: "post", action: "/user?index" })}>
-                {t("live:user.sign-out.confirm")}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      testId="sign-out-dialog"
+      cancelTestId="sign-out-cancel"
+      confirmTestId="sign-out-confirm"
+      title={t("live:user.sign-out.title")}
+      description={t("live:user.sign-out.text")}
+      // Staying is the likely wish: the primary button keeps the candidate in.
+      cancelLabel={t("live:user.sign-out.cancel")}
+      cancelVariant="primary"
+      confirmLabel={t("live:user.sign-out.confirm")}
+      confirmVariant="secondary"
+      onConfirm={() => submit({ intent: "logout" }, { method: "post", action: "/user?index" })}
+      large
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import type { Organization, SettingsActionResult } from "~/modules/tenants/settings.server";
-import { Alert, Button, FieldMessages, fieldInputClass, TextField } from "../ui/form";
+import { Alert, Button, FieldMessages, fieldInputClass, TextareaField, TextField } from "../ui/form";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,8 +52,6 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
     defaultPassPercentage: typed?.defaultPassPercentage ?? String(organization.defaultPassPercentage),
     defaultReportLayout: typed?.defaultReportLayout ?? organization.defaultReportLayout,
   };
-  const emailsId = useId();
-  const reportEmailsId = useId();
   const logoId = useId();
   const f = (key: string) => t(`organization:fields.${key}`);
   return (
@@ -95,38 +93,22 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
           </div>
         </Section>
         <Section title={t("organization:sections.notices")}>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={emailsId} className="text-sm font-medium text-slate-700">
-              {f("managerEmails")}
-            </label>
-            <textarea
-              id={emailsId}
-              name="organizationManagerEmails"
-              rows={3}
-              defaultValue={shown.organizationManagerEmails}
-              aria-invalid={errors.organizationManagerEmails ? true : undefined}
-              aria-describedby={`${emailsId}-hint${errors.organizationManagerEmails ? ` ${emailsId}-error` : ""}`}
-              className={fieldInputClass(!!errors.organizationManagerEmails)}
-            />
-            <FieldMessages id={emailsId} hint={f("managerEmails-hint")} error={errors.organizationManagerEmails} />
-          </div>
+          <TextareaField
+            name="organizationManagerEmails"
+            label={f("managerEmails")}
+            hint={f("managerEmails-hint")}
+            error={errors.organizationManagerEmails}
+            defaultValue={shown.organizationManagerEmails}
+          />
         </Section>
         <Section title={t("organization:sections.reports")}>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={reportEmailsId} className="text-sm font-medium text-slate-700">
-              {f("reportRecipientEmails")}
-            </label>
-            <textarea
-              id={reportEmailsId}
-              name="reportRecipientEmails"
-              rows={3}
-              defaultValue={shown.reportRecipientEmails}
-              aria-invalid={errors.reportRecipientEmails ? true : undefined}
-              aria-describedby={`${reportEmailsId}-hint${errors.reportRecipientEmails ? ` ${reportEmailsId}-error` : ""}`}
-              className={fieldInputClass(!!errors.reportRecipientEmails)}
-            />
-            <FieldMessages id={reportEmailsId} hint={f("reportRecipientEmails-hint")} error={errors.reportRecipientEmails} />
-          </div>
+          <TextareaField
+            name="reportRecipientEmails"
+            label={f("reportRecipientEmails")}
+            hint={f("reportRecipientEmails-hint")}
+            error={errors.reportRecipientEmails}
+            defaultValue={shown.reportRecipientEmails}
+          />
         </Section>
         <Section title={t("organization:sections.regional")}>
           <Select name="timeZone" label={f("timeZone")} hint={f("timeZone-hint")} error={errors.timeZone} value={shown.timeZone} options={timeZones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))} />

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UntimedNotice } from "../live/untimed-notice";
 import { formatDuration } from "~/components/assessments/duration";
 import { overlay } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
@@ -49,7 +50,7 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
                 {t("scheduling:template-overview.totals", { count: overview.evaluations.length, time: formatDuration(overview.seconds, t), points: points(overview.points), pass: overview.passPercentage })}
               </p>
               {overview.evaluations.length === 0 ? <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p> : null}
-              <UntimedNotice evaluations={overview.evaluations} />
+              <UntimedNotice evaluations={overview.evaluations} messages="scheduling:template-overview" testId="template-overview-untimed-notice" className="mb-3" />
               <ol className="flex flex-col gap-3">
                 {overview.evaluations.map((e, i) => (
                   <li key={e.id} className="rounded-md border border-slate-200 p-3">
@@ -91,16 +92,3 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
   );
 }
 
-/** Said before anyone plans with it: evaluations whose time limits do not run have no countdown and no deadline (ADR 0031). */
-function UntimedNotice({ evaluations }: { evaluations: Overview["evaluations"] }) {
-  const { t } = useTranslation();
-  const untimed = evaluations.filter((e) => !e.timed && e.questions.length > 0);
-  if (untimed.length === 0) return null;
-  return (
-    <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" role="note" data-testid="template-overview-untimed-notice">
-      {untimed.length === evaluations.length
-        ? t("scheduling:template-overview.untimed-all")
-        : t("scheduling:template-overview.untimed-some", { count: untimed.length, names: untimed.map((e) => e.name).join(", ") })}
-    </p>
-  );
-}
