@@ -49,7 +49,7 @@ export default function SessionReports() {
       </nav>
       <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.reports.title")}</h1>
       <Form method="get" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
-        <select name="session" defaultValue={filter.session} aria-label={t("reports:list.session")} className={fieldInputClass(false)}>
+        <select name="session" defaultValue={filter.session} aria-label={t("reports:list.session")} className={`${fieldInputClass(false)} w-full min-w-0`}>
           <option value="">{t("reports:list.all-sessions")}</option>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
@@ -58,12 +58,12 @@ export default function SessionReports() {
           ))}
         </select>
         <input name="q" defaultValue={filter.q} placeholder={t("reports:list.participant")} aria-label={t("reports:list.participant")} className={fieldInputClass(false)} />
-        <select name="status" defaultValue={filter.status} aria-label={t("reports:list.state")} className={fieldInputClass(false)}>
+        <select name="status" defaultValue={filter.status} aria-label={t("reports:list.state")} className={`${fieldInputClass(false)} w-full min-w-0`}>
           <option value="">{t("reports:list.all-states")}</option>
           <option value="DRAFT">{t("reports:list.draft")}</option>
           <option value="RELEASED">{t("reports:list.released")}</option>
         </select>
-        <select name="passedStatus" defaultValue={filter.passedStatus} aria-label={t("reports:list.result")} className={fieldInputClass(false)}>
+        <select name="passedStatus" defaultValue={filter.passedStatus} aria-label={t("reports:list.result")} className={`${fieldInputClass(false)} w-full min-w-0`}>
           <option value="">{t("reports:list.all-results")}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
