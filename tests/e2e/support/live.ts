@@ -30,7 +30,8 @@ export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() !== "error") return;
-    if (/net::ERR_|Failed to load resource|WebSocket/i.test(m.text())) return;
+    // Remix asks the server for the routes of links on the page: while it is down that fails too.
+    if (/net::ERR_|Failed to load resource|WebSocket|Failed to fetch manifest patches/i.test(m.text())) return;
     errors.push(m.text());
   });
   page.on("pageerror", (e) => errors.push(e.message));
