@@ -108,8 +108,9 @@ export async function startScheduledSession(ctx: Ctx, id: string): Promise<Sched
     const revisions = await bumpEntries(tx, states.map((state) => state.entry.id), now);
     return { revision, events: states.map((state) => entryEvent(state.entry, revisions.get(state.entry.id)!, "started")) };
   }, LIVE_RUN_WRITE);
-  // From now on an outage of the app is given back to the running clocks (outage.server.ts).
-  await markLiveSessionServed(ctx.tenant.slug, id);
+  // From now on an outage of the app is given back to the running clocks (outage.server.ts). The
+  // session has started whatever happens here: a failed stamp is logged, not answered.
+  await markLiveSessionServed(ctx.tenant.slug, id).catch((error: unknown) => console.error(`[live] could not record ${id} as running`, error));
   await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
   return getScheduledSession(ctx, id);
 }
@@ -126,7 +127,7 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
     await bumpEntries(tx, ids, now);
     return revision;
   }, LIVE_RUN_WRITE);
-  await forgetLiveSession(ctx.tenant.slug, id);
+  await forgetLiveSession(ctx.tenant.slug, id).catch((error: unknown) => console.error(`[live] could not record ${id} as ended`, error));
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
   return getScheduledSession(ctx, id);
 }
