@@ -215,8 +215,8 @@ let closedSinceYield = false;
 /** Right away, not from a timer: a provisioning loop or a burst of cold tenants may not reach its timers for a long time. */
 function releaseClosedFiles(): void {
   collectGarbage?.({ type: "minor" });
-  // A busy connection keeps its statements prepared (patches/@libsql+client*.patch), and those are
-  // old by the time it closes: when files still pile up past half the limit, collect fully.
+  // A closed connection's native handles are freed by the garbage collector: when files still pile
+  // up past half the limit, collect fully.
   const limit = openFileLimit();
   if (limit && openFileCount() > limit / 2) collectGarbage?.({ type: "major" });
   closedSinceYield = true;

@@ -1,16 +1,16 @@
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 
-// patches/@libsql+client+0.18.0.patch builds result rows on one prototype per column list. A row
-// must look as it did: column names as own enumerable properties (first one wins), positions and
-// `length` readable but not enumerable, so spreads, JSON and drizzle's positional reads all agree.
+// What the app and drizzle read from a libSQL result row: column names as own enumerable
+// properties (first one wins), positions and `length` readable but not enumerable, so spreads,
+// JSON and drizzle's positional reads all agree.
 
 describe("libSQL result rows", () => {
   it("read by name and by position, with only the names enumerable", async () => {
     const client = createClient({ url: ":memory:" });
     const { rows } = await client.execute("SELECT 1 AS a, 'x' AS b, NULL AS c, 2 AS a, 3 AS length, 4 AS \"constructor\", 5 AS \"0\"");
     const row = rows[0]!;
-    // As before the patch: a position, "length" or an earlier column of the same name wins.
+    // A position, "length" or an earlier column of the same name wins.
     expect(Object.keys(row)).toEqual(["a", "b", "c", "constructor"]);
     expect({ ...row }).toEqual({ a: 1, b: "x", c: null, constructor: 4 });
     expect(JSON.stringify(row)).toBe('{"a":1,"b":"x","c":null,"constructor":4}');
