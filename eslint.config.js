@@ -26,7 +26,11 @@ const layerZones = [
     from: ["./app/routes", "./app/graphql"],
     message: "components/ are given their data: they import no route or resolver.",
   },
-  { target: "./app/graphql", from: ["./app/routes", "./app/components"], message: "graphql/ calls modules, not screens." },
+  {
+    target: "./app/graphql",
+    from: ["./app/routes", "./app/components"],
+    message: "graphql/ calls modules, not screens.",
+  },
 ];
 
 export default tseslint.config(
@@ -46,7 +50,10 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-restricted-paths": [
         "error",

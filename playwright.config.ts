@@ -11,9 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // already running, e.g. `npm run dev`, instead of building and starting one.
 const externalServer = process.env.E2E_BASE_URL;
 if (externalServer && !process.env.E2E_DATA_DIR)
-  throw new Error(
-    "E2E_BASE_URL needs E2E_DATA_DIR: the running server's DATA_DIR (the tests read its outbox)."
-  );
+  throw new Error("E2E_BASE_URL needs E2E_DATA_DIR: the running server's DATA_DIR (the tests read its outbox).");
 
 // A fresh, empty DATA_DIR per run, so the demo tenant is seeded and the outbox starts empty. The
 // config is evaluated again in every worker: the runner creates the directory once and the workers
@@ -31,7 +29,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 // between them, so a failing spec does not skip the rest). For a random order pass Playwright's own
 // `--shuffle [seed]`.
 const chromium = { ...devices["Desktop Chrome"], locale: "en-US" };
-const specFiles = fs.readdirSync(path.resolve("tests/e2e")).filter((name) => name.endsWith(".spec.ts")).sort();
+const specFiles = fs
+  .readdirSync(path.resolve("tests/e2e"))
+  .filter((name) => name.endsWith(".spec.ts"))
+  .sort();
 const projects =
   process.env.E2E_ORDER === "reverse"
     ? specFiles.reverse().map((name) => ({ name: `reverse ${name}`, testMatch: `**/tests/e2e/${name}`, use: chromium }))

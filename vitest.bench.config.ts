@@ -5,5 +5,11 @@ import base from "./vitest.config";
 // import.meta.glob): `npm run bench:reports`. Not part of `npm test`.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ["tests/bench/**/*.vbench.ts"], testTimeout: 600_000, hookTimeout: 600_000, maxWorkers: 1 },
+  test: {
+    ...base.test,
+    include: ["tests/bench/**/*.vbench.ts"],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    maxWorkers: 1,
+  },
 });

@@ -12,7 +12,6 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return { locale: await getLocale(request) };
 }
@@ -58,6 +57,9 @@ function usePageTitle(): string {
   const { t } = useTranslation();
   const matches = useMatches();
   const product = t("common:product");
-  const key = [...matches].reverse().map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
+    .find(Boolean);
   return key ? `${t(key)} · ${product}` : product;
 }

@@ -51,12 +51,27 @@ function unauthorized(reason: string): Response {
 function isRevokePayload(value: unknown): value is RevokePayload {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  const strings = (list: unknown) => Array.isArray(list) && list.length <= MAX_REVOKED && list.every((g) => typeof g === "string" && g.length > 0 && g.length <= 200);
+  const strings = (list: unknown) =>
+    Array.isArray(list) &&
+    list.length <= MAX_REVOKED &&
+    list.every((g) => typeof g === "string" && g.length > 0 && g.length <= 200);
   const clients = (list: unknown) =>
     Array.isArray(list) &&
     list.length <= MAX_REVOKED &&
-    list.every((c) => typeof c === "object" && c !== null && (c.capability === "admin" || c.capability === "participant") && typeof c.clientId === "string" && c.clientId.length > 0);
-  return typeof v.at === "number" && Number.isFinite(v.at) && (v.grants === undefined || strings(v.grants)) && (v.clients === undefined || clients(v.clients));
+    list.every(
+      (c) =>
+        typeof c === "object" &&
+        c !== null &&
+        (c.capability === "admin" || c.capability === "participant") &&
+        typeof c.clientId === "string" &&
+        c.clientId.length > 0,
+    );
+  return (
+    typeof v.at === "number" &&
+    Number.isFinite(v.at) &&
+    (v.grants === undefined || strings(v.grants)) &&
+    (v.clients === undefined || clients(v.clients))
+  );
 }
 
 /** Grants or clients one revoke may name. */
@@ -98,7 +113,12 @@ export default class SessionRoom implements Party.Server {
     if (!token) return unauthorized("missing token");
     const claims = await verifyRealtimeToken(token, secret, room);
     if (!claims) return unauthorized("invalid token");
-    const state: ConnState = { clientId: claims.clientId, capability: claims.capability, issued: claims.issued, ...(claims.grant ? { grant: claims.grant } : {}) };
+    const state: ConnState = {
+      clientId: claims.clientId,
+      capability: claims.capability,
+      issued: claims.issued,
+      ...(claims.grant ? { grant: claims.grant } : {}),
+    };
     req.headers.set(CLAIMS_HEADER, JSON.stringify(state));
     return req;
   }
@@ -117,7 +137,13 @@ export default class SessionRoom implements Party.Server {
       return;
     }
     conn.setState(state);
-    conn.send(JSON.stringify({ type: "welcome", payload: { clientId: state.clientId, capability: state.capability }, issued: Date.now() }));
+    conn.send(
+      JSON.stringify({
+        type: "welcome",
+        payload: { clientId: state.clientId, capability: state.capability },
+        issued: Date.now(),
+      }),
+    );
     this.broadcastPresence();
   }
 
@@ -147,7 +173,8 @@ export default class SessionRoom implements Party.Server {
       return json(this.presence());
     }
 
-    if (req.method !== "POST") return new Response("method not allowed", { status: 405, headers: { allow: "GET, POST" } });
+    if (req.method !== "POST")
+      return new Response("method not allowed", { status: 405, headers: { allow: "GET, POST" } });
 
     const body = await req.text();
     if (body.length > MAX_BODY_BYTES) return new Response("body too large", { status: 413 });
@@ -161,7 +188,8 @@ export default class SessionRoom implements Party.Server {
     }
     // One event, or a batch (`[event, …]`) from one app action: one request instead of one per participant.
     const events = Array.isArray(parsed) ? parsed : [parsed];
-    if (events.length === 0 || events.length > MAX_EVENTS_PER_PUBLISH || !events.every(isRoomEvent)) return new Response("invalid event", { status: 400 });
+    if (events.length === 0 || events.length > MAX_EVENTS_PER_PUBLISH || !events.every(isRoomEvent))
+      return new Response("invalid event", { status: 400 });
     const now = Date.now();
     if (!events.every((e) => isFresh(e.issued, now))) return unauthorized("stale event");
     const revokes = events.filter((e) => e.type === REVOKE_EVENT);
@@ -179,7 +207,8 @@ export default class SessionRoom implements Party.Server {
   /** Remembers a revocation and closes the sockets it names; answers how many were closed. */
   private revoke(payload: RevokePayload, now: number): number {
     this.pruneRevoked(now);
-    for (const grant of payload.grants ?? []) this.revoked.set(`g:${grant}`, Math.max(payload.at, this.revoked.get(`g:${grant}`) ?? 0));
+    for (const grant of payload.grants ?? [])
+      this.revoked.set(`g:${grant}`, Math.max(payload.at, this.revoked.get(`g:${grant}`) ?? 0));
     for (const c of payload.clients ?? []) {
       const key = `c:${c.capability}:${c.clientId}`;
       this.revoked.set(key, Math.max(payload.at, this.revoked.get(key) ?? 0));
@@ -290,10 +319,19 @@ function parseClaims(header: string | null): ConnState | null {
   if (!header) return null;
   try {
     const value = JSON.parse(header) as Partial<ConnState>;
-    if (typeof value.clientId !== "string" || (value.capability !== "admin" && value.capability !== "participant") || typeof value.issued !== "number") {
+    if (
+      typeof value.clientId !== "string" ||
+      (value.capability !== "admin" && value.capability !== "participant") ||
+      typeof value.issued !== "number"
+    ) {
       return null;
     }
-    return { clientId: value.clientId, capability: value.capability, issued: value.issued, ...(typeof value.grant === "string" ? { grant: value.grant } : {}) };
+    return {
+      clientId: value.clientId,
+      capability: value.capability,
+      issued: value.issued,
+      ...(typeof value.grant === "string" ? { grant: value.grant } : {}),
+    };
   } catch {
     return null;
   }

@@ -35,7 +35,11 @@ export const MAX_TOKEN_TTL_MS = 10 * 60 * 1000;
  * `at` (a participant taken off the session, a removed staff account). The room closes matching
  * sockets with REVOKED_CLOSE_CODE and refuses reconnects with those tokens.
  */
-export type RevokePayload = { at: number; grants?: string[]; clients?: Array<{ capability: RealtimeCapability; clientId: string }> };
+export type RevokePayload = {
+  at: number;
+  grants?: string[];
+  clients?: Array<{ capability: RealtimeCapability; clientId: string }>;
+};
 export const REVOKE_EVENT = "revoke";
 /** The close code of a socket whose token was revoked: the browser renews its token (or stops) before reconnecting. */
 export const REVOKED_CLOSE_CODE = 4403;
@@ -184,7 +188,9 @@ export async function signRealtimeToken(claims: RealtimeTokenClaims, secret: str
   if (!(expires > issued)) throw new Error("realtime token expires before it is issued");
   if (grant !== undefined && !isGrant(grant)) throw new Error("invalid realtime grant");
   // Fixed field order so the payload is the same whatever order the caller used.
-  const body = base64UrlEncode(encoder.encode(JSON.stringify({ capability, clientId, room, issued, expires, ...(grant ? { grant } : {}) })));
+  const body = base64UrlEncode(
+    encoder.encode(JSON.stringify({ capability, clientId, room, issued, expires, ...(grant ? { grant } : {}) })),
+  );
   const signature = base64UrlEncode(await hmac(body, secret));
   return { token: `${body}.${signature}`, capability, clientId, issued, expires };
 }
@@ -227,7 +233,14 @@ export async function verifyRealtimeToken(
   // Longer-lived tokens (from before revocation existed) are refused: they could outlive a room's memory of a revocation.
   if (c.expires - c.issued > MAX_TOKEN_TTL_MS) return null;
   if (c.grant !== undefined && !isGrant(c.grant)) return null;
-  return { capability: c.capability, clientId: c.clientId, room: c.room, issued: c.issued, expires: c.expires, ...(c.grant !== undefined ? { grant: c.grant } : {}) };
+  return {
+    capability: c.capability,
+    clientId: c.clientId,
+    room: c.room,
+    issued: c.issued,
+    expires: c.expires,
+    ...(c.grant !== undefined ? { grant: c.grant } : {}),
+  };
 }
 
 /** Hex HMAC-SHA256 of a raw request body (the `x-signature` header). */
@@ -254,7 +267,12 @@ export function signPublish(room: string, body: string, secret: string): Promise
   return signBody(publishSigningString(room, body), secret);
 }
 
-export function verifyPublish(room: string, body: string, signature: string | null | undefined, secret: string): Promise<boolean> {
+export function verifyPublish(
+  room: string,
+  body: string,
+  signature: string | null | undefined,
+  secret: string,
+): Promise<boolean> {
   return verifyBody(publishSigningString(room, body), signature, secret);
 }
 

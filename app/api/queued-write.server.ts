@@ -26,7 +26,8 @@ export async function queuedWriteAction(
     return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed" }, { status: 415 });
   }
   const ctx = await contextFromSession(request, area, context);
-  if (!ctx || ctx.actor.type !== area) return json({ ok: false, code: "UNAUTHORIZED", reason: "unauthorized" }, { status: 401 });
+  if (!ctx || ctx.actor.type !== area)
+    return json({ ok: false, code: "UNAUTHORIZED", reason: "unauthorized" }, { status: 401 });
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(await requestBody(request, preread, MAX_QUEUED_WRITE_BYTES)));
@@ -35,7 +36,10 @@ export async function queuedWriteAction(
       const message = ctx.t("errors:graphql.body_too_large_kb", { max: MAX_QUEUED_WRITE_BYTES / 1024 });
       return json({ ok: false, code: "BAD_REQUEST", reason: "body_too_large", message }, { status: 413 });
     }
-    return json({ ok: false, code: "BAD_REQUEST", reason: "validation_failed", message: ctx.t("errors:validation_failed") }, { status: 400 });
+    return json(
+      { ok: false, code: "BAD_REQUEST", reason: "validation_failed", message: ctx.t("errors:validation_failed") },
+      { status: 400 },
+    );
   }
   try {
     const input = { ...(typeof body === "object" && body ? body : {}), scheduledSession: params.scheduledSessionId };
@@ -45,7 +49,10 @@ export async function queuedWriteAction(
     const message = ctx.t(e.messageKey, e.values ?? {});
     // Not refused for good (a participant saving faster than allowed): 429, the queue keeps it and tries again then.
     if (isRetryLater(e)) {
-      return json({ ok: false, code: e.code, reason: e.reason, message, retryAfterMs: e.retryAfterMs }, { status: e.status, headers: { "retry-after": String(e.retryAfterSeconds) } });
+      return json(
+        { ok: false, code: e.code, reason: e.reason, message, retryAfterMs: e.retryAfterMs },
+        { status: e.status, headers: { "retry-after": String(e.retryAfterSeconds) } },
+      );
     }
     return json({ ok: false, code: e.code, reason: e.reason, message }, { status: e.status });
   }

@@ -26,7 +26,11 @@ export type ApiArgs = {
   body?: Uint8Array;
 };
 
-export type ApiRoute = { methods: readonly ("GET" | "POST")[]; path: string; handle: (args: ApiArgs) => Promise<Response | JsonAnswer> };
+export type ApiRoute = {
+  methods: readonly ("GET" | "POST")[];
+  path: string;
+  handle: (args: ApiArgs) => Promise<Response | JsonAnswer>;
+};
 
 export const apiRoutes: readonly ApiRoute[] = [
   {
@@ -62,7 +66,10 @@ export const apiRoutes: readonly ApiRoute[] = [
         const saved = await submitCorrectionEntry(ctx, input);
         const step = saved.evaluations
           .flatMap((e) => e.questions.flatMap((q) => q.steps))
-          .find((s) => s.evaluationId === input.evaluation && s.questionId === input.question && s.stepIndex === input.stepIndex);
+          .find(
+            (s) =>
+              s.evaluationId === input.evaluation && s.questionId === input.question && s.stepIndex === input.stepIndex,
+          );
         return { revision: step?.revision ?? 0, score: step?.score ?? null };
       }),
   },
@@ -75,10 +82,16 @@ export const apiRoutes: readonly ApiRoute[] = [
       const ctx = await contextFromSession(request, "USER", context);
       if (!ctx || ctx.actor.type !== "USER") return json({ ok: false, reason: "unauthorized" }, { status: 401 });
       try {
-        return json({ ok: true, live: await myLiveSession(ctx, params.scheduledSessionId!) }, { headers: { "cache-control": "no-store" } });
+        return json(
+          { ok: true, live: await myLiveSession(ctx, params.scheduledSessionId!) },
+          { headers: { "cache-control": "no-store" } },
+        );
       } catch (e) {
         if (!isAppError(e)) throw e;
-        return json({ ok: false, reason: e.reason, message: ctx.t(e.messageKey, e.values ?? {}) }, { status: e.status });
+        return json(
+          { ok: false, reason: e.reason, message: ctx.t(e.messageKey, e.values ?? {}) },
+          { status: e.status },
+        );
       }
     },
   },

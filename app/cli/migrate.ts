@@ -4,6 +4,8 @@ import { migrateAll } from "~db/migrate";
 
 // `npm run db:migrate`: applies pending migrations to the catalog and every tenant database.
 const tenants = await migrateAll();
-console.log(`Migrated the catalog and ${tenants.length} tenant database(s)${tenants.length ? `: ${tenants.join(", ")}` : ""}.`);
+console.log(
+  `Migrated the catalog and ${tenants.length} tenant database(s)${tenants.length ? `: ${tenants.join(", ")}` : ""}.`,
+);
 await closeTenantDbs();
 await closeCatalog();

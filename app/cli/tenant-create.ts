@@ -18,15 +18,25 @@ const { values } = parseArgs({
 });
 
 if (!values.slug || !values.name || !values.admin) {
-  console.error('Usage: npm run tenant:create -- --slug <slug> --name "<name>" --admin <email> [--admin-name "<name>"] [--time-zone Europe/Brussels]');
+  console.error(
+    'Usage: npm run tenant:create -- --slug <slug> --name "<name>" --admin <email> [--admin-name "<name>"] [--time-zone Europe/Brussels]',
+  );
   process.exit(2);
 }
 
 let exitCode = 0;
 try {
   await migrateCatalog();
-  const tenant = await createTenant({ slug: values.slug, name: values.name, adminEmail: values.admin, adminName: values["admin-name"], timeZone: values["time-zone"] });
-  console.log(`Created tenant "${tenant.slug}" (${tenant.name}) in ${tenantDatabaseUrl(tenant.slug, tenant.databaseUrl)}.`);
+  const tenant = await createTenant({
+    slug: values.slug,
+    name: values.name,
+    adminEmail: values.admin,
+    adminName: values["admin-name"],
+    timeZone: values["time-zone"],
+  });
+  console.log(
+    `Created tenant "${tenant.slug}" (${tenant.name}) in ${tenantDatabaseUrl(tenant.slug, tenant.databaseUrl)}.`,
+  );
   console.log(`Its dates are planned and shown in ${tenant.settings.timeZone}.`);
   console.log(`Its manager ${values.admin} can sign in at /admin with organisation "${tenant.slug}".`);
 } catch (error) {

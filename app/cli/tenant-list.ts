@@ -11,7 +11,13 @@ try {
   if (rows.length === 0) console.log("No tenants yet. Create one with npm run tenant:create.");
   for (const row of rows) {
     console.log(
-      [row.slug, row.status, JSON.stringify(row.name), row.settings.timeZone ?? "-", tenantDatabaseUrl(row.slug, row.databaseUrl)].join("\t"),
+      [
+        row.slug,
+        row.status,
+        JSON.stringify(row.name),
+        row.settings.timeZone ?? "-",
+        tenantDatabaseUrl(row.slug, row.databaseUrl),
+      ].join("\t"),
     );
   }
 } catch (error) {

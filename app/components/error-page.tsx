@@ -32,7 +32,9 @@ export function ErrorPage({ inShell, home = "/" }: { inShell?: boolean; home?: s
   // Inside a shell, the shell's <main> holds it.
   const Wrapper = inShell ? "div" : "main";
   return (
-    <Wrapper className={`flex flex-col items-center justify-center gap-4 text-center ${inShell ? "py-12" : "min-h-screen p-8"}`}>
+    <Wrapper
+      className={`flex flex-col items-center justify-center gap-4 text-center ${inShell ? "py-12" : "min-h-screen p-8"}`}
+    >
       {status ? <p className="text-6xl font-bold text-primary">{status}</p> : null}
       <h1 className="text-2xl font-semibold" data-testid="error-title">
         {title}

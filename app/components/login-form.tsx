@@ -54,7 +54,14 @@ export function LoginForm({
     <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       {organization ? (
         <div className="mb-4 flex items-center gap-3" data-testid="login-organization">
-          {organization.logoUrl ? <img src={organization.logoUrl} alt="" className="h-12 w-auto max-w-32 object-contain" data-testid="login-logo" /> : null}
+          {organization.logoUrl ? (
+            <img
+              src={organization.logoUrl}
+              alt=""
+              className="h-12 w-auto max-w-32 object-contain"
+              data-testid="login-logo"
+            />
+          ) : null}
           <span className="text-lg font-semibold text-slate-800">{organization.name}</span>
         </div>
       ) : null}
@@ -73,7 +80,15 @@ export function LoginForm({
           <input type="hidden" name="identifier" value={state.identifier} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {state.usedUp ? (
-            <Button ref={newCodeRef} type="submit" name="intent" value="resend-code" formNoValidate disabled={busy} data-testid="login-new-code">
+            <Button
+              ref={newCodeRef}
+              type="submit"
+              name="intent"
+              value="resend-code"
+              formNoValidate
+              disabled={busy}
+              data-testid="login-new-code"
+            >
               {t("auth:new-code")}
             </Button>
           ) : (
@@ -96,11 +111,20 @@ export function LoginForm({
           )}
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
             {state.usedUp ? null : (
-              <button type="submit" name="intent" value="resend-code" formNoValidate className="text-left text-primary underline">
+              <button
+                type="submit"
+                name="intent"
+                value="resend-code"
+                formNoValidate
+                className="text-left text-primary underline"
+              >
                 {t("auth:resend")}
               </button>
             )}
-            <a href={`/${area}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="underline">
+            <a
+              href={`/${area}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+              className="underline"
+            >
               {t("auth:change-identifier")}
             </a>
           </div>

@@ -23,7 +23,9 @@ export function rootFieldNames(document: DocumentNode, operationName?: string | 
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
   const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [],
+    ),
   );
   const names: string[] = [];
   const seen = new Set<string>();
@@ -43,7 +45,11 @@ export function rootFieldNames(document: DocumentNode, operationName?: string | 
 }
 
 /** True when a caller without a session may run this document (a cheap look at the root fields). */
-export function allowedWithoutSession(document: DocumentNode, operationName: string | null | undefined, introspection: boolean): boolean {
+export function allowedWithoutSession(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  introspection: boolean,
+): boolean {
   const names = rootFieldNames(document, operationName);
   // No single operation to run: nothing an anonymous caller needs, so no reason to look further.
   if (!names) return false;

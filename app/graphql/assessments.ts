@@ -20,8 +20,6 @@ const OWNERSHIP_INPUT = `visibility: Visibility
     "Replaces the shares when given (owner only)."
     shares: [ShareInput!]`;
 
-
-
 const accessFields = {
   canEdit: (d: { access: { canEdit: boolean } }) => d.access.canEdit,
   canManageSharing: (d: { access: { canManageSharing: boolean } }) => d.access.canManageSharing,
@@ -228,11 +226,14 @@ export const assessmentsPiece: SchemaPiece = {
       addQuestion: (_p, a: Args, g) => questionsM.addQuestion(ctxOf(g), a.input),
       updateQuestion: (_p, a: Args, g) => questionsM.updateQuestion(ctxOf(g), a.id, a.input),
       removeQuestion: (_p, a: Args, g) => questionsM.removeQuestion(ctxOf(g), a.id),
-      addEvaluation: async (_p, a: Args, g: GqlContext) => withResolved(g, await evaluationsM.addEvaluation(ctxOf(g), a.input)),
-      updateEvaluation: async (_p, a: Args, g: GqlContext) => withResolved(g, await evaluationsM.updateEvaluation(ctxOf(g), a.id, a.input)),
+      addEvaluation: async (_p, a: Args, g: GqlContext) =>
+        withResolved(g, await evaluationsM.addEvaluation(ctxOf(g), a.input)),
+      updateEvaluation: async (_p, a: Args, g: GqlContext) =>
+        withResolved(g, await evaluationsM.updateEvaluation(ctxOf(g), a.id, a.input)),
       removeEvaluation: (_p, a: Args, g) => evaluationsM.removeEvaluation(ctxOf(g), a.id),
       addSession: async (_p, a: Args, g: GqlContext) => withResolved(g, await sessionsM.addSession(ctxOf(g), a.input)),
-      updateSession: async (_p, a: Args, g: GqlContext) => withResolved(g, await sessionsM.updateSession(ctxOf(g), a.id, a.input)),
+      updateSession: async (_p, a: Args, g: GqlContext) =>
+        withResolved(g, await sessionsM.updateSession(ctxOf(g), a.id, a.input)),
       removeSession: (_p, a: Args, g) => sessionsM.removeSession(ctxOf(g), a.id),
     },
   },
@@ -243,5 +244,9 @@ function withResolved<T extends Evaluation | Session>(g: GqlContext, doc: T): Pr
   const ctx = ctxOf(g);
   if (ctx.actor.type !== "ADMIN") throw new AppError("FORBIDDEN", "forbidden");
   const staff = ctx as StaffCtx;
-  return (doc._type === "Evaluation" ? evaluationsM.withQuestions(staff, doc as Evaluation) : sessionsM.withEvaluations(staff, doc as Session)) as Promise<T>;
+  return (
+    doc._type === "Evaluation"
+      ? evaluationsM.withQuestions(staff, doc as Evaluation)
+      : sessionsM.withEvaluations(staff, doc as Session)
+  ) as Promise<T>;
 }

@@ -110,7 +110,10 @@ export const authPiece: SchemaPiece = {
           throw new AppError("UNAUTHORIZED", "unauthorized");
         }
         const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-        g.responseHeaders.append("Set-Cookie", serializeCookie({ name: a.name, value: a.value, path: "/", expires, secure: secureCookiesFor(g.request) }));
+        g.responseHeaders.append(
+          "Set-Cookie",
+          serializeCookie({ name: a.name, value: a.value, path: "/", expires, secure: secureCookiesFor(g.request) }),
+        );
         return true;
       },
       logout: async (_p, _a, g) => {
@@ -122,7 +125,6 @@ export const authPiece: SchemaPiece = {
     },
   },
 };
-
 
 /** Staff-only operations on the admin API. */
 export const staffPiece: SchemaPiece = {
@@ -166,7 +168,8 @@ export const staffPiece: SchemaPiece = {
       rolesForUserId: (_p, a: { id: string }, g) => rolesForUserId(ctxOf(g), a.id),
     },
     Mutation: {
-      createAdminUser: async (_p, a: { email: string; tenant: string }, g) => toManagedUser(await createAdminUserFor(g, a)),
+      createAdminUser: async (_p, a: { email: string; tenant: string }, g) =>
+        toManagedUser(await createAdminUserFor(g, a)),
     },
   },
 };

@@ -30,7 +30,10 @@ const JSONScalar = new GraphQLScalarType({
 /** Impossible dates are refused (BAD_REQUEST), never rolled over into the next month. */
 function parseDateTime(value: unknown): Date {
   const date = typeof value === "string" ? parseIsoDateTime(value) : null;
-  if (!date) throw new TypeError(`DateTime cannot represent a value that is not a real ISO-8601 date-time: ${JSON.stringify(value)}`);
+  if (!date)
+    throw new TypeError(
+      `DateTime cannot represent a value that is not a real ISO-8601 date-time: ${JSON.stringify(value)}`,
+    );
   return date;
 }
 

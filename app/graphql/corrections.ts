@@ -167,9 +167,16 @@ export const correctionsPiece: SchemaPiece = {
     }
     extend type Query {
       "The correction of one participant of a scheduled session."
-      scheduledSessionParticipantCorrection(scheduledSessionId: ID!, participantId: ID!): ScheduledSessionParticipantCorrection!
+      scheduledSessionParticipantCorrection(
+        scheduledSessionId: ID!
+        participantId: ID!
+      ): ScheduledSessionParticipantCorrection!
       "The corrections of a scheduled session's participants, paged."
-      scheduledSessionParticipantCorrections(scheduledSessionId: ID!, first: Int, after: String): ScheduledSessionParticipantCorrectionConnection!
+      scheduledSessionParticipantCorrections(
+        scheduledSessionId: ID!
+        first: Int
+        after: String
+      ): ScheduledSessionParticipantCorrectionConnection!
       "What submitAutoScoreEntries would save now (never a step an assessor scored)."
       autoScorePreview(scheduledSessionId: ID!, participantId: ID!): [AutoScoreEntry!]!
       correctionProgress(scheduledSessionId: ID!): [CorrectionProgress!]!
@@ -179,13 +186,36 @@ export const correctionsPiece: SchemaPiece = {
     }
     extend type Mutation {
       "Saves the auto-score rules' scores (all the rules can score, or the listed steps); never overwrites a manual score."
-      submitAutoScoreEntries(scheduledSession: ID!, participant: ID!, entries: [AutoScoreEntryInput!]): ScheduledSessionParticipantCorrection!
-      submitCorrectionEntry(scheduledSession: ID!, participant: ID!, input: CorrectionEntryInput!): ScheduledSessionParticipantCorrection!
+      submitAutoScoreEntries(
+        scheduledSession: ID!
+        participant: ID!
+        entries: [AutoScoreEntryInput!]
+      ): ScheduledSessionParticipantCorrection!
+      submitCorrectionEntry(
+        scheduledSession: ID!
+        participant: ID!
+        input: CorrectionEntryInput!
+      ): ScheduledSessionParticipantCorrection!
       "The whole-participant comment (rich content blocks, sanitised)."
-      submitCorrectionComment(scheduledSession: ID!, participant: ID!, comment: JSON!): ScheduledSessionParticipantCorrection!
+      submitCorrectionComment(
+        scheduledSession: ID!
+        participant: ID!
+        comment: JSON!
+      ): ScheduledSessionParticipantCorrection!
       "Accepts (or refuses again) a late answer: only an accepted one counts."
-      acceptLateAnswer(scheduledSession: ID!, participant: ID!, evaluation: ID!, question: ID!, stepIndex: Int!, accept: Boolean!): ScheduledSessionParticipantCorrection!
-      markStation(scheduledSession: ID!, participant: ID!, input: StationMarkInput!): ScheduledSessionParticipantCorrection!
+      acceptLateAnswer(
+        scheduledSession: ID!
+        participant: ID!
+        evaluation: ID!
+        question: ID!
+        stepIndex: Int!
+        accept: Boolean!
+      ): ScheduledSessionParticipantCorrection!
+      markStation(
+        scheduledSession: ID!
+        participant: ID!
+        input: StationMarkInput!
+      ): ScheduledSessionParticipantCorrection!
     }
   `,
   resolvers: {
@@ -202,19 +232,43 @@ export const correctionsPiece: SchemaPiece = {
       questionContent: (s: correctionM.CorrectionStep) => s.question,
     },
     Query: {
-      scheduledSessionParticipantCorrection: (_p, a: Args, g) => correctionM.getParticipantCorrection(ctxOf(g), a.scheduledSessionId, a.participantId),
-      scheduledSessionParticipantCorrections: (_p, a: Args, g) => progressM.listCorrections(ctxOf(g), a.scheduledSessionId, a),
-      autoScorePreview: (_p, a: Args, g) => autoM.previewAutoScoreEntries(ctxOf(g), a.scheduledSessionId, a.participantId),
+      scheduledSessionParticipantCorrection: (_p, a: Args, g) =>
+        correctionM.getParticipantCorrection(ctxOf(g), a.scheduledSessionId, a.participantId),
+      scheduledSessionParticipantCorrections: (_p, a: Args, g) =>
+        progressM.listCorrections(ctxOf(g), a.scheduledSessionId, a),
+      autoScorePreview: (_p, a: Args, g) =>
+        autoM.previewAutoScoreEntries(ctxOf(g), a.scheduledSessionId, a.participantId),
       correctionProgress: (_p, a: Args, g) => progressM.correctionProgress(ctxOf(g), a.scheduledSessionId),
       stationProgress: (_p, a: Args, g) => stationsM.stationProgress(ctxOf(g), a.scheduledSessionId),
-      stationParticipants: (_p, a: Args, g) => stationsM.stationParticipants(ctxOf(g), a.scheduledSessionId, a.evaluationId),
+      stationParticipants: (_p, a: Args, g) =>
+        stationsM.stationParticipants(ctxOf(g), a.scheduledSessionId, a.evaluationId),
     },
     Mutation: {
-      submitAutoScoreEntries: (_p, a: Args, g) => autoM.submitAutoScoreEntries(ctxOf(g), { scheduledSession: a.scheduledSession, participant: a.participant, entries: a.entries }),
-      submitCorrectionEntry: (_p, a: Args, g) => submitM.submitCorrectionEntry(ctxOf(g), { ...a.input, scheduledSession: a.scheduledSession, participant: a.participant }),
-      submitCorrectionComment: (_p, a: Args, g) => submitM.submitCorrectionComment(ctxOf(g), { scheduledSession: a.scheduledSession, participant: a.participant, comment: a.comment }),
+      submitAutoScoreEntries: (_p, a: Args, g) =>
+        autoM.submitAutoScoreEntries(ctxOf(g), {
+          scheduledSession: a.scheduledSession,
+          participant: a.participant,
+          entries: a.entries,
+        }),
+      submitCorrectionEntry: (_p, a: Args, g) =>
+        submitM.submitCorrectionEntry(ctxOf(g), {
+          ...a.input,
+          scheduledSession: a.scheduledSession,
+          participant: a.participant,
+        }),
+      submitCorrectionComment: (_p, a: Args, g) =>
+        submitM.submitCorrectionComment(ctxOf(g), {
+          scheduledSession: a.scheduledSession,
+          participant: a.participant,
+          comment: a.comment,
+        }),
       acceptLateAnswer: (_p, a: Args, g) => submitM.setLateAnswerAccepted(ctxOf(g), a),
-      markStation: (_p, a: Args, g) => stationsM.markStation(ctxOf(g), { ...a.input, scheduledSession: a.scheduledSession, participant: a.participant }),
+      markStation: (_p, a: Args, g) =>
+        stationsM.markStation(ctxOf(g), {
+          ...a.input,
+          scheduledSession: a.scheduledSession,
+          participant: a.participant,
+        }),
     },
   },
 };

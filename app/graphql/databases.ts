@@ -10,10 +10,9 @@ import type { Participant } from "~/modules/databases/participants.server";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type SchemaPiece, type Args } from "./types";
 
-
-const listArgs = (entity: string) => `after: String, first: Int, filter: NameFilter, order: SortOrder, orderBy: ${entity}OrderBy`;
+const listArgs = (entity: string) =>
+  `after: String, first: Int, filter: NameFilter, order: SortOrder, orderBy: ${entity}OrderBy`;
 const NAME_ONLY = ["Category", "SupplyObject", "Location", "Company", "Context"];
-
 
 /** Reference data: categories, supply objects, locations, participants, companies, contexts. */
 export const databasesPiece: SchemaPiece = {
@@ -174,10 +173,12 @@ export const databasesPiece: SchemaPiece = {
       leaf: async (c: Category, _a, g) => !(await categoriesM.childCounts(ctxOf(g), [c._id])).get(c._id),
     },
     Participant: {
-      company: async (p: Participant, _a, g) => (p.companyId ? ((await companiesM.companiesByIds(ctxOf(g), [p.companyId])).get(p.companyId) ?? null) : null),
+      company: async (p: Participant, _a, g) =>
+        p.companyId ? ((await companiesM.companiesByIds(ctxOf(g), [p.companyId])).get(p.companyId) ?? null) : null,
     },
     Query: {
-      allCategories: (_p, a: Args, g) => categoriesM.listCategories(ctxOf(g), { ...a, parent: "parent" in a ? a.parent : undefined }),
+      allCategories: (_p, a: Args, g) =>
+        categoriesM.listCategories(ctxOf(g), { ...a, parent: "parent" in a ? a.parent : undefined }),
       allSupplyObjects: (_p, a: Args, g) => suppliesM.listSupplyObjects(ctxOf(g), a),
       allLocations: (_p, a: Args, g) => locationsM.listLocations(ctxOf(g), a),
       allCompanies: (_p, a: Args, g) => companiesM.listCompanies(ctxOf(g), a),

@@ -1,6 +1,14 @@
 import { translateFieldErrors } from "~/lib/form-result.server";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { BREAK, GraphQLError, NoSchemaIntrospectionCustomRule, validate, type ExecutionResult, type GraphQLSchema, type ValidationRule } from "graphql";
+import {
+  BREAK,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  validate,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type ValidationRule,
+} from "graphql";
 import { createHandler } from "graphql-http";
 import type { JsonAnswer } from "~/lib/json-answer";
 import type { TFunction } from "i18next";
@@ -26,7 +34,11 @@ const badRequest = (error: GraphQLError | Error, t: TFunction) =>
   new GraphQLError(translateGraphQLMessage(error.message, t), {
     nodes: error instanceof GraphQLError ? error.nodes : undefined,
     path: error instanceof GraphQLError ? error.path : undefined,
-    extensions: { ...(error instanceof GraphQLError ? error.extensions : {}), code: "BAD_REQUEST", reason: "validation_failed" },
+    extensions: {
+      ...(error instanceof GraphQLError ? error.extensions : {}),
+      code: "BAD_REQUEST",
+      reason: "validation_failed",
+    },
   });
 
 /** Puts the spec's codes and a message in the request's language on every error. */
@@ -61,7 +73,12 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
   });
 }
 
-const jsonError = (status: number, message: string, extensions: Record<string, unknown>, headers: Record<string, string> = {}) =>
+const jsonError = (
+  status: number,
+  message: string,
+  extensions: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
   new Response(JSON.stringify({ errors: [{ message, extensions }] }), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
@@ -71,7 +88,12 @@ const jsonError = (status: number, message: string, extensions: Record<string, u
 const refuseAnonymous = (t: TFunction): ValidationRule =>
   markAsLimit((context) => ({
     Document(node) {
-      context.reportError(new GraphQLError(t("errors:unauthorized"), { nodes: [node], extensions: { code: "UNAUTHORIZED", reason: "unauthorized" } }));
+      context.reportError(
+        new GraphQLError(t("errors:unauthorized"), {
+          nodes: [node],
+          extensions: { code: "UNAUTHORIZED", reason: "unauthorized" },
+        }),
+      );
       return BREAK;
     },
   }));
@@ -95,7 +117,11 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
   const development = process.env.NODE_ENV === "development";
   const introspection = process.env.NODE_ENV !== "production" || process.env.GRAPHQL_INTROSPECTION === "true";
 
-  async function answer(incoming: Request, loadContext?: unknown, preread?: Uint8Array): Promise<Response | JsonAnswer> {
+  async function answer(
+    incoming: Request,
+    loadContext?: unknown,
+    preread?: Uint8Array,
+  ): Promise<Response | JsonAnswer> {
     if (development && wantsExplorer(incoming)) return explorerPage(incoming, loadContext);
     if (incoming.method === "POST") {
       const type = (incoming.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -120,7 +146,10 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       }
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
-      return jsonError(413, t("errors:graphql.body_too_large", { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 }), { code: "BAD_REQUEST", reason: "body_too_large" });
+      return jsonError(413, t("errors:graphql.body_too_large", { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 }), {
+        code: "BAD_REQUEST",
+        reason: "body_too_large",
+      });
     }
     const gql: GqlContext = {
       area,
@@ -138,7 +167,8 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       parse: parseWithLimits(t),
       validate: validateInStages(t, validate),
       validationRules: (_req, args, specified) => {
-        if (!gql.session && !allowedWithoutSession(args.document, args.operationName, introspection)) return [refuseAnonymous(t)];
+        if (!gql.session && !allowedWithoutSession(args.document, args.operationName, introspection))
+          return [refuseAnonymous(t)];
         return [
           ...limitValidationRules(t, args.variableValues ?? undefined),
           ...specified,
@@ -155,7 +185,14 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       },
     });
     // graphql-http's server-agnostic handler: the body and status without a Fetch Response.
-    const [body, init] = await handler({ method: request.method, url: request.url, headers: request.headers, body: bodyText, raw: request, context: undefined });
+    const [body, init] = await handler({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: bodyText,
+      raw: request,
+      context: undefined,
+    });
     const headers: [string, string][] = Object.entries(init.headers ?? {});
     gql.responseHeaders.forEach((value, name) => void headers.push([name, value]));
     headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Accept-Language"]);

@@ -1,7 +1,18 @@
 import type { validate as graphqlValidate } from "graphql";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
-import { BREAK, GraphQLError, Kind, parse, visit, type DocumentNode, type Source, type ValidationContext, type ValidationRule, type ValueNode } from "graphql";
+import {
+  BREAK,
+  GraphQLError,
+  Kind,
+  parse,
+  visit,
+  type DocumentNode,
+  type Source,
+  type ValidationContext,
+  type ValidationRule,
+  type ValueNode,
+} from "graphql";
 import { createComplexityRule, type ComplexityEstimator } from "graphql-query-complexity";
 import type { TFunction } from "i18next";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging.server";
@@ -63,7 +74,8 @@ const ruleSetKey = (rules: readonly ValidationRule[]) =>
 export function parseWithLimits(t: TFunction) {
   return (source: string | Source): DocumentNode => {
     const length = typeof source === "string" ? source.length : source.body.length;
-    if (length > GRAPHQL_LIMITS.maxQueryLength) throw refusal(t, "query_too_long", { max: GRAPHQL_LIMITS.maxQueryLength });
+    if (length > GRAPHQL_LIMITS.maxQueryLength)
+      throw refusal(t, "query_too_long", { max: GRAPHQL_LIMITS.maxQueryLength });
     const text = typeof source === "string" ? source : source.body;
     const cached = parsedDocuments.get(text);
     if (cached) {
@@ -72,7 +84,8 @@ export function parseWithLimits(t: TFunction) {
       parsedDocuments.set(text, cached);
       return cached;
     }
-    if (nestingDepth(text, GRAPHQL_LIMITS.maxNesting) > GRAPHQL_LIMITS.maxNesting) throw refusal(t, "query_too_deep", { max: GRAPHQL_LIMITS.maxDepth });
+    if (nestingDepth(text, GRAPHQL_LIMITS.maxNesting) > GRAPHQL_LIMITS.maxNesting)
+      throw refusal(t, "query_too_deep", { max: GRAPHQL_LIMITS.maxDepth });
     try {
       const document = parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
       if (text.length <= CACHED_QUERY_MAX_LENGTH) {
@@ -119,7 +132,8 @@ export function nestingDepth(text: string, stopAt = Infinity): number {
       } else {
         // A string ends at the next unescaped quote (or, unterminated, at the end of the line).
         i++;
-        while (i < text.length && text[i] !== '"' && text[i] !== "\n" && text[i] !== "\r") i += text[i] === "\\" ? 2 : 1;
+        while (i < text.length && text[i] !== '"' && text[i] !== "\n" && text[i] !== "\r")
+          i += text[i] === "\\" ? 2 : 1;
       }
     }
   }
@@ -161,8 +175,16 @@ const asDocumentLimit = (rule: ValidationRule) => {
 /** The limit rules for one request (translated messages; the cost rule needs the variables). */
 export function limitValidationRules(t: TFunction, variables: Record<string, unknown> | undefined): ValidationRule[] {
   return [
-    asDocumentLimit(maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth) })),
-    asDocumentLimit(maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) })),
+    asDocumentLimit(
+      maxDepthRule({
+        n: GRAPHQL_LIMITS.maxDepth,
+        ignoreIntrospection: true,
+        ...reportVia(t, "query_too_deep", GRAPHQL_LIMITS.maxDepth),
+      }),
+    ),
+    asDocumentLimit(
+      maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, ...reportVia(t, "too_many_aliases", GRAPHQL_LIMITS.maxAliases) }),
+    ),
     asDocumentLimit(
       createComplexityRule({
         maximumComplexity: GRAPHQL_LIMITS.maxCost,
@@ -216,9 +238,12 @@ export function validateInStages(t: TFunction, validate: typeof graphqlValidate)
     try {
       // Only the limits' own refusals count here; graphql-query-complexity also reports argument
       // mistakes, which graphql-js's rules describe better in the second stage.
-      const refused = knownWithinLimits ? [] : validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
+      const refused = knownWithinLimits
+        ? []
+        : validate(schema, document, limits, options, typeInfo).filter((e) => e.extensions?.code);
       if (refused.length) return refused;
-      if (onlyDocumentLimits && !knownWithinLimits && !costDependsOnVariables(document)) documentsWithinLimits.add(document);
+      if (onlyDocumentLimits && !knownWithinLimits && !costDependsOnVariables(document))
+        documentsWithinLimits.add(document);
     } catch (error) {
       // graphql-query-complexity throws once it has visited too many nodes.
       if (!(error instanceof GraphQLError)) throw error;

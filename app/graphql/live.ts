@@ -5,7 +5,6 @@ import * as runM from "~/modules/live/run.server";
 import type { EntryState } from "~/modules/live/plan.server";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-
 // The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
 
 /** Types both areas use: the participant's answer fields and the realtime token. */
@@ -193,7 +192,8 @@ export const adminLivePiece: SchemaPiece = {
   resolvers: {
     ScheduledSessionParticipantEntry: {
       status: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.status ?? null,
-      remainingSeconds: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.clock?.remainingSeconds ?? null,
+      remainingSeconds: async (e: ParticipantEntry, _a, g) =>
+        (await liveStateOf(g, e))?.clock?.remainingSeconds ?? null,
       deadline: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.clock?.deadline ?? null,
     },
     Query: {
@@ -203,7 +203,8 @@ export const adminLivePiece: SchemaPiece = {
       startScheduledSession: (_p, a: Args, g) => runM.startScheduledSession(ctxOf(g), a.id),
       completeScheduledSession: (_p, a: Args, g) => runM.completeScheduledSession(ctxOf(g), a.id),
       getRealtimeToken: (_p, a: Args, g) => runM.staffRealtimeToken(ctxOf(g), a.scheduledSession),
-      unlockWaitingParticipants: (_p, a: Args, g) => runM.unlockWaitingParticipants(ctxOf(g), a.participants, a.scheduledSessionId),
+      unlockWaitingParticipants: (_p, a: Args, g) =>
+        runM.unlockWaitingParticipants(ctxOf(g), a.participants, a.scheduledSessionId),
     },
   },
 };
@@ -305,7 +306,8 @@ export const userLivePiece: SchemaPiece = {
       getRealtimeToken: (_p, a: Args, g) => participantM.participantRealtimeToken(ctxOf(g), a.scheduledSession),
       setReady: (_p, a: Args, g) => participantM.setReady(ctxOf(g), a.scheduledSession, a.ready),
       saveAnswer: (_p, a: Args, g) => withinSaveLimits(ctxOf(g), () => participantM.saveAnswer(ctxOf(g), a.input)),
-      finishQuestion: (_p, a: Args, g) => participantM.finishQuestion(ctxOf(g), a.scheduledSession, a.evaluation, a.question ?? null),
+      finishQuestion: (_p, a: Args, g) =>
+        participantM.finishQuestion(ctxOf(g), a.scheduledSession, a.evaluation, a.question ?? null),
       requestHelp: (_p, a: Args, g) => participantM.requestHelp(ctxOf(g), a.scheduledSession),
     },
   },

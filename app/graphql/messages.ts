@@ -9,7 +9,10 @@ import type { TFunction } from "i18next";
 const PATTERNS: Array<[RegExp, string]> = [
   [/^Cannot query field "(?<field>[^"]+)" on type "(?<type>[^"]+)"\./, "unknown_field"],
   [/^Unknown argument "(?<argument>[^"]+)" on field "(?<field>[^"]+)"\./, "unknown_argument"],
-  [/^Field "(?<field>[^"]+)" argument "(?<argument>[^"]+)" of type "(?<type>[^"]+)" is required, but it was not provided\./, "missing_argument"],
+  [
+    /^Field "(?<field>[^"]+)" argument "(?<argument>[^"]+)" of type "(?<type>[^"]+)" is required, but it was not provided\./,
+    "missing_argument",
+  ],
   [/^Field "(?<field>[^"]+)" of type "(?<type>[^"]+)" must have a selection of subfields\./, "needs_selection"],
   [/^Field "(?<field>[^"]+)" must not have a selection since type "(?<type>[^"]+)" has no subfields\./, "no_selection"],
   [/^Unknown type "(?<type>[^"]+)"\./, "unknown_type"],
@@ -24,7 +27,10 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/^Value "(?<value>[^"]+)" does not exist in "(?<type>[^"]+)" enum\./, "unknown_enum_value"],
   [/^Syntax Error: (?<detail>.+)$/, "syntax_error"],
   [/^Unparsable JSON body$/, "unparsable_json"],
-  [/^(Missing body|Missing query|Invalid query|Invalid variables|Invalid operationName|Invalid extensions|JSON body must be an object|Unparsable URL)$/, "bad_request_body"],
+  [
+    /^(Missing body|Missing query|Invalid query|Invalid variables|Invalid operationName|Invalid extensions|JSON body must be an object|Unparsable URL)$/,
+    "bad_request_body",
+  ],
   [/^Must provide operation name if query contains multiple operations\./, "operation_name_needed"],
   [/^Unable to detect operation AST$/, "operation_name_needed"],
   [/^Unknown operation named "(?<operation>[^"]+)"\./, "unknown_operation"],

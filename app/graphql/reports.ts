@@ -7,7 +7,6 @@ import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
 
-
 /** Types both APIs share: the report's data, options and layout blocks. */
 const reportDataTypes = /* GraphQL */ `
   enum PassedStatus {
@@ -122,7 +121,12 @@ const reportDataTypes = /* GraphQL */ `
 const blockResolvers = {
   SessionReportLayoutBlock: {
     __resolveType: (b: SessionReportLayoutBlock) =>
-      ({ chart: "ChartBlock", comments: "CommentsBlock", evaluationDetails: "EvaluationDetailsBlock", summary: "SummaryBlock" })[b.type],
+      ({
+        chart: "ChartBlock",
+        comments: "CommentsBlock",
+        evaluationDetails: "EvaluationDetailsBlock",
+        summary: "SummaryBlock",
+      })[b.type],
   },
   CategoryComment: { category: (c: { categoryId: string }) => c.categoryId },
 };
@@ -307,8 +311,20 @@ export const reportsPiece: SchemaPiece = {
     }
 
     extend type Query {
-      allSessionReports(filter: SessionReportFilter, order: SortOrder, orderBy: SessionReportOrderBy, after: String, first: Int): SessionReportConnection!
-      allCompletedScheduledSessions(filter: NameFilter, order: SortOrder, orderBy: ScheduledSessionOrderBy, after: String, first: Int): CompletedScheduledSessionConnection!
+      allSessionReports(
+        filter: SessionReportFilter
+        order: SortOrder
+        orderBy: SessionReportOrderBy
+        after: String
+        first: Int
+      ): SessionReportConnection!
+      allCompletedScheduledSessions(
+        filter: NameFilter
+        order: SortOrder
+        orderBy: ScheduledSessionOrderBy
+        after: String
+        first: Int
+      ): CompletedScheduledSessionConnection!
       sessionReportById(id: ID!): SessionReport!
       "The participant's report in the scheduled session, null when none was built yet."
       scheduledSessionReport(scheduledSessionId: ID!, participantId: ID!): SessionReport
@@ -334,7 +350,8 @@ export const reportsPiece: SchemaPiece = {
       participantId: (r: reportsM.SessionReport) => r.participant,
       participant: (r: reportsM.SessionReport, _a, g) => orNull(() => participantById(ctxOf(g), r.participant)),
       scheduledSessionId: (r: reportsM.SessionReport) => r.scheduledSession,
-      scheduledSession: (r: reportsM.SessionReport, _a, g) => orNull(() => getScheduledSession(ctxOf(g), r.scheduledSession)),
+      scheduledSession: (r: reportsM.SessionReport, _a, g) =>
+        orNull(() => getScheduledSession(ctxOf(g), r.scheduledSession)),
       report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}`,
       deliveries: (r: reportsM.SessionReport, _a, g) => reportDeliveries(ctxOf(g), r._id),
     },
@@ -346,8 +363,15 @@ export const reportsPiece: SchemaPiece = {
       allSessionReports: (_p, a: Args, g) => reportsM.listSessionReports(ctxOf(g), a),
       allCompletedScheduledSessions: (_p, a: Args, g) => listCompletedScheduledSessions(ctxOf(g), a),
       sessionReportById: (_p, a: Args, g) => reportsM.getSessionReport(ctxOf(g), a.id),
-      scheduledSessionReport: (_p, a: Args, g) => reportsM.sessionReportFor(ctxOf(g), a.scheduledSessionId, a.participantId),
-      scheduledSessionReports: (_p, a: Args, g) => reportsM.listSessionReports(ctxOf(g), { ...a, filter: { scheduledSession: a.scheduledSessionId }, orderBy: "NAME", order: "ASC" }),
+      scheduledSessionReport: (_p, a: Args, g) =>
+        reportsM.sessionReportFor(ctxOf(g), a.scheduledSessionId, a.participantId),
+      scheduledSessionReports: (_p, a: Args, g) =>
+        reportsM.listSessionReports(ctxOf(g), {
+          ...a,
+          filter: { scheduledSession: a.scheduledSessionId },
+          orderBy: "NAME",
+          order: "ASC",
+        }),
       defaultSessionReportLayout: (_p, _a, g) => layoutsM.defaultSessionReportLayout(ctxOf(g)),
       allSessionReportLayouts: (_p, _a, g) => layoutsM.listSessionReportLayouts(ctxOf(g)),
     },
@@ -356,9 +380,11 @@ export const reportsPiece: SchemaPiece = {
       saveParticipantReport: (_p, a: Args, g) => reportsM.saveParticipantReport(ctxOf(g), a.id, a.input),
       sendParticipantReport: (_p, a: Args, g) => sendParticipantReport(ctxOf(g), a),
       addSessionReportLayout: (_p, a: Args, g) => layoutsM.addSessionReportLayout(ctxOf(g), blocksOf(a.input)),
-      updateSessionReportLayout: (_p, a: Args, g) => layoutsM.updateSessionReportLayout(ctxOf(g), a.id, blocksOf(a.input)),
+      updateSessionReportLayout: (_p, a: Args, g) =>
+        layoutsM.updateSessionReportLayout(ctxOf(g), a.id, blocksOf(a.input)),
       removeSessionReportLayout: (_p, a: Args, g) => layoutsM.removeSessionReportLayout(ctxOf(g), a.id),
-      updateDefaultSessionReportLayout: (_p, a: Args, g) => layoutsM.updateDefaultSessionReportLayout(ctxOf(g), blocksOf(a.input)),
+      updateDefaultSessionReportLayout: (_p, a: Args, g) =>
+        layoutsM.updateDefaultSessionReportLayout(ctxOf(g), blocksOf(a.input)),
     },
   },
 };
@@ -383,7 +409,9 @@ export const userReportsPiece: SchemaPiece = {
   `,
   resolvers: {
     ...blockResolvers,
-    MySessionReport: { report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}` },
+    MySessionReport: {
+      report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}`,
+    },
     Query: { mySessionReports: (_p, _a, g) => reportsM.myReleasedReports(ctxOf(g)) },
   },
 };

@@ -7,11 +7,13 @@ import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
 import type { ParticipantEntry, ParticipantEntrySummary } from "~/modules/scheduling/entries.server";
 import type { LiveData } from "~/modules/live/store.server";
 import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
-import { myScheduledSessions, signUpForScheduledSession, type SessionSummary } from "~/modules/scheduling/signup.server";
+import {
+  myScheduledSessions,
+  signUpForScheduledSession,
+  type SessionSummary,
+} from "~/modules/scheduling/signup.server";
 import { connection } from "./sdl";
 import { ctxOf, orNull, type GqlContext, type SchemaPiece, type Args } from "./types";
-
-
 
 /** Scheduled sessions, their participant entries and orders (admin API). */
 export const schedulingPiece: SchemaPiece = {
@@ -128,11 +130,21 @@ export const schedulingPiece: SchemaPiece = {
     }
 
     extend type Query {
-      allScheduledSessions(filter: ScheduledSessionFilter, order: SortOrder, orderBy: ScheduledSessionOrderBy, after: String, first: Int): ScheduledSessionConnection!
+      allScheduledSessions(
+        filter: ScheduledSessionFilter
+        order: SortOrder
+        orderBy: ScheduledSessionOrderBy
+        after: String
+        first: Int
+      ): ScheduledSessionConnection!
       "Sessions with start <= datetime < end (calendar views)."
       allScheduledSessionsBetween(start: DateTime!, end: DateTime!): [ScheduledSession!]!
       scheduledSessionById(id: ID!): ScheduledSession!
-      scheduledSessionParticipantEntries(scheduledSessionId: ID!, first: Int, after: String): ScheduledSessionParticipantEntryConnection!
+      scheduledSessionParticipantEntries(
+        scheduledSessionId: ID!
+        first: Int
+        after: String
+      ): ScheduledSessionParticipantEntryConnection!
       scheduledSessionParticipantEntry(scheduledSessionId: ID!, participantId: ID!): ScheduledSessionParticipantEntry!
     }
     extend type Mutation {
@@ -145,12 +157,31 @@ export const schedulingPiece: SchemaPiece = {
       "Adds participants (one entry each); invite e-mails the newly added ones."
       addParticipantsToScheduledSession(id: ID!, participants: [ID!]!, invite: Boolean): ScheduledSession!
       removeParticipantFromScheduledSession(id: ID!, participant: ID!): RemoveResult!
-      automaticallyAssignScheduledSessionOrder(scheduledSessionId: ID!, orderingType: AutomaticOrderingType!): [ScheduledSessionParticipantEntry!]!
+      automaticallyAssignScheduledSessionOrder(
+        scheduledSessionId: ID!
+        orderingType: AutomaticOrderingType!
+      ): [ScheduledSessionParticipantEntry!]!
       "Puts the evaluation at the 0-based position; the evaluation there takes its old place."
-      manuallyAssignEvaluationToParticipant(scheduledSessionId: ID!, participantId: ID!, evaluation: ID!, position: Int!): ScheduledSessionParticipantEntry!
-      saveScheduledSessionOrder(participantId: ID!, scheduledSessionId: ID!, sessionOrder: [ID!]!): ScheduledSessionParticipantEntry!
-      overrideScheduledSessionParticipantEntry(scheduledSessionId: ID!, participantId: ID!, input: ScheduledSessionParticipantEntryInput!): ScheduledSessionParticipantEntry!
-      overrideScheduledSessionParticipantEntries(scheduledSessionId: ID!, input: ScheduledSessionParticipantEntryInput!): [ScheduledSessionParticipantEntry!]!
+      manuallyAssignEvaluationToParticipant(
+        scheduledSessionId: ID!
+        participantId: ID!
+        evaluation: ID!
+        position: Int!
+      ): ScheduledSessionParticipantEntry!
+      saveScheduledSessionOrder(
+        participantId: ID!
+        scheduledSessionId: ID!
+        sessionOrder: [ID!]!
+      ): ScheduledSessionParticipantEntry!
+      overrideScheduledSessionParticipantEntry(
+        scheduledSessionId: ID!
+        participantId: ID!
+        input: ScheduledSessionParticipantEntryInput!
+      ): ScheduledSessionParticipantEntry!
+      overrideScheduledSessionParticipantEntries(
+        scheduledSessionId: ID!
+        input: ScheduledSessionParticipantEntryInput!
+      ): [ScheduledSessionParticipantEntry!]!
     }
   `,
   resolvers: {
@@ -158,10 +189,13 @@ export const schedulingPiece: SchemaPiece = {
       session: (s: ScheduledSession, _a, g) => orNull(() => getSession(ctxOf(g), s.session)),
       sessionId: (s: ScheduledSession) => s.session,
       location: (s: ScheduledSession, _a, g) => (s.location ? orNull(() => getLocation(ctxOf(g), s.location!)) : null),
-      assignedUser: (s: ScheduledSession) => (s.assignedUser ? { _id: s.assignedUser, name: s.assignedUserName ?? "" } : null),
+      assignedUser: (s: ScheduledSession) =>
+        s.assignedUser ? { _id: s.assignedUser, name: s.assignedUserName ?? "" } : null,
       // One query for the participants of every session in the answer (loaders.ts); gone ones are left out.
       participants: async (s: ScheduledSession, _a, g) =>
-        (await Promise.all(s.participants.map((id) => g.loaders.participant.load(id)))).filter((p): p is Participant => p !== null),
+        (await Promise.all(s.participants.map((id) => g.loaders.participant.load(id)))).filter(
+          (p): p is Participant => p !== null,
+        ),
       participantCount: (s: ScheduledSession) => s.participants.length,
     },
     ScheduledSessionParticipantEntry: {
@@ -176,29 +210,43 @@ export const schedulingPiece: SchemaPiece = {
     },
     Query: {
       allScheduledSessions: (_p, a: Args, g) => scheduledM.listScheduledSessions(ctxOf(g), a),
-      allScheduledSessionsBetween: (_p, a: Args, g) => scheduledM.listScheduledSessionsBetween(ctxOf(g), a.start, a.end),
+      allScheduledSessionsBetween: (_p, a: Args, g) =>
+        scheduledM.listScheduledSessionsBetween(ctxOf(g), a.start, a.end),
       scheduledSessionById: (_p, a: Args, g) => scheduledM.getScheduledSession(ctxOf(g), a.id),
-      scheduledSessionParticipantEntries: (_p, a: Args, g) => entriesM.listParticipantEntries(ctxOf(g), a.scheduledSessionId, a),
-      scheduledSessionParticipantEntry: (_p, a: Args, g) => entriesM.getParticipantEntry(ctxOf(g), a.scheduledSessionId, a.participantId),
+      scheduledSessionParticipantEntries: (_p, a: Args, g) =>
+        entriesM.listParticipantEntries(ctxOf(g), a.scheduledSessionId, a),
+      scheduledSessionParticipantEntry: (_p, a: Args, g) =>
+        entriesM.getParticipantEntry(ctxOf(g), a.scheduledSessionId, a.participantId),
     },
     Mutation: {
       addScheduledSession: (_p, a: Args, g) => scheduledM.addScheduledSession(ctxOf(g), a.input),
       updateScheduledSession: (_p, a: Args, g) => scheduledM.updateScheduledSession(ctxOf(g), a.id, a.input),
       cancelScheduledSession: async (_p, a: Args, g) => (await cancelAndNotify(ctxOf(g), a.id)).session,
-      removeScheduledSession: (_p, a: Args, g) => scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
+      removeScheduledSession: (_p, a: Args, g) =>
+        scheduledM.removeScheduledSession(ctxOf(g), a.id, a.removeReferences ?? []),
       addParticipantsToScheduledSession: async (_p, a: Args, g: GqlContext) => {
         const ctx = ctxOf(g);
         await addAndInviteParticipants(ctx, a.id, a.participants, Boolean(a.invite));
         return scheduledM.getScheduledSession(ctx, a.id);
       },
-      removeParticipantFromScheduledSession: (_p, a: Args, g) => entriesM.removeParticipantFromScheduledSession(ctxOf(g), a.id, a.participant),
-      automaticallyAssignScheduledSessionOrder: (_p, a: Args, g) => entriesM.automaticallyAssignScheduledSessionOrder(ctxOf(g), a.scheduledSessionId, a.orderingType),
+      removeParticipantFromScheduledSession: (_p, a: Args, g) =>
+        entriesM.removeParticipantFromScheduledSession(ctxOf(g), a.id, a.participant),
+      automaticallyAssignScheduledSessionOrder: (_p, a: Args, g) =>
+        entriesM.automaticallyAssignScheduledSessionOrder(ctxOf(g), a.scheduledSessionId, a.orderingType),
       manuallyAssignEvaluationToParticipant: (_p, a: Args, g) =>
-        entriesM.manuallyAssignEvaluationToParticipant(ctxOf(g), a.scheduledSessionId, a.participantId, a.evaluation, a.position),
-      saveScheduledSessionOrder: (_p, a: Args, g) => entriesM.saveScheduledSessionOrder(ctxOf(g), a.participantId, a.scheduledSessionId, a.sessionOrder),
+        entriesM.manuallyAssignEvaluationToParticipant(
+          ctxOf(g),
+          a.scheduledSessionId,
+          a.participantId,
+          a.evaluation,
+          a.position,
+        ),
+      saveScheduledSessionOrder: (_p, a: Args, g) =>
+        entriesM.saveScheduledSessionOrder(ctxOf(g), a.participantId, a.scheduledSessionId, a.sessionOrder),
       overrideScheduledSessionParticipantEntry: (_p, a: Args, g) =>
         entriesM.overrideScheduledSessionParticipantEntry(ctxOf(g), a.scheduledSessionId, a.participantId, a.input),
-      overrideScheduledSessionParticipantEntries: (_p, a: Args, g) => entriesM.overrideScheduledSessionParticipantEntries(ctxOf(g), a.scheduledSessionId, a.input),
+      overrideScheduledSessionParticipantEntries: (_p, a: Args, g) =>
+        entriesM.overrideScheduledSessionParticipantEntries(ctxOf(g), a.scheduledSessionId, a.input),
     },
   },
 };
@@ -212,7 +260,9 @@ const summary = (s: SessionSummary) => ({ _id: s.id, ...s });
  */
 type EntryAnswer = ParticipantEntry | ParticipantEntrySummary;
 const liveOf = (e: EntryAnswer, g: GqlContext): Promise<LiveData> =>
-  "sessionAnswers" in e ? Promise.resolve({ answers: e.sessionAnswers, overrides: e.sessionOverrides, progress: e.sessionProgress }) : g.loaders.entryLive.load(e._id);
+  "sessionAnswers" in e
+    ? Promise.resolve({ answers: e.sessionAnswers, overrides: e.sessionOverrides, progress: e.sessionProgress })
+    : g.loaders.entryLive.load(e._id);
 
 /** The participant's side: sign up with a code, and their own sessions (user API). */
 export const userSchedulingPiece: SchemaPiece = {

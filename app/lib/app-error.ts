@@ -93,7 +93,12 @@ export class AppError extends Error {
   constructor(
     code: GraphQLCode,
     reason: ServerReason,
-    extra: { fieldErrors?: FieldErrors; references?: Reference[]; values?: Record<string, unknown>; message?: string } = {},
+    extra: {
+      fieldErrors?: FieldErrors;
+      references?: Reference[];
+      values?: Record<string, unknown>;
+      message?: string;
+    } = {},
   ) {
     super(extra.message ?? reason);
     this.name = "AppError";
@@ -115,5 +120,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (reason: ServerReason = "not_found") => new AppError("NOT_FOUND", reason);
-export const badRequest = (fieldErrors: FieldErrors) => new AppError("BAD_REQUEST", "validation_failed", { fieldErrors });
+export const badRequest = (fieldErrors: FieldErrors) =>
+  new AppError("BAD_REQUEST", "validation_failed", { fieldErrors });
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

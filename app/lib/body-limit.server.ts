@@ -56,7 +56,11 @@ export async function withBodyLimit(request: Request, maxBytes: number): Promise
  * A request's body under the limit: the bytes the server already read (`preread`, the request
  * then carries no body), else read from the request as `readBodyWithLimit` does.
  */
-export async function requestBody(request: Request, preread: Uint8Array | undefined, maxBytes: number): Promise<Uint8Array> {
+export async function requestBody(
+  request: Request,
+  preread: Uint8Array | undefined,
+  maxBytes: number,
+): Promise<Uint8Array> {
   if (!preread) return readBodyWithLimit(request, maxBytes);
   if (preread.byteLength > maxBytes) throw new BodyTooLargeError(maxBytes);
   return preread;

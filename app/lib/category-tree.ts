@@ -15,7 +15,8 @@ export function treeOrder(rows: CategoryRow[]): CategoryInTree[] {
     const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
     children.set(parent, [...(children.get(parent) ?? []), row]);
   }
-  for (const list of children.values()) list.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+  for (const list of children.values())
+    list.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
 
   const out: CategoryInTree[] = [];
   const seen = new Set<string>();

@@ -20,10 +20,15 @@ export type CalendarEvent = {
 };
 
 /** 20300506T073000Z */
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** TEXT values: backslash, semicolon, comma and line breaks are escaped. */
-export const escapeText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+export const escapeText = (value: string) =>
+  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 
 /** Folds a content line to at most 75 octets per line, never inside a UTF-8 character. */
 export function foldLine(line: string): string {

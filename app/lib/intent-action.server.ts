@@ -9,8 +9,7 @@ import type { Ctx } from "./context.server";
 
 /** What such an action answers: the intent, and either its result or the translated refusal. */
 export type IntentResult =
-  | { ok: true; intent: string; message?: string; data?: unknown }
-  | (FormError & { intent: string; id: string | null });
+  { ok: true; intent: string; message?: string; data?: unknown } | (FormError & { intent: string; id: string | null });
 
 /** Form fields named `a.b` become nested objects; empty strings stay (the module turns them into null). */
 export function formInput(form: FormData): Record<string, unknown> {

@@ -10,7 +10,9 @@ export function parseIsoDateTime(value: string): Date | null {
   const match = ISO_DATE_TIME.exec(value.trim());
   if (!match) return null;
   const [, y, mo, d, h = "0", mi = "0", s = "0", zone] = match;
-  const year = Number(y), month = Number(mo), day = Number(d);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
   if (zone && zone !== "Z" && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4, 6)) > 59)) return null;

@@ -19,7 +19,12 @@ export function listQuery<O extends string>(request: Request, sorts: readonly O[
 }
 
 /** The module's paging arguments for a list state. */
-export const pageArgs = <O extends string>(query: ListQuery<O>) => ({ after: afterForPage(query.page), first: PAGE_SIZE, order: query.dir, orderBy: query.sort });
+export const pageArgs = <O extends string>(query: ListQuery<O>) => ({
+  after: afterForPage(query.page),
+  first: PAGE_SIZE,
+  order: query.dir,
+  orderBy: query.sort,
+});
 
 /**
  * A page number past the end (`?page=999` of 27) goes to the last page instead of an empty one

@@ -19,6 +19,7 @@ export type WriteRequest = {
 export function isCrossSiteWrite(request: WriteRequest): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   if (request.origin !== undefined) return request.origin.toLowerCase() !== request.ownOrigin.toLowerCase();
-  if (request.secFetchSite !== undefined) return request.secFetchSite !== "same-origin" && request.secFetchSite !== "none";
+  if (request.secFetchSite !== undefined)
+    return request.secFetchSite !== "same-origin" && request.secFetchSite !== "none";
   return false;
 }

@@ -29,10 +29,14 @@ export type Connection<T> = { edges: Array<{ cursor: string; node: T }>; pageInf
 export type SeekKey = { value: string | number | null; id: string; sort: string };
 
 export const encodeCursor = (offset: number, key?: SeekKey): string =>
-  Buffer.from(key ? `offset:${offset}\n${JSON.stringify([key.value, key.id, key.sort])}` : `offset:${offset}`).toString("base64");
+  Buffer.from(key ? `offset:${offset}\n${JSON.stringify([key.value, key.id, key.sort])}` : `offset:${offset}`).toString(
+    "base64",
+  );
 
 /** What a cursor stands for, or null for a missing or unreadable cursor. */
-export function decodeCursorPosition(cursor: string | null | undefined): { offset: number; key: SeekKey | null } | null {
+export function decodeCursorPosition(
+  cursor: string | null | undefined,
+): { offset: number; key: SeekKey | null } | null {
   if (!cursor) return null;
   const match = /^offset:(\d+)(?:\n(.+))?$/s.exec(Buffer.from(cursor, "base64").toString("utf8"));
   if (!match) return null;
@@ -46,7 +50,8 @@ export function decodeCursorPosition(cursor: string | null | undefined): { offse
   if (!Array.isArray(key) || key.length !== 3) return null;
   const [value, id, sort] = key as unknown[];
   if (typeof id !== "string" || typeof sort !== "string") return null;
-  if (!(value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) return null;
+  if (!(value === null || typeof value === "string" || (typeof value === "number" && Number.isFinite(value))))
+    return null;
   return { offset: Number(match[1]), key: { value, id, sort } };
 }
 
@@ -107,7 +112,11 @@ export function paginate<Row, Node>(
  */
 export async function paginateRead<Row, Node>(
   args: PageArgs,
-  read: (limit: number, offset: number, after: SeekKey | null) => Promise<{ totalCount: number; rows: readonly Row[]; hasMore?: boolean }>,
+  read: (
+    limit: number,
+    offset: number,
+    after: SeekKey | null,
+  ) => Promise<{ totalCount: number; rows: readonly Row[]; hasMore?: boolean }>,
   toNode: (row: Row) => Node,
   keyOf?: (row: Row) => SeekKey | undefined,
 ): Promise<Connection<Node>> {

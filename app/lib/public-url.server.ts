@@ -13,13 +13,19 @@ const publicUrlInput = z
   .transform((value) => new URL(value))
   .refine((url) => url.protocol === "http:" || url.protocol === "https:", "must start with http:// or https://")
   .refine((url) => !url.username && !url.password, "must not carry a user name or password")
-  .refine((url) => url.pathname === "/" && !url.search && !url.hash, "must be an origin only, e.g. https://exams.example.org");
+  .refine(
+    (url) => url.pathname === "/" && !url.search && !url.hash,
+    "must be an origin only, e.g. https://exams.example.org",
+  );
 
 const aliasInput = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/, "must be a host name with an optional port, e.g. exams.example.org:8443");
+  .regex(
+    /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/,
+    "must be a host name with an optional port, e.g. exams.example.org:8443",
+  );
 
 export class PublicUrlSettingError extends Error {}
 
@@ -33,14 +39,17 @@ type PublicUrlEnv = Record<string, string | undefined>;
 function parsePublicAddress(env: PublicUrlEnv): PublicAddress {
   const raw = env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`;
   const parsed = publicUrlInput.safeParse(raw);
-  if (!parsed.success) throw new PublicUrlSettingError(`PUBLIC_URL=${raw} ${parsed.error.issues[0]?.message ?? "is not a URL"}.`);
+  if (!parsed.success)
+    throw new PublicUrlSettingError(`PUBLIC_URL=${raw} ${parsed.error.issues[0]?.message ?? "is not a URL"}.`);
   const url = parsed.data;
   const hosts = new Set([url.host]);
   // A loopback address is local use: the same port under the other loopback names is the same site.
-  if (LOOPBACK_NAMES.includes(url.hostname)) for (const name of LOOPBACK_NAMES) hosts.add(url.port ? `${name}:${url.port}` : name);
+  if (LOOPBACK_NAMES.includes(url.hostname))
+    for (const name of LOOPBACK_NAMES) hosts.add(url.port ? `${name}:${url.port}` : name);
   for (const alias of (env.PUBLIC_HOST_ALIASES ?? "").split(",").filter((a) => a.trim())) {
     const host = aliasInput.safeParse(alias);
-    if (!host.success) throw new PublicUrlSettingError(`PUBLIC_HOST_ALIASES: "${alias.trim()}" ${host.error.issues[0]?.message}.`);
+    if (!host.success)
+      throw new PublicUrlSettingError(`PUBLIC_HOST_ALIASES: "${alias.trim()}" ${host.error.issues[0]?.message}.`);
     hosts.add(host.data);
   }
   return { origin: url.origin, hosts };
@@ -63,7 +72,8 @@ export function checkPublicUrlSetting(env: PublicUrlEnv = process.env): string {
 export const publicOrigin = (): string => publicAddress().origin;
 
 /** An absolute link on the public origin for a path such as `/user/signup/ABC123?tenant=demo`. */
-export const publicLink = (pathAndQuery: string): string => publicOrigin() + (pathAndQuery.startsWith("/") ? pathAndQuery : `/${pathAndQuery}`);
+export const publicLink = (pathAndQuery: string): string =>
+  publicOrigin() + (pathAndQuery.startsWith("/") ? pathAndQuery : `/${pathAndQuery}`);
 
 /**
  * Whether a request's host (`host:port` as the browser addressed it, lower case) is this site's:

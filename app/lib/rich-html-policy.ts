@@ -27,7 +27,8 @@ export function isAllowedImageUrl(url: string): boolean {
 }
 
 /** An uploaded image of the tenant: its asset key (a UUID and an image extension, storage.server.ts). */
-const UPLOADED_IMAGE = /^\/api\/assets\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|gif|webp)$/;
+const UPLOADED_IMAGE =
+  /^\/api\/assets\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|gif|webp)$/;
 
 export function isUploadedImageOf(url: string, tenant: string): boolean {
   return UPLOADED_IMAGE.exec(url)?.[1] === tenant;

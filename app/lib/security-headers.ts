@@ -5,7 +5,8 @@ export function cspNonceOf(loadContext: unknown): string {
 }
 
 /** Browser features the product never uses: switched off for every page. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()";
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()";
 
 /** One year, subdomains included: set only on https answers. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";

@@ -16,7 +16,14 @@ export function isTimeZone(zone: string): boolean {
 /** The wall-clock date and time of an instant in `zone`. */
 export function wallTimeOf(instant: Date, zone: string): WallTime & { second: number } {
   const d = new TZDate(instant.getTime(), zone);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+  };
 }
 
 /**
@@ -92,7 +99,9 @@ export function formatDateTime(
 ): string {
   const date = new Date(value);
   const { style = "medium", withZone = false } = options;
-  const text = plainSpaces(new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: zone }).format(date));
+  const text = plainSpaces(
+    new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: zone }).format(date),
+  );
   return withZone ? `${text} · ${zoneLabel(date, locale, zone)}` : text;
 }
 
@@ -102,7 +111,9 @@ export function formatTime(value: string | Date, locale: string, zone: string): 
 
 /** A month and year (calendar title) or a short weekday of a `yyyy-mm-dd` day, zone-independent. */
 export function formatDay(day: string, locale: string, parts: Intl.DateTimeFormatOptions): string {
-  return plainSpaces(new Intl.DateTimeFormat(locale, { ...parts, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)));
+  return plainSpaces(
+    new Intl.DateTimeFormat(locale, { ...parts, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)),
+  );
 }
 
 /** A span of calendar days, e.g. "Nov 23 – 29, 2026" ("23 – 29 nov. 2026" in French). */
@@ -123,7 +134,9 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
  */
 export function zoneLabel(at: Date, locale: string, zone: string): string {
   const part = (timeZoneName: "longGeneric" | "shortOffset") =>
-    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
   const name = part("longGeneric");
   const offset = part("shortOffset");
   if (!name || !offset) return zone;

@@ -5,13 +5,18 @@
  * `nested` (e.g. an address, options) follow the same rule one level down; anything else given,
  * lists included, replaces the stored value whole.
  */
-export function mergeUpdateInput(stored: Record<string, unknown>, given: unknown, nested: readonly string[] = []): Record<string, unknown> {
+export function mergeUpdateInput(
+  stored: Record<string, unknown>,
+  given: unknown,
+  nested: readonly string[] = [],
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...stored };
   if (!isPlainObject(given)) return merged;
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined) continue;
     const current = merged[key];
-    merged[key] = nested.includes(key) && isPlainObject(value) && isPlainObject(current) ? mergeUpdateInput(current, value) : value;
+    merged[key] =
+      nested.includes(key) && isPlainObject(value) && isPlainObject(current) ? mergeUpdateInput(current, value) : value;
   }
   return merged;
 }

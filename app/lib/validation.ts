@@ -45,7 +45,9 @@ export function issueToKey(issue: ZodError["issues"][number]): FieldErrors[strin
   if (issue.message.startsWith("validation:")) return { key: issue.message };
   switch (issue.code) {
     case "invalid_type":
-      return issue.received === "undefined" || issue.received === "null" ? { key: "validation:required" } : { key: "validation:invalid" };
+      return issue.received === "undefined" || issue.received === "null"
+        ? { key: "validation:required" }
+        : { key: "validation:invalid" };
     case "too_small":
       if (issue.type === "string" && issue.minimum === 1) return { key: "validation:required" };
       if (issue.type === "array") return { key: "validation:min-items", values: { count: Number(issue.minimum) } };

@@ -29,10 +29,16 @@ export default function Home() {
         <li>{t("home:point-report")}</li>
       </ul>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/admin" className="rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-hover">
+        <Link
+          to="/admin"
+          className="rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-hover"
+        >
           {t("home:staff-login")}
         </Link>
-        <Link to="/user" className="rounded-md border border-primary px-4 py-2 font-medium no-underline hover:bg-selected">
+        <Link
+          to="/user"
+          className="rounded-md border border-primary px-4 py-2 font-medium no-underline hover:bg-selected"
+        >
           {t("home:participant-login")}
         </Link>
       </div>

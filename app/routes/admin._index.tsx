@@ -27,7 +27,13 @@ export default function AdminHome() {
     return (
       <PublicLayout>
         <div className="flex justify-center pt-[4vh]">
-          <LoginForm area="admin" defaultTenant={data.defaultTenant} title={t("auth:title-admin")} organization={data.organization} signinNotice={data.signinNotice} />
+          <LoginForm
+            area="admin"
+            defaultTenant={data.defaultTenant}
+            title={t("auth:title-admin")}
+            organization={data.organization}
+            signinNotice={data.signinNotice}
+          />
         </div>
       </PublicLayout>
     );
@@ -38,12 +44,18 @@ export default function AdminHome() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold text-primary">{t("dashboard:welcome", { name: dashboard.userName })}</h1>
 
-      <section aria-labelledby="upcoming-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="dashboard-upcoming">
+      <section
+        aria-labelledby="upcoming-title"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        data-testid="dashboard-upcoming"
+      >
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="upcoming-title" className="font-semibold text-primary">
             {t("dashboard:upcoming")}
           </h2>
-          <span className="text-xs text-slate-500">{t("scheduling:list.times-in", { zone: zoneLabel(new Date(), locale, dashboard.timeZone) })}</span>
+          <span className="text-xs text-slate-500">
+            {t("scheduling:list.times-in", { zone: zoneLabel(new Date(), locale, dashboard.timeZone) })}
+          </span>
         </div>
         {dashboard.upcoming.length === 0 ? (
           <p className="text-sm text-slate-600">
@@ -56,12 +68,19 @@ export default function AdminHome() {
           <ul className="divide-y divide-slate-100">
             {dashboard.upcoming.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                <span className="w-44 shrink-0 font-medium">{formatDateTime(s.datetime, locale, dashboard.timeZone)}</span>
-                <Link to={`/admin/scheduledsessions?overview=${s.id}`} className="min-w-0 flex-1 text-primary underline">
+                <span className="w-44 shrink-0 font-medium">
+                  {formatDateTime(s.datetime, locale, dashboard.timeZone)}
+                </span>
+                <Link
+                  to={`/admin/scheduledsessions?overview=${s.id}`}
+                  className="min-w-0 flex-1 text-primary underline"
+                >
                   {s.sessionName}
                 </Link>
                 <span className="text-slate-600">
-                  {[s.locationName, t("scheduling:list.count", { count: s.participantCount })].filter(Boolean).join(" · ")}
+                  {[s.locationName, t("scheduling:list.count", { count: s.participantCount })]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
                 <StatusBadge status={s.status} />
               </li>
@@ -69,7 +88,10 @@ export default function AdminHome() {
           </ul>
         )}
         {dashboard.upcomingCount > dashboard.upcoming.length ? (
-          <Link to="/admin/scheduledsessions?when=UPCOMING" className="mt-2 inline-block text-sm text-primary underline">
+          <Link
+            to="/admin/scheduledsessions?when=UPCOMING"
+            className="mt-2 inline-block text-sm text-primary underline"
+          >
             {t("dashboard:all-upcoming", { count: dashboard.upcomingCount })}
           </Link>
         ) : null}
@@ -87,7 +109,11 @@ export default function AdminHome() {
             </>
           );
           return fact.to ? (
-            <Link key={fact.key} to={fact.to} className="rounded-lg border border-slate-200 bg-white p-4 no-underline hover:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary">
+            <Link
+              key={fact.key}
+              to={fact.to}
+              className="rounded-lg border border-slate-200 bg-white p-4 no-underline hover:border-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
               {body}
             </Link>
           ) : (

@@ -18,5 +18,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EvaluationEditor() {
   const data = useLoaderData<typeof loader>();
-  return <EvaluationForm key={data.evaluation?._id ?? "new"} evaluation={data.evaluation as unknown as EvaluationData | null} categories={data.categories} chosen={data.chosen} canWrite={data.canWrite} shareCandidates={data.shareCandidates} />;
+  return (
+    <EvaluationForm
+      key={data.evaluation?._id ?? "new"}
+      evaluation={data.evaluation as unknown as EvaluationData | null}
+      categories={data.categories}
+      chosen={data.chosen}
+      canWrite={data.canWrite}
+      shareCandidates={data.shareCandidates}
+    />
+  );
 }

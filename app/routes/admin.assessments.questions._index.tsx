@@ -13,7 +13,10 @@ export const handle = { titleKey: "assessments:sections.questions.title" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const { list, categoryOptions, params, canWrite } = await listScreen(ctx, request, (args, p, categories) =>
-    listQuestions(ctx, { ...args, filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories } }),
+    listQuestions(ctx, {
+      ...args,
+      filter: { name: p.q || null, steps: p.type ? [p.type] : null, behavior: p.layout, categories },
+    }),
   );
   return { list, categoryOptions, layout: params.layout, canWrite };
 }
@@ -30,9 +33,16 @@ export default function Questions() {
   const wide = layout === "WIDE";
   return (
     <div>
-      <PageHeader title={t("assessments:sections.questions.title")} back="/admin/assessments" backLabel={t("assessments:entry.title")}>
+      <PageHeader
+        title={t("assessments:sections.questions.title")}
+        back="/admin/assessments"
+        backLabel={t("assessments:entry.title")}
+      >
         {canWrite ? (
-          <Link to="/admin/assessments/questions/create" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover">
+          <Link
+            to="/admin/assessments/questions/create"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white no-underline hover:bg-primary-hover"
+          >
             {t("assessments:actions.new-question")}
           </Link>
         ) : null}
@@ -62,23 +72,31 @@ export default function Questions() {
                     <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
                     <PrivateBadge visibility={q.visibility} />
                   </td>
-                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}</td> : null}
-                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{t("assessments:form.seconds", { count: q.maxTime })}</td> : null}
+                  {wide ? (
+                    <td className="hidden px-3 py-2 md:table-cell">
+                      {q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}
+                    </td>
+                  ) : null}
+                  {wide ? (
+                    <td className="hidden px-3 py-2 md:table-cell">
+                      {t("assessments:form.seconds", { count: q.maxTime })}
+                    </td>
+                  ) : null}
                   <td className="px-3 py-2">{q.owner.name}</td>
                   {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
                   <td className="px-3 py-2 text-right">
                     <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
-                    {q.access.canEdit ? (
-                      <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
-                        {t("assessments:actions.edit")}
-                      </Link>
-                    ) : null}
-                    {canWrite ? (
-                      <Link to={`/admin/assessments/questions/create/${q._id}`} className="px-2">
-                        {t("assessments:actions.copy")}
-                      </Link>
-                    ) : null}
-                    {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
+                      {q.access.canEdit ? (
+                        <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
+                          {t("assessments:actions.edit")}
+                        </Link>
+                      ) : null}
+                      {canWrite ? (
+                        <Link to={`/admin/assessments/questions/create/${q._id}`} className="px-2">
+                          {t("assessments:actions.copy")}
+                        </Link>
+                      ) : null}
+                      {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
                     </div>
                   </td>
                 </tr>

@@ -18,5 +18,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CreateQuestion() {
   const data = useLoaderData<typeof loader>();
-  return <QuestionForm mode="create" question={data.question as unknown as QuestionData | null} options={data.options} canWrite={data.canWrite} shareCandidates={data.shareCandidates} draftOwner={data.draftOwner} />;
+  return (
+    <QuestionForm
+      mode="create"
+      question={data.question as unknown as QuestionData | null}
+      options={data.options}
+      canWrite={data.canWrite}
+      shareCandidates={data.shareCandidates}
+      draftOwner={data.draftOwner}
+    />
+  );
 }

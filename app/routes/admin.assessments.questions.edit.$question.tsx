@@ -18,5 +18,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EditQuestion() {
   const data = useLoaderData<typeof loader>();
-  return <QuestionForm mode="edit" question={data.question as unknown as QuestionData | null} options={data.options} canWrite={data.canWrite} shareCandidates={data.shareCandidates} draftOwner={data.draftOwner} />;
+  return (
+    <QuestionForm
+      mode="edit"
+      question={data.question as unknown as QuestionData | null}
+      options={data.options}
+      canWrite={data.canWrite}
+      shareCandidates={data.shareCandidates}
+      draftOwner={data.draftOwner}
+    />
+  );
 }

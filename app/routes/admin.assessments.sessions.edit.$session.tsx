@@ -18,5 +18,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function SessionEditor() {
   const data = useLoaderData<typeof loader>();
-  return <SessionForm key={data.session?._id ?? "new"} session={data.session as unknown as SessionData | null} categories={data.categories} chosen={data.chosen} canWrite={data.canWrite} shareCandidates={data.shareCandidates} defaultPassPercentage={data.defaultPassPercentage} />;
+  return (
+    <SessionForm
+      key={data.session?._id ?? "new"}
+      session={data.session as unknown as SessionData | null}
+      categories={data.categories}
+      chosen={data.chosen}
+      canWrite={data.canWrite}
+      shareCandidates={data.shareCandidates}
+      defaultPassPercentage={data.defaultPassPercentage}
+    />
+  );
 }

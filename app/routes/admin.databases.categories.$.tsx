@@ -35,14 +35,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ids = idsOf(params["*"]);
   return loadOrFail(ctx, async () => {
     const path = await categoryPath(ctx, ids);
-    const list = await listCategories(ctx, { ...pageArgs(query), filter: { name: query.q }, parent: ids.at(-1) ?? null });
+    const list = await listCategories(ctx, {
+      ...pageArgs(query),
+      filter: { name: query.q },
+      parent: ids.at(-1) ?? null,
+    });
     redirectPastLastPage(request, list.pageInfo);
     const pageIds = list.edges.map((e) => e.node._id);
     const [counts, below] = await Promise.all([childCounts(ctx, pageIds), descendantsOf(ctx, pageIds)]);
     const writable = canWrite(ctx);
     return {
       path: path.map((c) => ({ id: c._id, name: c.name })),
-      list: { ...list, edges: list.edges.map((e) => ({ ...e, node: { ...e.node, children: counts.get(e.node._id) ?? 0, descendants: below.get(e.node._id) ?? [] } })) },
+      list: {
+        ...list,
+        edges: list.edges.map((e) => ({
+          ...e,
+          node: { ...e.node, children: counts.get(e.node._id) ?? 0, descendants: below.get(e.node._id) ?? [] },
+        })),
+      },
       options: writable ? await allCategoryOptions(ctx) : [],
       canWrite: writable,
     };
@@ -55,7 +65,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return runIntent(ctx, request, {
     create: (input) => addCategory(ctx, { name: input.name, parent }),
     update: (input, id) => updateCategory(ctx, id, { name: input.name }),
-    move: async (input, id) => updateCategory(ctx, id, { name: (await getCategory(ctx, id)).name, parent: input.parent || null }),
+    move: async (input, id) =>
+      updateCategory(ctx, id, { name: (await getCategory(ctx, id)).name, parent: input.parent || null }),
     remove: (_i, id) => removeCategory(ctx, id),
   });
 }
@@ -71,7 +82,10 @@ export default function Categories() {
   // A category cannot move under itself or below itself: those targets are not offered. The
   // targets show their path, in tree order, so two "Basics" under different parents differ.
   const tree = treeOrder(options);
-  const parentOptions = [{ value: "", label: t("databases:categories.root") }, ...tree.map((o) => ({ value: o.id, label: o.path }))];
+  const parentOptions = [
+    { value: "", label: t("databases:categories.root") },
+    ...tree.map((o) => ({ value: o.id, label: o.path })),
+  ];
   const { dialog: moving, open: openMove } = useListDialog<"move", (typeof list.edges)[number]["node"]>();
   const moveLabel = t("databases:categories.move");
   return (
@@ -82,7 +96,13 @@ export default function Categories() {
             <Link to="/admin/databases">{t("databases:title")}</Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li>{path.length ? <Link to={BASE}>{t("databases:sections.categories.title")}</Link> : <span aria-current="page">{t("databases:sections.categories.title")}</span>}</li>
+          <li>
+            {path.length ? (
+              <Link to={BASE}>{t("databases:sections.categories.title")}</Link>
+            ) : (
+              <span aria-current="page">{t("databases:sections.categories.title")}</span>
+            )}
+          </li>
           {path.map((p, i) => (
             <li key={p.id} className="flex items-center gap-1">
               <span aria-hidden="true">/</span>
@@ -99,7 +119,12 @@ export default function Categories() {
         title={current ? current.name : t("databases:sections.categories.title")}
         entity={current ? "subcategories" : "categories"}
         columns={[
-          { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => <Link to={`${here}/${r._id}`}>{r.name}</Link> },
+          {
+            key: "name",
+            label: t("databases:fields.name"),
+            sort: "NAME",
+            render: (r) => <Link to={`${here}/${r._id}`}>{r.name}</Link>,
+          },
           { key: "children", label: t("databases:categories.children"), render: (r) => r.children },
         ]}
         edges={list.edges}
@@ -108,7 +133,9 @@ export default function Categories() {
         fields={[{ name: "name", label: t("databases:fields.name"), required: true }]}
         valuesOf={(r) => ({ name: r.name })}
         removeDescription={(r) =>
-          r.descendants.length > 0 ? t("databases:categories.remove-subtree", { count: r.descendants.length }) : t("databases:remove.description")
+          r.descendants.length > 0
+            ? t("databases:categories.remove-subtree", { count: r.descendants.length })
+            : t("databases:remove.description")
         }
         removeDetails={(r) =>
           r.descendants.length > 0 ? (
@@ -116,13 +143,19 @@ export default function Categories() {
               {r.descendants.slice(0, 50).map((name, i) => (
                 <li key={i}>{name}</li>
               ))}
-              {r.descendants.length > 50 ? <li>{t("databases:categories.and-more", { count: r.descendants.length - 50 })}</li> : null}
+              {r.descendants.length > 50 ? (
+                <li>{t("databases:categories.and-more", { count: r.descendants.length - 50 })}</li>
+              ) : null}
             </ul>
           ) : null
         }
         rowExtra={(r) =>
           canWrite ? (
-            <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openMove("move", r, event.currentTarget)}>
+            <Button
+              variant="ghost"
+              aria-haspopup="dialog"
+              onClick={(event) => openMove("move", r, event.currentTarget)}
+            >
               {moveLabel}
             </Button>
           ) : null
@@ -137,7 +170,14 @@ export default function Categories() {
           title={t("databases:categories.move-title", { name: moving.item.name })}
           intent="move"
           id={moving.item._id}
-          fields={[{ name: "parent", label: t("databases:fields.parent"), type: "select", options: parentOptions.filter((o) => !subtreeOf(tree, moving.item._id).includes(o.value)) }]}
+          fields={[
+            {
+              name: "parent",
+              label: t("databases:fields.parent"),
+              type: "select",
+              options: parentOptions.filter((o) => !subtreeOf(tree, moving.item._id).includes(o.value)),
+            },
+          ]}
           values={{ parent: moving.item.parentId ?? "" }}
         />
       ) : null}

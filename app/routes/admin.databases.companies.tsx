@@ -22,7 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return runIntent(ctx, request, {
     ...entityIntents(ctx, { add: addCompany, update: updateCompany, remove: removeCompany }),
     preview: (_i, _id, form) => previewCompanyImport(ctx, String(form.get("csv") ?? "")),
-    import: async (_i, _id, form) => ctx.t("databases:import.saved", await importCompaniesCsv(ctx, String(form.get("csv") ?? ""))),
+    import: async (_i, _id, form) =>
+      ctx.t("databases:import.saved", await importCompaniesCsv(ctx, String(form.get("csv") ?? ""))),
   });
 }
 

@@ -9,7 +9,13 @@ import { participantInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { companiesByIds } from "~/modules/databases/companies.server";
 import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
-import { addParticipant, listParticipants, removeParticipant, updateParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
+import {
+  addParticipant,
+  listParticipants,
+  removeParticipant,
+  updateParticipant,
+  type ParticipantSort,
+} from "~/modules/databases/participants.server";
 import { canWrite, entityIntents } from "~/modules/databases/screens.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
@@ -26,8 +32,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const list = await listParticipants(ctx, { ...pageArgs(query), filter: { search: query.q } });
     redirectPastLastPage(request, list.pageInfo);
     // Only the companies of this page: the company field searches the companies itself.
-    const companies = await companiesByIds(ctx, list.edges.flatMap((e) => (e.node.companyId ? [e.node.companyId] : [])));
-    return { list, companyNames: Object.fromEntries([...companies].map(([id, c]) => [id, c.name])), canWrite: canWrite(ctx) };
+    const companies = await companiesByIds(
+      ctx,
+      list.edges.flatMap((e) => (e.node.companyId ? [e.node.companyId] : [])),
+    );
+    return {
+      list,
+      companyNames: Object.fromEntries([...companies].map(([id, c]) => [id, c.name])),
+      canWrite: canWrite(ctx),
+    };
   });
 }
 
@@ -54,10 +67,23 @@ export default function Participants() {
       columns={[
         { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
         { key: "email", label: t("databases:fields.email"), sort: "EMAIL", render: (r) => r.email },
-        { key: "externalId", label: t("databases:fields.externalId"), sort: "EXTERNAL_ID", render: (r) => r.externalId },
+        {
+          key: "externalId",
+          label: t("databases:fields.externalId"),
+          sort: "EXTERNAL_ID",
+          render: (r) => r.externalId,
+        },
         { key: "phone", label: t("databases:fields.phone"), render: (r) => r.phone },
-        { key: "language", label: t("databases:fields.language"), render: (r) => (r.language ? LOCALE_NAMES[r.language] : "") },
-        { key: "company", label: t("databases:fields.company"), render: (r) => (r.companyId ? companyNames[r.companyId] : "") },
+        {
+          key: "language",
+          label: t("databases:fields.language"),
+          render: (r) => (r.language ? LOCALE_NAMES[r.language] : ""),
+        },
+        {
+          key: "company",
+          label: t("databases:fields.company"),
+          render: (r) => (r.companyId ? companyNames[r.companyId] : ""),
+        },
       ]}
       edges={list.edges}
       pageInfo={list.pageInfo}
@@ -68,12 +94,20 @@ export default function Participants() {
         { name: "email", label: t("databases:fields.email"), type: "email", required: true },
         { name: "phone", label: t("databases:fields.phone"), type: "tel" },
         { name: "externalId", label: t("databases:fields.externalId") },
-        { name: "extraTimePercent", label: t("live:participant.extraTimePercent"), type: "number", hint: t("live:participant.extraTimePercentHint") },
+        {
+          name: "extraTimePercent",
+          label: t("live:participant.extraTimePercent"),
+          type: "number",
+          hint: t("live:participant.extraTimePercentHint"),
+        },
         {
           name: "language",
           label: t("databases:fields.language"),
           type: "select",
-          options: [{ value: "", label: t("databases:fields.language-organisation") }, ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))],
+          options: [
+            { value: "", label: t("databases:fields.language-organisation") },
+            ...SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+          ],
         },
         {
           name: "company",
@@ -90,7 +124,16 @@ export default function Participants() {
           ),
         },
       ]}
-      valuesOf={(r) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, extraTimePercent: String(r.extraTimePercent ?? 0), language: r.language ?? "", company: r.companyId, companyName: r.companyId ? companyNames[r.companyId] : null })}
+      valuesOf={(r) => ({
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        externalId: r.externalId,
+        extraTimePercent: String(r.extraTimePercent ?? 0),
+        language: r.language ?? "",
+        company: r.companyId,
+        companyName: r.companyId ? companyNames[r.companyId] : null,
+      })}
     />
   );
 }

@@ -6,7 +6,12 @@ import { supplyObjectInput } from "~/modules/databases/entity-inputs";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
 import { runIntent } from "~/lib/intent-action.server";
-import { addSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
+import {
+  addSupplyObject,
+  listSupplyObjects,
+  removeSupplyObject,
+  updateSupplyObject,
+} from "~/modules/databases/supplies.server";
 
 export const handle = { titleKey: "databases:sections.supplies.title" };
 

@@ -25,9 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     if (!isAppError(e)) throw e;
     const refused = formErrorOf(ctx.t, e);
     // Nested paths (organizationManagerEmails.2) belong to their form field.
-    const fieldErrors = Object.fromEntries(Object.entries(refused.fieldErrors).map(([k, message]) => [k.split(".")[0]!, message]));
+    const fieldErrors = Object.fromEntries(
+      Object.entries(refused.fieldErrors).map(([k, message]) => [k.split(".")[0]!, message]),
+    );
     // What was typed comes back, so a refused form keeps it for correcting.
-    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const values = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
     return { ok: false, message: refused.message, fieldErrors, values };
   }
 }

@@ -16,8 +16,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ReportsEntry() {
   const { t } = useTranslation();
   const cards = [
-    { to: "/admin/reports/completedsessions", title: t("reports:entry.completed.title"), text: t("reports:entry.completed.text") },
-    { to: "/admin/reports/sessionreports", title: t("reports:entry.reports.title"), text: t("reports:entry.reports.text") },
+    {
+      to: "/admin/reports/completedsessions",
+      title: t("reports:entry.completed.title"),
+      text: t("reports:entry.completed.text"),
+    },
+    {
+      to: "/admin/reports/sessionreports",
+      title: t("reports:entry.reports.title"),
+      text: t("reports:entry.reports.text"),
+    },
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -25,7 +33,10 @@ export default function ReportsEntry() {
       <ul className="grid gap-4 sm:grid-cols-2">
         {cards.map((c) => (
           <li key={c.to}>
-            <Link to={c.to} className="block h-full rounded-md border border-slate-200 bg-white p-4 no-underline hover:border-primary">
+            <Link
+              to={c.to}
+              className="block h-full rounded-md border border-slate-200 bg-white p-4 no-underline hover:border-primary"
+            >
               <span className="block text-lg font-semibold text-primary">{c.title}</span>
               <span className="block text-sm text-slate-600">{c.text}</span>
             </Link>

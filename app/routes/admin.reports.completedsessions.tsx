@@ -27,7 +27,13 @@ export default function CompletedSessions() {
         <label htmlFor="completed-q" className="sr-only">
           {t("reports:list.search")}
         </label>
-        <input id="completed-q" name="q" defaultValue={q} placeholder={t("reports:list.search")} className={fieldInputClass(false)} />
+        <input
+          id="completed-q"
+          name="q"
+          defaultValue={q}
+          placeholder={t("reports:list.search")}
+          className={fieldInputClass(false)}
+        />
         <Button type="submit" variant="secondary">
           {t("reports:list.apply")}
         </Button>
@@ -64,8 +70,13 @@ export default function CompletedSessions() {
               <summary className="cursor-pointer text-sm text-primary">{t("reports:completed.participants")}</summary>
               <ul className="mt-2 flex flex-col gap-1 text-sm">
                 {s.participants.map((p) => (
-                  <li key={p.participant} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 py-1">
-                    <Link to={`/admin/scheduledsessions/dashboard/${s._id}/participant/${p.participant}`}>{p.name}</Link>
+                  <li
+                    key={p.participant}
+                    className="flex flex-wrap justify-between gap-2 border-b border-slate-100 py-1"
+                  >
+                    <Link to={`/admin/scheduledsessions/dashboard/${s._id}/participant/${p.participant}`}>
+                      {p.name}
+                    </Link>
                     <span>
                       {t(`reports:progress.${p.progress}`)}
                       {p.passedStatus ? ` · ${t(`reports:status.${p.passedStatus}`)}` : ""}
@@ -83,9 +94,13 @@ export default function CompletedSessions() {
       </ul>
       {pageCount > 1 ? (
         <nav aria-label={t("reports:list.pages")} className="flex gap-3 text-sm">
-          {page > 1 ? <Link to={`?q=${encodeURIComponent(q)}&page=${page - 1}`}>{t("reports:list.previous")}</Link> : null}
+          {page > 1 ? (
+            <Link to={`?q=${encodeURIComponent(q)}&page=${page - 1}`}>{t("reports:list.previous")}</Link>
+          ) : null}
           <span>{t("reports:list.page", { page, count: pageCount })}</span>
-          {page < pageCount ? <Link to={`?q=${encodeURIComponent(q)}&page=${page + 1}`}>{t("reports:list.next")}</Link> : null}
+          {page < pageCount ? (
+            <Link to={`?q=${encodeURIComponent(q)}&page=${page + 1}`}>{t("reports:list.next")}</Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

@@ -49,7 +49,12 @@ export default function SessionReports() {
       </nav>
       <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.reports.title")}</h1>
       <Form method="get" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
-        <select name="session" defaultValue={filter.session} aria-label={t("reports:list.session")} className={`${fieldInputClass(false)} w-full min-w-0`}>
+        <select
+          name="session"
+          defaultValue={filter.session}
+          aria-label={t("reports:list.session")}
+          className={`${fieldInputClass(false)} w-full min-w-0`}
+        >
           <option value="">{t("reports:list.all-sessions")}</option>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
@@ -57,13 +62,29 @@ export default function SessionReports() {
             </option>
           ))}
         </select>
-        <input name="q" defaultValue={filter.q} placeholder={t("reports:list.participant")} aria-label={t("reports:list.participant")} className={fieldInputClass(false)} />
-        <select name="status" defaultValue={filter.status} aria-label={t("reports:list.state")} className={`${fieldInputClass(false)} w-full min-w-0`}>
+        <input
+          name="q"
+          defaultValue={filter.q}
+          placeholder={t("reports:list.participant")}
+          aria-label={t("reports:list.participant")}
+          className={fieldInputClass(false)}
+        />
+        <select
+          name="status"
+          defaultValue={filter.status}
+          aria-label={t("reports:list.state")}
+          className={`${fieldInputClass(false)} w-full min-w-0`}
+        >
           <option value="">{t("reports:list.all-states")}</option>
           <option value="DRAFT">{t("reports:list.draft")}</option>
           <option value="RELEASED">{t("reports:list.released")}</option>
         </select>
-        <select name="passedStatus" defaultValue={filter.passedStatus} aria-label={t("reports:list.result")} className={`${fieldInputClass(false)} w-full min-w-0`}>
+        <select
+          name="passedStatus"
+          defaultValue={filter.passedStatus}
+          aria-label={t("reports:list.result")}
+          className={`${fieldInputClass(false)} w-full min-w-0`}
+        >
           <option value="">{t("reports:list.all-results")}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -80,7 +101,14 @@ export default function SessionReports() {
       {rows.length ? (
         <Form method="post" id="bulk" className="flex flex-col gap-3">
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" form="bulk" formMethod="get" formAction="/api/pdf/generate/session-report" variant="secondary" data-testid="bulk-pdf">
+            <Button
+              type="submit"
+              form="bulk"
+              formMethod="get"
+              formAction="/api/pdf/generate/session-report"
+              variant="secondary"
+              data-testid="bulk-pdf"
+            >
               {t("reports:list.download")}
             </Button>
             {canWrite ? (
@@ -112,7 +140,12 @@ export default function SessionReports() {
                 {rows.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100" data-testid="report-row">
                     <td className="py-2">
-                      <input type="checkbox" name="ids" value={r.id} aria-label={t("reports:list.select-one", { name: r.participant })} />
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={r.id}
+                        aria-label={t("reports:list.select-one", { name: r.participant })}
+                      />
                     </td>
                     <td>
                       <a href={`/sessionreport/${r.id}`}>{r.participant}</a>
@@ -130,9 +163,13 @@ export default function SessionReports() {
                     <td>
                       {t(`reports:status.${r.passedStatus}`)}
                       {/* Phones: the state under the result (its column is hidden there). */}
-                      <span className="block text-xs text-slate-600 sm:hidden">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</span>
+                      <span className="block text-xs text-slate-600 sm:hidden">
+                        {t(r.draft ? "reports:list.draft" : "reports:list.released")}
+                      </span>
                     </td>
-                    <td className="hidden sm:table-cell">{t(r.draft ? "reports:list.draft" : "reports:list.released")}</td>
+                    <td className="hidden sm:table-cell">
+                      {t(r.draft ? "reports:list.draft" : "reports:list.released")}
+                    </td>
                   </tr>
                 ))}
               </tbody>

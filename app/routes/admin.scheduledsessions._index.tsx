@@ -17,7 +17,6 @@ const calendarNav = "rounded-md border border-slate-300 bg-white px-3 py-1.5 tex
 
 export const handle = { titleKey: "scheduling:title" };
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, () => scheduledSessionsScreen(ctx, new URL(request.url)));
@@ -46,7 +45,9 @@ export default function ScheduledSessions() {
     return q ? `?${q}` : "?";
   };
   const views: View[] = ["list", "month", "week"];
-  const pages = data.list ? Math.max(1, Math.ceil(data.list.pageInfo.totalCount / (data.list.pageInfo.pageSize || SIZE))) : 1;
+  const pages = data.list
+    ? Math.max(1, Math.ceil(data.list.pageInfo.totalCount / (data.list.pageInfo.pageSize || SIZE)))
+    : 1;
 
   return (
     <div className="flex flex-col gap-4">
@@ -58,7 +59,11 @@ export default function ScheduledSessions() {
           </p>
         </div>
         {data.canWrite ? (
-          <Link to="/admin/scheduledsessions/plan" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover" data-testid="plan-new">
+          <Link
+            to="/admin/scheduledsessions/plan"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
+            data-testid="plan-new"
+          >
             {t("scheduling:plan-new")}
           </Link>
         ) : null}
@@ -70,7 +75,11 @@ export default function ScheduledSessions() {
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
-        <div role="group" aria-label={t("scheduling:list.view-list")} className="inline-flex overflow-hidden rounded-md border border-slate-300">
+        <div
+          role="group"
+          aria-label={t("scheduling:list.view-list")}
+          className="inline-flex overflow-hidden rounded-md border border-slate-300"
+        >
           {views.map((v) => (
             <Link
               key={v}
@@ -87,7 +96,11 @@ export default function ScheduledSessions() {
           {data.view !== "list" ? <input type="hidden" name="date" value={data.anchor} /> : null}
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium text-slate-700">{t("scheduling:list.filter-status")}</span>
-            <select name="status" defaultValue={params.get("status") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+            <select
+              name="status"
+              defaultValue={params.get("status") ?? ""}
+              className="rounded-md border border-slate-300 px-2 py-2 text-sm"
+            >
               <option value="">{t("scheduling:list.all")}</option>
               {SCHEDULED_SESSION_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -97,12 +110,22 @@ export default function ScheduledSessions() {
             </select>
           </label>
           <div className="w-64 max-w-full">
-            <TemplateSelect key={data.template?.id ?? ""} name="session" label={t("scheduling:list.filter-session")} emptyLabel={t("scheduling:list.all")} initial={data.template} />
+            <TemplateSelect
+              key={data.template?.id ?? ""}
+              name="session"
+              label={t("scheduling:list.filter-session")}
+              emptyLabel={t("scheduling:list.all")}
+              initial={data.template}
+            />
           </div>
           {data.view === "list" ? (
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">{t("scheduling:list.filter-when")}</span>
-              <select name="when" defaultValue={params.get("when") ?? ""} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+              <select
+                name="when"
+                defaultValue={params.get("when") ?? ""}
+                className="rounded-md border border-slate-300 px-2 py-2 text-sm"
+              >
                 <option value="">{t("scheduling:list.all")}</option>
                 <option value="UPCOMING">{t("scheduling:list.upcoming")}</option>
                 <option value="PAST">{t("scheduling:list.past")}</option>
@@ -120,72 +143,96 @@ export default function ScheduledSessions() {
           <p className="text-slate-600">{t("scheduling:list.empty")}</p>
         ) : (
           <>
-          {/* Phones get cards: a seven-column table does not fit 390px. */}
-          <ul className="flex flex-col gap-2 sm:hidden" data-testid="scheduled-session-cards">
-            {data.list.edges.map(({ node: s }) => (
-              <li key={s._id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid={`card-${s.reference}`}>
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{formatDateTime(s.datetime, locale, data.timeZone)}</p>
-                  <StatusBadge status={s.status} />
-                </div>
-                <p>{s.sessionName}</p>
-                <p className="text-xs text-slate-600">
-                  <span className="font-mono">{s.reference}</span> · {s.locationName ?? "—"} · {t("scheduling:list.count", { count: s.participants.length })}
-                </p>
-                <SessionLinks id={s._id} overview={withParams({ overview: s._id })} canWrite={data.canWrite} className="mt-2 flex gap-4" />
-              </li>
-            ))}
-          </ul>
-          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
-            <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]" data-testid="scheduled-sessions">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
-                  <th className="px-3 py-2" aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
-                    <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })}>
-                      {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
-                    </Link>
-                  </th>
-                  <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
-                  <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
-                  <th className="hidden px-3 py-2 md:table-cell">{t("scheduling:fields.location")}</th>
-                  <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
-                  <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
-                  <th className="px-3 py-2">
-                    <span className="sr-only">{t("scheduling:list.open")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.edges.map(({ node: s }) => (
-                  <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale, data.timeZone)}</td>
-                    <td className="px-3 py-2 font-mono">{s.reference}</td>
-                    <td className="px-3 py-2">
-                      {s.sessionName}
-                      <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
-                    </td>
-                    <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={s.status} />
-                    </td>
-                    <td className="px-3 py-2">{s.participants.length}</td>
-                    <td className="px-3 py-2">
-                      <SessionLinks id={s._id} overview={withParams({ overview: s._id })} canWrite={data.canWrite} className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3" />
-                    </td>
+            {/* Phones get cards: a seven-column table does not fit 390px. */}
+            <ul className="flex flex-col gap-2 sm:hidden" data-testid="scheduled-session-cards">
+              {data.list.edges.map(({ node: s }) => (
+                <li
+                  key={s._id}
+                  className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+                  data-testid={`card-${s.reference}`}
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-semibold">{formatDateTime(s.datetime, locale, data.timeZone)}</p>
+                    <StatusBadge status={s.status} />
+                  </div>
+                  <p>{s.sessionName}</p>
+                  <p className="text-xs text-slate-600">
+                    <span className="font-mono">{s.reference}</span> · {s.locationName ?? "—"} ·{" "}
+                    {t("scheduling:list.count", { count: s.participants.length })}
+                  </p>
+                  <SessionLinks
+                    id={s._id}
+                    overview={withParams({ overview: s._id })}
+                    canWrite={data.canWrite}
+                    className="mt-2 flex gap-4"
+                  />
+                </li>
+              ))}
+            </ul>
+            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
+              <table
+                className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]"
+                data-testid="scheduled-sessions"
+              >
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
+                    <th className="px-3 py-2" aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
+                      <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })}>
+                        {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
+                      </Link>
+                    </th>
+                    <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
+                    <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
+                    <th className="hidden px-3 py-2 md:table-cell">{t("scheduling:fields.location")}</th>
+                    <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
+                    <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
+                    <th className="px-3 py-2">
+                      <span className="sr-only">{t("scheduling:list.open")}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.list.edges.map(({ node: s }) => (
+                    <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {formatDateTime(s.datetime, locale, data.timeZone)}
+                      </td>
+                      <td className="px-3 py-2 font-mono">{s.reference}</td>
+                      <td className="px-3 py-2">
+                        {s.sessionName}
+                        <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
+                      </td>
+                      <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={s.status} />
+                      </td>
+                      <td className="px-3 py-2">{s.participants.length}</td>
+                      <td className="px-3 py-2">
+                        <SessionLinks
+                          id={s._id}
+                          overview={withParams({ overview: s._id })}
+                          canWrite={data.canWrite}
+                          className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3"
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )
       ) : null}
       {data.list && pages > 1 ? (
         <nav className="flex items-center gap-3 text-sm">
-          {data.page > 1 ? <Link to={withParams({ page: String(data.page - 1) })}>{t("scheduling:list.previous")}</Link> : null}
+          {data.page > 1 ? (
+            <Link to={withParams({ page: String(data.page - 1) })}>{t("scheduling:list.previous")}</Link>
+          ) : null}
           <span>{t("scheduling:list.page", { page: data.page, pages })}</span>
-          {data.page < pages ? <Link to={withParams({ page: String(data.page + 1) })}>{t("scheduling:list.next")}</Link> : null}
+          {data.page < pages ? (
+            <Link to={withParams({ page: String(data.page + 1) })}>{t("scheduling:list.next")}</Link>
+          ) : null}
         </nav>
       ) : null}
 
@@ -233,7 +280,17 @@ export default function ScheduledSessions() {
 }
 
 /** Open (the overview), and for planners Edit and Order: the same links in the table and the cards. */
-function SessionLinks({ id, overview, canWrite, className }: { id: string; overview: string; canWrite: boolean; className: string }) {
+function SessionLinks({
+  id,
+  overview,
+  canWrite,
+  className,
+}: {
+  id: string;
+  overview: string;
+  canWrite: boolean;
+  className: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className={className}>

@@ -30,7 +30,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    const [board, token, stations] = await Promise.all([liveDashboard(ctx, session._id), staffRealtimeToken(ctx, session._id), stationProgress(ctx, session._id)]);
+    const [board, token, stations] = await Promise.all([
+      liveDashboard(ctx, session._id),
+      staffRealtimeToken(ctx, session._id),
+      stationProgress(ctx, session._id),
+    ]);
     return {
       session: {
         _id: session._id,
@@ -119,7 +123,9 @@ export default function LiveDashboardScreen() {
     <div className="flex flex-col gap-4" data-testid="live-dashboard" data-revision={board.revision}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-primary">{t("live:dashboard.heading", { reference: session.reference })}</h1>
+          <h1 className="text-2xl font-semibold text-primary">
+            {t("live:dashboard.heading", { reference: session.reference })}
+          </h1>
           <p className="text-sm text-slate-600">
             {session.sessionName} ·{" "}
             <span data-testid="session-status" className="font-medium">
@@ -128,7 +134,11 @@ export default function LiveDashboardScreen() {
           </p>
         </div>
         <div className="flex flex-wrap gap-3 text-sm">
-          <Link to={`/admin/scheduledsessions/order/${session._id}`} className="text-primary underline" data-testid="order-link">
+          <Link
+            to={`/admin/scheduledsessions/order/${session._id}`}
+            className="text-primary underline"
+            data-testid="order-link"
+          >
             {t("live:dashboard.order")}
           </Link>
           <Link to={`/admin/scheduledsessions?overview=${session._id}`} className="text-primary underline">
@@ -155,7 +165,12 @@ export default function LiveDashboardScreen() {
               <Button variant="secondary" data-testid="pause-all" onClick={() => post("pause-all")}>
                 {t("live:dashboard.pause-all")}
               </Button>
-              <Button variant="secondary" data-testid="resume-all" disabled={!anyPaused} onClick={() => post("resume-all")}>
+              <Button
+                variant="secondary"
+                data-testid="resume-all"
+                disabled={!anyPaused}
+                onClick={() => post("resume-all")}
+              >
                 {t("live:dashboard.resume-all")}
               </Button>
               {waiting.length > 0 ? (
@@ -191,7 +206,9 @@ export default function LiveDashboardScreen() {
         serverTime={board.serverTime}
         canRun={canRun && ongoing}
         evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}
-        correctionUrl={(participantId) => `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`}
+        correctionUrl={(participantId) =>
+          `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`
+        }
       />
 
       <section className="flex flex-col gap-2" aria-labelledby="stations-heading">
@@ -199,7 +216,11 @@ export default function LiveDashboardScreen() {
           <h2 id="stations-heading" className="text-lg font-semibold text-primary">
             {t("corrections:station.dashboard-heading")}
           </h2>
-          <Link to={`/admin/scheduledsessions/dashboard/${session._id}/stations`} className="text-sm text-primary underline" data-testid="stations-link">
+          <Link
+            to={`/admin/scheduledsessions/dashboard/${session._id}/stations`}
+            className="text-sm text-primary underline"
+            data-testid="stations-link"
+          >
             {t("corrections:links.stations")}
           </Link>
         </div>
@@ -231,14 +252,27 @@ export default function LiveDashboardScreen() {
 }
 
 /** Times the server could not serve the session, and the time given back for them (never taken from a candidate). */
-function OutagesGivenBack({ outages }: { outages: ReadonlyArray<{ at: string | Date; seconds: number; participants: number }> }) {
+function OutagesGivenBack({
+  outages,
+}: {
+  outages: ReadonlyArray<{ at: string | Date; seconds: number; participants: number }>;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   if (outages.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="outages-given-back">
+    <ul
+      className="flex flex-col gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="outages-given-back"
+    >
       {outages.map((o) => (
-        <li key={String(o.at)}>{t("live:dashboard.outage-given-back", { time: format.time(o.at), seconds: o.seconds, count: o.participants })}</li>
+        <li key={String(o.at)}>
+          {t("live:dashboard.outage-given-back", {
+            time: format.time(o.at),
+            seconds: o.seconds,
+            count: o.participants,
+          })}
+        </li>
       ))}
     </ul>
   );

@@ -5,7 +5,11 @@ import { can } from "~/lib/permissions";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { previewAutoScoreEntries, submitAutoScoreEntries } from "~/modules/corrections/auto-score.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
-import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
+import {
+  setLateAnswerAccepted,
+  submitCorrectionComment,
+  submitCorrectionEntry,
+} from "~/modules/corrections/submit.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { ReportBuilder } from "~/components/reports/report-builder";
@@ -24,7 +28,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       previewAutoScoreEntries(ctx, params.sessionId!, params.participantId!),
       builderScreen(ctx, params.sessionId!, params.participantId!),
     ]);
-    return { correction, preview, builder, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions") };
+    return {
+      correction,
+      preview,
+      builder,
+      owner: ctx.actor.userId,
+      canCorrect: can(ctx.permissions, "correct:sessions"),
+    };
   });
 }
 
@@ -39,9 +49,14 @@ const jsonOr = (value: unknown, fallback: unknown) => {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   const ref = { scheduledSession: params.sessionId!, participant: params.participantId! };
-  const step = (input: Record<string, unknown>) => ({ evaluation: input.evaluation, question: input.question, stepIndex: Number(input.stepIndex) });
+  const step = (input: Record<string, unknown>) => ({
+    evaluation: input.evaluation,
+    question: input.question,
+    stepIndex: Number(input.stepIndex),
+  });
   return runIntent(ctx, request, {
-    "auto-score": (_i, _id, form) => submitAutoScoreEntries(ctx, { ...ref, entries: form.getAll("entry").map((e) => jsonOr(e, {})) }),
+    "auto-score": (_i, _id, form) =>
+      submitAutoScoreEntries(ctx, { ...ref, entries: form.getAll("entry").map((e) => jsonOr(e, {})) }),
     score: (input, _id, form) =>
       submitCorrectionEntry(ctx, {
         ...ref,
@@ -55,7 +70,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ...Object.fromEntries(
       BUILDER_INTENTS.map((intent) => [
         `report-${intent}`,
-        (_i: unknown, _id: string, form: FormData) => builderAction(ctx, ref.scheduledSession, ref.participant, intent, form),
+        (_i: unknown, _id: string, form: FormData) =>
+          builderAction(ctx, ref.scheduledSession, ref.participant, intent, form),
       ]),
     ),
   });
@@ -66,7 +82,15 @@ export default function ParticipantCorrectionScreen() {
   const result = useActionData<typeof action>();
   const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
   return (
-    <ParticipantCorrectionView correction={correction} preview={preview} owner={owner} canCorrect={canCorrect} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
+    <ParticipantCorrectionView
+      correction={correction}
+      preview={preview}
+      owner={owner}
+      canCorrect={canCorrect}
+      dashboardUrl={base}
+      stationsUrl={`${base}/stations`}
+      result={result}
+    >
       <ReportBuilder builder={builder} result={result?.intent.startsWith("report-") ? result : undefined} />
     </ParticipantCorrectionView>
   );

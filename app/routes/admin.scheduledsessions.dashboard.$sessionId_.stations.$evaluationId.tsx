@@ -17,9 +17,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => {
     const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!);
     const wanted = new URL(request.url).searchParams.get("participant");
-    const chosen = participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
-    const selected = chosen ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId) : null;
-    return { station, participants, selected, owner: ctx.actor.userId, canCorrect: can(ctx.permissions, "correct:sessions"), sessionId: params.sessionId! };
+    const chosen =
+      participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
+    const selected = chosen
+      ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId)
+      : null;
+    return {
+      station,
+      participants,
+      selected,
+      owner: ctx.actor.userId,
+      canCorrect: can(ctx.permissions, "correct:sessions"),
+      sessionId: params.sessionId!,
+    };
   });
 }
 

@@ -14,7 +14,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    return { session: { _id: session._id, reference: session.reference, sessionName: session.sessionName }, stations: await stationProgress(ctx, session._id) };
+    return {
+      session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
+      stations: await stationProgress(ctx, session._id),
+    };
   });
 }
 

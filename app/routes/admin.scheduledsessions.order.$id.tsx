@@ -9,7 +9,11 @@ import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent, type IntentResult } from "~/lib/intent-action.server";
-import { automaticallyAssignScheduledSessionOrder, participantEntrySummaries, saveScheduledSessionOrder } from "~/modules/scheduling/entries.server";
+import {
+  automaticallyAssignScheduledSessionOrder,
+  participantEntrySummaries,
+  saveScheduledSessionOrder,
+} from "~/modules/scheduling/entries.server";
 import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling/ordering";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { canSchedule, evaluationsOfSession } from "~/modules/scheduling/screens.server";
@@ -20,7 +24,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.id!);
-    const [entries, evaluations] = await Promise.all([participantEntrySummaries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+    const [entries, evaluations] = await Promise.all([
+      participantEntrySummaries(ctx, session._id),
+      evaluationsOfSession(ctx, session),
+    ]);
     return {
       session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
       rows: entries.map((e) => ({ participant: e.participant, name: e.participantName, order: e.sessionOrder })),
@@ -38,7 +45,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return ctx.t("scheduling:order.assigned");
     },
     save: async (_i, _id, form) => {
-      await saveScheduledSessionOrder(ctx, String(form.get("participant")), params.id!, form.getAll("order").map(String));
+      await saveScheduledSessionOrder(
+        ctx,
+        String(form.get("participant")),
+        params.id!,
+        form.getAll("order").map(String),
+      );
       return ctx.t("scheduling:order.saved");
     },
   });
@@ -74,7 +86,9 @@ export default function OrderGrid() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-primary">{t("scheduling:order.title", { reference: data.session.reference })}</h1>
+        <h1 className="text-2xl font-semibold text-primary">
+          {t("scheduling:order.title", { reference: data.session.reference })}
+        </h1>
         <Link to={`/admin/scheduledsessions?overview=${data.session._id}`} className="text-sm text-primary underline">
           {t("scheduling:plan.back")}
         </Link>
@@ -82,15 +96,27 @@ export default function OrderGrid() {
       <p className="text-sm text-slate-600">{data.session.sessionName}</p>
       {data.canWrite ? (
         <div className="flex flex-wrap items-center gap-3">
-          <AutoAssign count={rows.length} busy={fetcher.state !== "idle"} onConfirm={() => fetcher.submit({ intent: "auto" }, { method: "post" })} />
-          <span className={`text-sm ${clashes.size ? "text-red-700" : "text-green-800"}`} data-testid="clash-count" role="status" aria-describedby="clash-legend">
+          <AutoAssign
+            count={rows.length}
+            busy={fetcher.state !== "idle"}
+            onConfirm={() => fetcher.submit({ intent: "auto" }, { method: "post" })}
+          />
+          <span
+            className={`text-sm ${clashes.size ? "text-red-700" : "text-green-800"}`}
+            data-testid="clash-count"
+            role="status"
+            aria-describedby="clash-legend"
+          >
             {clashes.size ? t("scheduling:order.clashes", { count: clashes.size }) : t("scheduling:order.no-clashes")}
           </span>
         </div>
       ) : null}
       {/* What a clash is, on the screen (not only in a tooltip): red cells and the count refer to it. */}
       <p id="clash-legend" className="flex items-start gap-2 text-sm text-slate-700" data-testid="clash-legend">
-        <span aria-hidden="true" className="mt-0.5 inline-block h-4 w-6 shrink-0 rounded border border-red-400 bg-red-50" />
+        <span
+          aria-hidden="true"
+          className="mt-0.5 inline-block h-4 w-6 shrink-0 rounded border border-red-400 bg-red-50"
+        />
         <span>{t("scheduling:order.clash-legend", { count: clashLimit(rows.length, positions) })}</span>
       </p>
       {result ? result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert>{result.message}</Alert> : null}
@@ -149,8 +175,12 @@ function AutoAssign({ count, busy, onConfirm }: { count: number; busy: boolean; 
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel}>
-          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("scheduling:order.auto-confirm-title")}</AlertDialog.Title>
-          <AlertDialog.Description className="mb-4 text-sm text-slate-700">{t("scheduling:order.auto-confirm", { count })}</AlertDialog.Description>
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">
+            {t("scheduling:order.auto-confirm-title")}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mb-4 text-sm text-slate-700">
+            {t("scheduling:order.auto-confirm", { count })}
+          </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{t("scheduling:order.auto-keep")}</Button>

@@ -14,7 +14,12 @@ import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { readActionForm } from "~/lib/form-data.server";
-import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/plan-form.server";
+import {
+  planFormAction,
+  planScreen,
+  type PlanFormAnswer,
+  type PlanFormData,
+} from "~/modules/scheduling/plan-form.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
 import { nextStatuses } from "~/modules/scheduling/status-transitions";
 import { planFormInput } from "~/modules/scheduling/session-input";
@@ -33,7 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function PlanScheduledSession() {
-  const { options, session, chosenPeople, canWrite, saved, invited, canceled, notified, tenant, timeZone } = useLoaderData<typeof loader>();
+  const { options, session, chosenPeople, canWrite, saved, invited, canceled, notified, tenant, timeZone } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PlanFormData | undefined;
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -58,21 +64,34 @@ export default function PlanScheduledSession() {
       </div>
       {saved && session ? (
         <Alert tone="success">
-          <span data-testid="saved">{t("scheduling:plan.saved", { reference: session.reference, code: session.loginCode })}</span>
-          <span className="mt-1 block break-all font-mono text-xs" data-testid="signup-link">{`/user/signup/${session.loginCode}?tenant=${tenant}`}</span>
+          <span data-testid="saved">
+            {t("scheduling:plan.saved", { reference: session.reference, code: session.loginCode })}
+          </span>
+          <span
+            className="mt-1 block break-all font-mono text-xs"
+            data-testid="signup-link"
+          >{`/user/signup/${session.loginCode}?tenant=${tenant}`}</span>
           {invited !== null ? <span className="block">{t("scheduling:plan.invited", { count: invited })}</span> : null}
         </Alert>
       ) : null}
       {canceled ? (
         <Alert tone="info">
           <span data-testid="canceled">{t("scheduling:plan.canceled")}</span>
-          {notified !== null ? <span className="block">{t("scheduling:plan.notified", { count: notified })}</span> : null}
+          {notified !== null ? (
+            <span className="block">{t("scheduling:plan.notified", { count: notified })}</span>
+          ) : null}
         </Alert>
       ) : null}
       {actionData?.error && !actionData.confirm ? <Alert>{actionData.error}</Alert> : null}
 
       <UnsavedChangesGuard dirty={canWrite && dirty} />
-      <Form method="post" {...formProps} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="plan-form" onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}>
+      <Form
+        method="post"
+        {...formProps}
+        className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+        data-testid="plan-form"
+        onChange={(e) => (e.target as HTMLInputElement).name && setDirty(true)}
+      >
         {session ? <input type="hidden" name="id" value={session._id} /> : null}
         <TemplateSelect
           name="session"
@@ -105,7 +124,11 @@ export default function PlanScheduledSession() {
           disabled={!canWrite}
           onChange={() => setDirty(true)}
         />
-        <SelectField label={t("scheduling:fields.assigned-user")} {...field("assignedUser")} defaultValue={session?.assignedUser ?? ""}>
+        <SelectField
+          label={t("scheduling:fields.assigned-user")}
+          {...field("assignedUser")}
+          defaultValue={session?.assignedUser ?? ""}
+        >
           <option value="">{t("scheduling:plan.none")}</option>
           {options.users.map((u) => (
             <option key={u.id} value={u.id}>
@@ -113,7 +136,11 @@ export default function PlanScheduledSession() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t("scheduling:fields.initial-status")} {...field("status")} defaultValue={session?.status ?? "SCHEDULED"}>
+        <SelectField
+          label={t("scheduling:fields.initial-status")}
+          {...field("status")}
+          defaultValue={session?.status ?? "SCHEDULED"}
+        >
           {(session ? [session.status, ...nextStatuses(session.status)] : SCHEDULED_SESSION_STATUSES).map((s) => (
             <option key={s} value={s}>
               {t(`scheduling:status.${s}`)}
@@ -130,7 +157,13 @@ export default function PlanScheduledSession() {
           ))}
         </fieldset>
 
-        <ParticipantPicker key={session?._id ?? "new"} initial={chosenPeople} canWrite={canWrite} error={errorOf("participants")} onChange={() => setDirty(true)} />
+        <ParticipantPicker
+          key={session?._id ?? "new"}
+          initial={chosenPeople}
+          canWrite={canWrite}
+          error={errorOf("participants")}
+          onChange={() => setDirty(true)}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="invite" />
           {t("scheduling:plan.invite")}
@@ -145,7 +178,16 @@ export default function PlanScheduledSession() {
         ) : null}
       </Form>
 
-      {session && canWrite ? <SessionActions session={{ _id: session._id, reference: session.reference, status: session.status, participantCount: session.participants.length }} /> : null}
+      {session && canWrite ? (
+        <SessionActions
+          session={{
+            _id: session._id,
+            reference: session.reference,
+            status: session.status,
+            participantCount: session.participants.length,
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 /** The admin area: the shell when a staff member is signed in, else the bare login page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "ADMIN", context);
-  if (!ctx || ctx.actor.type !== "ADMIN") return { user: null, organization: null, tenant: null, logoUrl: null, timeZone: null };
+  if (!ctx || ctx.actor.type !== "ADMIN")
+    return { user: null, organization: null, tenant: null, logoUrl: null, timeZone: null };
   return {
     organization: ctx.tenant.name,
     logoUrl: organizationLogoUrl(ctx.tenant),

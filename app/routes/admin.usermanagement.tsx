@@ -9,7 +9,10 @@ export const handle = { titleKey: "users:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return { screen: await loadOrFail(ctx, () => userManagementScreen(ctx, new URL(request.url))), organization: ctx.tenant.name };
+  return {
+    screen: await loadOrFail(ctx, () => userManagementScreen(ctx, new URL(request.url))),
+    organization: ctx.tenant.name,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

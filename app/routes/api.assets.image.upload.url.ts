@@ -10,7 +10,8 @@ const MAX_URL_BODY_BYTES = 16 * 1024;
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req, assetId) => {
     const type = req.headers.get("Content-Type") ?? "";
-    if (!type.includes("application/json")) return uploadImageFromUrl(ctx, (await readFormData(req)).get("url"), assetId);
+    if (!type.includes("application/json"))
+      return uploadImageFromUrl(ctx, (await readFormData(req)).get("url"), assetId);
     let url: unknown = null;
     try {
       url = ((await req.json()) as { url?: unknown })?.url;

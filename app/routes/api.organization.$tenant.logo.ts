@@ -8,14 +8,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const logo = await publicLogo(await findTenant(params.tenant ?? ""));
   if (!logo) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const type = ASSET_TYPES[logo.key.split(".").pop() as AssetType["ext"]];
-  return new Response(Buffer.from(logo.bytes.buffer, logo.bytes.byteOffset, logo.bytes.byteLength) as unknown as BodyInit, {
-    headers: {
-      "Content-Type": type.mime,
-      "Content-Length": String(logo.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      // The URL carries the logo's key (?v=), so a new logo is a new URL.
-      "Cache-Control": "public, max-age=3600",
+  return new Response(
+    Buffer.from(logo.bytes.buffer, logo.bytes.byteOffset, logo.bytes.byteLength) as unknown as BodyInit,
+    {
+      headers: {
+        "Content-Type": type.mime,
+        "Content-Length": String(logo.bytes.byteLength),
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        // The URL carries the logo's key (?v=), so a new logo is a new URL.
+        "Cache-Control": "public, max-age=3600",
+      },
     },
-  });
+  );
 }

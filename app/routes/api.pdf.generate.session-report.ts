@@ -25,6 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return new Response(e.reason, { status: e.status, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(e.reason, {
+      status: e.status,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }

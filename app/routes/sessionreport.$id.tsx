@@ -13,7 +13,10 @@ import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 export const handle = { titleKey: "reports:view.title" };
 
 /** The access code is in the address: it must not leak to other sites or into caches. */
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "private, no-store",
+});
 
 /**
  * /sessionreport/{id}: a released report, for the signed-in participant it belongs to, for staff,
@@ -32,7 +35,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       data: report.data,
       layout: report.layout,
       options: report.options,
-      sessionDate: formatDateTime(report.data.sessionDatetime, reader.ctx.locale, tenantTimeZone(reader.ctx.tenant), { style: "full", withZone: true }),
+      sessionDate: formatDateTime(report.data.sessionDatetime, reader.ctx.locale, tenantTimeZone(reader.ctx.tenant), {
+        style: "full",
+        withZone: true,
+      }),
       pdfUrl: `/api/pdf/generate/session-report?${pdf.toString()}`,
     };
   } catch (e) {
@@ -55,7 +61,11 @@ export default function SessionReportPage() {
         <h1 className="text-sm font-normal text-slate-600" data-testid="report-organization">
           {organization}
         </h1>
-        <a href={pdfUrl} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-primary hover:bg-slate-50" data-testid="report-pdf-link">
+        <a
+          href={pdfUrl}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-primary hover:bg-slate-50"
+          data-testid="report-pdf-link"
+        >
           {t("reports:view.download-pdf")}
         </a>
       </div>

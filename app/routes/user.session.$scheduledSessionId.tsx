@@ -4,7 +4,13 @@ import { LiveSessionScreen } from "~/components/live/session-screen";
 import { requireParticipantContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
-import { finishQuestion, myLiveSession, participantRealtimeToken, requestHelp, setReady } from "~/modules/live/participant.server";
+import {
+  finishQuestion,
+  myLiveSession,
+  participantRealtimeToken,
+  requestHelp,
+  setReady,
+} from "~/modules/live/participant.server";
 
 // The participant's live session screen: thin; the live module decides what they may see and do.
 
@@ -25,7 +31,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.scheduledSessionId!;
   return runIntent(ctx, request, {
     ready: async (input) => (await setReady(ctx, id, input.value === "true"), undefined),
-    finish: async (input) => (await finishQuestion(ctx, id, String(input.evaluation ?? ""), input.question ? String(input.question) : null), undefined),
+    finish: async (input) => (
+      await finishQuestion(ctx, id, String(input.evaluation ?? ""), input.question ? String(input.question) : null),
+      undefined
+    ),
     help: async () => (await requestHelp(ctx, id), ctx.t("live:user.help.sent")),
   });
 }

@@ -13,7 +13,13 @@ import { getLocale, getT } from "~/i18n/i18n.server";
 import { prefilledTenant } from "~/modules/auth/login-form.server";
 import { clientAddressOf, contextFromSession, secureCookiesFor } from "~/modules/auth/request-context.server";
 import { serializeCookie } from "~/modules/auth/sessions.server";
-import { completeSignUp, myScheduledSessions, signUpForScheduledSession, signUpInfo, startSignUp } from "~/modules/scheduling/signup.server";
+import {
+  completeSignUp,
+  myScheduledSessions,
+  signUpForScheduledSession,
+  signUpInfo,
+  startSignUp,
+} from "~/modules/scheduling/signup.server";
 
 export const handle = { titleKey: "scheduling:signup.title" };
 
@@ -21,7 +27,10 @@ export const handle = { titleKey: "scheduling:signup.title" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The "type the code again" form of an unknown code asks with ?code=.
   const typed = new URL(request.url).searchParams.get("code")?.trim().toUpperCase();
-  if (typed) return redirect(`/user/signup/${encodeURIComponent(typed)}${prefilledTenant(request) ? `?tenant=${encodeURIComponent(prefilledTenant(request))}` : ""}`);
+  if (typed)
+    return redirect(
+      `/user/signup/${encodeURIComponent(typed)}${prefilledTenant(request) ? `?tenant=${encodeURIComponent(prefilledTenant(request))}` : ""}`,
+    );
   const code = params.code ?? "";
   const t = await getT(await getLocale(request));
   const ctx = await contextFromSession(request, "USER", context);
@@ -48,14 +57,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { step: "details" | "code"; name?: string; email?: string; error?: string; fieldErrors?: Record<string, string>; usedUp?: boolean };
+type ActionData = {
+  step: "details" | "code";
+  name?: string;
+  email?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  usedUp?: boolean;
+};
 
 export async function action({ request, context, params }: ActionFunctionArgs): Promise<ActionData | Response> {
   const locale = await getLocale(request);
   const t = await getT(locale);
   const form = await readActionForm({ t }, request);
   const intent = String(form.get("intent") ?? "");
-  const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
+  const tenant = String(form.get("tenant") ?? "")
+    .trim()
+    .toLowerCase();
   const code = params.code ?? "";
   const clientAddress = clientAddressOf(context);
   const name = String(form.get("name") ?? "");
@@ -108,7 +126,12 @@ export default function SignUp() {
       <div className="mx-auto w-full max-w-md">
         <h1 className="mb-4 text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
         <Form method="get" className="flex flex-col gap-3">
-          <TextField label={t("scheduling:signup.tenant")} name="tenant" required hint={t("scheduling:signup.tenant-hint")} />
+          <TextField
+            label={t("scheduling:signup.tenant")}
+            name="tenant"
+            required
+            hint={t("scheduling:signup.tenant-hint")}
+          />
           <Button type="submit">{t("scheduling:signup.continue")}</Button>
         </Form>
       </div>
@@ -121,7 +144,14 @@ export default function SignUp() {
         <Alert>{data.message}</Alert>
         <Form method="get" className="mt-4 flex flex-col gap-3" data-testid="signup-code-again">
           <input type="hidden" name="tenant" value={data.tenant} />
-          <TextField label={t("scheduling:signup.code-again")} name="code" required autoCapitalize="characters" autoComplete="off" maxLength={12} />
+          <TextField
+            label={t("scheduling:signup.code-again")}
+            name="code"
+            required
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={12}
+          />
           <Button type="submit">{t("scheduling:signup.look-up")}</Button>
         </Form>
         <a href="/user" className="mt-4 inline-block text-sm underline">
@@ -135,7 +165,10 @@ export default function SignUp() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
       <h1 className="text-2xl font-semibold text-primary">{t("scheduling:signup.title")}</h1>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="signup-session">
+      <dl
+        className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+        data-testid="signup-session"
+      >
         <dt className="font-medium">{t("scheduling:signup.organization")}</dt>
         <dd>{info.organization}</dd>
         <dt className="font-medium">{t("scheduling:signup.session")}</dt>
@@ -146,7 +179,11 @@ export default function SignUp() {
         <dd>
           {info.locationName ?? t("scheduling:signup.no-place")}
           {info.locationAddress ? (
-            <span className="block text-slate-600">{[info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ")}</span>
+            <span className="block text-slate-600">
+              {[info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city]
+                .filter(Boolean)
+                .join(", ")}
+            </span>
           ) : null}
         </dd>
       </dl>
@@ -161,7 +198,9 @@ export default function SignUp() {
         <Alert tone="success">{t("scheduling:signup.done", { session: info.sessionName })}</Alert>
       ) : data.signedIn ? (
         <Form method="post" className="flex flex-col gap-2">
-          <p className="text-sm text-slate-600">{t("scheduling:signup.signed-in-as", { email: data.signedIn.email })}</p>
+          <p className="text-sm text-slate-600">
+            {t("scheduling:signup.signed-in-as", { email: data.signedIn.email })}
+          </p>
           <input type="hidden" name="tenant" value={data.tenant} />
           <Button type="submit" name="intent" value="join" disabled={busy}>
             {t("scheduling:signup.sign-up")}
@@ -175,13 +214,28 @@ export default function SignUp() {
           <input type="hidden" name="name" value={actionData?.name ?? ""} />
           <input type="hidden" name="email" value={actionData?.email ?? ""} />
           {actionData?.usedUp ? (
-            <Button type="submit" name="intent" value="request-code" formNoValidate disabled={busy} data-testid="signup-new-code">
+            <Button
+              type="submit"
+              name="intent"
+              value="request-code"
+              formNoValidate
+              disabled={busy}
+              data-testid="signup-new-code"
+            >
               {t("scheduling:signup.new-code")}
             </Button>
           ) : (
             <>
               <Alert tone="info">{t("scheduling:signup.code-sent", { email: actionData?.email ?? "" })}</Alert>
-              <TextField label={t("scheduling:signup.code")} name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} />
+              <TextField
+                label={t("scheduling:signup.code")}
+                name="otp"
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+              />
               <Button type="submit" name="intent" value="verify-code" disabled={busy}>
                 {t("scheduling:signup.verify")}
               </Button>
@@ -194,14 +248,33 @@ export default function SignUp() {
 }
 
 /** A new person's name and e-mail, checked while typing with the schema startSignUp enforces. */
-function SignUpDetails({ tenant, actionData, busy }: { tenant: string; actionData: ActionData | undefined; busy: boolean }) {
+function SignUpDetails({
+  tenant,
+  actionData,
+  busy,
+}: {
+  tenant: string;
+  actionData: ActionData | undefined;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const { formProps, field } = useSchemaForm(signUpDetailsInput, { serverErrors: actionData?.fieldErrors });
   return (
     <Form method="post" {...formProps} className="flex flex-col gap-3" data-testid="signup-details">
       <input type="hidden" name="tenant" value={tenant} />
-      <TextField label={t("scheduling:signup.name")} {...field("name")} autoComplete="name" defaultValue={actionData?.name} />
-      <TextField label={t("scheduling:signup.email")} {...field("email")} type="email" autoComplete="email" defaultValue={actionData?.email} />
+      <TextField
+        label={t("scheduling:signup.name")}
+        {...field("name")}
+        autoComplete="name"
+        defaultValue={actionData?.name}
+      />
+      <TextField
+        label={t("scheduling:signup.email")}
+        {...field("email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={actionData?.email}
+      />
       <Button type="submit" name="intent" value="request-code" disabled={busy}>
         {t("scheduling:signup.request-code")}
       </Button>

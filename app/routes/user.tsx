@@ -12,7 +12,11 @@ import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await contextFromSession(request, "USER", context);
   if (!ctx || ctx.actor.type !== "USER") return { participant: null, organization: null, timeZone: null };
-  return { participant: { name: ctx.actor.name, email: ctx.actor.email }, organization: ctx.tenant.name, timeZone: tenantTimeZone(ctx.tenant) };
+  return {
+    participant: { name: ctx.actor.name, email: ctx.actor.email },
+    organization: ctx.tenant.name,
+    timeZone: tenantTimeZone(ctx.tenant),
+  };
 }
 
 export default function UserLayout() {
@@ -34,13 +38,25 @@ export function ErrorBoundary() {
   );
 }
 
-function UserShell({ participant, organization, children }: { participant: { name: string } | null; organization: string | null; children: ReactNode }) {
+function UserShell({
+  participant,
+  organization,
+  children,
+}: {
+  participant: { name: string } | null;
+  organization: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const inSession = useInOpenSession();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
-        <Link to="/user" className="min-w-0 truncate text-lg font-semibold text-primary no-underline" data-testid="organization-name">
+        <Link
+          to="/user"
+          className="min-w-0 truncate text-lg font-semibold text-primary no-underline"
+          data-testid="organization-name"
+        >
           {organization ?? t("common:product")}
         </Link>
         <div className="flex shrink-0 items-center gap-3">

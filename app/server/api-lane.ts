@@ -67,7 +67,14 @@ async function fetchRequestOf(req: IncomingMessage, origin: string): Promise<{ r
   if (method === "GET" || method === "HEAD") return { request: new Request(url, { method, headers }) };
   const whole = bufferedBody(req);
   if (whole) return { request: new Request(url, { method, headers }), body: await whole };
-  return { request: new Request(url, { method, headers, body: createReadableStreamFromReadable(req), duplex: "half" } as RequestInit) };
+  return {
+    request: new Request(url, {
+      method,
+      headers,
+      body: createReadableStreamFromReadable(req),
+      duplex: "half",
+    } as RequestInit),
+  };
 }
 
 /** JSON answers at least this large are gzipped (when the client accepts it). */
@@ -76,7 +83,12 @@ const gzipped = promisify(gzip);
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": NO_STORE, "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": NO_STORE,
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -134,7 +146,12 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
       } catch {
         // A malformed %-escape in a parameter (Express answered 400 too).
         drainUnreadBodyAfterAnswer(req, res);
-        sendJson(res, 400, { ok: false, code: "BAD_REQUEST", reason: "validation_failed", errors: [{ message: "Malformed URL.", extensions: { code: "BAD_REQUEST", reason: "validation_failed" } }] });
+        sendJson(res, 400, {
+          ok: false,
+          code: "BAD_REQUEST",
+          reason: "validation_failed",
+          errors: [{ message: "Malformed URL.", extensions: { code: "BAD_REQUEST", reason: "validation_failed" } }],
+        });
         return true;
       }
       if (!params) continue;
@@ -157,7 +174,18 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
     if (!route.methods.includes(method as "GET" | "POST")) {
       const message = methodNotAllowedMessage(locale(), req.method ?? method);
-      return sendJson(res, 405, { ok: false, code: "BAD_REQUEST", reason: "method", message, errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "method" } }] }, { Allow: route.methods.join(", ") });
+      return sendJson(
+        res,
+        405,
+        {
+          ok: false,
+          code: "BAD_REQUEST",
+          reason: "method",
+          message,
+          errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "method" } }],
+        },
+        { Allow: route.methods.join(", ") },
+      );
     }
     try {
       const current = typeof build === "function" ? (await routesOf(build)).find((r) => r.path === route.path)! : route;
@@ -170,7 +198,13 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
       if (res.headersSent) return void res.end();
       const message = internalErrorMessage(locale());
       // Both shapes, like the cross-site refusal: the JSON routes' `ok/code` and GraphQL's `errors`.
-      sendJson(res, 500, { ok: false, code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message, errors: [{ message, extensions: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error" } }] });
+      sendJson(res, 500, {
+        ok: false,
+        code: "INTERNAL_SERVER_ERROR",
+        reason: "internal_error",
+        message,
+        errors: [{ message, extensions: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error" } }],
+      });
     }
   }
 }

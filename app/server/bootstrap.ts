@@ -14,7 +14,12 @@ export const DEMO = {
 /** Adds the demo tenant with its manager and one participant. */
 export async function seedDemoTenant(): Promise<void> {
   if (await findTenant(DEMO.slug)) return;
-  const tenant = await createTenant({ slug: DEMO.slug, name: DEMO.name, adminEmail: DEMO.adminEmail, adminName: "Demo Admin" });
+  const tenant = await createTenant({
+    slug: DEMO.slug,
+    name: DEMO.name,
+    adminEmail: DEMO.adminEmail,
+    adminName: "Demo Admin",
+  });
   const tdb = await openTenant(tenant);
   await tdb.write(async (tx) => {
     const workspace = await tx.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();

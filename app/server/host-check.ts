@@ -31,9 +31,17 @@ export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, tru
     return Array.isArray(value) ? value[0] : value;
   };
   const message = unknownHostMessage(refusalLocale(header("cookie"), header("accept-language")));
-  const body = JSON.stringify({ error: { code: "BAD_REQUEST", reason: "unknown_host", message }, errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "unknown_host" } }] });
+  const body = JSON.stringify({
+    error: { code: "BAD_REQUEST", reason: "unknown_host", message },
+    errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "unknown_host" } }],
+  });
   // The body is not read: the connection closes after the answer.
-  res.writeHead(421, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": NO_STORE, Connection: "close", "Content-Length": Buffer.byteLength(body) });
+  res.writeHead(421, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": NO_STORE,
+    Connection: "close",
+    "Content-Length": Buffer.byteLength(body),
+  });
   res.end(body);
   return true;
 }

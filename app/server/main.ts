@@ -15,7 +15,13 @@ import { createApiLane } from "./api-lane";
 import { refuseForeignHost } from "./host-check";
 import { partykitDevArgs } from "./partykit-dev";
 import { expressTrustProxy, trustProxyFromEnv } from "./request-facts";
-import { apiSecurityHeaders, capUnreadBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "./security";
+import {
+  apiSecurityHeaders,
+  capUnreadBodies,
+  noStoreByDefault,
+  refuseCrossSiteWrites,
+  securityHeaders,
+} from "./security";
 
 // `npm start` (production build) and `npm run dev` (Vite, hot reload): migrate every database,
 // seed the demo tenant on an empty DATA_DIR, then serve the app and the PartyKit dev server.
@@ -48,11 +54,17 @@ if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
   // it ended (room-watchdog.mjs): an orphan kept the port from the next start.
   party = spawn(
     process.execPath,
-    [path.join(root, "app", "server", "room-watchdog.mjs"), String(process.pid), path.join(root, "node_modules", ".bin", "partykit"), ...partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() })],
+    [
+      path.join(root, "app", "server", "room-watchdog.mjs"),
+      String(process.pid),
+      path.join(root, "node_modules", ".bin", "partykit"),
+      ...partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() }),
+    ],
     { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
   party.on("exit", (code) => {
-    if (!shuttingDown) console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
+    if (!shuttingDown)
+      console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
   });
 }
 
@@ -61,7 +73,9 @@ if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
 // sessions it serves (outage.server.ts).
 for (const credit of await creditServerOutages()) {
   const gap = Math.round((credit.to.getTime() - credit.from.getTime()) / 1000);
-  console.log(`[live] ${credit.tenant}: session ${credit.scheduledSession} was not served for ${gap} s; given back to ${credit.participants} running clock(s).`);
+  console.log(
+    `[live] ${credit.tenant}: session ${credit.scheduledSession} was not served for ${gap} s; given back to ${credit.participants} running clock(s).`,
+  );
 }
 startLiveHeartbeat();
 
@@ -132,16 +146,21 @@ if (viteDevServer) {
 app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
 
 // Outside development only the public origin's host (and its aliases) is served.
-createServer((req, res) => (!dev && refuseForeignHost(req, res, trustProxy)) || apiLane(req, res) || app(req, res)).listen(port, host, () => {
+createServer(
+  (req, res) => (!dev && refuseForeignHost(req, res, trustProxy)) || apiLane(req, res) || app(req, res),
+).listen(port, host, () => {
   const url = `http://localhost:${port}`;
-  console.log(`\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`);
+  console.log(
+    `\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`,
+  );
   if (publicOrigin !== url) console.log(`Public address (links in e-mails): ${publicOrigin}`);
   const tenantList = tenants.length > 10 ? `${tenants.length} organisations` : tenants.join(", ") || "none";
   console.log(`Tenants: ${tenantList}${demoCreated ? " (demo tenant created)" : ""}`);
   if (tenants.includes(DEMO.slug)) {
     console.log(`Staff:       open ${url}/admin, organisation "${DEMO.slug}", e-mail ${DEMO.adminEmail}`);
     console.log(`Participant: open ${url}/user, organisation "${DEMO.slug}", e-mail ${DEMO.participantEmail}`);
-    if (!process.env.POSTMARK_SERVER_TOKEN) console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest .json file) and in this log.`);
+    if (!process.env.POSTMARK_SERVER_TOKEN)
+      console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest .json file) and in this log.`);
   }
   console.log("Press Ctrl-C to stop.\n");
 });

@@ -5,7 +5,10 @@ import nl from "~/locales/nl-nl/errors.json";
 
 // The express layer answers some refusals before Remix (and its i18next instance) is involved:
 // it reads the same locale files directly.
-const ERRORS: Record<Locale, { cross_site: string; internal_error: string; method_not_allowed: string; unknown_host: string }> = { "en-us": en, "nl-nl": nl, "fr-fr": fr };
+const ERRORS: Record<
+  Locale,
+  { cross_site: string; internal_error: string; method_not_allowed: string; unknown_host: string }
+> = { "en-us": en, "nl-nl": nl, "fr-fr": fr };
 
 /** The request's language as the app picks it: the NEXT_LOCALE cookie, else Accept-Language. */
 export function refusalLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
@@ -22,4 +25,5 @@ export function refusalLocale(cookie: string | undefined, acceptLanguage: string
 export const crossSiteMessage = (locale: Locale) => ERRORS[locale].cross_site;
 export const unknownHostMessage = (locale: Locale) => ERRORS[locale].unknown_host;
 export const internalErrorMessage = (locale: Locale) => ERRORS[locale].internal_error;
-export const methodNotAllowedMessage = (locale: Locale, method: string) => ERRORS[locale].method_not_allowed.replace("{{method}}", method);
+export const methodNotAllowedMessage = (locale: Locale, method: string) =>
+  ERRORS[locale].method_not_allowed.replace("{{method}}", method);

@@ -45,7 +45,8 @@ export function requestFacts(req: IncomingMessage, trust: TrustProxy): RequestFa
   const viaTrustedProxy = trusts(trust, socketAddress);
   const direct = (req.socket as TLSSocket).encrypted ? "https" : "http";
   const forwardedProto = viaTrustedProxy ? firstOf(req.headers["x-forwarded-proto"]) : undefined;
-  const protocol = forwardedProto === "https" || (forwardedProto === undefined && direct === "https") ? "https" : "http";
+  const protocol =
+    forwardedProto === "https" || (forwardedProto === undefined && direct === "https") ? "https" : "http";
 
   const forwardedHost = firstOf(req.headers["x-forwarded-host"]);
   const host = (viaTrustedProxy && forwardedHost) || req.headers.host || "";
@@ -63,5 +64,10 @@ export function requestFacts(req: IncomingMessage, trust: TrustProxy): RequestFa
       if (hop) clientAddress = hop;
     }
   }
-  return { protocol, hostname, origin: `${protocol}://${hostname}${port ? `:${port}` : ""}`, clientAddress: clientAddress || "unknown" };
+  return {
+    protocol,
+    hostname,
+    origin: `${protocol}://${hostname}${port ? `:${port}` : ""}`,
+    clientAddress: clientAddress || "unknown",
+  };
 }

@@ -12,7 +12,9 @@ import { requestFacts, type TrustProxy } from "./request-facts";
 
 /** Browsers connect to the PartyKit room directly: its http(s) and ws(s) origins. */
 function partykitSources(): string[] {
-  const host = partykitHost().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+  const host = partykitHost()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/.*$/, "");
   return [`http://${host}`, `https://${host}`, `ws://${host}`, `wss://${host}`];
 }
 
@@ -23,7 +25,11 @@ function pageHelmetOptions(development: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(development ? [EXPLORER_CDN] : [])],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+          ...(development ? [EXPLORER_CDN] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", ...(development ? [EXPLORER_CDN] : [])],
         // Only this site's images (the organisation's uploads, its logo); data: and blob: for a
         // picture being drawn or chosen before upload. Outside images could track candidates (issue 28).
@@ -66,7 +72,11 @@ const newNonce = () => randomBytes(16).toString("base64");
 /** The headers one helmet middleware sets, collected once at start-up. */
 function helmetHeadersOf(options: HelmetOptions, locals: Record<string, unknown> = {}): [string, string][] {
   const headers: [string, string][] = [];
-  const collect = { locals, setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined };
+  const collect = {
+    locals,
+    setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
   helmet(options)({} as Request, collect as unknown as Response, () => undefined);
   return [...headers, ["Permissions-Policy", PERMISSIONS_POLICY]];
 }
@@ -198,9 +208,17 @@ export function crossSiteRefusal(req: IncomingMessage, origin: string) {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const crossSite = isCrossSiteWrite({ method: req.method ?? "GET", origin: header("origin"), secFetchSite: header("sec-fetch-site"), ownOrigin: origin });
+  const crossSite = isCrossSiteWrite({
+    method: req.method ?? "GET",
+    origin: header("origin"),
+    secFetchSite: header("sec-fetch-site"),
+    ownOrigin: origin,
+  });
   if (!crossSite) return null;
   const message = crossSiteMessage(refusalLocale(header("cookie"), header("accept-language")));
   // Both shapes: the upload routes' `error` and GraphQL's `errors`.
-  return { error: { code: "FORBIDDEN", reason: "forbidden", message }, errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }] };
+  return {
+    error: { code: "FORBIDDEN", reason: "forbidden", message },
+    errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }],
+  };
 }

@@ -5,7 +5,9 @@ export const tenants = sqliteTable("tenants", {
   slug: text("slug").primaryKey(),
   name: text("name").notNull(),
   logo: text("logo"),
-  status: text("status", { enum: ["ACTIVE", "SUSPENDED"] }).notNull().default("ACTIVE"),
+  status: text("status", { enum: ["ACTIVE", "SUSPENDED"] })
+    .notNull()
+    .default("ACTIVE"),
   /** Explicit database URL; null means "derive from TENANT_DATABASE_URL or the embedded file". */
   databaseUrl: text("database_url"),
   settings: text("settings", { mode: "json" }).$type<TenantSettings>().notNull().default({}),

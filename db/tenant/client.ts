@@ -94,7 +94,10 @@ function openFileLimit(): number | null {
 
 function readOpenFileLimit(): number | null {
   try {
-    const line = fs.readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+    const line = fs
+      .readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
     const soft = Number(line?.split(/\s{2,}/)[1]);
     return Number.isFinite(soft) && soft > 0 ? soft : null;
   } catch {
@@ -146,7 +149,10 @@ function openDatabase(slug: string, url: string): OpenDb {
       write: (work, options) => {
         // Counted before and after: a cache filled while this write runs is stale once it commits.
         bump(options);
-        const written = options?.alone || options?.ahead ? queue.run(() => db.transaction(work), { ahead: options?.ahead }) : grouped.run(work);
+        const written =
+          options?.alone || options?.ahead
+            ? queue.run(() => db.transaction(work), { ahead: options?.ahead })
+            : grouped.run(work);
         return written.then(
           (value) => {
             bump(options);

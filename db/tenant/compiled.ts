@@ -60,7 +60,11 @@ export async function runSql(tx: TenantTx, statement: string, args: InValue[]): 
 }
 
 /** Runs a compiled statement inside `tx` (never outside a transaction: it is the tenant's write path). */
-export async function runCompiled(tx: TenantTx, statement: CompiledStatement, values: Record<string, unknown>): Promise<Row[]> {
+export async function runCompiled(
+  tx: TenantTx,
+  statement: CompiledStatement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   const args: InArgs = statement.bind.map((bind) => bind(values));
   return (await libsqlOf(tx).execute({ sql: statement.sql, args })).rows;
 }
@@ -76,7 +80,10 @@ export type CompiledSelect<R> = CompiledStatement & { keys: string[]; decoders: 
  * kind for every value of every row (bench:http, allParticipants). Columns come in the order of the
  * selection's keys, the order drizzle writes them into the SQL.
  */
-export function compileSelect<R>(query: { toSQL(): { sql: string; params: unknown[] }; _: { selectedFields: object } }): CompiledSelect<R> {
+export function compileSelect<R>(query: {
+  toSQL(): { sql: string; params: unknown[] };
+  _: { selectedFields: object };
+}): CompiledSelect<R> {
   const fields = Object.entries(query._.selectedFields) as Array<[string, unknown]>;
   const decoders = fields.map(([key, field]): Decoder => {
     if (is(field, Column)) return field;
@@ -88,7 +95,11 @@ export function compileSelect<R>(query: { toSQL(): { sql: string; params: unknow
 }
 
 /** The rows of a compiled select, read on the database's connection (reads need no transaction). */
-export async function compiledRows<R>(db: TenantDrizzle, statement: CompiledSelect<R>, values: Record<string, unknown>): Promise<R[]> {
+export async function compiledRows<R>(
+  db: TenantDrizzle,
+  statement: CompiledSelect<R>,
+  values: Record<string, unknown>,
+): Promise<R[]> {
   const { rows } = await db.$client.execute({ sql: statement.sql, args: statement.bind.map((bind) => bind(values)) });
   const { keys, decoders } = statement;
   return rows.map((row) => {
@@ -96,7 +107,10 @@ export async function compiledRows<R>(db: TenantDrizzle, statement: CompiledSele
     for (let i = 0; i < keys.length; i++) {
       const value = row[i];
       // As drizzle: a blob arrives as an ArrayBuffer and is read as a Buffer; null is never decoded.
-      out[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
+      out[keys[i]] =
+        value === null
+          ? null
+          : decoders[i].mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
     }
     return out as R;
   });

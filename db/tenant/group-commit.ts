@@ -1,9 +1,16 @@
 import type { WriteQueue } from "../connection";
 
-type Pending<Tx> = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Pending<Tx> = {
+  work: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 type Transactional<Tx> = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> };
 /** Runs one savepoint statement on the group's transaction (client.ts: straight on libSQL). */
-export type SavepointRunner<Tx> = (tx: Tx, statement: "SAVEPOINT group_write" | "RELEASE group_write" | "ROLLBACK TO group_write") => Promise<void>;
+export type SavepointRunner<Tx> = (
+  tx: Tx,
+  statement: "SAVEPOINT group_write" | "RELEASE group_write" | "ROLLBACK TO group_write",
+) => Promise<void>;
 
 /**
  * At most this many writes share one transaction, so one commit never waits on a very long batch,
@@ -76,7 +83,10 @@ export class GroupCommit<Tx> {
     });
   }
 
-  private async inSavepoint(tx: Tx, work: (tx: Tx) => Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+  private async inSavepoint(
+    tx: Tx,
+    work: (tx: Tx) => Promise<unknown>,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
     const savepoint = this.savepoint;
     await savepoint(tx, "SAVEPOINT group_write");
     let value: unknown;

@@ -12,7 +12,10 @@ let newestMigration: number | null = null;
 
 /** The newest migration's timestamp, read from the journal once per process. */
 function newestTenantMigration(): number {
-  newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS }).map((m) => m.folderMillis));
+  newestMigration ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS }).map((m) => m.folderMillis),
+  );
   return newestMigration;
 }
 
@@ -25,7 +28,9 @@ function newestTenantMigration(): number {
 export async function migrateTenantDatabase(db: LibSQLDatabase<any>): Promise<void> {
   const newest = newestTenantMigration();
   try {
-    const rows = await db.values<[number | string]>(sql`SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
+    const rows = await db.values<[number | string]>(
+      sql`SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+    );
     if (rows.length && Number(rows[0]![0]) >= newest) return;
   } catch {
     // No migrations table yet: a new database.

@@ -78,7 +78,14 @@ export class TenantReadCache<V> {
   getSince(tdb: TenantDb, key: string, since: number, now = Date.now()): V | undefined {
     const k = TenantReadCache.key(tdb, key);
     const hit = this.entries.get(k);
-    if (!hit || hit.tdb !== tdb || hit.stamp.version < since || hit.stamp.version > this.versionOf(tdb) || now - hit.readAt >= this.maxAgeMs()) return undefined;
+    if (
+      !hit ||
+      hit.tdb !== tdb ||
+      hit.stamp.version < since ||
+      hit.stamp.version > this.versionOf(tdb) ||
+      now - hit.readAt >= this.maxAgeMs()
+    )
+      return undefined;
     return (this.forgottenAt.get(k) ?? this.clearedAt) < hit.stamp.forgets ? hit.value : undefined;
   }
 

@@ -14,7 +14,10 @@ export async function rawInsertRate(dir: string, seconds = 3): Promise<number> {
   let n = 0;
   while (performance.now() - started < seconds * 1000) {
     // A one-statement batch is one write transaction (BEGIN IMMEDIATE … COMMIT) on the same connection.
-    await client.batch([{ sql: "INSERT INTO t VALUES (?, ?, ?)", args: [`row-${n}`, `Row ${n}`, Date.now()] }], "write");
+    await client.batch(
+      [{ sql: "INSERT INTO t VALUES (?, ?, ?)", args: [`row-${n}`, `Row ${n}`, Date.now()] }],
+      "write",
+    );
     n++;
   }
   const rate = n / ((performance.now() - started) / 1000);
@@ -36,7 +39,13 @@ export async function benchOrganization(slug: string, name: string) {
   const ctx = {
     tenant,
     tdb,
-    actor: { type: "ADMIN" as const, userId: boss.id, email: boss.email, name: boss.name, roles: ["ORGANIZATION_MANAGER" as const] },
+    actor: {
+      type: "ADMIN" as const,
+      userId: boss.id,
+      email: boss.email,
+      name: boss.name,
+      roles: ["ORGANIZATION_MANAGER" as const],
+    },
     permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
     locale: "en-us" as const,
     t: ((key: string) => key) as never, // translations load through Vite; messages are not read here

@@ -30,7 +30,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const OVERRIDE = `mutation($s: ID!, $o: OverrideInput!) { overrideScheduledSessionParticipantEntries(scheduledSessionId: $s, input: { override: $o }) { participantId } }`;
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("No build/: run `npm run build` first.");
   const { prepareLiveBench } = await import("./live-setup");
   console.log(`Preparing ${N} participants in ${dir} ...`);
   const data = await prepareLiveBench(N);
@@ -45,14 +46,27 @@ async function main() {
   };
   const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_PORT: String(PARTY_PORT), HOST: "127.0.0.1", POSTMARK_SERVER_TOKEN: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      PARTYKIT_PORT: String(PARTY_PORT),
+      HOST: "127.0.0.1",
+      POSTMARK_SERVER_TOKEN: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
     for (let tries = 0; ; tries++) {
-      const app = await fetch(`${base}/`).then((r) => r.ok, () => false);
-      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(() => true, () => false);
+      const app = await fetch(`${base}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(
+        () => true,
+        () => false,
+      );
       if (app && room) break;
       if (tries > 1200) throw new Error("the server did not start");
       await sleep(100);
@@ -65,11 +79,18 @@ async function main() {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
-    const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
+    const metrics = async () =>
+      Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value])) as Record<
+        string,
+        number
+      >;
 
     const opened = performance.now();
     await page.goto(`${base}/admin/scheduledsessions/dashboard/${data.session}`);
-    await page.getByTestId("live-row").nth(N - 1).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId("live-row")
+      .nth(N - 1)
+      .waitFor({ timeout: 120_000 });
     const shown = performance.now() - opened;
     await sleep(3000);
 
@@ -88,7 +109,9 @@ async function main() {
     // changed. Here nothing did: five reloads through the page's own router.
     const revalidating = await busy(async () => {
       for (let i = 0; i < 5; i++) {
-        await page.evaluate(() => (window as unknown as { __remixRouter: { revalidate(): Promise<void> } }).__remixRouter.revalidate());
+        await page.evaluate(() =>
+          (window as unknown as { __remixRouter: { revalidate(): Promise<void> } }).__remixRouter.revalidate(),
+        );
         await sleep(1500);
       }
     });
@@ -98,7 +121,9 @@ async function main() {
       await gql(OVERRIDE, { s: data.session, o: { overrideType: "SESSION_RESUME" } });
     });
 
-    console.log(`\n| measure (${N} participants, load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores) | value |\n|---|---:|`);
+    console.log(
+      `\n| measure (${N} participants, load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores) | value |\n|---|---:|`,
+    );
     console.log(`| dashboard opened until every row shows | ${Math.round(shown)} ms |`);
     console.log(`| browser main thread busy, clocks ticking (10 s) | ${ticking} |`);
     console.log(`| browser main thread busy, five reloads in which no row changed (10 s) | ${revalidating} |`);

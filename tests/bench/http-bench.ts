@@ -44,7 +44,11 @@ async function prepareTenant(): Promise<string> {
 
   const { tdb, boss, ctx } = await benchOrganization("bench", "Bench");
   // Imports are capped per call: import in slices.
-  const people = Array.from({ length: 10_000 }, (_, i) => ({ name: `Person ${i}`, email: `person${i}@bench.test`, externalId: `X${i}` }));
+  const people = Array.from({ length: 10_000 }, (_, i) => ({
+    name: `Person ${i}`,
+    email: `person${i}@bench.test`,
+    externalId: `X${i}`,
+  }));
   for (let i = 0; i < people.length; i += 1000) await importParticipants(ctx, people.slice(i, i + 1000));
   const cookie = await createLoginSession(tdb, "ADMIN", boss.id, false);
   await closeTenantDbs();
@@ -53,7 +57,8 @@ async function prepareTenant(): Promise<string> {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("No build/: run `npm run build` first.");
   const cookie = await prepareTenant();
   const rawInserts = await rawInsertRate(dir);
 
@@ -63,15 +68,29 @@ async function main() {
   });
   await new Promise<void>((r) => trivial.listen(TRIVIAL_PORT, "127.0.0.1", r));
 
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)]
+    : [];
   const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_DISABLED: "true", POSTMARK_SERVER_TOKEN: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      PARTYKIT_DISABLED: "true",
+      POSTMARK_SERVER_TOKEN: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     for (let tries = 0; tries < 600; tries++) {
-      if (await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${PORT}/`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const base = `http://127.0.0.1:${PORT}`;
@@ -85,17 +104,34 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     const wanted = (name: string) => !only || name.includes(only);
     measures.push(await cannon("trivial Node server", { url: `http://127.0.0.1:${TRIVIAL_PORT}/` }));
-    if (wanted("GraphQL { __typename }")) measures.push(await cannon("GraphQL { __typename }, staff session", gql("{ __typename }")));
-    const listQuery = "query ($after: String) { allParticipants(first: 20, after: $after) { edges { node { _id name email } } pageInfo { totalCount } } }";
+    if (wanted("GraphQL { __typename }"))
+      measures.push(await cannon("GraphQL { __typename }, staff session", gql("{ __typename }")));
+    const listQuery =
+      "query ($after: String) { allParticipants(first: 20, after: $after) { edges { node { _id name email } } pageInfo { totalCount } } }";
     if (wanted("allParticipants")) measures.push(await cannon("allParticipants(first: 20) of 10,000", gql(listQuery)));
     // The 500 pages in turn: more than the server keeps (entities.server.ts), so every page is read.
     let page = 0;
     const nextPage = () => {
       const offset = (page++ % 500) * 20;
-      return JSON.stringify({ query: listQuery, variables: { after: offset ? Buffer.from(`offset:${offset - 1}`).toString("base64") : null } });
+      return JSON.stringify({
+        query: listQuery,
+        variables: { after: offset ? Buffer.from(`offset:${offset - 1}`).toString("base64") : null },
+      });
     };
-    if (wanted("allParticipants")) measures.push(await cannon("allParticipants, each of the 500 pages in turn (none kept)", { ...gql(""), requests: [{ setupRequest: (request) => ({ ...request, body: nextPage() }) }] }));
-    if (wanted("participants page")) measures.push(await cannon("participants page (server-rendered)", { url: `${base}/admin/databases/participants`, headers: { Cookie: cookie } }));
+    if (wanted("allParticipants"))
+      measures.push(
+        await cannon("allParticipants, each of the 500 pages in turn (none kept)", {
+          ...gql(""),
+          requests: [{ setupRequest: (request) => ({ ...request, body: nextPage() }) }],
+        }),
+      );
+    if (wanted("participants page"))
+      measures.push(
+        await cannon("participants page (server-rendered)", {
+          url: `${base}/admin/databases/participants`,
+          headers: { Cookie: cookie },
+        }),
+      );
     // A client sends the mutation with variables (one document, parsed and validated once); the
     // second row puts every name in the query text, so each request is a new document.
     let n = 0;
@@ -103,16 +139,28 @@ async function main() {
       cannon(name, { ...gql(""), requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] });
     if (wanted("addCompany")) {
       const mutation = "mutation ($input: CompanyInput!) { addCompany(input: $input) { _id } }";
-      measures.push(await addCompany("addCompany", () => JSON.stringify({ query: mutation, variables: { input: { name: `Company ${n++}` } } })));
-      measures.push(await addCompany("addCompany, name inline (a new document each time)", () => JSON.stringify({ query: `mutation { addCompany(input: { name: "Company ${n++}" }) { _id } }` })));
+      measures.push(
+        await addCompany("addCompany", () =>
+          JSON.stringify({ query: mutation, variables: { input: { name: `Company ${n++}` } } }),
+        ),
+      );
+      measures.push(
+        await addCompany("addCompany, name inline (a new document each time)", () =>
+          JSON.stringify({ query: `mutation { addCompany(input: { name: "Company ${n++}" }) { _id } }` }),
+        ),
+      );
     }
 
     const trivialRps = measures[0]!.rps;
     console.log(`\nraw single-row inserts (one transaction each, WAL): ${rawInserts.toFixed(0)} rows/s`);
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores\n`);
+    console.log(
+      `${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores\n`,
+    );
     console.log("| measure | req/s | p50 ms | p99 ms | errors | ratio |\n|---|---:|---:|---:|---:|---:|");
     for (const m of measures) {
-      const ratio = m.name.startsWith("addCompany") ? `${(m.rps / rawInserts).toFixed(2)}× raw inserts` : `${(m.rps / trivialRps).toFixed(3)}× trivial`;
+      const ratio = m.name.startsWith("addCompany")
+        ? `${(m.rps / rawInserts).toFixed(2)}× raw inserts`
+        : `${(m.rps / trivialRps).toFixed(3)}× trivial`;
       console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors} | ${ratio} |`);
     }
     if (measures.some((m) => m.errors > 0)) process.exitCode = 1;

@@ -25,7 +25,12 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { Pool } from "undici";
 import WebSocket from "ws";
-import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch } from "../../app/modules/live/live-patch";
+import {
+  applyLivePatch,
+  livePatchOfEvent,
+  reloadDelayOfEvent,
+  type LivePatch,
+} from "../../app/modules/live/live-patch";
 import { rawInsertRate } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
@@ -69,7 +74,12 @@ const kindOf = (url: string): keyof typeof sent =>
           ? "dashboard"
           : "staffGraphQL";
 
-async function call(method: "GET" | "POST", url: string, cookie: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(
+  method: "GET" | "POST",
+  url: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   sent[kindOf(url)]++;
   const res = await pool.request({
     method,
@@ -90,7 +100,8 @@ async function call(method: "GET" | "POST", url: string, cookie: string, body?: 
 
 async function gql(area: "admin" | "user", cookie: string, query: string, variables: Record<string, unknown> = {}) {
   const { status, json } = await call("POST", `/api/${area}/graphql`, cookie, { query, variables });
-  if (status !== 200 || json?.errors) throw new Error(`${area} GraphQL ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (status !== 200 || json?.errors)
+    throw new Error(`${area} GraphQL ${status}: ${JSON.stringify(json).slice(0, 300)}`);
   return json.data;
 }
 
@@ -148,9 +159,16 @@ class Participant {
   ) {}
 
   async connect(): Promise<void> {
-    const data = await gql("user", this.cookie, `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token host party room } }`, { s: this.session });
+    const data = await gql(
+      "user",
+      this.cookie,
+      `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token host party room } }`,
+      { s: this.session },
+    );
     const t = data.getRealtimeToken as { token: string; party: string; room: string };
-    const socket = new WebSocket(`ws://127.0.0.1:${PARTY_PORT}/parties/${t.party}/${t.room}?token=${encodeURIComponent(t.token)}`);
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${PARTY_PORT}/parties/${t.party}/${t.room}?token=${encodeURIComponent(t.token)}`,
+    );
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {
       socket.once("error", reject);
@@ -225,11 +243,23 @@ class Participant {
     const answer = answerFor(step, revision);
     const started = performance.now();
     try {
-      let { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision });
+      let { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, {
+        evaluation,
+        question,
+        stepIndex: step.index,
+        answer,
+        revision,
+      });
       while (status === 429 && !stopping) {
         throttled++;
         await new Promise((r) => setTimeout(r, Number(json?.retryAfterMs ?? 1000)));
-        ({ status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, { evaluation, question, stepIndex: step.index, answer, revision }));
+        ({ status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, {
+          evaluation,
+          question,
+          stepIndex: step.index,
+          answer,
+          revision,
+        }));
       }
       saveLatencies.push(performance.now() - started);
       timedSaves.push({ sentAt: started, ms: performance.now() - started });
@@ -240,7 +270,8 @@ class Participant {
       saves++;
       const key = `${evaluation}|${question}|${step.index}`;
       const before = this.acked.get(key);
-      if (!before || before.revision < json.revision) this.acked.set(key, { revision: json.revision, answer: json.revision === revision ? answer : before?.answer });
+      if (!before || before.revision < json.revision)
+        this.acked.set(key, { revision: json.revision, answer: json.revision === revision ? answer : before?.answer });
     } catch (e) {
       errors.push(`save failed: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -351,7 +382,10 @@ async function staffAction(name: string, reason: string, run: () => Promise<numb
   while (action.arrivals.length < action.expected && performance.now() < deadline) await sleep(20);
   currentAction = null;
   actions.push(action);
-  if (action.arrivals.length < action.expected) errors.push(`${name}: ${action.arrivals.length} of ${action.expected} sockets got the event within ${smoke ? 30 : 10} s`);
+  if (action.arrivals.length < action.expected)
+    errors.push(
+      `${name}: ${action.arrivals.length} of ${action.expected} sockets got the event within ${smoke ? 30 : 10} s`,
+    );
 }
 
 const dashboardLatencies: number[] = [];
@@ -385,10 +419,15 @@ async function staffLoop(staffCookie: string, session: string, everyone: Partici
   };
   const unlock = async () => {
     unlockTimes.push(performance.now());
-    const data = await gql("admin", staffCookie, `mutation($p: [ID!]!, $s: ID!) { unlockWaitingParticipants(participants: $p, scheduledSessionId: $s) }`, {
-      p: everyone.map((p) => p.id),
-      s: session,
-    });
+    const data = await gql(
+      "admin",
+      staffCookie,
+      `mutation($p: [ID!]!, $s: ID!) { unlockWaitingParticipants(participants: $p, scheduledSessionId: $s) }`,
+      {
+        p: everyone.map((p) => p.id),
+        s: session,
+      },
+    );
     return (data.unlockWaitingParticipants as string[]).length;
   };
   const plan: Array<[string, string, () => Promise<number>]> = [
@@ -397,7 +436,8 @@ async function staffLoop(staffCookie: string, session: string, everyone: Partici
     ["resume all", "SESSION_RESUME", override("SESSION_RESUME")],
     ["extend all +60 s", "EXTEND_TIME", override("EXTEND_TIME", { numericValue: 60 })],
   ];
-  const act = ([name, reason, run]: (typeof plan)[number]) => staffAction(name, reason, run).catch((e: Error) => errors.push(`${name}: ${e.message}`));
+  const act = ([name, reason, run]: (typeof plan)[number]) =>
+    staffAction(name, reason, run).catch((e: Error) => errors.push(`${name}: ${e.message}`));
   let i = 0;
   await sleep(smoke ? 3000 : 8000);
   while (performance.now() < until - 3000) {
@@ -449,7 +489,11 @@ function descendants(pid: number): number[] {
 }
 
 /** Every acknowledged answer must be in the database with that revision (or a later one). */
-async function lostAnswers(databaseUrl: string, session: string, everyone: Participant[]): Promise<{ checked: number; lost: string[] }> {
+async function lostAnswers(
+  databaseUrl: string,
+  session: string,
+  everyone: Participant[],
+): Promise<{ checked: number; lost: string[] }> {
   const client = createClient({ url: databaseUrl });
   const rows = await client.execute({
     sql: `SELECT e.participant_id AS p, a.evaluation_id AS ev, a.question_id AS q, a.step_index AS s, a.revision AS r, a.answer AS answer
@@ -457,14 +501,25 @@ async function lostAnswers(databaseUrl: string, session: string, everyone: Parti
     args: [session],
   });
   client.close();
-  const stored = new Map(rows.rows.map((r) => [`${r.p}|${r.ev}|${r.q}|${r.s}`, { revision: Number(r.r), answer: JSON.parse(String(r.answer)) as unknown }]));
+  const stored = new Map(
+    rows.rows.map((r) => [
+      `${r.p}|${r.ev}|${r.q}|${r.s}`,
+      { revision: Number(r.r), answer: JSON.parse(String(r.answer)) as unknown },
+    ]),
+  );
   const lost: string[] = [];
   let checked = 0;
   for (const p of everyone) {
     for (const [key, acked] of p.acked) {
       checked++;
       const row = stored.get(`${p.id}|${key}`);
-      if (!row || row.revision < acked.revision || (row.revision === acked.revision && acked.answer !== undefined && JSON.stringify(row.answer) !== JSON.stringify(acked.answer))) {
+      if (
+        !row ||
+        row.revision < acked.revision ||
+        (row.revision === acked.revision &&
+          acked.answer !== undefined &&
+          JSON.stringify(row.answer) !== JSON.stringify(acked.answer))
+      ) {
         lost.push(`${p.id} ${key}: acknowledged r${acked.revision}, stored ${row ? `r${row.revision}` : "nothing"}`);
       }
     }
@@ -473,16 +528,26 @@ async function lostAnswers(databaseUrl: string, session: string, everyone: Parti
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("No build/: run `npm run build` first.");
   console.log(`Preparing ${N} participants in ${dir} ...`);
   const data = await prepareLiveBench(N);
   const rawInserts = await rawInsertRate(dir);
 
   // BENCH_CPU_PROF=<dir>: the app process writes a CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)]
+    : [];
   const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_PORT: String(PARTY_PORT), HOST: "127.0.0.1", POSTMARK_SERVER_TOKEN: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      PARTYKIT_PORT: String(PARTY_PORT),
+      HOST: "127.0.0.1",
+      POSTMARK_SERVER_TOKEN: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -493,17 +558,28 @@ async function main() {
   const memory = { app: 0, room: 0 };
   const sampler = setInterval(() => {
     memory.app = Math.max(memory.app, rssMb(server.pid!));
-    memory.room = Math.max(memory.room, descendants(server.pid!).reduce((sum, pid) => sum + rssMb(pid), 0));
+    memory.room = Math.max(
+      memory.room,
+      descendants(server.pid!).reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
   }, 1000);
   try {
     for (let tries = 0; ; tries++) {
-      const app = await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false);
-      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(() => true, () => false);
+      const app = await fetch(`http://127.0.0.1:${PORT}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(
+        () => true,
+        () => false,
+      );
       if (app && room) break;
       if (tries > 1200) throw new Error(`server did not start:\n${log}`);
       await sleep(100);
     }
-    await gql("admin", data.staffCookie, `mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, { s: data.session });
+    await gql("admin", data.staffCookie, `mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, {
+      s: data.session,
+    });
     console.log(`Connecting ${N} sockets ...`);
     for (let i = 0; i < everyone.length; i += 50) await Promise.all(everyone.slice(i, i + 50).map((p) => p.connect()));
 
@@ -512,10 +588,16 @@ async function main() {
     const until = started + SECONDS * 1000;
     const savesBefore = saves;
     const sentBefore = { ...sent };
-    const cpu = () => ({ app: cpuSeconds(server.pid!), room: descendants(server.pid!).reduce((sum, pid) => sum + cpuSeconds(pid), 0), bench: process.cpuUsage() });
+    const cpu = () => ({
+      app: cpuSeconds(server.pid!),
+      room: descendants(server.pid!).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      bench: process.cpuUsage(),
+    });
     const cpuBefore = cpu();
     const patchedBefore = patched;
-    await Promise.all([...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))), staffLoop(data.staffCookie, data.session, everyone, until),
+    await Promise.all([
+      ...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))),
+      staffLoop(data.staffCookie, data.session, everyone, until),
       ...Array.from({ length: DASHBOARDS }, () => dashboardLoop(data.staffCookie, data.session, until)),
     ]);
     const pacedSeconds = (performance.now() - started) / 1000;
@@ -526,9 +608,18 @@ async function main() {
     const pacedTimed = timedSaves.splice(0);
     const burst = pacedTimed.filter((x) => afterUnlock(x.sentAt)).map((x) => x.ms);
     const calm = pacedTimed.filter((x) => !afterUnlock(x.sentAt)).map((x) => x.ms);
-    if (process.env.BENCH_DUMP) fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify({ saves: pacedTimed, actions: actions.map((x) => ({ name: x.name, sentAt: x.sentAt, answered: x.answered })) }));
+    if (process.env.BENCH_DUMP)
+      fs.writeFileSync(
+        process.env.BENCH_DUMP,
+        JSON.stringify({
+          saves: pacedTimed,
+          actions: actions.map((x) => ({ name: x.name, sentAt: x.sentAt, answered: x.answered })),
+        }),
+      );
     const pacedRate = (kind: keyof typeof sent) => (sent[kind] - sentBefore[kind]) / pacedSeconds;
-    const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL", "dashboard"] as const).map((k) => pacedRate(k).toFixed(1)).join(" / ");
+    const pacedRequests = (["save", "state", "participantGraphQL", "staffGraphQL", "dashboard"] as const)
+      .map((k) => pacedRate(k).toFixed(1))
+      .join(" / ");
     const pacedPatches = (patched - patchedBefore) / pacedSeconds;
     const cpuAfter = cpu();
     const share = (seconds: number) => `${Math.round((seconds / pacedSeconds) * 100)} %`;
@@ -559,35 +650,58 @@ async function main() {
     console.log(`\n| measure | value |\n|---|---:|`);
     row("participants (sockets)", `${N}`);
     row("paced run: saves, saves/s", `${pacedSaves} in ${f(pacedSeconds)} s, ${f(pacedSaves / pacedSeconds)}/s`);
-    row("paced run: save latency p50 / p95 / p99", `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`);
+    row(
+      "paced run: save latency p50 / p95 / p99",
+      `${f(percentile(pacedLatencies, 50))} / ${f(percentile(pacedLatencies, 95))} / ${f(percentile(pacedLatencies, 99))} ms`,
+    );
     row(
       "paced run: save latency p50 / p95, saves sent within 3 s after an unlock (share) · all others",
       `${f(percentile(burst, 50))} / ${f(percentile(burst, 95))} ms (${Math.round((burst.length / Math.max(1, pacedTimed.length)) * 100)} %) · ${f(percentile(calm, 50))} / ${f(percentile(calm, 95))} ms`,
     );
     row("paced run: requests/s: saves / state reloads / participant GraphQL / staff / dashboard", pacedRequests);
     const stateReloads = sent.state - sentBefore.state;
-    row("paced run: size of a state reload (uncompressed JSON)", stateReloads ? `${(bytesOf.state / sent.state / 1024).toFixed(1)} KB` : "none");
+    row(
+      "paced run: size of a state reload (uncompressed JSON)",
+      stateReloads ? `${(bytesOf.state / sent.state / 1024).toFixed(1)} KB` : "none",
+    );
     const dashboardReloads = sent.dashboard - sentBefore.dashboard;
     row(
       `paced run: staff dashboards open (${DASHBOARDS}): reload p50 / p95, size`,
-      dashboardReloads ? `${f(percentile(dashboardLatencies, 50))} / ${f(percentile(dashboardLatencies, 95))} ms, ${(bytesOf.dashboard / dashboardReloads / 1024).toFixed(0)} KB` : "none",
+      dashboardReloads
+        ? `${f(percentile(dashboardLatencies, 50))} / ${f(percentile(dashboardLatencies, 95))} ms, ${(bytesOf.dashboard / dashboardReloads / 1024).toFixed(0)} KB`
+        : "none",
     );
     row("paced run: staff events applied without a reload, per s", f(pacedPatches));
     row("paced run: CPU of one core: app / room / this benchmark's clients", pacedCpu);
     row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
-    row("back-to-back: save latency p50 / p95 / p99", `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`);
+    row(
+      "back-to-back: save latency p50 / p95 / p99",
+      `${f(percentile(satLatencies, 50))} / ${f(percentile(satLatencies, 95))} / ${f(percentile(satLatencies, 99))} ms`,
+    );
     row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
     row("ratio back-to-back saves/s ÷ raw inserts/s", `${(satSaves / satSeconds / rawInserts).toFixed(2)}`);
     row("saves answered 429 (too fast for one participant), sent again after the wait", `${throttled}`);
     row("errors", `${errors.length}`);
-    row(`staff action → last socket p50 / p95 (${all.length} actions)`, `${f(percentile(all, 50))} / ${f(percentile(all, 95))} ms`);
+    row(
+      `staff action → last socket p50 / p95 (${all.length} actions)`,
+      `${f(percentile(all, 50))} / ${f(percentile(all, 95))} ms`,
+    );
     const answered = actions.map((a) => a.answered).filter(Number.isFinite);
-    row("  of which until the app answered the mutation (written, handed to the room) p50 / p95", `${f(percentile(answered, 50))} / ${f(percentile(answered, 95))} ms`);
+    row(
+      "  of which until the app answered the mutation (written, handed to the room) p50 / p95",
+      `${f(percentile(answered, 50))} / ${f(percentile(answered, 95))} ms`,
+    );
     for (const name of [...new Set(actions.map((a) => a.name))]) {
       const these = actions.filter((a) => a.name === name);
-      row(`  ${name}: sockets reached, → last socket (max)`, `${Math.max(...these.map((a) => a.arrivals.length))}, ${f(Math.max(...fanout(these), 0))} ms`);
+      row(
+        `  ${name}: sockets reached, → last socket (max)`,
+        `${Math.max(...these.map((a) => a.arrivals.length))}, ${f(Math.max(...fanout(these), 0))} ms`,
+      );
     }
-    row("memory (RSS, peak): app / room (partykit + workerd)", `${memory.app.toFixed(0)} MB / ${memory.room.toFixed(0)} MB`);
+    row(
+      "memory (RSS, peak): app / room (partykit + workerd)",
+      `${memory.app.toFixed(0)} MB / ${memory.room.toFixed(0)} MB`,
+    );
     row("acknowledged answers checked / lost", `${checked} / ${lost.length}`);
     row("load average (1 / 5 min)", `${load[0]!.toFixed(2)} / ${load[1]!.toFixed(2)} on ${os.cpus().length} cores`);
     if (errors.length) console.log(`\nFirst errors:\n  ${[...new Set(errors)].slice(0, 10).join("\n  ")}`);

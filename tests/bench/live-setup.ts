@@ -27,9 +27,21 @@ export async function prepareLiveBench(n: number): Promise<LiveBenchData> {
 
   const { tenant, tdb, boss, ctx } = await benchOrganization("live-bench", "Live Bench");
 
-  const ws = (await tdb.db.select().from(schema.workspaces).where(eq(schema.workspaces.workspaceType, "ORGANIZATION")).get())!;
+  const ws = (await tdb.db
+    .select()
+    .from(schema.workspaces)
+    .where(eq(schema.workspaces.workspaceType, "ORGANIZATION"))
+    .get())!;
   const now = new Date();
-  const own = { workspaceId: ws.id, ownerType: "ORGANIZATION" as const, ownerUserId: boss.id, visibility: "ORGANIZATION" as const, createdAt: now, updatedAt: now, rev: 1 };
+  const own = {
+    workspaceId: ws.id,
+    ownerType: "ORGANIZATION" as const,
+    ownerUserId: boss.id,
+    visibility: "ORGANIZATION" as const,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+  };
   const question = (id: string, name: string, steps: unknown[]) => ({
     ...own,
     id,
@@ -49,31 +61,123 @@ export async function prepareLiveBench(n: number): Promise<LiveBenchData> {
   await tdb.write(async (tx) => {
     await tx.insert(schema.questions).values([
       question(q1, "Knowledge", [
-        { key: "mc", type: "MULTIPLE_CHOICE", question: text("<p>Safety shoes?</p>"), answer: { optionlistValue: [{ value: "S3", valid: true }, { value: "Sneakers", valid: false }, { value: "S1P", valid: true }] }, score: 2 },
-        { key: "num", type: "NUMERIC", question: text("<p>Metres from the edge?</p>"), answer: { numericValue: 2 }, score: 2 },
-        { key: "txt", type: "TEXT", question: text("<p>Which gas first?</p>"), answer: { textValue: "oxygen" }, score: 2 },
+        {
+          key: "mc",
+          type: "MULTIPLE_CHOICE",
+          question: text("<p>Safety shoes?</p>"),
+          answer: {
+            optionlistValue: [
+              { value: "S3", valid: true },
+              { value: "Sneakers", valid: false },
+              { value: "S1P", valid: true },
+            ],
+          },
+          score: 2,
+        },
+        {
+          key: "num",
+          type: "NUMERIC",
+          question: text("<p>Metres from the edge?</p>"),
+          answer: { numericValue: 2 },
+          score: 2,
+        },
+        {
+          key: "txt",
+          type: "TEXT",
+          question: text("<p>Which gas first?</p>"),
+          answer: { textValue: "oxygen" },
+          score: 2,
+        },
       ]),
       question(q2, "Practice", [
-        { key: "hz", type: "HOTZONE", question: text("<p>The emergency stop.</p>"), answer: { textValue: "/favicon.ico", blocklistValue: [{ shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] }, score: 2 },
-        { key: "pr", type: "PRACTICAL", question: text("<p>Put on the harness.</p>"), answer: { textlistValue: ["buckles closed"], numericlistValue: [100] }, score: 2 },
+        {
+          key: "hz",
+          type: "HOTZONE",
+          question: text("<p>The emergency stop.</p>"),
+          answer: { textValue: "/favicon.ico", blocklistValue: [{ shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] },
+          score: 2,
+        },
+        {
+          key: "pr",
+          type: "PRACTICAL",
+          question: text("<p>Put on the harness.</p>"),
+          answer: { textlistValue: ["buckles closed"], numericlistValue: [100] },
+          score: 2,
+        },
       ]),
-      question(q3, "Permit", [{ key: "t2", type: "TEXT", question: text("<p>Describe the permit.</p>"), answer: { textValue: "x" }, score: 1 }]),
+      question(q3, "Permit", [
+        {
+          key: "t2",
+          type: "TEXT",
+          question: text("<p>Describe the permit.</p>"),
+          answer: { textValue: "x" },
+          score: 1,
+        },
+      ]),
       question(q4, "Numbers", [
         { key: "n2", type: "NUMERIC", question: text("<p>Litres?</p>"), answer: { numericValue: 5 }, score: 1 },
-        { key: "mc2", type: "MULTIPLE_CHOICE", question: text("<p>Which?</p>"), answer: { optionlistValue: [{ value: "A", valid: true }, { value: "B", valid: false }] }, score: 1 },
+        {
+          key: "mc2",
+          type: "MULTIPLE_CHOICE",
+          question: text("<p>Which?</p>"),
+          answer: {
+            optionlistValue: [
+              { value: "A", valid: true },
+              { value: "B", valid: false },
+            ],
+          },
+          score: 1,
+        },
       ]),
     ]);
     await tx.insert(schema.evaluations).values([
-      { ...own, id: e1, name: "Station A", nameLower: "station a", categoryIds: [], questionIds: [q1, q2], enableTimer: true },
-      { ...own, id: e2, name: "Station B", nameLower: "station b", categoryIds: [], questionIds: [q3], enableTimer: true },
-      { ...own, id: e3, name: "Station C", nameLower: "station c", categoryIds: [], questionIds: [q4], enableTimer: false },
+      {
+        ...own,
+        id: e1,
+        name: "Station A",
+        nameLower: "station a",
+        categoryIds: [],
+        questionIds: [q1, q2],
+        enableTimer: true,
+      },
+      {
+        ...own,
+        id: e2,
+        name: "Station B",
+        nameLower: "station b",
+        categoryIds: [],
+        questionIds: [q3],
+        enableTimer: true,
+      },
+      {
+        ...own,
+        id: e3,
+        name: "Station C",
+        nameLower: "station c",
+        categoryIds: [],
+        questionIds: [q4],
+        enableTimer: false,
+      },
     ]);
-    await tx.insert(schema.sessionTemplates).values({ ...own, id: template, name: "Exam day", nameLower: "exam day", categoryIds: [], evaluationIds: [e1, e2, e3], passPercentage: 60, referenceFormat: "LIVE" });
+    await tx.insert(schema.sessionTemplates).values({
+      ...own,
+      id: template,
+      name: "Exam day",
+      nameLower: "exam day",
+      categoryIds: [],
+      evaluationIds: [e1, e2, e3],
+      passPercentage: 60,
+      referenceFormat: "LIVE",
+    });
   });
 
-  const people = Array.from({ length: n }, (_, i) => ({ name: `Candidate ${i}`, email: `candidate${i}@live-bench.test` }));
+  const people = Array.from({ length: n }, (_, i) => ({
+    name: `Candidate ${i}`,
+    email: `candidate${i}@live-bench.test`,
+  }));
   const ids: string[] = [];
-  for (let i = 0; i < people.length; i += 1000) ids.push(...(await importParticipants(ctx, people.slice(i, i + 1000))).map((p) => p._id));
+  for (let i = 0; i < people.length; i += 1000)
+    ids.push(...(await importParticipants(ctx, people.slice(i, i + 1000))).map((p) => p._id));
   const scheduled = await addScheduledSession(ctx, {
     session: template,
     datetime: new Date(Date.now() + 3600_000).toISOString(),

@@ -27,15 +27,39 @@ it(`renders one report warm and ${N} in one bulk run`, async () => {
   // Categories: Safety > Fire, Safety > First aid, Technique, Communication.
   const now = new Date();
   const ws = (await ctx.tdb.db.select().from(questions).get())!.workspaceId;
-  const cat = (name: string, parentId: string | null) => ({ id: newId(), name, nameLower: name.toLowerCase(), parentId, workspaceId: ws, createdAt: now, updatedAt: now, rev: 1 });
+  const cat = (name: string, parentId: string | null) => ({
+    id: newId(),
+    name,
+    nameLower: name.toLowerCase(),
+    parentId,
+    workspaceId: ws,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+  });
   const safety = cat("Safety", null);
-  const rows = [safety, cat("Fire", safety.id), cat("First aid", safety.id), cat("Technique", null), cat("Communication", null)];
+  const rows = [
+    safety,
+    cat("Fire", safety.id),
+    cat("First aid", safety.id),
+    cat("Technique", null),
+    cat("Communication", null),
+  ];
   await ctx.tdb.write(async (tx) => {
     await tx.insert(categories).values(rows);
     const [q0, q1] = live.questions[0]!;
-    await tx.update(questions).set({ categoryIds: [rows[1]!.id, rows[3]!.id] }).where(eq(questions.id, q0!));
-    await tx.update(questions).set({ categoryIds: [rows[2]!.id] }).where(eq(questions.id, q1!));
-    await tx.update(questions).set({ categoryIds: [rows[4]!.id, rows[3]!.id] }).where(eq(questions.id, live.questions[1]![0]!));
+    await tx
+      .update(questions)
+      .set({ categoryIds: [rows[1]!.id, rows[3]!.id] })
+      .where(eq(questions.id, q0!));
+    await tx
+      .update(questions)
+      .set({ categoryIds: [rows[2]!.id] })
+      .where(eq(questions.id, q1!));
+    await tx
+      .update(questions)
+      .set({ categoryIds: [rows[4]!.id, rows[3]!.id] })
+      .where(eq(questions.id, live.questions[1]![0]!));
   });
   const reports: SessionReport[] = [];
   for (const [i, person] of live.people.entries()) {
@@ -52,7 +76,9 @@ it(`renders one report warm and ${N} in one bulk run`, async () => {
     await ctx.tdb.write((tx) => tx.update(participants).set({ locale }).where(eq(participants.id, sample.participant)));
     fs.writeFileSync(path.join(out, `report-${locale}.pdf`), await renderReportsPdf(ctx, [sample]));
   }
-  await ctx.tdb.write((tx) => tx.update(participants).set({ locale: null }).where(inArray(participants.id, live.people)));
+  await ctx.tdb.write((tx) =>
+    tx.update(participants).set({ locale: null }).where(inArray(participants.id, live.people)),
+  );
 
   await renderReportsPdf(ctx, [sample]); // warm-up
   const times: number[] = [];

@@ -75,12 +75,14 @@ async function timedRequest(cookie: string): Promise<number> {
   });
   const body = (await response.json()) as { data?: { profile?: { tenant?: string } }; errors?: unknown };
   const elapsed = performance.now() - started;
-  if (!response.ok || !body.data?.profile?.tenant) throw new Error(`request failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (!response.ok || !body.data?.profile?.tenant)
+    throw new Error(`request failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return elapsed;
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build/: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("No build/: run `npm run build` first.");
   console.log(`Provisioning ${N} organisations in ${dir} ...`);
   const provisionStart = performance.now();
   const { cookies, perTenant } = await provision();
@@ -90,7 +92,13 @@ async function main() {
   // Node itself with tsx's loader (not the tsx wrapper), so the pid measured is the server's.
   const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PARTYKIT_DISABLED: "true", POSTMARK_SERVER_TOKEN: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      PARTYKIT_DISABLED: "true",
+      POSTMARK_SERVER_TOKEN: "",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let log = "";
@@ -99,7 +107,10 @@ async function main() {
   try {
     let startup = NaN;
     for (let tries = 0; tries < 600; tries++) {
-      const ok = await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${PORT}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) {
         startup = performance.now() - startedAt;
         break;
@@ -126,10 +137,16 @@ async function main() {
     console.log("\n| measure | value |\n|---|---:|");
     console.log(`| organisations | ${N} |`);
     console.log(`| provisioning, total | ${(provisionTotal / 1000).toFixed(1)} s |`);
-    console.log(`| provisioning per tenant p50 / p95 | ${ms(percentile(perTenant, 50))} / ${ms(percentile(perTenant, 95))} |`);
+    console.log(
+      `| provisioning per tenant p50 / p95 | ${ms(percentile(perTenant, 50))} / ${ms(percentile(perTenant, 95))} |`,
+    );
     console.log(`| start-up to first served request | ${ms(startup)} |`);
-    console.log(`| cold tenant, first request p50 / p95 (${cold.length} tenants) | ${ms(percentile(cold, 50))} / ${ms(percentile(cold, 95))} |`);
-    console.log(`| warm tenant p50 / p95 (${warm.length} tenants) | ${ms(percentile(warm, 50))} / ${ms(percentile(warm, 95))} |`);
+    console.log(
+      `| cold tenant, first request p50 / p95 (${cold.length} tenants) | ${ms(percentile(cold, 50))} / ${ms(percentile(cold, 95))} |`,
+    );
+    console.log(
+      `| warm tenant p50 / p95 (${warm.length} tenants) | ${ms(percentile(warm, 50))} / ${ms(percentile(warm, 95))} |`,
+    );
     console.log(`| server open files: at start / at end / allowed | ${baselineFiles} / ${files} / ${allowedFiles} |`);
     console.log(`| server memory (RSS) at end | ${rssMb.toFixed(0)} MB |`);
     console.log(`| tenant pool (TENANT_DB_MAX_OPEN) | ${POOL} |`);

@@ -8,7 +8,10 @@ import { SCREENSHOT_LOCALES } from "./support/screenshots";
 // axe on the plan screen: the participant search's aria-controls used to name a results list that
 // is not rendered while the search is empty (aria-valid-attr-value).
 
-test("the plan screen has no axe violations, with an empty and a filled participant search", async ({ page, login }) => {
+test("the plan screen has no axe violations, with an empty and a filled participant search", async ({
+  page,
+  login,
+}) => {
   await login({ role: "ORGANIZATION_WRITER", name: "Axel Axe" });
   await page.goto("/admin/scheduledsessions/plan");
   await expect(page.getByTestId("participant-search")).toBeVisible();
@@ -28,11 +31,16 @@ test("the plan screen has no axe violations, with an empty and a filled particip
 // aria-allowed-attr (aria-sort on the sessions list's link), page-has-heading-one (/sessionreport).
 
 const violationsOf = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 };
 
-test("the question editor, correction page, station view, sessions list and session report have no axe violations in any language", async ({ page, baseURL }) => {
+test("the question editor, correction page, station view, sessions list and session report have no axe violations in any language", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const tag = `axe${Date.now()}`;
   const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
@@ -47,7 +55,10 @@ test("the question editor, correction page, station view, sessions list and sess
   await builder.getByRole("button", { name: "Build the report" }).click();
   await builder.getByRole("button", { name: "Release to the participant" }).click();
   await expect(builder.getByTestId("report-state")).toContainText("Released");
-  const reportId = new URL((await builder.getByTestId("builder-pdf-link").getAttribute("href"))!, baseURL).searchParams.get("id")!;
+  const reportId = new URL(
+    (await builder.getByTestId("builder-pdf-link").getAttribute("href"))!,
+    baseURL,
+  ).searchParams.get("id")!;
 
   const screens: Array<{ name: string; url: string; ready: (page: Page) => Promise<void> }> = [
     {
@@ -60,14 +71,26 @@ test("the question editor, correction page, station view, sessions list and sess
         await expect(p.getByTestId("step-0")).toBeVisible();
       },
     },
-    { name: "correction page", url: correction, ready: async (p) => expect(p.getByTestId("participant-correction")).toBeVisible() },
+    {
+      name: "correction page",
+      url: correction,
+      ready: async (p) => expect(p.getByTestId("participant-correction")).toBeVisible(),
+    },
     {
       name: "station view",
       url: `/admin/scheduledsessions/dashboard/${data.session}/stations/${data.evaluations[0]}?participant=${data.participant}`,
       ready: async (p) => expect(p.locator('[data-testid="station-participant"][aria-current="true"]')).toBeVisible(),
     },
-    { name: "scheduled sessions list", url: "/admin/scheduledsessions", ready: async (p) => expect(p.getByTestId("scheduled-sessions")).toBeVisible() },
-    { name: "session report", url: `/sessionreport/${reportId}`, ready: async (p) => expect(p.getByTestId("session-report")).toBeVisible() },
+    {
+      name: "scheduled sessions list",
+      url: "/admin/scheduledsessions",
+      ready: async (p) => expect(p.getByTestId("scheduled-sessions")).toBeVisible(),
+    },
+    {
+      name: "session report",
+      url: `/sessionreport/${reportId}`,
+      ready: async (p) => expect(p.getByTestId("session-report")).toBeVisible(),
+    },
   ];
   const found: string[] = [];
   for (const { locale } of SCREENSHOT_LOCALES) {

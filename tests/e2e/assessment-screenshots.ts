@@ -23,14 +23,20 @@ const LOCALES = SCREENSHOT_LOCALES;
 const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 const only = process.env.SHOTS?.split(",");
 
-const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
 
 async function shoot(page: Page, locale: string, name: string, fullPage = true) {
   if (only && !only.includes(name)) return;
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage });
+    await page.screenshot({
+      path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`),
+      fullPage,
+    });
   }
   await page.setViewportSize(VIEWPORTS[0]!);
 }
@@ -41,7 +47,9 @@ async function visit(page: Page, url: string) {
 }
 
 async function seed(page: Page): Promise<string> {
-  const upload = await page.request.post("/api/assets/image/upload/file", { multipart: { file: { name: "zone.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") } } });
+  const upload = await page.request.post("/api/assets/image/upload/file", {
+    multipart: { file: { name: "zone.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") } },
+  });
   const { url } = (await upload.json()) as { url: string };
   const q = (html: string) => [{ type: "text", html: `<p>${html}</p>` }];
   const payload = {
@@ -53,11 +61,49 @@ async function seed(page: Page): Promise<string> {
     visibility: "ORGANIZATION",
     objectOwnerType: "ORGANIZATION",
     steps: [
-      { key: "a", type: "MULTIPLE_CHOICE", score: 1, question: q("Which fork height is safe while driving?"), answer: { optionlistValue: [{ value: "As high as possible", valid: false }, { value: "Just above the floor", valid: true }] } },
-      { key: "b", type: "NUMERIC", score: 2, question: q("Maximum load in kg?"), answer: { numericValue: 1500, numericlistValue: [50] } },
-      { key: "c", type: "TEXT", score: 1, question: q("What do you check before driving?"), answer: { textValue: "Brakes, horn, forks and tyres" } },
-      { key: "d", type: "HOTZONE", score: 1, question: q("Click the danger zone."), answer: { textValue: url, blocklistValue: [{ shape: "rect", x: 0.25, y: 0.27, w: 0.5, h: 0.46 }] } },
-      { key: "e", type: "PRACTICAL", score: 5, question: q("Drive the course."), answer: { textlistValue: ["Checks the mirrors", "Drives too fast", "Parks with the forks down"], numericlistValue: [50, -30, 50] } },
+      {
+        key: "a",
+        type: "MULTIPLE_CHOICE",
+        score: 1,
+        question: q("Which fork height is safe while driving?"),
+        answer: {
+          optionlistValue: [
+            { value: "As high as possible", valid: false },
+            { value: "Just above the floor", valid: true },
+          ],
+        },
+      },
+      {
+        key: "b",
+        type: "NUMERIC",
+        score: 2,
+        question: q("Maximum load in kg?"),
+        answer: { numericValue: 1500, numericlistValue: [50] },
+      },
+      {
+        key: "c",
+        type: "TEXT",
+        score: 1,
+        question: q("What do you check before driving?"),
+        answer: { textValue: "Brakes, horn, forks and tyres" },
+      },
+      {
+        key: "d",
+        type: "HOTZONE",
+        score: 1,
+        question: q("Click the danger zone."),
+        answer: { textValue: url, blocklistValue: [{ shape: "rect", x: 0.25, y: 0.27, w: 0.5, h: 0.46 }] },
+      },
+      {
+        key: "e",
+        type: "PRACTICAL",
+        score: 5,
+        question: q("Drive the course."),
+        answer: {
+          textlistValue: ["Checks the mirrors", "Drives too fast", "Parks with the forks down"],
+          numericlistValue: [50, -30, 50],
+        },
+      },
     ],
   };
   // Plain document POSTs to the screens' actions; the ids come from the lists' edit links.
@@ -70,11 +116,27 @@ async function seed(page: Page): Promise<string> {
   await page.request.post("/admin/assessments/questions/create", { form: { payload: JSON.stringify(payload) } });
   const questionId = await idFrom("/admin/assessments/questions");
   await page.request.post("/admin/assessments/evaluations/create", {
-    form: { payload: JSON.stringify({ name: "Forklift evaluation", description: "Day and night shift checks.", categories: [], questions: [questionId], options: { enableTimer: true } }) },
+    form: {
+      payload: JSON.stringify({
+        name: "Forklift evaluation",
+        description: "Day and night shift checks.",
+        categories: [],
+        questions: [questionId],
+        options: { enableTimer: true },
+      }),
+    },
   });
   const evaluationId = await idFrom("/admin/assessments/evaluations");
   await page.request.post("/admin/assessments/sessions/create", {
-    form: { payload: JSON.stringify({ name: "Forklift certification", passPercentage: 75, referenceFormat: "FLT", categories: [], evaluations: [evaluationId] }) },
+    form: {
+      payload: JSON.stringify({
+        name: "Forklift certification",
+        passPercentage: 75,
+        referenceFormat: "FLT",
+        categories: [],
+        evaluations: [evaluationId],
+      }),
+    },
   });
   await idFrom("/admin/assessments/sessions");
   return questionId;
@@ -92,7 +154,9 @@ try {
   for (const { locale } of LOCALES) {
     const L = JSON.parse(fs.readFileSync(`app/locales/${locale}/assessments.json`, "utf8"));
     fs.mkdirSync(path.join(outDir, locale), { recursive: true });
-    await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+    await context.addCookies([
+      { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+    ]);
     if (!questionId) questionId = await seed(page);
 
     await visit(page, "/admin/assessments/questions");
@@ -104,7 +168,10 @@ try {
     await visit(page, `/admin/assessments/questions/edit/${questionId}`);
     await shoot(page, locale, "question-editor");
     await page.getByTestId("step-3").screenshot({ path: path.join(outDir, locale, "1280x800-hotzone.png") });
-    await page.getByTestId("step-3").getByRole("button", { name: L.editor["select-zone"].replace("{{n}}", "1") }).click();
+    await page
+      .getByTestId("step-3")
+      .getByRole("button", { name: L.editor["select-zone"].replace("{{n}}", "1") })
+      .click();
     await page.getByTestId("step-3").screenshot({ path: path.join(outDir, locale, "1280x800-hotzone-selected.png") });
     await page.getByTestId("step-3").getByRole("button", { name: L.draw.open }).click();
     const drawCanvas = page.getByTestId("draw-canvas");

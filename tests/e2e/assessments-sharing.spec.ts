@@ -28,7 +28,10 @@ async function visit(page: Page, url: string) {
   await page.waitForLoadState("networkidle"); // hydrated: the form's controls are React's
 }
 
-test("a writer shares a private question as VIEWER; the viewer sees it read-only, others not at all", async ({ browser, baseURL }) => {
+test("a writer shares a private question as VIEWER; the viewer sees it read-only, others not at all", async ({
+  browser,
+  baseURL,
+}) => {
   // Every account exists before the form loads its list of colleagues.
   const [sharerAccount, viewerAccount, outsiderAccount] = [await sharer(), await viewer(), await outsider()];
 
@@ -84,7 +87,9 @@ test("a writer shares a private question as VIEWER; the viewer sees it read-only
 
   // The share was saved: the edit form shows it again.
   await visit(page, editUrl);
-  await expect(page.getByRole("region", { name: "Shared with" }).getByLabel("Access for Vic Viewer")).toHaveValue("VIEWER");
+  await expect(page.getByRole("region", { name: "Shared with" }).getByLabel("Access for Vic Viewer")).toHaveValue(
+    "VIEWER",
+  );
   await page.context().close();
 
   // --- The viewer sees the question in the list and cannot change it.
@@ -124,9 +129,30 @@ test("the sharing section in every language (screenshots for review)", async ({ 
   await viewer();
   await outsider();
   const texts = {
-    "en-us": { title: "Shared with", visibility: "Visibility", private: "Private", colleague: "Colleague", share: "Share", level: "Access for Vic Viewer" },
-    "nl-nl": { title: "Gedeeld met", visibility: "Zichtbaarheid", private: "Privé", colleague: "Collega", share: "Delen", level: "Toegang voor Vic Viewer" },
-    "fr-fr": { title: "Partagé avec", visibility: "Visibilité", private: "Privé", colleague: "Collègue", share: "Partager", level: "Accès pour Vic Viewer" },
+    "en-us": {
+      title: "Shared with",
+      visibility: "Visibility",
+      private: "Private",
+      colleague: "Colleague",
+      share: "Share",
+      level: "Access for Vic Viewer",
+    },
+    "nl-nl": {
+      title: "Gedeeld met",
+      visibility: "Zichtbaarheid",
+      private: "Privé",
+      colleague: "Collega",
+      share: "Delen",
+      level: "Toegang voor Vic Viewer",
+    },
+    "fr-fr": {
+      title: "Partagé avec",
+      visibility: "Visibilité",
+      private: "Privé",
+      colleague: "Collègue",
+      share: "Partager",
+      level: "Accès pour Vic Viewer",
+    },
   } as const;
   for (const [locale, text] of Object.entries(texts)) {
     // The header's language switcher, as a user would.

@@ -47,12 +47,16 @@ async function writeQuestionText(step: Locator, text: string) {
 async function filterList(page: Page, values: { q?: string; sort?: string; dir?: string }) {
   const search = page.getByRole("search");
   if (values.q !== undefined) await search.getByLabel("Search by name").fill(values.q);
-  if (values.sort) await search.getByRole("combobox", { name: "Sort by", exact: true }).selectOption({ label: values.sort });
-  if (values.dir) await search.getByRole("combobox", { name: "Order", exact: true }).selectOption({ label: values.dir });
+  if (values.sort)
+    await search.getByRole("combobox", { name: "Sort by", exact: true }).selectOption({ label: values.sort });
+  if (values.dir)
+    await search.getByRole("combobox", { name: "Order", exact: true }).selectOption({ label: values.dir });
   await search.getByRole("button", { name: "Filter" }).click();
 }
 
-test("authors a question with all five step types, copies it and builds an evaluation and a session", async ({ page }) => {
+test("authors a question with all five step types, copies it and builds an evaluation and a session", async ({
+  page,
+}) => {
   // The longest walk of the suite: on the shared 2-core machine it can pass a minute.
   test.setTimeout(120_000);
   await loginAsStaff(page, await author());
@@ -185,7 +189,10 @@ test("authors a question with all five step types, copies it and builds an evalu
   await expect(picker.getByText("2 found")).toBeVisible();
   for (const name of [ORIGINAL, COPY]) await bank.getByRole("option", { name, exact: true }).click();
   await expect(bank.getByRole("option", { name: ORIGINAL, exact: true })).toHaveAttribute("aria-disabled", "true");
-  await expect(picker.getByTestId("chosen-questions").getByRole("listitem")).toHaveText([new RegExp(`1\\.\\s*${ORIGINAL}`), new RegExp(`2\\.\\s*${COPY}`)]);
+  await expect(picker.getByTestId("chosen-questions").getByRole("listitem")).toHaveText([
+    new RegExp(`1\\.\\s*${ORIGINAL}`),
+    new RegExp(`2\\.\\s*${COPY}`),
+  ]);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/assessments\/evaluations$/);
   await filterList(page, { q: `evaluation ${run}`, sort: "Name", dir: "Ascending" });
@@ -309,8 +316,12 @@ test("a question not yet saved survives a closed tab: the next visit offers it b
   await again.getByRole("button", { name: "Restore them" }).click();
   await expect(again.getByLabel("Name", { exact: true })).toHaveValue("Kept in the browser E2E");
   await expect(again.getByTestId("step-0").getByLabel("Score")).toHaveValue("4");
-  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Question" })).toHaveText("Why check the mirrors?");
-  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Model answer" })).toHaveValue("To see who is behind.");
+  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Question" })).toHaveText(
+    "Why check the mirrors?",
+  );
+  await expect(again.getByTestId("step-0").getByRole("textbox", { name: "Model answer" })).toHaveValue(
+    "To see who is behind.",
+  );
   await expect(again.getByTestId("draft-notice")).toHaveCount(0);
 
   // Saved: the copy is dropped, so the next new question starts empty with no offer.
@@ -333,7 +344,8 @@ test("a new question's empty steps say what is missing, field by field, and neve
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/assessments\/questions\/create$/);
   await expect(page.getByText("Each step needs its own key")).toHaveCount(0);
-  for (const step of [first, second, numeric]) await expect(step.getByText("This field is required.").first()).toBeVisible();
+  for (const step of [first, second, numeric])
+    await expect(step.getByText("This field is required.").first()).toBeVisible();
   await expect(numeric.getByText("This value is not valid.")).toHaveCount(0);
   // Fixing step 1 leaves step 2's own messages in place.
   await writeQuestionText(first, "What does the sign mean?");

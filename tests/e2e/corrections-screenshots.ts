@@ -26,7 +26,11 @@ const VIEWPORTS = [
 async function shoot(page: Page, name: string, before?: (page: Page) => Promise<void>) {
   for (const { locale } of SCREENSHOT_LOCALES) {
     fs.mkdirSync(path.join(outDir, locale), { recursive: true });
-    await page.context().addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+    await page
+      .context()
+      .addCookies([
+        { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+      ]);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.reload();
@@ -35,7 +39,10 @@ async function shoot(page: Page, name: string, before?: (page: Page) => Promise<
       await page.waitForTimeout(300);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       if (overflow) console.warn(`${locale} ${name} ${viewport.width}px overflows sideways`);
-      await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`),
+        fullPage: true,
+      });
     }
   }
 }
@@ -54,11 +61,19 @@ liveFixture(
   JSON.stringify([
     { evaluation: evalA, question: q1, stepIndex: 0, answer: { textlistValue: ["S3 boots", "Sneakers"] } },
     { evaluation: evalA, question: q1, stepIndex: 1, answer: { numericValue: 2 } },
-    { evaluation: evalA, question: q1, stepIndex: 2, answer: { textValue: "I test the oxygen level first, then explosive gases" } },
+    {
+      evaluation: evalA,
+      question: q1,
+      stepIndex: 2,
+      answer: { textValue: "I test the oxygen level first, then explosive gases" },
+    },
   ]),
 );
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[0] });
 const page = await context.newPage();
 const problems: string[] = [];

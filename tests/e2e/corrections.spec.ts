@@ -9,9 +9,20 @@ import { loginAsStaff } from "./support/login";
 // station, an examiner marks two participants, one tick made while the tablet is offline.
 
 // Offline on purpose: the browser logs the failed requests. (One pattern, not a two-element array.)
-test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|WebSocket/] });
+test.use({
+  expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|WebSocket/],
+});
 
-type Correction = { scored: number; total: number; evaluations: Array<{ globalRating: string | null; markedAt: string | null; markComment: string | null; questions: Array<{ steps: Array<{ ticks: boolean[] | null; score: number | null; comment: string | null }> }> }> };
+type Correction = {
+  scored: number;
+  total: number;
+  evaluations: Array<{
+    globalRating: string | null;
+    markedAt: string | null;
+    markComment: string | null;
+    questions: Array<{ steps: Array<{ ticks: boolean[] | null; score: number | null; comment: string | null }> }>;
+  }>;
+};
 const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
 
 function setUp(baseURL: string | undefined) {
@@ -34,7 +45,10 @@ function setUp(baseURL: string | undefined) {
   return { tag, data, second, q1: q1!, q2: q2! };
 }
 
-test("staff correct a participant: auto-score through the dialog, a practical checklist, a text step by hand", async ({ page, baseURL }) => {
+test("staff correct a participant: auto-score through the dialog, a practical checklist, a text step by hand", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { tag, data } = setUp(baseURL);
   await loginAsStaff(page, await demoStaffAccount(`corrector-${tag}@demo.test`, "Cor Rector", "ORGANIZATION_WRITER"));
@@ -82,13 +96,22 @@ test("staff correct a participant: auto-score through the dialog, a practical ch
   await expect(page.getByTestId("report-builder-slot")).toBeAttached();
 });
 
-test("an examiner marks two participants at a station; a tick made offline reaches the server once back online", async ({ page, baseURL }) => {
+test("an examiner marks two participants at a station; a tick made offline reaches the server once back online", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { tag, data, second } = setUp(baseURL);
-  await loginAsStaff(page, await demoStaffAccount(`examiner-${tag}@demo.test`, "Eva Examiner", "ORGANIZATION_REALTIME_USER"));
+  await loginAsStaff(
+    page,
+    await demoStaffAccount(`examiner-${tag}@demo.test`, "Eva Examiner", "ORGANIZATION_REALTIME_USER"),
+  );
   await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
   await page.getByTestId("stations-link").click();
-  await page.getByTestId("station-link").filter({ hasText: `Station A ${tag}` }).click();
+  await page
+    .getByTestId("station-link")
+    .filter({ hasText: `Station A ${tag}` })
+    .click();
   await expect(page.getByTestId("station-participants").getByTestId("station-participant")).toHaveCount(2);
   await expect(page.getByTestId("station-progress")).toHaveText("0 of 2 marked");
 
@@ -101,7 +124,10 @@ test("an examiner marks two participants at a station; a tick made offline reach
   await panel.getByTestId("station-comment").fill("Calm and safe");
   await panel.getByTestId("mark-done").click();
   await expect(panel).toContainText("Noor Live");
-  await expect(page.getByTestId("station-participant").filter({ hasText: "Lea Live" })).toHaveAttribute("data-marked", "true");
+  await expect(page.getByTestId("station-participant").filter({ hasText: "Lea Live" })).toHaveAttribute(
+    "data-marked",
+    "true",
+  );
 
   // The tablet loses its network: the tick is kept on the device and sent once it is back.
   await page.context().setOffline(true);
@@ -116,12 +142,22 @@ test("an examiner marks two participants at a station; a tick made offline reach
   await panel.getByText("Borderline").click();
   await panel.getByTestId("mark-done").click();
   await expect(page.getByTestId("station-progress")).toHaveText("2 of 2 marked");
-  await expect(page.getByTestId("station-participant").filter({ hasText: "Noor Live" })).toHaveAttribute("data-marked", "true");
+  await expect(page.getByTestId("station-participant").filter({ hasText: "Noor Live" })).toHaveAttribute(
+    "data-marked",
+    "true",
+  );
   const lea = fixture<Correction>("correction", data.session, data.participant);
   expect(lea.evaluations[0]).toMatchObject({ globalRating: "CLEAR_PASS", markComment: "Calm and safe" });
-  expect(fixture<Correction>("correction", data.session, second.participant).evaluations[0]!.globalRating).toBe("BORDERLINE");
+  expect(fixture<Correction>("correction", data.session, second.participant).evaluations[0]!.globalRating).toBe(
+    "BORDERLINE",
+  );
 
   // Staff running the session see the progress per station.
   await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
-  await expect(page.getByTestId("station-link").filter({ hasText: `Station A ${tag}` }).getByTestId("station-count")).toHaveText("2 of 2 marked");
+  await expect(
+    page
+      .getByTestId("station-link")
+      .filter({ hasText: `Station A ${tag}` })
+      .getByTestId("station-count"),
+  ).toHaveText("2 of 2 marked");
 });

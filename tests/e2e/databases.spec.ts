@@ -66,14 +66,19 @@ test("builds a three-level category tree and navigates it by URL", async ({ page
   await expect(page.getByRole("link", { name: `Electrical E2E ${RUN}` })).toBeVisible();
 });
 
-test("imports a CSV of 50 participants with two bad rows: 48 saved, the two reported with line and reason", async ({ page }) => {
+test("imports a CSV of 50 participants with two bad rows: 48 saved, the two reported with line and reason", async ({
+  page,
+}) => {
   await loginAsStaff(page, await curator());
   await page.goto("/admin/databases/participants");
   const rows = ["name,email,phone,externalId,company"];
   for (let i = 1; i <= 50; i++) {
     if (i === 10) rows.push(`,missing-name-${i}-${RUN}@import.test,,,`);
     else if (i === 30) rows.push(`Bad Mail ${i},not-an-email,,,`);
-    else rows.push(`Imported Person ${String(i).padStart(2, "0")} ${RUN},person${i}-${RUN}@import.test,+3247000${String(i).padStart(4, "0")},EXT-${i}-${RUN},${IMPORT_CO}`);
+    else
+      rows.push(
+        `Imported Person ${String(i).padStart(2, "0")} ${RUN},person${i}-${RUN}@import.test,+3247000${String(i).padStart(4, "0")},EXT-${i}-${RUN},${IMPORT_CO}`,
+      );
   }
   await page.getByTestId("import").click();
   await page.getByLabel("Or paste CSV text").fill(rows.join("\n"));
@@ -82,7 +87,9 @@ test("imports a CSV of 50 participants with two bad rows: 48 saved, the two repo
   const preview = page.getByTestId("import-preview");
   // Line numbers count the header as line 1.
   await expect(preview.locator("tr", { hasText: `missing-name-10-${RUN}@import.test` })).toContainText("11");
-  await expect(preview.locator("tr", { hasText: `missing-name-10-${RUN}@import.test` })).toContainText("This field is required.");
+  await expect(preview.locator("tr", { hasText: `missing-name-10-${RUN}@import.test` })).toContainText(
+    "This field is required.",
+  );
   await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("31");
   await expect(preview.locator("tr", { hasText: "not-an-email" })).toContainText("Enter a valid e-mail address.");
   await page.getByTestId("import-save").click();
@@ -137,7 +144,8 @@ test("a participant's company is searched and chosen in the participant form", a
   await expect(page.getByRole("option", { name: new RegExp(IMPORT_CO) })).toHaveAttribute("aria-selected", "true");
   const noCompany = page.getByRole("option", { name: "No company" });
   const options = await page.getByRole("option").count();
-  for (let i = 0; i < options && (await noCompany.getAttribute("aria-selected")) !== "true"; i++) await company.press("ArrowUp");
+  for (let i = 0; i < options && (await noCompany.getAttribute("aria-selected")) !== "true"; i++)
+    await company.press("ArrowUp");
   await expect(noCompany).toHaveAttribute("aria-selected", "true");
   await company.press("Enter");
   await expect(company).toHaveValue("");
@@ -161,11 +169,19 @@ test("a READER sees the lists but no edit controls", async ({ page }) => {
   await expect(page.getByTestId("import")).toHaveCount(0);
 });
 
-test("a page past the end shows the last page, long lists offer a page jump, and a participant's language is chosen", async ({ page }) => {
+test("a page past the end shows the last page, long lists offer a page jump, and a participant's language is chosen", async ({
+  page,
+}) => {
   await loginAsStaff(page, await curator());
   // 45 participants found by one search: three pages of 20.
   const run = Date.now().toString(36);
-  const csv = ["name,email", ...Array.from({ length: 45 }, (_, i) => `Pager ${run} ${String(i + 1).padStart(2, "0")},pager${i + 1}-${run}@e2e.test`)].join("\n");
+  const csv = [
+    "name,email",
+    ...Array.from(
+      { length: 45 },
+      (_, i) => `Pager ${run} ${String(i + 1).padStart(2, "0")},pager${i + 1}-${run}@e2e.test`,
+    ),
+  ].join("\n");
   await page.goto("/admin/databases/participants");
   await page.getByTestId("import").click();
   await page.getByLabel("Or paste CSV text").fill(csv);
@@ -188,7 +204,10 @@ test("a page past the end shows the last page, long lists offer a page jump, and
   await expect(page.getByText("Page 2 of 3")).toBeVisible();
 
   // The language of a participant's e-mails and screens.
-  await page.getByRole("row", { name: new RegExp(`Pager ${run} 21`) }).getByRole("button", { name: "Edit" }).click();
+  await page
+    .getByRole("row", { name: new RegExp(`Pager ${run} 21`) })
+    .getByRole("button", { name: "Edit" })
+    .click();
   const edit = page.getByRole("dialog");
   await expect(edit.getByLabel("Language")).toHaveValue("");
   await edit.getByLabel("Language").selectOption({ label: "Nederlands" });

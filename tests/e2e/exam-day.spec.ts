@@ -26,7 +26,10 @@ async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
       await page.goto(url.toString());
       await page.waitForLoadState("networkidle");
       if (prepare) await prepare();
-      await page.screenshot({ path: path.resolve("tests/.tmp/exam-day-screens", locale, `${width}-${name}.png`), fullPage: !prepare });
+      await page.screenshot({
+        path: path.resolve("tests/.tmp/exam-day-screens", locale, `${width}-${name}.png`),
+        fullPage: !prepare,
+      });
       if (prepare) await page.keyboard.press("Escape");
     }
   }
@@ -36,16 +39,26 @@ async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
   await page.waitForLoadState("networkidle");
 }
 
-test("exam day: finish and sign-out ask first, extra time is refused out of range, the station list and the end read right", async ({ page, browser, baseURL }) => {
+test("exam day: finish and sign-out ask first, extra time is refused out of range, the station list and the end read right", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const tag = `day${Date.now()}`;
-  const { data, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, { email: `exam-day-${tag}@demo.test`, name: "Erin Examiner" });
+  const { data, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, {
+    email: `exam-day-${tag}@demo.test`,
+    name: "Erin Examiner",
+  });
   const [lea, noor] = candidates;
   const rows = page.getByTestId("live-row");
   await page.getByTestId("start-session").click();
   await page.getByTestId("start-session-confirm").click();
   await expect(page.getByTestId("session-status")).toHaveText("Ongoing");
-  for (const candidate of candidates) await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, { timeout: 15_000 });
+  for (const candidate of candidates)
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, {
+      timeout: 15_000,
+    });
 
   // Sign out during the session asks first, says the answers are kept and that one can sign in
   // again; "stay signed in" keeps the candidate where they were.

@@ -17,17 +17,29 @@ const baseURL = process.env.BASE_URL ?? "http://localhost:3342";
 const outDir = path.resolve("tests/.tmp/forms-screens");
 fs.mkdirSync(outDir, { recursive: true });
 const phone = { width: 390, height: 844 };
-const shoot = (page: Page, locale: string, name: string) => page.screenshot({ path: path.join(outDir, `${locale}-${name}.png`), fullPage: true });
+const shoot = (page: Page, locale: string, name: string) =>
+  page.screenshot({ path: path.join(outDir, `${locale}-${name}.png`), fullPage: true });
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
-const account = await demoStaffAccount(`forms-shots-${Date.now().toString(36)}@demo.test`, "Fay Forms", "ORGANIZATION_MANAGER");
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
+const account = await demoStaffAccount(
+  `forms-shots-${Date.now().toString(36)}@demo.test`,
+  "Fay Forms",
+  "ORGANIZATION_MANAGER",
+);
 const context = await browser.newContext({ baseURL, viewport: phone });
 const page = await context.newPage();
 page.on("console", (m) => m.type() === "error" && console.warn("console error:", m.text()));
 for (const { locale } of SCREENSHOT_LOCALES) {
-  await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  await context.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
   const anonymous = await browser.newContext({ baseURL, viewport: phone });
-  await anonymous.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  await anonymous.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
   const login = await anonymous.newPage();
   await login.goto("/admin");
   await login.waitForLoadState("networkidle");
@@ -39,7 +51,9 @@ await page.goto("/admin");
 await enterCode(page, "admin", await requestCode(page, "admin", account));
 await page.getByTestId("organization-name").waitFor();
 for (const { locale } of SCREENSHOT_LOCALES) {
-  await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  await context.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
   await page.goto("/admin/databases/locations");
   await page.waitForLoadState("networkidle");
   await page.getByTestId("create").click();

@@ -1,5 +1,12 @@
 import { expect, test, type Browser } from "./support/fixtures";
-import { DEMO_PARTICIPANT, DEMO_STAFF, enterCode, requestCode, signInThroughScreens, waitForHydration } from "./support/login";
+import {
+  DEMO_PARTICIPANT,
+  DEMO_STAFF,
+  enterCode,
+  requestCode,
+  signInThroughScreens,
+  waitForHydration,
+} from "./support/login";
 import { demoStaffAccount } from "./support/accounts";
 import { waitForCode } from "./support/outbox";
 
@@ -81,7 +88,9 @@ test.describe("staff", () => {
     const right = await requestCode(page, "admin", DEMO_STAFF);
     await enterCode(page, "admin", right === "000000" ? "111111" : "000000");
     const codeForm = page.getByTestId("admin-code-form");
-    await expect(codeForm.getByRole("alert")).toHaveText("Ce code est erroné ou a expiré. Vérifiez-le ou demandez un nouveau code.");
+    await expect(codeForm.getByRole("alert")).toHaveText(
+      "Ce code est erroné ou a expiré. Vérifiez-le ou demandez un nouveau code.",
+    );
     await expect(codeForm).toBeVisible();
     await expect(codeForm.locator('input[name="code"]')).toBeVisible();
     await expect(page.getByTestId("organization-name")).toHaveCount(0);
@@ -94,7 +103,11 @@ test.describe("staff", () => {
   test("a code used up by three wrong tries says so and offers a new one in one tap", async ({ browser }) => {
     const { context, page } = await pageIn(browser, "en-US");
     // An account of its own: login codes are rate-limited per person.
-    const who = await demoStaffAccount(`used-up-${Date.now().toString(36)}@demo.test`, "Uma Usedup", "ORGANIZATION_READER");
+    const who = await demoStaffAccount(
+      `used-up-${Date.now().toString(36)}@demo.test`,
+      "Uma Usedup",
+      "ORGANIZATION_READER",
+    );
     await page.goto("/admin");
     const right = await requestCode(page, "admin", who);
     const wrong = right === "000000" ? "111111" : "000000";
@@ -116,7 +129,9 @@ test.describe("staff", () => {
     await context.close();
   });
 
-  test("an unknown sign-up code is named, with a way to type it again and a way to one's sessions", async ({ page }) => {
+  test("an unknown sign-up code is named, with a way to type it again and a way to one's sessions", async ({
+    page,
+  }) => {
     await page.goto("/user/signup/NOPE42?tenant=demo");
     await expect(page.getByRole("alert")).toContainText("No session was found for the code NOPE42");
     await expect(page.getByRole("link", { name: "See my sessions" })).toHaveAttribute("href", "/user");

@@ -19,7 +19,10 @@ async function staffCookie(request: APIRequestContext): Promise<string> {
   const id = { type: "EMAIL", value: DEMO_STAFF.email };
   const since = Date.now() - 50;
   const ask = await request.post("/api/admin/graphql", {
-    data: { query: "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }", variables: { t: DEMO_STAFF.tenant, id } },
+    data: {
+      query: "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }",
+      variables: { t: DEMO_STAFF.tenant, id },
+    },
   });
   expect((await ask.json()).data.requestLogin).toBe(true);
   const otp = await waitForCode(DEMO_STAFF.email, since);
@@ -27,7 +30,8 @@ async function staffCookie(request: APIRequestContext): Promise<string> {
   const done = await request.post("/api/admin/graphql", {
     headers: { "X-Forwarded-Proto": "https" },
     data: {
-      query: "mutation($t: String!, $o: String!, $id: UserIdentifierInput!) { completeOtpLogin(tenant: $t, otp: $o, userIdentifier: $id) { cookies { name value secure } } }",
+      query:
+        "mutation($t: String!, $o: String!, $id: UserIdentifierInput!) { completeOtpLogin(tenant: $t, otp: $o, userIdentifier: $id) { cookies { name value secure } } }",
       variables: { t: DEMO_STAFF.tenant, o: otp, id },
     },
   });
@@ -75,7 +79,11 @@ test.describe("the app under its Content-Security-Policy", () => {
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     await loginAsStaff(page);
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+    await page.waitForFunction(() =>
+      Boolean(
+        (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+      ),
+    );
     // A client-side navigation and a same-origin POST (the language switch) still work.
     await page.goto("/admin/databases/companies");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -9,18 +9,23 @@ import { loginAsStaff } from "./support/login";
 const run = Date.now().toString(36);
 const NAME = `E2E Hot zone ${run}`;
 
-const zoneOf = async (item: Locator) => JSON.parse((await item.getAttribute("data-zone")) ?? "null") as { x: number; y: number; w: number; h: number };
+const zoneOf = async (item: Locator) =>
+  JSON.parse((await item.getAttribute("data-zone")) ?? "null") as { x: number; y: number; w: number; h: number };
 
 async function dragOn(page: Page, area: Locator, from: [number, number], to: [number, number]) {
   const box = (await area.boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from[0] + to[0]) / 2), box.y + box.height * ((from[1] + to[1]) / 2), { steps: 4 });
+  await page.mouse.move(box.x + box.width * ((from[0] + to[0]) / 2), box.y + box.height * ((from[1] + to[1]) / 2), {
+    steps: 4,
+  });
   await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 4 });
   await page.mouse.up();
 }
 
-test("draws an image, draws a zone, moves and resizes it, and the preview answers inside or outside", async ({ page }) => {
+test("draws an image, draws a zone, moves and resizes it, and the preview answers inside or outside", async ({
+  page,
+}) => {
   await loginAsStaff(page, await demoStaffAccount("hotzone@demo.test", "Hana Hotzone", "ORGANIZATION_WRITER"));
   await page.goto("/admin/assessments/questions/create");
   await page.getByLabel("Name", { exact: true }).fill(NAME);
@@ -139,7 +144,9 @@ test("a circle drawn on a non-square image is round, and its preview hit test is
   await dialog.getByRole("button", { name: "Upload the drawing" }).click();
   await expect(dialog).toBeHidden();
   const image = step.getByRole("img", { name: "Image" });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe("800x500");
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`))
+    .toBe("800x500");
 
   // A circle from the centre to 10% of the width to the right: r = 0.1 (of the width).
   await step.getByRole("button", { name: "Circle" }).click();
@@ -159,7 +166,9 @@ test("a circle drawn on a non-square image is round, and its preview hit test is
   await page.getByRole("button", { name: "Preview" }).click();
   const picker = page.getByRole("region", { name: "Preview" }).getByTestId("point-picker");
   await picker.scrollIntoViewIfNeeded();
-  await expect.poll(async () => (await picker.getByTestId("zone-circle").boundingBox())?.height ?? 0).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await picker.getByTestId("zone-circle").boundingBox())?.height ?? 0)
+    .toBeGreaterThan(0);
   const circle = (await picker.getByTestId("zone-circle").boundingBox())!;
   expect(Math.abs(circle.width - circle.height)).toBeLessThan(2);
   const p = (await picker.boundingBox())!;

@@ -13,8 +13,10 @@ async function seedQuestion(name: string) {
   const db = demoDatabase();
   try {
     await db.execute("PRAGMA busy_timeout = 5000");
-    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!
+      .id as string;
+    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+      .id as string;
     // 23:30 UTC: already the next day in Brussels, so a date read in the wrong zone shows.
     const at = Date.UTC(2026, 2, 14, 23, 30);
     await db.execute({
@@ -27,7 +29,11 @@ async function seedQuestion(name: string) {
   }
 }
 
-test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({ page, browser, login }) => {
+test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({
+  page,
+  browser,
+  login,
+}) => {
   const name = `Hydration ${Date.now().toString(36)}`;
   await seedQuestion(name);
   await login({ role: "ORGANIZATION_WRITER", name: "Hana Hydration" });
@@ -38,7 +44,12 @@ test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s k
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toContainText("15 mrt 2026, 00:30");
 
-  for (const url of ["/admin/scheduledsessions?view=week&date=2030-05-06", "/admin/scheduledsessions?view=month&date=2030-05-06", "/admin/scheduledsessions", "/admin"]) {
+  for (const url of [
+    "/admin/scheduledsessions?view=week&date=2030-05-06",
+    "/admin/scheduledsessions?view=month&date=2030-05-06",
+    "/admin/scheduledsessions",
+    "/admin",
+  ]) {
     await page.goto(url);
     await expect(page.locator("main h1").first()).toBeVisible();
   }
@@ -64,7 +75,10 @@ test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s k
   await visitor.close();
 });
 
-test("a key pressed before the page has hydrated leaves it working, without React error #345", async ({ page, context }) => {
+test("a key pressed before the page has hydrated leaves it working, without React error #345", async ({
+  page,
+  context,
+}) => {
   // React's scheduler posts a message to run the hydration it was just asked for. A key press
   // before that task makes React 18 hydrate at once, synchronously; Remix's first render then
   // waited for the page's data to be decoded, and a synchronous render that waits ends in React
@@ -75,7 +89,9 @@ test("a key pressed before the page has hydrated leaves it working, without Reac
     MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort["postMessage"]>) {
       if (armed && document.readyState !== "loading") {
         armed = false;
-        queueMicrotask(() => document.querySelector("input")?.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "a" })));
+        queueMicrotask(() =>
+          document.querySelector("input")?.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "a" })),
+        );
       }
       return post.apply(this, args);
     } as MessagePort["postMessage"];

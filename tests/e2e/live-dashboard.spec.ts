@@ -17,7 +17,8 @@ async function seed(): Promise<{
   const db = demoDatabase();
   await db.execute("PRAGMA busy_timeout = 5000");
   const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+    .id as string;
   const now = Date.now();
   const q = randomUUID();
   const e = randomUUID();
@@ -61,7 +62,12 @@ async function seed(): Promise<{
   return { templateId, people };
 }
 
-async function graphql(request: APIRequestContext, area: "admin" | "user", query: string, variables: Record<string, unknown>) {
+async function graphql(
+  request: APIRequestContext,
+  area: "admin" | "user",
+  query: string,
+  variables: Record<string, unknown>,
+) {
   const res = await request.post(`/api/${area}/graphql`, {
     data: { query, variables },
     headers: { "content-type": "application/json", accept: "application/json" },
@@ -90,7 +96,10 @@ async function screenshots(page: Page, name: string) {
   await page.goto(`${url}?lng=en-us`);
 }
 
-test("runs a session from the dashboard: start, live help request, pause all, extend, resolve, complete", async ({ page, browser }) => {
+test("runs a session from the dashboard: start, live help request, pause all, extend, resolve, complete", async ({
+  page,
+  browser,
+}) => {
   const { templateId, people } = await seed();
   // A console error or a hydration warning is a bug.
   const problems: string[] = [];
@@ -115,7 +124,7 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
         participants: people.map((p) => p.id),
         options: { enableAutoPauseOnHelpRequest: true },
       },
-    }
+    },
   );
   const sessionId = planned.addScheduledSession._id as string;
 
@@ -172,7 +181,7 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
         }
       }
     `,
-    { s: sessionId }
+    { s: sessionId },
   );
   // No reload: the room pushes it (the fallback poll is 15 s, longer than this wait).
   const max = rows.filter({ hasText: people[1]!.name });
@@ -198,7 +207,9 @@ test("runs a session from the dashboard: start, live help request, pause all, ex
   const seconds = (text: string) => Number(text.split(":")[0]) * 60 + Number(text.split(":")[1]);
   const before = seconds((await lia.getByTestId("time-left").textContent())!);
   await lia.getByTestId("extend").click();
-  await expect.poll(async () => seconds((await lia.getByTestId("time-left").textContent())!)).toBeGreaterThan(before + 200);
+  await expect
+    .poll(async () => seconds((await lia.getByTestId("time-left").textContent())!))
+    .toBeGreaterThan(before + 200);
 
   // Resolve the help request.
   await max.getByTestId("resolve-help").click();

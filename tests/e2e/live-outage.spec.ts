@@ -18,7 +18,9 @@ const roomUrl = `http://127.0.0.1:${partykitPort}/`;
 
 const remainingOn = async (page: Page) => Number(await page.getByTestId("countdown").getAttribute("data-remaining"));
 
-test("the app killed during a timed station: its room server goes with it, and the time it was down is given back", async ({ browser }) => {
+test("the app killed during a timed station: its room server goes with it, and the time it was down is given back", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const dataDir = fs.mkdtempSync(path.join(path.resolve("tests/.tmp/e2e-data"), "outage-"));
   const where = { dataDir, partykitPort };
@@ -74,7 +76,10 @@ test("the app killed during a timed station: its room server goes with it, and t
         () => true,
         () => false,
       );
-    const shown = { remaining: await remainingOn(page), revision: await page.getByTestId("live-session").getAttribute("data-revision") };
+    const shown = {
+      remaining: await remainingOn(page),
+      revision: await page.getByTestId("live-session").getAttribute("data-revision"),
+    };
     console.log(`screen without reload: ${caughtUp ? "caught up" : "did not catch up"} (${JSON.stringify(shown)})`);
     // The server's clock is the truth: a reload shows the time it had when the app stopped.
     await page.reload();
@@ -89,9 +94,13 @@ test("the app killed during a timed station: its room server goes with it, and t
     process.env.E2E_DATA_DIR = outboxOf;
     await staff.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
     await expect(staff.getByTestId("outages-given-back")).toContainText("The server could not be reached until");
-    await expect(staff.getByTestId("outages-given-back")).toContainText("given back to the participant whose clock was running");
+    await expect(staff.getByTestId("outages-given-back")).toContainText(
+      "given back to the participant whose clock was running",
+    );
     expect(errors).toEqual([]);
-    console.log(`room server gone ${roomGoneAfterMs} ms after the kill; app down ${downSeconds.toFixed(1)} s; countdown ${beforeKill} s before, ${whileDown} s while down, ${await remainingOn(page)} s after`);
+    console.log(
+      `room server gone ${roomGoneAfterMs} ms after the kill; app down ${downSeconds.toFixed(1)} s; countdown ${beforeKill} s before, ${whileDown} s while down, ${await remainingOn(page)} s after`,
+    );
   } finally {
     process.env.E2E_DATA_DIR = outboxOf;
     await candidateContext.close();

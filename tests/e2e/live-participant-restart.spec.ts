@@ -2,7 +2,15 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { answerOn, expectAllSaved, liveFixture, saveIndicator, watchConsole, type LiveSetup, type SavedAnswer } from "./support/live";
+import {
+  answerOn,
+  expectAllSaved,
+  liveFixture,
+  saveIndicator,
+  watchConsole,
+  type LiveSetup,
+  type SavedAnswer,
+} from "./support/live";
 import { loginAsParticipant } from "./support/login";
 import { killHard, ownServer, startServer, stop, waitUntilUp } from "./support/own-server";
 
@@ -14,7 +22,9 @@ import { killHard, ownServer, startServer, stop, waitUntilUp } from "./support/o
 const own = ownServer(2);
 const { partykitPort, baseURL } = own;
 
-test("a server killed mid-session loses no acknowledged answer of either candidate, and answers typed while it was down arrive", async ({ browser }) => {
+test("a server killed mid-session loses no acknowledged answer of either candidate, and answers typed while it was down arrive", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const dataDir = fs.mkdtempSync(path.join(path.resolve("tests/.tmp/e2e-data"), "restart-"));
   const where = { dataDir, partykitPort };
@@ -49,7 +59,9 @@ test("a server killed mid-session loses no acknowledged answer of either candida
       await expectAllSaved(page);
       pages.push({ page, errors, candidate });
     }
-    const acknowledged = candidates.map((c) => liveFixture<SavedAnswer[]>(where, "answers", data.session, c.participant));
+    const acknowledged = candidates.map((c) =>
+      liveFixture<SavedAnswer[]>(where, "answers", data.session, c.participant),
+    );
     for (const answers of acknowledged) expect(answers).toHaveLength(3);
 
     killHard(server);
@@ -65,14 +77,19 @@ test("a server killed mid-session loses no acknowledged answer of either candida
       // The queue retries with backoff (at most 30 s apart) and on the room's reconnect.
       await expectAllSaved(page, 60_000);
       const after = liveFixture<SavedAnswer[]>(where, "answers", data.session, candidate.participant);
-      for (const a of acknowledged[i]!) expect(after.find((b) => b.question === a.question && b.stepIndex === a.stepIndex)!.revision).toBeGreaterThanOrEqual(a.revision);
+      for (const a of acknowledged[i]!)
+        expect(
+          after.find((b) => b.question === a.question && b.stepIndex === a.stepIndex)!.revision,
+        ).toBeGreaterThanOrEqual(a.revision);
       expect(answerOn(after, data.questions[0]!, 0)).toEqual({ textlistValue: [candidate.choice] });
       expect(answerOn(after, data.questions[0]!, 1)).toEqual({ numericValue: Number(candidate.number) });
       expect(answerOn(after, data.questions[0]!, 2)).toEqual({ textValue: `typed while the server was down ${i}` });
 
       // Both carry on: the page reloads with every answer, and the next question opens.
       await page.reload();
-      await expect(page.getByTestId("step-2").getByLabel("Your answer")).toHaveValue(`typed while the server was down ${i}`);
+      await expect(page.getByTestId("step-2").getByLabel("Your answer")).toHaveValue(
+        `typed while the server was down ${i}`,
+      );
       await expect(page.getByTestId("step-0").getByLabel(candidate.choice)).toBeChecked();
       await page.getByTestId("finish-section").click();
       await expect(page.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);

@@ -20,7 +20,11 @@ const outDir = path.resolve("tests/.tmp/live-participant-screens");
 async function shoot(page: Page, name: string) {
   for (const { locale } of SCREENSHOT_LOCALES) {
     fs.mkdirSync(path.join(outDir, locale), { recursive: true });
-    await page.context().addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+    await page
+      .context()
+      .addCookies([
+        { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+      ]);
     await page.reload();
     await page.waitForLoadState("networkidle").catch(() => {});
     for (const viewport of SCREENSHOT_VIEWPORTS) {
@@ -29,14 +33,20 @@ async function shoot(page: Page, name: string) {
       await page.waitForTimeout(300);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       if (overflow) console.warn(`${locale} ${name} ${viewport.width}px overflows sideways`);
-      await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`),
+        fullPage: true,
+      });
     }
     await page.setViewportSize(SCREENSHOT_VIEWPORTS[0]!);
   }
 }
 
 const data = liveFixture<LiveSetup>(where, "setup", `${baseURL}/favicon.svg`, `s${Date.now()}`);
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 const context = await browser.newContext({ baseURL, viewport: SCREENSHOT_VIEWPORTS[0] });
 const page = await context.newPage();
 const problems: string[] = [];

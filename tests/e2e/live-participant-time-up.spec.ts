@@ -1,12 +1,23 @@
 import { expect, test } from "@playwright/test";
-import { answerOn, expectAllSaved, liveFixture, saveIndicator, watchConsole, type LiveSetup, type SavedAnswer } from "./support/live";
+import {
+  answerOn,
+  expectAllSaved,
+  liveFixture,
+  saveIndicator,
+  watchConsole,
+  type LiveSetup,
+  type SavedAnswer,
+} from "./support/live";
 import { loginAsParticipant } from "./support/login";
 
 // Time up on a short question: the screen hands in what it has and says the time is up; an
 // answer that could only reach the server after the deadline is still stored (flagged late) and
 // the participant is told so.
 
-test("at time up the answers are handed in, a late save is kept and flagged, and the participant sees it", async ({ page, baseURL }) => {
+test("at time up the answers are handed in, a late save is kept and flagged, and the participant sees it", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, `t${Date.now()}`, "12");

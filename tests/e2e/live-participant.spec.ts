@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { liveFixture, expectAllSaved, saveIndicator, watchConsole, type LiveSetup as Setup, type SavedAnswer as Saved } from "./support/live";
+import {
+  liveFixture,
+  expectAllSaved,
+  saveIndicator,
+  watchConsole,
+  type LiveSetup as Setup,
+  type SavedAnswer as Saved,
+} from "./support/live";
 import { loginAsParticipant } from "./support/login";
 
 // The participant's side of a live session, through the real screens. Staff actions (start,
@@ -9,14 +16,21 @@ const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
 const indicator = saveIndicator;
 const allSaved = (page: Page) => expectAllSaved(page);
 
-test("a participant takes a live session: every step type, offline, reload, help, pause, waiting for unlock", async ({ page, context, baseURL }) => {
+test("a participant takes a live session: every step type, offline, reload, help, pause, waiting for unlock", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const errors = watchConsole(page);
   const data = fixture<Setup>("setup", `${baseURL}/favicon.svg`, `p${Date.now()}`);
 
   // Before the start: ready on /user, then the waiting page.
   await loginAsParticipant(page, { tenant: "demo", email: data.email });
-  const item = page.getByTestId("my-upcoming").locator("li").filter({ has: page.getByTestId("session-ready") });
+  const item = page
+    .getByTestId("my-upcoming")
+    .locator("li")
+    .filter({ has: page.getByTestId("session-ready") });
   await item.getByTestId("ready-toggle").click();
   await expect(item.getByTestId("ready-state")).toBeVisible();
   await page.goto(`/user/session/${data.session}`);
@@ -89,7 +103,8 @@ test("a participant takes a live session: every step type, offline, reload, help
   // Staff pause everyone: the overlay covers the question and the clock stands still. The room
   // event carries the new clock, so the screen does not reload its state for a pause or a resume.
   const stateReloads: string[] = [];
-  const countReload = (request: { url(): string }) => void (request.url().includes("/api/user/live-state/") && stateReloads.push(request.url()));
+  const countReload = (request: { url(): string }) =>
+    void (request.url().includes("/api/user/live-state/") && stateReloads.push(request.url()));
   page.on("request", countReload);
   fixture("pause", data.session);
   await expect(page.getByTestId("pause-overlay")).toBeVisible();
@@ -137,7 +152,9 @@ test("a participant takes a live session: every step type, offline, reload, help
   await page.getByTestId("finish-confirm").click();
   await expect(page.getByTestId("live-waiting")).toBeVisible();
   fixture("unlock", data.session, data.participant);
-  await expect(page.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
+  await expect(page.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, {
+    timeout: 15_000,
+  });
   await page.getByTestId("step-0").getByLabel("Your answer").fill("A hot work permit");
   await allSaved(page);
   await page.getByTestId("finish-section").click();

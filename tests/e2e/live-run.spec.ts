@@ -1,6 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { dashboardWithTwoCandidates, expectAllSaved, liveFixture, saveIndicator, type SavedAnswer } from "./support/live";
+import {
+  dashboardWithTwoCandidates,
+  expectAllSaved,
+  liveFixture,
+  saveIndicator,
+  type SavedAnswer,
+} from "./support/live";
 
 // The live run end to end through the screens: one staff member on the dashboard and two
 // candidates on their own devices. Start, every step type, pause all, extra time for one, a help
@@ -30,11 +36,18 @@ async function answerPractice(page: Page, x: number, y: number) {
   await page.getByTestId("step-1").getByLabel("I have done this task").check();
 }
 
-test("a live session with a dashboard and two candidates: pause, extra time, help, unlock, a minute offline", async ({ page, browser, baseURL }) => {
+test("a live session with a dashboard and two candidates: pause, extra time, help, unlock, a minute offline", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const tag = `run${Date.now()}`;
   // Staff open the dashboard; the candidates sign in on their own devices and open the session.
-  const { data, second, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, { email: `live-run-${tag}@demo.test`, name: "Rob Runner" });
+  const { data, second, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, {
+    email: `live-run-${tag}@demo.test`,
+    name: "Rob Runner",
+  });
   const [first, other] = candidates;
   const rows = page.getByTestId("live-row");
 
@@ -42,7 +55,10 @@ test("a live session with a dashboard and two candidates: pause, extra time, hel
   await page.getByTestId("start-session").click();
   await page.getByTestId("start-session-confirm").click();
   await expect(page.getByTestId("session-status")).toHaveText("Ongoing");
-  for (const candidate of [first, other]) await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, { timeout: 15_000 });
+  for (const candidate of [first, other])
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, {
+      timeout: 15_000,
+    });
 
   await answerKnowledge(first, "2", "oxygen");
   await answerKnowledge(other, "2,5", "methane");
@@ -103,28 +119,39 @@ test("a live session with a dashboard and two candidates: pause, extra time, hel
   // Station A's next slot is busy: staff open Station B for Noor out of order, from the dashboard.
   await noorRow.getByTestId("open-evaluation-choice").selectOption({ label: `Station B ${tag}` });
   await noorRow.getByTestId("open-evaluation").click();
-  await expect(other.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
+  await expect(other.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, {
+    timeout: 15_000,
+  });
 
   // Staff unlock Lea from the dashboard: her next evaluation opens.
   await leaRow.getByTestId("unlock").click();
-  await expect(first.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
+  await expect(first.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, {
+    timeout: 15_000,
+  });
   await first.getByTestId("step-0").getByLabel("Your answer").fill("A hot work permit");
   await expectAllSaved(first);
 
   // Everything each candidate saw saved is in the database.
-  const on = (saved: SavedAnswer[], question: string, step: number) => saved.find((s) => s.question === question && s.stepIndex === step)?.answer;
+  const on = (saved: SavedAnswer[], question: string, step: number) =>
+    saved.find((s) => s.question === question && s.stepIndex === step)?.answer;
   const leaSaved = fixture<SavedAnswer[]>("answers", data.session, data.participant);
   expect(on(leaSaved, data.questions[0]!, 0)).toEqual({ textlistValue: ["S3 boots"] });
   expect(on(leaSaved, data.questions[0]!, 1)).toEqual({ numericValue: 2 });
   expect(on(leaSaved, data.questions[0]!, 2)).toEqual({ textValue: "oxygen" });
-  expect((on(leaSaved, data.questions[1]!, 0) as { numericlistValue: number[] }).numericlistValue[0]).toBeCloseTo(0.5, 1);
+  expect((on(leaSaved, data.questions[1]!, 0) as { numericlistValue: number[] }).numericlistValue[0]).toBeCloseTo(
+    0.5,
+    1,
+  );
   expect(on(leaSaved, data.questions[1]!, 1)).toEqual({ booleanValue: true });
   expect(on(leaSaved, data.questions[2]!, 0)).toEqual({ textValue: "A hot work permit" });
   const noorSaved = fixture<SavedAnswer[]>("answers", data.session, second.participant);
   expect(on(noorSaved, data.questions[0]!, 0)).toEqual({ textlistValue: ["S3 boots", "S1P shoes"] });
   expect(on(noorSaved, data.questions[0]!, 1)).toEqual({ numericValue: 3 });
   expect(on(noorSaved, data.questions[0]!, 2)).toEqual({ textValue: "methane and oxygen" });
-  expect((on(noorSaved, data.questions[1]!, 0) as { numericlistValue: number[] }).numericlistValue[1]).toBeCloseTo(0.7, 1);
+  expect((on(noorSaved, data.questions[1]!, 0) as { numericlistValue: number[] }).numericlistValue[1]).toBeCloseTo(
+    0.7,
+    1,
+  );
   expect(on(noorSaved, data.questions[1]!, 1)).toEqual({ booleanValue: true });
   expect([...leaSaved, ...noorSaved].every((s) => !s.late)).toBe(true);
 });

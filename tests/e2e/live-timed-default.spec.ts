@@ -29,7 +29,8 @@ const LOCALES = ["en-us", "nl-nl", "fr-fr"] as const;
 async function addCandidate(): Promise<void> {
   const db = demoDatabase();
   await db.execute("PRAGMA busy_timeout = 5000");
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+    .id as string;
   const now = Date.now();
   await db.execute({
     sql: "INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)",
@@ -58,7 +59,11 @@ async function setTimeLimits(page: Page, evaluationId: string, on: boolean) {
 
 async function setLocale(page: Page, locale: string) {
   const url = new URL(page.url());
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: url.origin }]);
+  await page
+    .context()
+    .addCookies([
+      { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: url.origin },
+    ]);
 }
 
 async function shoot(page: Page, locale: string, name: string, target?: () => Promise<unknown>) {
@@ -71,7 +76,10 @@ async function shoot(page: Page, locale: string, name: string, target?: () => Pr
   }
 }
 
-test("a session set up as the README says has a countdown and a time left; unticking the time limits reaches the open screen without a reload", async ({ page, browser }) => {
+test("a session set up as the README says has a countdown and a time left; unticking the time limits reaches the open screen without a reload", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await addCandidate();
   await loginAsStaff(page, await demoStaffAccount(`timed-${RUN}@demo.test`, "Tim Timekeeper", "ORGANIZATION_WRITER"));
@@ -88,7 +96,15 @@ test("a session set up as the README says has a countdown and a time left; untic
         preparationInfo: [],
         visibility: "ORGANIZATION",
         objectOwnerType: "ORGANIZATION",
-        steps: [{ key: "t", type: "TEXT", score: 1, question: text("Which gas do you test for first?"), answer: { textValue: "oxygen" } }],
+        steps: [
+          {
+            key: "t",
+            type: "TEXT",
+            score: 1,
+            question: text("Which gas do you test for first?"),
+            answer: { textValue: "oxygen" },
+          },
+        ],
       }),
     },
   });
@@ -121,7 +137,10 @@ test("a session set up as the README says has a countdown and a time left; untic
   const form = page.getByTestId("plan-form");
   const template = form.getByRole("combobox", { name: "Session *" });
   await template.fill(TEMPLATE);
-  await page.getByRole("listbox", { name: "Session" }).getByRole("option", { name: new RegExp(TEMPLATE) }).click();
+  await page
+    .getByRole("listbox", { name: "Session" })
+    .getByRole("option", { name: new RegExp(TEMPLATE) })
+    .click();
   await expect(template).toHaveValue(TEMPLATE);
   await form.getByRole("button", { name: "Session overview" }).click();
   const overview = page.getByRole("dialog", { name: `Overview of ${TEMPLATE}` });
@@ -130,7 +149,10 @@ test("a session set up as the README says has a countdown and a time left; untic
   await overview.getByRole("button", { name: "Close" }).click();
   await form.locator('input[name="datetime"]').fill("2031-03-04T09:00");
   await page.getByTestId("participant-search").fill(CANDIDATE);
-  await page.getByTestId("participant-results").getByRole("option", { name: new RegExp(CANDIDATE) }).click();
+  await page
+    .getByTestId("participant-results")
+    .getByRole("option", { name: new RegExp(CANDIDATE) })
+    .click();
   await expect(page.getByTestId("chosen-participants")).toContainText(CANDIDATE);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const reference = /Reference (\S+?)[ ,.]/.exec((await page.getByTestId("saved").textContent()) ?? "")?.[1];
@@ -163,7 +185,9 @@ test("a session set up as the README says has a countdown and a time left; untic
   await setTimeLimits(page, evaluationId, false);
   await expect(countdown).toHaveCount(0, { timeout: 10_000 });
   await expect(candidate.getByTestId("live-question")).toBeVisible();
-  expect(await candidate.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  expect(await candidate.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+    true,
+  );
   // The dashboard says so in words, and extra time is not offered as if it did something.
   await page.goto(`/admin/scheduledsessions/dashboard/${sessionId}`);
   await expect(page.getByTestId("untimed-notice")).toContainText("No time limit");
@@ -181,7 +205,10 @@ test("a session set up as the README says has a countdown and a time left; untic
     await page.goto("/admin/scheduledsessions/plan");
     const planForm = page.getByTestId("plan-form");
     await planForm.getByRole("combobox").first().fill(TEMPLATE);
-    await page.getByRole("option", { name: new RegExp(TEMPLATE) }).first().click();
+    await page
+      .getByRole("option", { name: new RegExp(TEMPLATE) })
+      .first()
+      .click();
     await page.getByTestId("template-overview-open").click();
     await expect(page.getByTestId("template-overview-untimed-notice")).toBeVisible();
     await shoot(page, locale, "plan-overview-untimed");
@@ -194,5 +221,7 @@ test("a session set up as the README says has a countdown and a time left; untic
   await setTimeLimits(page, evaluationId, true);
   await expect(countdown).toBeVisible({ timeout: 10_000 });
   expect(Number(await countdown.getAttribute("data-remaining"))).toBeGreaterThan(300);
-  expect(await candidate.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  expect(await candidate.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+    true,
+  );
 });

@@ -18,10 +18,17 @@ async function expectActionsInView(page: Page, actions: string[], label: string)
   }
 }
 
-test("staff unlock every waiting candidate at once, and each screen opens its next evaluation", async ({ page, browser, baseURL }) => {
+test("staff unlock every waiting candidate at once, and each screen opens its next evaluation", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const tag = `unlockall${Date.now()}`;
-  const { data, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, { email: `unlock-all-${tag}@demo.test`, name: "Una Unlocker" });
+  const { data, candidates } = await dashboardWithTwoCandidates(page, browser, baseURL, tag, {
+    email: `unlock-all-${tag}@demo.test`,
+    name: "Una Unlocker",
+  });
   // Nobody waits yet: no mass unlock on offer.
   await page.getByTestId("start-session").click();
   await page.getByTestId("start-session-confirm").click();
@@ -38,7 +45,9 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
 
   // Both finish Station A (two questions) and wait for staff.
   for (const candidate of candidates) {
-    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, { timeout: 15_000 });
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[0]!, {
+      timeout: 15_000,
+    });
     await candidate.getByTestId("finish-section").click();
     await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[1]!);
     await candidate.getByTestId("finish-section").click();
@@ -70,19 +79,25 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
   // On a 1,024 px laptop, beside the sidebar, every row's actions stay in view: nothing scrolls sideways.
   await page.setViewportSize({ width: 1024, height: 768 });
   await expectActionsInView(page, ["unlock", "open-evaluation-choice", "open-evaluation"], "waiting");
-  const sideways = await page.getByTestId("live-row").first().evaluate((row) => {
-    const scroller = row.closest("table")!.parentElement!;
-    return scroller.scrollWidth - scroller.clientWidth;
-  });
+  const sideways = await page
+    .getByTestId("live-row")
+    .first()
+    .evaluate((row) => {
+      const scroller = row.closest("table")!.parentElement!;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
   expect(sideways).toBeLessThanOrEqual(0);
 
   await unlockAll.click();
   await expect(page.getByRole("status").filter({ hasText: "2 participants unlocked" })).toBeVisible();
   for (const candidate of candidates) {
-    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, { timeout: 15_000 });
+    await expect(candidate.getByTestId("live-question")).toHaveAttribute("data-question", data.questions[2]!, {
+      timeout: 15_000,
+    });
   }
   await expect(unlockAll).toHaveCount(0);
-  for (const row of await page.getByTestId("live-row").all()) await expect(row).not.toHaveAttribute("data-status", "waiting");
+  for (const row of await page.getByTestId("live-row").all())
+    await expect(row).not.toHaveAttribute("data-status", "waiting");
 
   // A refused action is explained on its own row only: Station A is done, nothing of it is left to open.
   const [first, second] = await page.getByTestId("live-row").all();

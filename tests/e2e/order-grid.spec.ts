@@ -7,9 +7,13 @@ import { loginAsStaff, waitForHydration } from "./support/login";
 // The order grid's drag-and-drop (dnd-kit) through the real screen: an evaluation is dragged onto
 // the other position of its row by mouse, and by keyboard (space, arrow, space); each swap is saved.
 
-const orderOf = (page: Page) => [page.getByTestId("cell-0-0"), page.getByTestId("cell-0-1")].map((cell) => cell.getAttribute("data-evaluation"));
+const orderOf = (page: Page) =>
+  [page.getByTestId("cell-0-0"), page.getByTestId("cell-0-1")].map((cell) => cell.getAttribute("data-evaluation"));
 
-test("reorders a participant's evaluations by mouse drag and by keyboard, and keeps the order", async ({ page, baseURL }) => {
+test("reorders a participant's evaluations by mouse drag and by keyboard, and keeps the order", async ({
+  page,
+  baseURL,
+}) => {
   const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, `o${Date.now()}`);
   await loginAsStaff(page, await demoStaffAccount("order-grid@demo.test", "Otto Order", "ORGANIZATION_MANAGER"));
   await page.goto(`/admin/scheduledsessions/order/${data.session}`);

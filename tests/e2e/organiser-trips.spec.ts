@@ -20,7 +20,10 @@ async function shoot(page: Page, name: string) {
     for (const width of [1280, 820, 390, 320]) {
       await page.setViewportSize({ width, height: width > 820 ? 800 : 844 });
       await page.goto(url.toString());
-      await page.screenshot({ path: path.resolve("tests/.tmp/organiser-screens", locale, `${width}-${name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.resolve("tests/.tmp/organiser-screens", locale, `${width}-${name}.png`),
+        fullPage: true,
+      });
     }
   }
 }
@@ -81,11 +84,16 @@ test("the question editor's pickers create a supply object and a category and ch
   await categoryDialog.getByLabel("Name", { exact: true }).fill(`Heights ${tag}`);
   await categoryDialog.getByRole("button", { name: "Save" }).click();
   await expect(categoryDialog).toBeHidden();
-  await expect(page.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name: `Heights ${tag}` })).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name: `Heights ${tag}` }),
+  ).toBeChecked();
   await shoot(page, "question-editor-pickers");
 });
 
-test("a too long participant name is refused with a message, not cut; a long one breaks in the table", async ({ page, login }) => {
+test("a too long participant name is refused with a message, not cut; a long one breaks in the table", async ({
+  page,
+  login,
+}) => {
   await login({ name: "Petra Phone" });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/databases/participants");
@@ -118,7 +126,10 @@ test("a too long participant name is refused with a message, not cut; a long one
   await shoot(page, "participants-long-name");
 });
 
-test("on phones the admin menu is one button, the organisation's name is whole, and the lists fit", async ({ page, login }) => {
+test("on phones the admin menu is one button, the organisation's name is whole, and the lists fit", async ({
+  page,
+  login,
+}) => {
   await login({ name: "Mo Menu" });
   for (const width of PHONES) {
     await page.setViewportSize({ width, height: 844 });
@@ -126,7 +137,10 @@ test("on phones the admin menu is one button, the organisation's name is whole, 
     const nav = page.getByRole("navigation", { name: "Main menu" });
     expect((await nav.boundingBox())!.height, `menu height at ${width}px`).toBeLessThan(70);
     const orgName = page.getByTestId("organization-name");
-    expect(await orgName.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1), `organisation name whole at ${width}px`).toBe(true);
+    expect(
+      await orgName.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+      `organisation name whole at ${width}px`,
+    ).toBe(true);
     await expectNoSidewaysScroll(page);
 
     // By keyboard: open, the entries as menu items, the current one marked, Enter follows one.
@@ -143,7 +157,12 @@ test("on phones the admin menu is one button, the organisation's name is whole, 
     await expect(page).toHaveURL(/\/admin\/databases$/);
     await expect(page.getByRole("menu")).toBeHidden();
 
-    for (const url of ["/admin/reports/sessionreports", "/admin/databases/participants", "/admin/scheduledsessions", "/admin/assessments/questions"]) {
+    for (const url of [
+      "/admin/reports/sessionreports",
+      "/admin/databases/participants",
+      "/admin/scheduledsessions",
+      "/admin/assessments/questions",
+    ]) {
       await page.goto(url);
       await expectNoSidewaysScroll(page);
     }
@@ -154,7 +173,10 @@ test("on phones the admin menu is one button, the organisation's name is whole, 
   await shoot(page, "admin-home");
 });
 
-test("the report builder drops the e-mail error once the address is valid and shows that it is sending", async ({ page, baseURL }) => {
+test("the report builder drops the e-mail error once the address is valid and shows that it is sending", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const tag = `send${Date.now()}`;
   const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);

@@ -31,10 +31,15 @@ async function shoot(page: Page, locale: string, name: string, fullPage = true) 
       return [...document.querySelectorAll("body *")]
         .filter((el) => el.getBoundingClientRect().right > width + 1)
         .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`);
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`,
+        );
     });
     if (overflow.length) problems.push(`${locale} ${name} ${viewport.width}px overflows: ${overflow.join(", ")}`);
-    await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage });
+    await page.screenshot({
+      path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`),
+      fullPage,
+    });
   }
   await page.setViewportSize(SCREENSHOT_VIEWPORTS[0]!);
 }
@@ -72,7 +77,9 @@ async function seed(page: Page): Promise<void> {
     return canvas.toDataURL("image/png");
   });
   const upload = await page.request.post("/api/assets/image/upload/file", {
-    multipart: { file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1]!, "base64") } },
+    multipart: {
+      file: { name: "logo.png", mimeType: "image/png", buffer: Buffer.from(dataUrl.split(",")[1]!, "base64") },
+    },
   });
   const logo = (await upload.json()).id as string;
   await gql(page, `mutation($logo: String) { updateOrganizationSettings(input: { logo: $logo }) { logo } }`, { logo });
@@ -80,14 +87,20 @@ async function seed(page: Page): Promise<void> {
   const people = [
     ["Ann Peeters", "ann@shots.test", ["ORGANIZATION_WRITER"]],
     ["Bram De Smet", "bram@shots.test", ["ORGANIZATION_READER"]],
-    ["Chloé Dubois-Vandenberghe", "chloe.dubois-vandenberghe@shots.test", ["ORGANIZATION_USER_MANAGER", "ORGANIZATION_REALTIME_USER"]],
+    [
+      "Chloé Dubois-Vandenberghe",
+      "chloe.dubois-vandenberghe@shots.test",
+      ["ORGANIZATION_USER_MANAGER", "ORGANIZATION_REALTIME_USER"],
+    ],
     ["Dirk Janssens", "dirk@shots.test", ["ORGANIZATION_REALTIME_USER"]],
   ] as const;
   const ids: string[] = [];
-  for (const [name, email, roles] of people) ids.push((await gql(page, add, { input: { name, email, roles } })).addUser._id);
+  for (const [name, email, roles] of people)
+    ids.push((await gql(page, add, { input: { name, email, roles } })).addUser._id);
   const db = createClient({ url: `file:${path.join(process.env.E2E_DATA_DIR!, "tenants", `${SLUG}.db`)}` });
   await db.execute("PRAGMA busy_timeout = 5000");
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+    .id as string;
   const now = Date.now();
   await db.execute({
     sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps)
@@ -99,10 +112,15 @@ async function seed(page: Page): Promise<void> {
 
 fs.mkdirSync(outDir, { recursive: true });
 const boss = operatorTenant(SLUG, "Harbour Academy", "boss@shots.test");
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
 const context = await browser.newContext({ baseURL, viewport: SCREENSHOT_VIEWPORTS[0] });
 const page = await context.newPage();
-page.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? problems.push(`console ${m.type()}: ${m.text()}`) : undefined));
+page.on("console", (m) =>
+  m.type() === "error" || m.type() === "warning" ? problems.push(`console ${m.type()}: ${m.text()}`) : undefined,
+);
 page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
 await page.goto("/admin");
 await enterCode(page, "admin", await requestCode(page, "admin", boss));
@@ -111,7 +129,9 @@ await seed(page);
 
 for (const { locale } of SCREENSHOT_LOCALES) {
   fs.mkdirSync(path.join(outDir, locale), { recursive: true });
-  await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  await context.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
 
   await visit(page, "/admin/usermanagement");
   await shoot(page, locale, "users");
@@ -138,9 +158,13 @@ for (const { locale } of SCREENSHOT_LOCALES) {
   await shoot(page, locale, "settings-error");
 
   const visitor = await browser.newContext({ baseURL, viewport: SCREENSHOT_VIEWPORTS[0] });
-  await visitor.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
+  await visitor.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
   const anon = await visitor.newPage();
-  anon.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? problems.push(`console ${m.type()}: ${m.text()}`) : undefined));
+  anon.on("console", (m) =>
+    m.type() === "error" || m.type() === "warning" ? problems.push(`console ${m.type()}: ${m.text()}`) : undefined,
+  );
   await visit(anon, `/admin?tenant=${SLUG}`);
   await shoot(anon, locale, "login-admin");
   await visit(anon, `/user?tenant=${SLUG}&signin=invalid`);

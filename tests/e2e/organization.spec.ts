@@ -44,7 +44,11 @@ async function addUser(page: Page, name: string, email: string, role: string) {
   await expect(page.getByTestId("user-row").filter({ hasText: email })).toContainText(role);
 }
 
-test("a manager adds a writer and a reader; the reader signs in through the e-mailed link and only reads", async ({ page, browser, baseURL }) => {
+test("a manager adds a writer and a reader; the reader signs in through the e-mailed link and only reads", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await loginAsStaff(page, boss);
   await page.getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -79,9 +83,13 @@ test("a manager adds a writer and a reader; the reader signs in through the e-ma
   await expect(reader.getByRole("link", { name: /New question|Create/i })).toHaveCount(0);
 
   // A direct POST is refused, and changes nothing.
-  const post = await reader.request.post("/admin/databases/companies", { form: { intent: "create", name: "Sneaky Co" } });
+  const post = await reader.request.post("/admin/databases/companies", {
+    form: { intent: "create", name: "Sneaky Co" },
+  });
   expect(await post.text()).toContain("You are not allowed to do this.");
-  const api = await reader.request.post("/api/admin/graphql", { data: { query: `mutation { addCompany(input: { name: "Sneaky Co" }) { _id } }` } });
+  const api = await reader.request.post("/api/admin/graphql", {
+    data: { query: `mutation { addCompany(input: { name: "Sneaky Co" }) { _id } }` },
+  });
   expect((await api.json()).errors[0].extensions.code).toBe("FORBIDDEN");
   await reader.goto("/admin/databases/companies?q=Sneaky");
   await expect(reader.getByTestId("empty")).toBeVisible();
@@ -99,7 +107,9 @@ test("the manager uploads a logo and sees it in the header and on the login page
   await loginAsStaff(page, boss);
   await page.goto("/admin/organization/settings");
   await expect(page.getByText("No logo yet.")).toBeVisible();
-  await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng(page) });
+  await page
+    .getByLabel("Logo", { exact: true })
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng(page) });
   await page.getByTestId("save-settings").click();
   await expect(page.getByRole("status")).toContainText("The settings are saved.");
   const header = page.getByTestId("organization-logo");

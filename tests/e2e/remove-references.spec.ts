@@ -10,8 +10,10 @@ async function seedUsedTemplate(name: string, reference: string): Promise<{ sche
   const db = demoDatabase();
   try {
     await db.execute("PRAGMA busy_timeout = 5000");
-    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!
+      .id as string;
+    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+      .id as string;
     const now = Date.now();
     const template = randomUUID();
     const scheduledId = randomUUID();
@@ -24,7 +26,16 @@ async function seedUsedTemplate(name: string, reference: string): Promise<{ sche
       {
         sql: `INSERT INTO scheduled_sessions (id, created_at, updated_at, rev, workspace_id, session_template_id, datetime, reference, status, login_code, options)
               VALUES (?, ?, ?, 1, ?, ?, ?, ?, 'SCHEDULED', ?, '{}')`,
-        args: [scheduledId, now, now, ws, template, Date.UTC(2031, 0, 15, 8), reference, `R${Date.now().toString(36).toUpperCase().slice(-7)}`],
+        args: [
+          scheduledId,
+          now,
+          now,
+          ws,
+          template,
+          Date.UTC(2031, 0, 15, 8),
+          reference,
+          `R${Date.now().toString(36).toUpperCase().slice(-7)}`,
+        ],
       },
     ]);
     return { scheduledId };
@@ -42,7 +53,10 @@ for (const { lng, kind, removeLabel } of [
     const name = `Used template ${run}`;
     const reference = `REF2031${run.slice(-6).toUpperCase()}`;
     const { scheduledId } = await seedUsedTemplate(name, reference);
-    await loginAsStaff(page, await demoStaffAccount(`refs-${lng}@demo.test`, "Rita References", "ORGANIZATION_MANAGER"));
+    await loginAsStaff(
+      page,
+      await demoStaffAccount(`refs-${lng}@demo.test`, "Rita References", "ORGANIZATION_MANAGER"),
+    );
     await page.goto(`/admin/assessments/sessions?q=${encodeURIComponent(name)}&lng=${lng}`);
     const item = page.getByRole("listitem").filter({ hasText: name });
     const dialog = page.getByRole("dialog");
@@ -55,6 +69,9 @@ for (const { lng, kind, removeLabel } of [
     const references = dialog.getByTestId("references");
     await expect(references).toContainText(`${reference} ${kind}`);
     await expect(references).not.toContainText("ScheduledSession");
-    await expect(references.getByRole("link", { name: reference })).toHaveAttribute("href", `/admin/scheduledsessions?overview=${scheduledId}`);
+    await expect(references.getByRole("link", { name: reference })).toHaveAttribute(
+      "href",
+      `/admin/scheduledsessions?overview=${scheduledId}`,
+    );
   });
 }

@@ -17,7 +17,10 @@ async function screenshots(page: Page, name: string, url: string) {
     await page.waitForLoadState("networkidle");
     for (const viewport of SCREENSHOT_VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: path.resolve("tests/.tmp/report-screens", locale, `${viewport.width}-${name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.resolve("tests/.tmp/report-screens", locale, `${viewport.width}-${name}.png`),
+        fullPage: true,
+      });
     }
   }
   await page.setViewportSize(SCREENSHOT_VIEWPORTS[0]!);
@@ -33,7 +36,11 @@ test.use({ expectedConsoleErrors: [/Failed to load resource: the server responde
 
 const fixture = <T = unknown>(...args: string[]) => liveFixture<T>({}, ...args);
 
-test("staff build, release and send a report; the participant reads it from the e-mail link", async ({ page, browser, baseURL }) => {
+test("staff build, release and send a report; the participant reads it from the e-mail link", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const tag = `rep${Date.now()}`;
   const data = fixture<LiveSetup & { email: string }>("setup", `${baseURL}/favicon.svg`, tag);
@@ -77,7 +84,11 @@ test("staff build, release and send a report; the participant reads it from the 
   await expect(builder.getByTestId("report-chart-radar")).toBeVisible();
   await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-angle-axis-tick")).toHaveCount(3);
   // Each spoke names its value; no scale labels across the plot; the radar option is the one drawn.
-  await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-angle-axis-tick")).toContainText([/^Category \d.*\d %$/, /^Category \d.*\d %$/, /^Category \d.*\d %$/]);
+  await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-angle-axis-tick")).toContainText([
+    /^Category \d.*\d %$/,
+    /^Category \d.*\d %$/,
+    /^Category \d.*\d %$/,
+  ]);
   await expect(builder.getByTestId("report-chart-radar").locator(".recharts-polar-radius-axis-tick")).toHaveCount(0);
   await expect(builder.getByTestId("chart-options").getByLabel("Radar chart")).toBeChecked();
   await expect(builder.getByTestId("chart-options-note")).toHaveCount(0);
@@ -128,12 +139,18 @@ test("staff build, release and send a report; the participant reads it from the 
   await radar.hover({ position: { x: box.width / 2, y: box.height * 0.3 } }); // on the first axis, above the centre
   await expect(participantPage.locator(".recharts-tooltip-wrapper")).toContainText(/Score : \d+(\.\d+)? %/);
   // A wrong code opens nothing.
-  const wrong = await participantPage.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!).replace(/code=[\w-]+/, "code=wrong"));
+  const wrong = await participantPage.goto(
+    link!.replace(/^https?:\/\/[^/]+/, baseURL!).replace(/code=[\w-]+/, "code=wrong"),
+  );
   expect(wrong!.status()).toBe(404);
   await screenshots(participantPage, "participant-report", link!.replace(/^https?:\/\/[^/]+/, baseURL!));
   await reader.close();
 
-  await screenshots(page, "builder", `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`);
+  await screenshots(
+    page,
+    "builder",
+    `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`,
+  );
   await screenshots(page, "reports-entry", "/admin/reports");
   await screenshots(page, "completed-sessions", "/admin/reports/completedsessions");
   await screenshots(page, "session-reports", "/admin/reports/sessionreports");
@@ -142,7 +159,10 @@ test("staff build, release and send a report; the participant reads it from the 
 // Issue 34: a session without categories (the README's live-session walk) still gets a chart, per
 // evaluation; with two evaluations no radar can be drawn, so the builder offers bars and says why
 // instead of keeping "Radar" ticked over nothing. A hotzone answer reads as the zone it hit.
-test("a session without categories charts its evaluations; the builder never ticks a radar it cannot draw", async ({ page, baseURL }) => {
+test("a session without categories charts its evaluations; the builder never ticks a radar it cannot draw", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const tag = `nocat${Date.now()}`;
   const data = fixture<LiveSetup & { email: string }>("setup", `${baseURL}/favicon.svg`, tag);
@@ -151,7 +171,12 @@ test("a session without categories charts its evaluations; the builder never tic
   const [q1, q2] = data.questions;
   // The hotzone step's only zone is a circle round the middle of the picture.
   fixture("finish", data.session, data.participant, JSON.stringify({ evaluation: evalA, question: q1 }));
-  fixture("answer", data.session, data.participant, JSON.stringify([{ evaluation: evalA, question: q2, stepIndex: 0, answer: { numericlistValue: [0.5, 0.55] } }]));
+  fixture(
+    "answer",
+    data.session,
+    data.participant,
+    JSON.stringify([{ evaluation: evalA, question: q2, stepIndex: 0, answer: { numericlistValue: [0.5, 0.55] } }]),
+  );
 
   await loginAsStaff(page, await demoStaffAccount(`reporter-${tag}@demo.test`, "Nora Nocat", "ORGANIZATION_WRITER"));
   const url = `/admin/scheduledsessions/dashboard/${data.session}/participant/${data.participant}`;
@@ -172,7 +197,9 @@ test("a session without categories charts its evaluations; the builder never tic
   await expect(options.getByLabel("Radar chart")).toBeDisabled();
   await expect(options.getByLabel("Radar chart")).not.toBeChecked();
   await expect(options.getByLabel("Bar chart")).toBeChecked();
-  await expect(options.getByTestId("chart-options-note")).toHaveText("A radar chart needs at least 3 categories or evaluations; this report has fewer, so it shows a bar chart.");
+  await expect(options.getByTestId("chart-options-note")).toHaveText(
+    "A radar chart needs at least 3 categories or evaluations; this report has fewer, so it shows a bar chart.",
+  );
 
   // The hotzone answer in words, on the screen and in the PDF.
   await expect(preview).toContainText("Answer: point inside the zone — correct");

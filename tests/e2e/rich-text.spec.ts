@@ -22,7 +22,9 @@ const HOSTILE_HTML =
 // Chromium reports the CSP refusing the hostile HTML's inline handlers as soon as it parses that
 // HTML, even in the inert documents the sanitiser and the editor parse it in; the handler never
 // runs (the test checks that no script did). Only that report is expected here.
-test.use({ expectedConsoleErrors: [/^Executing inline event handler violates the following Content Security Policy directive/] });
+test.use({
+  expectedConsoleErrors: [/^Executing inline event handler violates the following Content Security Policy directive/],
+});
 
 /** Pastes HTML into the focused editor the way a browser does (a paste event with clipboard data). */
 async function pasteHtml(box: Locator, html: string) {
@@ -35,9 +37,14 @@ async function pasteHtml(box: Locator, html: string) {
 }
 
 /** Lets the page run two frames: selectionchange and the editor's reaction to it come first. */
-const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 
-test("the rich text field formats by keyboard, links and images by toolbar, and cleans pasted HTML", async ({ page }) => {
+test("the rich text field formats by keyboard, links and images by toolbar, and cleans pasted HTML", async ({
+  page,
+}) => {
   const run = Date.now().toString(36);
   await loginAsStaff(page, await demoStaffAccount(`rich-${run}@demo.test`, "Rita Rich", "ORGANIZATION_WRITER"));
   await page.goto("/admin/assessments/questions/create");
@@ -97,7 +104,8 @@ test("the rich text field formats by keyboard, links and images by toolbar, and 
   await expect(box).toContainText("Pasted bold text");
   await expect(box.locator("strong", { hasText: "bold" })).toHaveCount(1);
   const pastedHtml = await box.innerHTML();
-  for (const bad of ["onclick", "onerror", "<script", "javascript:", "style=", "<iframe", 'src="x"']) expect(pastedHtml).not.toContain(bad);
+  for (const bad of ["onclick", "onerror", "<script", "javascript:", "style=", "<iframe", 'src="x"'])
+    expect(pastedHtml).not.toContain(bad);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
 
   // Saved and loaded again: the server kept the same clean content.

@@ -43,7 +43,8 @@ let chromium = findChromium();
 if (!chromium && process.getuid?.() === 0 && isExecutable("/usr/bin/apt-get")) {
   console.log("No Chromium found: installing Debian's chromium (apt-get update && apt-get install -y chromium) ...");
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update"], aptEnv) === 0 && run("apt-get", ["install", "-y", "chromium"], aptEnv) === 0) chromium = findChromium();
+  if (run("apt-get", ["update"], aptEnv) === 0 && run("apt-get", ["install", "-y", "chromium"], aptEnv) === 0)
+    chromium = findChromium();
 }
 if (!chromium) {
   console.error(

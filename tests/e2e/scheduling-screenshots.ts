@@ -27,7 +27,8 @@ async function seed(): Promise<void> {
   const done = await db.execute("SELECT id FROM session_templates WHERE name = 'Crane operator certificate'");
   if (done.rows.length) return db.close();
   const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+    .id as string;
   const now = Date.now();
   const evals = ["Lifting plan", "Rigging and slinging", "Hand signals"].map((name) => ({ id: randomUUID(), name }));
   await db.batch([
@@ -68,10 +69,15 @@ async function shoot(page: Page, locale: string, name: string) {
       return [...document.querySelectorAll("body *")]
         .filter((el) => el.getBoundingClientRect().right > width + 1)
         .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`);
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")}`,
+        );
     });
     if (overflow.length) console.warn(`${locale} ${name} ${viewport.width}px overflows:`, overflow);
-    await page.screenshot({ path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(outDir, locale, `${viewport.width}x${viewport.height}-${name}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize(VIEWPORTS[0]!);
 }
@@ -96,7 +102,10 @@ async function planSessions(page: Page): Promise<string> {
     await page.getByRole("option", { name: /Harbour training centre/ }).click();
     for (const name of ["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens"].slice(0, 2 + (i % 3))) {
       await page.getByTestId("participant-search").fill(name);
-      await page.getByTestId("participant-results").getByRole("option", { name: new RegExp(name) }).click();
+      await page
+        .getByTestId("participant-results")
+        .getByRole("option", { name: new RegExp(name) })
+        .click();
     }
     await page.locator('button[name="intent"][value="save"], button[type="submit"]:has-text("Save")').first().click();
     await page.waitForURL(/saved=1/);
@@ -115,8 +124,15 @@ async function existingSession(): Promise<string | null> {
 fs.mkdirSync(outDir, { recursive: true });
 await seed();
 // A fresh account per run: sign-in is rate limited per identifier.
-const account = await demoStaffAccount(`planner-${Date.now().toString(36)}@demo.test`, "Pia Planner", "ORGANIZATION_MANAGER");
-const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const account = await demoStaffAccount(
+  `planner-${Date.now().toString(36)}@demo.test`,
+  "Pia Planner",
+  "ORGANIZATION_MANAGER",
+);
+const browser = await chromium.launch({
+  executablePath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
 let firstId: string | null = null;
 // One sign-in for all languages (the login is rate limited); each language is then chosen with
 // the language cookie, as the switcher does.
@@ -128,10 +144,13 @@ await page.getByTestId("organization-name").waitFor();
 for (const { locale, browser: browserLocale } of LOCALES) {
   fs.mkdirSync(path.join(outDir, locale), { recursive: true });
   // Remix signs nothing here but encodes cookie values as base64 JSON.
-  await context.addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL }]);
-  firstId ??= await existingSession() ?? (await planSessions(page));
+  await context.addCookies([
+    { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
+  ]);
+  firstId ??= (await existingSession()) ?? (await planSessions(page));
   const db = demoDatabase();
-  const code = (await db.execute({ sql: "SELECT login_code FROM scheduled_sessions WHERE id = ?", args: [firstId] })).rows[0]!.login_code as string;
+  const code = (await db.execute({ sql: "SELECT login_code FROM scheduled_sessions WHERE id = ?", args: [firstId] }))
+    .rows[0]!.login_code as string;
   db.close();
 
   await visit(page, "/admin/scheduledsessions");

@@ -25,7 +25,8 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
   const db = demoDatabase();
   await db.execute("PRAGMA busy_timeout = 5000");
   const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!.id as string;
+  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
+    .id as string;
   const now = Date.now();
   const evaluationIds = EVALS.map(() => randomUUID());
   const people = ["Ann", "Bob", "Cid"].map((name) => `${name} Sched ${RUN}`);
@@ -47,12 +48,31 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
     ...EVALS.map((name, i) => ({
       sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
             VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 0)`,
-      args: [evaluationIds[i]!, now, now, ws, owner, name, name.toLowerCase(), i === 0 ? JSON.stringify([question]) : "[]"],
+      args: [
+        evaluationIds[i]!,
+        now,
+        now,
+        ws,
+        owner,
+        name,
+        name.toLowerCase(),
+        i === 0 ? JSON.stringify([question]) : "[]",
+      ],
     })),
     {
       sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
             VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 70, ?)`,
-      args: [randomUUID(), now, now, ws, owner, TEMPLATE, TEMPLATE.toLowerCase(), JSON.stringify(evaluationIds), PREFIX],
+      args: [
+        randomUUID(),
+        now,
+        now,
+        ws,
+        owner,
+        TEMPLATE,
+        TEMPLATE.toLowerCase(),
+        JSON.stringify(evaluationIds),
+        PREFIX,
+      ],
     },
     {
       sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
@@ -61,7 +81,17 @@ async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
     },
     ...people.map((name, i) => ({
       sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower, company_id) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
-      args: [randomUUID(), now, now, ws, name, emailOf(name), name.toLowerCase(), emailOf(name), i === 2 ? company : null],
+      args: [
+        randomUUID(),
+        now,
+        now,
+        ws,
+        name,
+        emailOf(name),
+        name.toLowerCase(),
+        emailOf(name),
+        i === 2 ? company : null,
+      ],
     })),
   ]);
   db.close();
@@ -100,9 +130,15 @@ test("plans a session, orders its participants, and a new person signs up with t
   // Before planning, the session overview shows what the template holds, with times and points.
   await form.getByRole("button", { name: "Session overview" }).click();
   const templateOverview = page.getByRole("dialog", { name: `Overview of ${TEMPLATE}` });
-  await expect(templateOverview.getByTestId("template-overview-totals")).toHaveText("3 evaluations · 1 min 30 s · 5 points · pass mark 70%");
-  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Lifting E2E" }).first()).toContainText("Hook check E2E");
-  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Hook check E2E" }).last()).toContainText("1 min 30 s · 5 points");
+  await expect(templateOverview.getByTestId("template-overview-totals")).toHaveText(
+    "3 evaluations · 1 min 30 s · 5 points · pass mark 70%",
+  );
+  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Lifting E2E" }).first()).toContainText(
+    "Hook check E2E",
+  );
+  await expect(templateOverview.getByRole("listitem").filter({ hasText: "Hook check E2E" }).last()).toContainText(
+    "1 min 30 s · 5 points",
+  );
   await expect(templateOverview).toContainText("Rigging E2E");
   await templateOverview.getByRole("button", { name: "Close" }).click();
   await expect(templateOverview).toBeHidden();
@@ -115,12 +151,19 @@ test("plans a session, orders its participants, and a new person signs up with t
   // adds the highlighted one and does not save the form), the second by mouse.
   const search = page.getByTestId("participant-search");
   await search.fill(people[0]!);
-  await expect(page.getByTestId("participant-results").getByRole("option", { name: new RegExp(people[0]!) })).toBeVisible();
+  await expect(
+    page.getByTestId("participant-results").getByRole("option", { name: new RegExp(people[0]!) }),
+  ).toBeVisible();
   await search.press("Enter");
   await expect(page.getByTestId("chosen-participants")).toContainText(people[0]!);
   await search.fill(people[1]!);
-  await page.getByTestId("participant-results").getByRole("option", { name: new RegExp(people[1]!) }).click();
-  await expect(page.getByTestId("participant-results").getByRole("option", { name: new RegExp(people[1]!) })).toHaveAttribute("aria-disabled", "true");
+  await page
+    .getByTestId("participant-results")
+    .getByRole("option", { name: new RegExp(people[1]!) })
+    .click();
+  await expect(
+    page.getByTestId("participant-results").getByRole("option", { name: new RegExp(people[1]!) }),
+  ).toHaveAttribute("aria-disabled", "true");
   // The third comes with his company, found by searching the companies.
   await form.getByRole("combobox", { name: "Add everyone of a company" }).fill(COMPANY.toLowerCase());
   await page.getByRole("option", { name: new RegExp(COMPANY) }).click();
@@ -131,7 +174,10 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
   // Going back before saving asks first.
   await page.getByRole("link", { name: "Back" }).click();
-  await page.getByRole("alertdialog", { name: "Leave without saving?" }).getByRole("button", { name: "Stay and keep editing" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Leave without saving?" })
+    .getByRole("button", { name: "Stay and keep editing" })
+    .click();
   await expect(page.getByTestId("chosen-participants").locator("li")).toHaveCount(3);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const saved = page.getByTestId("saved");
@@ -162,7 +208,9 @@ test("plans a session, orders its participants, and a new person signs up with t
   // Order grid: assign automatically (no clash), drag to create a clash, fix it with the keyboard.
   await expect(page.getByTestId("order-grid")).toBeVisible();
   // A clash is explained on the screen, next to the count.
-  await expect(page.getByTestId("clash-legend")).toContainText("Clash (red cell): more participants take the same evaluation at the same position than the 1 allowed");
+  await expect(page.getByTestId("clash-legend")).toContainText(
+    "Clash (red cell): more participants take the same evaluation at the same position than the 1 allowed",
+  );
   // Assigning automatically asks first, because it replaces every order.
   await page.getByTestId("auto-assign").click();
   const replace = page.getByRole("alertdialog", { name: "Replace the order?" });
@@ -196,7 +244,10 @@ test("plans a session, orders its participants, and a new person signs up with t
   await expect(page.getByTestId("cell-2-2")).toHaveAttribute("data-evaluation", evaluationIds[2]!);
   // Keeping the order when asked changes nothing.
   await page.getByTestId("auto-assign").click();
-  await page.getByRole("alertdialog", { name: "Replace the order?" }).getByRole("button", { name: "Keep the current order" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Replace the order?" })
+    .getByRole("button", { name: "Keep the current order" })
+    .click();
   await expect(page.getByRole("alertdialog")).toBeHidden();
   await expect(page.getByTestId("cell-2-0")).toHaveAttribute("data-evaluation", evaluationIds[1]!);
 
@@ -262,7 +313,9 @@ test("plans a session, orders its participants, and a new person signs up with t
   const late = await browser.newContext({ locale: "en-US" });
   const latePage = await late.newPage();
   await latePage.goto(`/user/signup/${code}?tenant=demo`);
-  await expect(latePage.getByTestId("signup-canceled")).toHaveText(`The session ${TEMPLATE} was cancelled: you cannot sign up for it.`);
+  await expect(latePage.getByTestId("signup-canceled")).toHaveText(
+    `The session ${TEMPLATE} was cancelled: you cannot sign up for it.`,
+  );
   await late.close();
   // Each participant got the cancellation with a calendar cancel; the dashboard no longer counts it.
   const [cancellation] = await mailsTo(`ann-${RUN.toLowerCase()}@sched.test`, cancelledAt);

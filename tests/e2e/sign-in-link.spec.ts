@@ -8,20 +8,39 @@ import { SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots"
 // Issue 28: the e-mailed sign-in link is on the public address (PUBLIC_URL) and opens a page that
 // names the account and asks to continue; only that page's POST signs in, and only once.
 
-const REQUEST_LOGIN = "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }";
+const REQUEST_LOGIN =
+  "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }";
 const shots = path.resolve("tests/.tmp/signin-link");
 
-test("the sign-in link asks before it signs in, in every language, and works once", async ({ page, request, baseURL }) => {
-  const account = await demoStaffAccount(`link-${Date.now().toString(36)}@demo.test`, "Lena Link", "ORGANIZATION_READER");
+test("the sign-in link asks before it signs in, in every language, and works once", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const account = await demoStaffAccount(
+    `link-${Date.now().toString(36)}@demo.test`,
+    "Lena Link",
+    "ORGANIZATION_READER",
+  );
   const since = Date.now() - 50;
-  const asked = await request.post("/api/admin/graphql", { data: { query: REQUEST_LOGIN, variables: { t: "demo", id: { type: "EMAIL", value: account.email } } } });
+  const asked = await request.post("/api/admin/graphql", {
+    data: { query: REQUEST_LOGIN, variables: { t: "demo", id: { type: "EMAIL", value: account.email } } },
+  });
   expect((await asked.json()).data.requestLogin).toBe(true);
   const link = await waitForSignInLink(account.email, since);
   expect(link.startsWith(`${new URL(baseURL!).origin}/api/auth/callback?tenant=demo&token=`)).toBe(true);
 
-  const expected = { "en-us": "Continue and sign in", "nl-nl": "Doorgaan en aanmelden", "fr-fr": "Continuer et se connecter" } as const;
+  const expected = {
+    "en-us": "Continue and sign in",
+    "nl-nl": "Doorgaan en aanmelden",
+    "fr-fr": "Continuer et se connecter",
+  } as const;
   for (const { locale } of SCREENSHOT_LOCALES) {
-    await page.context().addCookies([{ name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL! }]);
+    await page
+      .context()
+      .addCookies([
+        { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL! },
+      ]);
     for (const viewport of SCREENSHOT_VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto(link);

@@ -52,7 +52,10 @@ function expectQuickRefusal(answer: Answer, codes: string[], what: string) {
   expect(answer.ms < QUICK_MS, `${what}: took ${answer.ms} ms (limit ${QUICK_MS} ms)`);
   const errors = errorsOf(answer);
   const code = errors[0]?.extensions?.code;
-  expect(code && codes.includes(code), `${what}: expected ${codes.join(" or ")}, got ${answer.status} ${answer.text.slice(0, 200)}`);
+  expect(
+    code && codes.includes(code),
+    `${what}: expected ${codes.join(" or ")}, got ${answer.status} ${answer.text.slice(0, 200)}`,
+  );
   expect(!/"data":\{/.test(answer.text), `${what}: answered data`);
 }
 
@@ -83,20 +86,32 @@ export function streamChunked(
     let sent = 0;
     let answered = -1;
     const chunk = Buffer.alloc(64 * 1024, 0x61);
-    const req = client.request(url, { method: "POST", headers: { ...headers, "Transfer-Encoding": "chunked" } }, (res) => {
-      answered = sent;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, sentBeforeAnswer: answered, ms: Math.round(performance.now() - start) }));
-      res.on("error", reject);
-    });
+    const req = client.request(
+      url,
+      { method: "POST", headers: { ...headers, "Transfer-Encoding": "chunked" } },
+      (res) => {
+        answered = sent;
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text,
+            sentBeforeAnswer: answered,
+            ms: Math.round(performance.now() - start),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     // Having answered 413, the server closes the connection with the rest unread; the kernel may
     // then reset it before the answer is read here. A reset before the whole body was taken is
     // the refusal too (status 0): what matters is that the server stopped reading.
     req.on("error", (error) => {
       if (answered >= 0) return;
-      if (sent > 0 && sent < totalBytes) resolve({ status: 0, text: String(error), sentBeforeAnswer: sent, ms: Math.round(performance.now() - start) });
+      if (sent > 0 && sent < totalBytes)
+        resolve({ status: 0, text: String(error), sentBeforeAnswer: sent, ms: Math.round(performance.now() - start) });
       else reject(error);
     });
     const pump = () => {
@@ -116,13 +131,24 @@ export function rawRequest(base: string, probe: Probe): Promise<Answer> {
   const client = url.protocol === "https:" ? https : http;
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: probe.method, headers: probe.headers, setHost: !probe.headers?.Host }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, text, ms: Math.round(performance.now() - start) }));
-      res.on("error", reject);
-    });
+    const req = client.request(
+      url,
+      { method: probe.method, headers: probe.headers, setHost: !probe.headers?.Host },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            text,
+            ms: Math.round(performance.now() - start),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(probe.body);
   });
@@ -142,15 +168,26 @@ const KNOWN_PARTICIPANT = process.env.SECURITY_CHECK_PARTICIPANT ?? "participant
 export const CHECKS: Check[] = [
   {
     name: "anonymous 25-fragment exponential query is refused quickly",
-    run: async ({ send }) => expectQuickRefusal(await timed(send, graphql(exponentialFragments(25))), ["BAD_REQUEST", "UNAUTHORIZED"], "fragments"),
+    run: async ({ send }) =>
+      expectQuickRefusal(
+        await timed(send, graphql(exponentialFragments(25))),
+        ["BAD_REQUEST", "UNAUTHORIZED"],
+        "fragments",
+      ),
   },
   {
     name: "anonymous alias bomb (300 × allParticipants(first: 100)) is refused quickly",
-    run: async ({ send }) => expectQuickRefusal(await timed(send, graphql(aliasBomb())), ["UNAUTHORIZED", "BAD_REQUEST"], "alias bomb"),
+    run: async ({ send }) =>
+      expectQuickRefusal(await timed(send, graphql(aliasBomb())), ["UNAUTHORIZED", "BAD_REQUEST"], "alias bomb"),
   },
   {
     name: "anonymous non-login operation is refused (UNAUTHORIZED)",
-    run: async ({ send }) => expectQuickRefusal(await timed(send, graphql("{ allParticipants { edges { cursor } } }")), ["UNAUTHORIZED"], "anonymous"),
+    run: async ({ send }) =>
+      expectQuickRefusal(
+        await timed(send, graphql("{ allParticipants { edges { cursor } } }")),
+        ["UNAUTHORIZED"],
+        "anonymous",
+      ),
   },
   {
     name: "signed-in alias bomb is refused by the cost limit",
@@ -158,19 +195,32 @@ export const CHECKS: Check[] = [
     run: async ({ send, cookie }) => {
       const answer = await timed(send, graphql(aliasBomb(), { Cookie: cookie! }));
       expectQuickRefusal(answer, ["BAD_REQUEST"], "alias bomb");
-      expect(errorsOf(answer).some((e) => e.extensions?.reason === "query_too_complex"), "alias bomb: no query_too_complex refusal");
+      expect(
+        errorsOf(answer).some((e) => e.extensions?.reason === "query_too_complex"),
+        "alias bomb: no query_too_complex refusal",
+      );
     },
   },
   {
     name: "signed-in exponential fragments are refused quickly",
     signedIn: true,
-    run: async ({ send, cookie }) => expectQuickRefusal(await timed(send, graphql(exponentialFragments(25), { Cookie: cookie! })), ["BAD_REQUEST"], "fragments"),
+    run: async ({ send, cookie }) =>
+      expectQuickRefusal(
+        await timed(send, graphql(exponentialFragments(25), { Cookie: cookie! })),
+        ["BAD_REQUEST"],
+        "fragments",
+      ),
   },
   {
     name: "5 MB GraphQL body is refused with 413 before it is parsed",
     run: async ({ send }) => {
       const body = JSON.stringify({ query: "{ version }", variables: { pad: "x".repeat(FIVE_MB) } });
-      const answer = await timed(send, { method: "POST", path: "/api/admin/graphql", headers: { "Content-Type": "application/json" }, body });
+      const answer = await timed(send, {
+        method: "POST",
+        path: "/api/admin/graphql",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
       expect(answer.status === 413, `big body: status ${answer.status}`);
       expect(errorsOf(answer)[0]?.extensions?.code === "BAD_REQUEST", `big body: ${answer.text.slice(0, 200)}`);
     },
@@ -178,7 +228,12 @@ export const CHECKS: Check[] = [
   {
     name: "chunked GraphQL body is cut off at the limit",
     run: async ({ base }) => {
-      const answer = await streamChunked(base, "/api/admin/graphql", { "Content-Type": "application/json" }, CHUNKED_OFFER);
+      const answer = await streamChunked(
+        base,
+        "/api/admin/graphql",
+        { "Content-Type": "application/json" },
+        CHUNKED_OFFER,
+      );
       expect(answer.status === 413 || answer.status === 0, `chunked body: status ${answer.status}`);
       expect(answer.sentBeforeAnswer < CHUNKED_OFFER, "chunked body: the whole body was read before the answer");
       expect(answer.ms < QUICK_MS, `chunked body: took ${answer.ms} ms`);
@@ -188,8 +243,16 @@ export const CHECKS: Check[] = [
     name: "chunked upload over the image maximum is cut off",
     signedIn: true,
     run: async ({ base, cookie }) => {
-      const answer = await streamChunked(base, "/api/assets/image/upload/file", { "Content-Type": "multipart/form-data; boundary=x", Cookie: cookie! }, CHUNKED_OFFER);
-      expect(answer.status === 413 || answer.status === 0, `chunked upload: status ${answer.status} ${answer.text.slice(0, 200)}`);
+      const answer = await streamChunked(
+        base,
+        "/api/assets/image/upload/file",
+        { "Content-Type": "multipart/form-data; boundary=x", Cookie: cookie! },
+        CHUNKED_OFFER,
+      );
+      expect(
+        answer.status === 413 || answer.status === 0,
+        `chunked upload: status ${answer.status} ${answer.text.slice(0, 200)}`,
+      );
       expect(answer.sentBeforeAnswer < CHUNKED_OFFER, "chunked upload: the whole body was read before the answer");
     },
   },
@@ -199,7 +262,11 @@ export const CHECKS: Check[] = [
       const answer = await timed(send, {
         method: "POST",
         path: "/admin/databases/companies.data",
-        headers: { ...evil, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          ...evil,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: "intent=create&name=Evil+Corp",
       });
       expect(answer.status === 403, `cross-site data route: status ${answer.status}`);
@@ -211,7 +278,11 @@ export const CHECKS: Check[] = [
       const answer = await timed(send, {
         method: "POST",
         path: "/admin/databases/companies?_data=routes%2Fadmin.databases.companies",
-        headers: { Origin: "http://evil.test", "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          Origin: "http://evil.test",
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: "intent=create&name=Evil+Corp",
       });
       expect(answer.status === 403, `cross-site ?_data: status ${answer.status}`);
@@ -232,7 +303,10 @@ export const CHECKS: Check[] = [
   {
     name: "cross-site GraphQL mutation is refused (403)",
     run: async ({ send, cookie }) => {
-      const answer = await timed(send, graphql("mutation { logout }", { Origin: "http://evil.test", ...(cookie ? { Cookie: cookie } : {}) }));
+      const answer = await timed(
+        send,
+        graphql("mutation { logout }", { Origin: "http://evil.test", ...(cookie ? { Cookie: cookie } : {}) }),
+      );
       expect(answer.status === 403, `cross-site GraphQL: status ${answer.status}`);
     },
   },
@@ -251,7 +325,10 @@ export const CHECKS: Check[] = [
         });
       const known = await ask(KNOWN_PARTICIPANT);
       const unknown = await ask(`nobody-${Date.now()}@nowhere.test`);
-      expect(known.status === unknown.status && known.text === unknown.text, `known answered ${known.status} ${known.text.slice(0, 120)}, unknown ${unknown.status} ${unknown.text.slice(0, 120)}`);
+      expect(
+        known.status === unknown.status && known.text === unknown.text,
+        `known answered ${known.status} ${known.text.slice(0, 120)}, unknown ${unknown.status} ${unknown.text.slice(0, 120)}`,
+      );
       expect(known.ms < QUICK_MS, `requestLogin took ${known.ms} ms for a known identifier`);
     },
   },
@@ -261,15 +338,37 @@ export const CHECKS: Check[] = [
       const login = (area: "admin" | "user") =>
         JSON.stringify({
           query: "mutation($t: String!, $id: UserIdentifierInput!) { requestLogin(tenant: $t, userIdentifier: $id) }",
-          variables: { t: PROBE_TENANT, id: { type: "EMAIL", value: area === "admin" ? "admin@demo.test" : KNOWN_PARTICIPANT } },
+          variables: {
+            t: PROBE_TENANT,
+            id: { type: "EMAIL", value: area === "admin" ? "admin@demo.test" : KNOWN_PARTICIPANT },
+          },
         });
       const probes: Probe[] = [
-        { method: "POST", path: "/api/admin/graphql", headers: { "Content-Type": "application/json" }, body: login("admin") },
-        { method: "POST", path: "/api/user/graphql", headers: { "Content-Type": "application/json" }, body: login("user") },
-        { method: "POST", path: "/admin", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `intent=request-code&tenant=${PROBE_TENANT}&identifier=admin%40demo.test` },
+        {
+          method: "POST",
+          path: "/api/admin/graphql",
+          headers: { "Content-Type": "application/json" },
+          body: login("admin"),
+        },
+        {
+          method: "POST",
+          path: "/api/user/graphql",
+          headers: { "Content-Type": "application/json" },
+          body: login("user"),
+        },
+        {
+          method: "POST",
+          path: "/admin",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: `intent=request-code&tenant=${PROBE_TENANT}&identifier=admin%40demo.test`,
+        },
       ];
       for (const probe of probes) {
-        const forgeries: Record<string, string>[] = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }];
+        const forgeries: Record<string, string>[] = [
+          { Host: "evil.example" },
+          { "X-Forwarded-Host": "evil.example" },
+          { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+        ];
         for (const forged of forgeries) {
           const answer = await rawRequest(base, { ...probe, headers: { ...probe.headers, ...forged } });
           const what = `${probe.path} with ${JSON.stringify(forged)}`;
@@ -287,11 +386,18 @@ export const CHECKS: Check[] = [
         const answer = await timed(send, {
           method: "POST",
           path: "/admin/databases/companies",
-          headers: { Origin: new URL(base).origin, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie! },
+          headers: {
+            Origin: new URL(base).origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+            Cookie: cookie!,
+          },
           body: `intent=${intent}&name=x`,
         });
         expect(answer.status === 400, `intent ${intent}: ${answer.status}`);
-        expect(!answer.text.includes(`${intent}(`) && !/at .*\.js:\d+/.test(answer.text), `intent ${intent}: the answer shows code`);
+        expect(
+          !answer.text.includes(`${intent}(`) && !/at .*\.js:\d+/.test(answer.text),
+          `intent ${intent}: the answer shows code`,
+        );
       }
     },
   },
@@ -299,15 +405,26 @@ export const CHECKS: Check[] = [
     name: "a broken multipart form is a clean 400, not a 500",
     signedIn: true,
     run: async ({ send, cookie, base }) => {
-      for (const path of ["/admin/organization/settings.data", "/admin/usermanagement.data", "/admin/databases/companies.data"]) {
+      for (const path of [
+        "/admin/organization/settings.data",
+        "/admin/usermanagement.data",
+        "/admin/databases/companies.data",
+      ]) {
         const answer = await timed(send, {
           method: "POST",
           path,
-          headers: { Origin: new URL(base).origin, "Content-Type": "multipart/form-data; boundary=zzz", Cookie: cookie! },
+          headers: {
+            Origin: new URL(base).origin,
+            "Content-Type": "multipart/form-data; boundary=zzz",
+            Cookie: cookie!,
+          },
           body: "--zzz\r\nbroken",
         });
         expect(answer.status === 400, `${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
-        expect(!/Unexpected Server Error/i.test(answer.text) && !/at .*\.js:\d+/.test(answer.text), `${path}: ${answer.text.slice(0, 200)}`);
+        expect(
+          !/Unexpected Server Error/i.test(answer.text) && !/at .*\.js:\d+/.test(answer.text),
+          `${path}: ${answer.text.slice(0, 200)}`,
+        );
         expect(answer.ms < QUICK_MS, `${path}: took ${answer.ms} ms`);
       }
     },
@@ -336,10 +453,18 @@ export const CHECKS: Check[] = [
         method: "POST",
         path: "/api/admin/graphql",
         headers: { "Content-Type": "application/json", Cookie: cookie! },
-        body: JSON.stringify({ query: "mutation($d: [ParticipantInput!]!) { importParticipants(data: $d) { _id } }", variables: { d: rows } }),
+        body: JSON.stringify({
+          query: "mutation($d: [ParticipantInput!]!) { importParticipants(data: $d) { _id } }",
+          variables: { d: rows },
+        }),
       });
       expectQuickRefusal(answer, ["BAD_REQUEST"], "import over the limit");
-      const after = await timed(send, graphql('{ allParticipants(filter: { email: "probe-4999@probe.test" }) { pageInfo { totalCount } } }', { Cookie: cookie! }));
+      const after = await timed(
+        send,
+        graphql('{ allParticipants(filter: { email: "probe-4999@probe.test" }) { pageInfo { totalCount } } }', {
+          Cookie: cookie!,
+        }),
+      );
       expect(/"totalCount":0/.test(after.text), `rows were written: ${after.text.slice(0, 160)}`);
     },
   },
@@ -355,7 +480,8 @@ export const CHECKS: Check[] = [
       expect(!!h["referrer-policy"], "no Referrer-Policy");
       expect(!!h["permissions-policy"], "no Permissions-Policy");
       expect((h["cache-control"] ?? "").includes("no-store"), `page Cache-Control: ${h["cache-control"]}`);
-      if (base.startsWith("https:")) expect(!!h["strict-transport-security"], "https without Strict-Transport-Security");
+      if (base.startsWith("https:"))
+        expect(!!h["strict-transport-security"], "https without Strict-Transport-Security");
     },
   },
 ];

@@ -35,7 +35,11 @@ describe("calendar file", () => {
 
   it("leaves out what is unknown: no end, no place", () => {
     const lines = calendarFile({ ...event, end: null, location: null, description: null, url: null }).split("\r\n");
-    expect(lines.some((l) => l.startsWith("DTEND") || l.startsWith("LOCATION") || l.startsWith("DESCRIPTION") || l.startsWith("URL"))).toBe(false);
+    expect(
+      lines.some(
+        (l) => l.startsWith("DTEND") || l.startsWith("LOCATION") || l.startsWith("DESCRIPTION") || l.startsWith("URL"),
+      ),
+    ).toBe(false);
     expect(calendarFile({ ...event, end: event.start }).includes("DTEND")).toBe(false);
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfInstant, formatDateTime, formatDayRange, inputOfInstant, instantOfInput, isTimeZone, startOfDay, zoneLabel } from "~/lib/time-zone";
+import {
+  addDays,
+  dayOfInstant,
+  formatDateTime,
+  formatDayRange,
+  inputOfInstant,
+  instantOfInput,
+  isTimeZone,
+  startOfDay,
+  zoneLabel,
+} from "~/lib/time-zone";
 import { isAppError } from "~/lib/app-error";
 import { createTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { addScheduledSession, startOfToday } from "~/modules/scheduling/scheduled-sessions.server";
@@ -27,7 +37,14 @@ describe("wall-clock time in a zone", () => {
   });
 
   it("refuses malformed and impossible values", () => {
-    for (const bad of ["", "2026-13-01T09:00", "2026-04-31T09:00", "2026-01-01T24:00", "01/02/2026 09:00", "2026-01-01"]) {
+    for (const bad of [
+      "",
+      "2026-13-01T09:00",
+      "2026-04-31T09:00",
+      "2026-01-01T24:00",
+      "01/02/2026 09:00",
+      "2026-01-01",
+    ]) {
       expect(instantOfInput(bad, BRUSSELS), bad).toBeNull();
     }
   });
@@ -60,9 +77,19 @@ describe("the organisation's time zone", () => {
   it("defaults to Europe/Brussels, can be chosen at creation, and refuses an unknown zone", async () => {
     const { tenant } = await makeTenant();
     expect(tenantTimeZone(tenant)).toBe(BRUSSELS);
-    const lisbon = await createTenant({ slug: `tz-lisbon-${process.pid}`, name: "Lisbon", adminEmail: "m@lisbon.test", timeZone: "Europe/Lisbon" });
+    const lisbon = await createTenant({
+      slug: `tz-lisbon-${process.pid}`,
+      name: "Lisbon",
+      adminEmail: "m@lisbon.test",
+      timeZone: "Europe/Lisbon",
+    });
     expect(tenantTimeZone(lisbon)).toBe("Europe/Lisbon");
-    const refused = await createTenant({ slug: `tz-bad-${process.pid}`, name: "Bad", adminEmail: "m@bad.test", timeZone: "Mars/Olympus" }).catch((e) => e);
+    const refused = await createTenant({
+      slug: `tz-bad-${process.pid}`,
+      name: "Bad",
+      adminEmail: "m@bad.test",
+      timeZone: "Mars/Olympus",
+    }).catch((e) => e);
     expect(isAppError(refused) && refused.fieldErrors).toMatchObject({ timeZone: { key: "validation:time-zone" } });
   });
 
@@ -73,7 +100,12 @@ describe("the organisation's time zone", () => {
     const location = await makeLocation(ctx, "Night hall");
     const [person] = await makeParticipants(ctx, 1, "tz");
     // 00:30 on 2 December in Brussels is still 1 December in UTC.
-    const session = await addScheduledSession(ctx, { session: template.id, datetime: "2026-12-01T23:30:00Z", location, participants: [person!] });
+    const session = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2026-12-01T23:30:00Z",
+      location,
+      participants: [person!],
+    });
     expect(session.reference).toBe("NIGHT202612020001");
     await inviteParticipants(ctx, session._id, [person!]);
     const email = (await participantById(ctx, person!)).email;

@@ -10,25 +10,51 @@ import { ADMIN_NAV, type NavItem } from "./nav-items";
 export type ShellUser = { name: string; email: string; permissions: readonly string[] };
 
 /** White header with the organisation's name, side menu, user menu and language switcher. */
-export function AdminShell({ organization, logoUrl, user, children }: { organization: string; logoUrl?: string | null; user: ShellUser; children: ReactNode }) {
+export function AdminShell({
+  organization,
+  logoUrl,
+  user,
+  children,
+}: {
+  organization: string;
+  logoUrl?: string | null;
+  user: ShellUser;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submit = useSubmit();
   const { pathname } = useLocation();
   // Not after a form posted on this page: the page's data reloading must not unmount it (its
   // fields and their errors would start over, issue 34).
-  const loading = navigation.state === "loading" && navigation.location?.pathname !== undefined && !(navigation.formData && navigation.location.pathname === pathname);
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location?.pathname !== undefined &&
+    !(navigation.formData && navigation.location.pathname === pathname);
   const items = ADMIN_NAV.filter((item) => can(user.permissions, item.permission));
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         {t("common:skip-to-content")}
       </a>
       <header className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-1">
         <div className="flex min-w-0 items-center gap-3">
-          {logoUrl ? <img src={logoUrl} alt="" className="h-7 w-auto max-w-16 shrink-0 object-contain sm:h-9 sm:max-w-28" data-testid="organization-logo" /> : null}
+          {logoUrl ? (
+            <img
+              src={logoUrl}
+              alt=""
+              className="h-7 w-auto max-w-16 shrink-0 object-contain sm:h-9 sm:max-w-28"
+              data-testid="organization-logo"
+            />
+          ) : null}
           {/* On phones the name takes two lines rather than being cut ("Demo O…", issue 34). */}
-          <span className="line-clamp-2 text-sm font-semibold leading-tight text-primary [overflow-wrap:anywhere] sm:line-clamp-1 sm:text-lg" data-testid="organization-name">
+          <span
+            className="line-clamp-2 text-sm font-semibold leading-tight text-primary [overflow-wrap:anywhere] sm:line-clamp-1 sm:text-lg"
+            data-testid="organization-name"
+          >
             {organization}
           </span>
         </div>
@@ -42,7 +68,10 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
                 data-testid="user-menu"
               >
                 {/* Named by its content, so the name shown is in the button's name (WCAG 2.5.3). */}
-                <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-white"
+                >
                   {user.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="sr-only sm:not-sr-only">{user.name}</span>
@@ -50,7 +79,11 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
               </button>
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={4}
+                className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+              >
                 <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
                 {/* Not a <form> in the menu: the menu unmounts on select, before a native submit could run. */}
@@ -66,7 +99,10 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav aria-label={t("common:nav.label")} className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r">
+        <nav
+          aria-label={t("common:nav.label")}
+          className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r"
+        >
           {/* Phones: one menu button instead of the list wrapped to four rows above the content (issue 34). */}
           <PhoneMenu items={items} />
           <ul className="hidden gap-1 p-2 md:flex md:flex-col">
@@ -97,7 +133,10 @@ export function AdminShell({ organization, logoUrl, user, children }: { organiza
   );
 }
 
-const isCurrent = (item: NavItem, pathname: string) => (item.end ? pathname === item.to || pathname === `${item.to}/` : pathname === item.to || pathname.startsWith(`${item.to}/`));
+const isCurrent = (item: NavItem, pathname: string) =>
+  item.end
+    ? pathname === item.to || pathname === `${item.to}/`
+    : pathname === item.to || pathname.startsWith(`${item.to}/`);
 
 /**
  * The menu on phones: a button naming the current section that opens every entry (radix
@@ -118,11 +157,17 @@ function PhoneMenu({ items }: { items: NavItem[] }) {
           >
             <span aria-hidden="true">☰</span>
             <span>{t("common:nav.menu")}</span>
-            {current ? <span className="min-w-0 truncate font-semibold text-primary">· {t(current.labelKey)}</span> : null}
+            {current ? (
+              <span className="min-w-0 truncate font-semibold text-primary">· {t(current.labelKey)}</span>
+            ) : null}
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-dropdown-menu-trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={4}
+            className="z-50 w-[var(--radix-dropdown-menu-trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
             {items.map((item) => {
               const active = item === current;
               return (

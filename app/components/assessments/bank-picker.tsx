@@ -8,7 +8,15 @@ import { formatDuration } from "./duration";
 
 type Kind = "questions" | "evaluations";
 /** A row of the questions or evaluations list loader (the fields the picker shows). */
-type BankNode = { _id: string; name: string; stepTypes?: string[]; maxTime?: number; totalScore?: number; questionCount?: number; owner: { name: string } };
+type BankNode = {
+  _id: string;
+  name: string;
+  stepTypes?: string[];
+  maxTime?: number;
+  totalScore?: number;
+  questionCount?: number;
+  owner: { name: string };
+};
 type BankPage = { list: { edges: Array<{ node: BankNode }>; pageInfo: { hasNextPage: boolean; totalCount: number } } };
 
 /**
@@ -67,23 +75,30 @@ export function BankPicker({
     if (!list) return;
     const nodes = list.edges.map((e) => e.node);
     const answeredPage = Number(new URLSearchParams(search.answeredFor?.split("?")[1] ?? "").get("page") ?? "1");
-    setRows((prev) => (answeredPage <= 1 ? nodes : [...prev, ...nodes.filter((n) => !prev.some((p) => p._id === n._id))]));
+    setRows((prev) =>
+      answeredPage <= 1 ? nodes : [...prev, ...nodes.filter((n) => !prev.some((p) => p._id === n._id))],
+    );
   }, [search.data, search.answeredFor]);
 
   const total = search.data?.list?.pageInfo.totalCount ?? 0;
   const hasMore = search.data?.list?.pageInfo.hasNextPage ?? false;
   const loading = search.loading;
   const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-  const resetTo = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const resetTo =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       {!disabled ? (
-        <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid={`bank-${kind}`}>
+        <div
+          className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
+          data-testid={`bank-${kind}`}
+        >
           <div className="flex flex-wrap items-end gap-2">
             <label className="flex min-w-0 flex-1 basis-48 flex-col text-sm">
               <span className="text-slate-700">{t("assessments:bank.search")}</span>
@@ -101,7 +116,12 @@ export function BankPicker({
               />
             </label>
             {categoryOptions.length ? (
-              <CategorySelect label={t("assessments:bank.category")} options={categoryOptions} value={category} onChange={(e) => resetTo(setCategory)(e.target.value)} />
+              <CategorySelect
+                label={t("assessments:bank.category")}
+                options={categoryOptions}
+                value={category}
+                onChange={(e) => resetTo(setCategory)(e.target.value)}
+              />
             ) : null}
             {kind === "questions" ? (
               <label className="flex flex-col text-sm">
@@ -118,9 +138,15 @@ export function BankPicker({
             ) : null}
           </div>
           <p className="text-xs text-slate-600" aria-live="polite">
-            {loading && rows.length === 0 ? t("assessments:bank.loading") : t("assessments:bank.found", { count: total })}
+            {loading && rows.length === 0
+              ? t("assessments:bank.loading")
+              : t("assessments:bank.found", { count: total })}
           </p>
-          <ul {...search.listProps} aria-label={t("assessments:picker.available")} className="flex max-h-64 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white">
+          <ul
+            {...search.listProps}
+            aria-label={t("assessments:picker.available")}
+            className="flex max-h-64 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white"
+          >
             {rows.map((node, i) => {
               const chosen = value.includes(node._id);
               return (
@@ -143,13 +169,18 @@ export function BankPicker({
                     </p>
                     <p className="truncate text-xs text-slate-500">{detailsOf(node, t)}</p>
                   </div>
-                  <span aria-hidden className={`rounded border px-2 py-0.5 text-xs ${chosen ? "border-slate-200 text-slate-500" : "border-primary text-primary"}`}>
+                  <span
+                    aria-hidden
+                    className={`rounded border px-2 py-0.5 text-xs ${chosen ? "border-slate-200 text-slate-500" : "border-primary text-primary"}`}
+                  >
                     {chosen ? t("assessments:bank.added-short") : t("assessments:picker.add")}
                   </span>
                 </li>
               );
             })}
-            {!loading && rows.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">{t("assessments:picker.no-match")}</li> : null}
+            {!loading && rows.length === 0 ? (
+              <li className="px-3 py-2 text-sm text-slate-500">{t("assessments:picker.no-match")}</li>
+            ) : null}
           </ul>
           {hasMore ? (
             <Button variant="ghost" className="self-start" disabled={loading} onClick={() => setPage((p) => p + 1)}>
@@ -169,18 +200,38 @@ export function BankPicker({
         {value.map((itemId, i) => {
           const name = names.get(itemId) ?? itemId;
           return (
-            <li key={itemId} className="flex items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1 text-sm">
+            <li
+              key={itemId}
+              className="flex items-center gap-2 rounded border border-slate-200 bg-white px-2 py-1 text-sm"
+            >
               <span className="w-6 text-right text-slate-500">{i + 1}.</span>
               <span className="min-w-0 flex-1 break-words">{name}</span>
               {!disabled ? (
                 <>
-                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:bank.move-up", { name })} disabled={i === 0} onClick={() => onChange(move(value, i, -1))}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1"
+                    aria-label={t("assessments:bank.move-up", { name })}
+                    disabled={i === 0}
+                    onClick={() => onChange(move(value, i, -1))}
+                  >
                     ↑
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:bank.move-down", { name })} disabled={i === value.length - 1} onClick={() => onChange(move(value, i, 1))}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1"
+                    aria-label={t("assessments:bank.move-down", { name })}
+                    disabled={i === value.length - 1}
+                    onClick={() => onChange(move(value, i, 1))}
+                  >
                     ↓
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:bank.remove", { name })} onClick={() => onChange(value.filter((v) => v !== itemId))}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1 text-red-700"
+                    aria-label={t("assessments:bank.remove", { name })}
+                    onClick={() => onChange(value.filter((v) => v !== itemId))}
+                  >
                     ✕
                   </Button>
                 </>
@@ -196,9 +247,11 @@ export function BankPicker({
 
 function detailsOf(node: BankNode, t: (key: string, values?: Record<string, unknown>) => string): string {
   const parts: string[] = [];
-  if (node.stepTypes) parts.push(node.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ") || t("assessments:bank.no-steps"));
+  if (node.stepTypes)
+    parts.push(node.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ") || t("assessments:bank.no-steps"));
   if (node.maxTime !== undefined) parts.push(formatDuration(node.maxTime, t));
-  if (node.questionCount !== undefined) parts.push(t("assessments:overview.question-count", { count: node.questionCount }));
+  if (node.questionCount !== undefined)
+    parts.push(t("assessments:overview.question-count", { count: node.questionCount }));
   parts.push(node.owner.name);
   return parts.join(" · ");
 }

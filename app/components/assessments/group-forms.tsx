@@ -10,9 +10,27 @@ import { SharingSection, sharesError, sharesPayload, type ShareEntry, type Share
 
 type Ref = { _id: string; name: string };
 type CategoryOption = Ref & { depth: number; path: string };
-type Owned = { _id: string; visibility: string; owner: { objectOwnerType: string }; shares: ShareEntry[]; access: { canEdit: boolean; canManageSharing: boolean } };
-export type EvaluationData = Owned & { name: string; description: string | null; categories: string[]; questions: string[]; options: { enableTimer: boolean } };
-export type SessionData = Owned & { name: string; categories: string[]; evaluations: string[]; passPercentage: number; referenceFormat: string };
+type Owned = {
+  _id: string;
+  visibility: string;
+  owner: { objectOwnerType: string };
+  shares: ShareEntry[];
+  access: { canEdit: boolean; canManageSharing: boolean };
+};
+export type EvaluationData = Owned & {
+  name: string;
+  description: string | null;
+  categories: string[];
+  questions: string[];
+  options: { enableTimer: boolean };
+};
+export type SessionData = Owned & {
+  name: string;
+  categories: string[];
+  evaluations: string[];
+  passPercentage: number;
+  referenceFormat: string;
+};
 
 function useSave(back: string) {
   const fetcher = useFetcher<SaveResult>();
@@ -28,7 +46,10 @@ function useSave(back: string) {
 
 /** Visibility, owner type and shares of the form; `payload` is what the save sends (only when the actor may manage sharing). */
 function useOwnership(doc: Owned | null, canWrite: boolean) {
-  const [ownership, setOwnership] = useState({ visibility: doc?.visibility ?? "ORGANIZATION", objectOwnerType: doc?.owner.objectOwnerType ?? "ORGANIZATION" });
+  const [ownership, setOwnership] = useState({
+    visibility: doc?.visibility ?? "ORGANIZATION",
+    objectOwnerType: doc?.owner.objectOwnerType ?? "ORGANIZATION",
+  });
   const [shares, setShares] = useState<ShareEntry[]>(doc?.shares ?? []);
   const canManage = canWrite && (!doc || doc.access.canManageSharing);
   const payload = canManage ? { ...ownership, shares: sharesPayload(shares) } : {};
@@ -36,10 +57,25 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
 }
 
 /** Owner, visibility and the colleagues a private item is shared with. */
-function OwnershipAndSharing({ own, candidates, readOnly, errors }: { own: ReturnType<typeof useOwnership>; candidates: ShareUser[]; readOnly: boolean; errors: Record<string, string> }) {
+function OwnershipAndSharing({
+  own,
+  candidates,
+  readOnly,
+  errors,
+}: {
+  own: ReturnType<typeof useOwnership>;
+  candidates: ShareUser[];
+  readOnly: boolean;
+  errors: Record<string, string>;
+}) {
   return (
     <>
-      <OwnershipFields visibility={own.ownership.visibility} ownerType={own.ownership.objectOwnerType} onChange={own.setOwnership} disabled={readOnly || !own.canManage} />
+      <OwnershipFields
+        visibility={own.ownership.visibility}
+        ownerType={own.ownership.objectOwnerType}
+        onChange={own.setOwnership}
+        disabled={readOnly || !own.canManage}
+      />
       <SharingSection
         visibility={own.ownership.visibility}
         shares={own.shares}
@@ -75,11 +111,22 @@ export function EvaluationForm({
   const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? true);
   const own = useOwnership(evaluation, canWrite);
-  const changed = useChangedSince({ name, description, categories, questions, enableTimer, ownership: own.ownership, shares: own.shares });
+  const changed = useChangedSince({
+    name,
+    description,
+    categories,
+    questions,
+    enableTimer,
+    ownership: own.ownership,
+    shares: own.shares,
+  });
   return (
     <div className="flex flex-col gap-4">
       <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
-      <PageHeader title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")} back={back}>
+      <PageHeader
+        title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
+        back={back}
+      >
         {!readOnly ? (
           <Button
             disabled={fetcher.state !== "idle"}
@@ -90,11 +137,25 @@ export function EvaluationForm({
         ) : null}
       </PageHeader>
       {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
-      <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+      {result && !result.ok ? (
+        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
+      ) : null}
+      <TextField
+        label={t("assessments:fields.name")}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        required
+        disabled={readOnly}
+      />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">{t("assessments:fields.description")}</span>
-        <textarea value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} className="min-h-20 rounded-md border border-slate-300 px-3 py-2" />
+        <textarea
+          value={description}
+          disabled={readOnly}
+          onChange={(e) => setDescription(e.target.value)}
+          className="min-h-20 rounded-md border border-slate-300 px-3 py-2"
+        />
         <FieldError error={errors.description} />
       </label>
       {/* On unless chosen off: without it the questions' time limits do not run (ADR 0031). */}
@@ -114,9 +175,25 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
+      <CheckboxList
+        legend={t("assessments:fields.categories")}
+        options={categoryOptions}
+        value={categories}
+        onChange={setCategories}
+        error={errors.categories}
+        disabled={readOnly}
+      />
       <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker kind="questions" legend={t("assessments:fields.questions")} known={chosen} categoryOptions={categoryOptions} value={questions} onChange={setQuestions} error={errors.questions} disabled={readOnly} />
+      <BankPicker
+        kind="questions"
+        legend={t("assessments:fields.questions")}
+        known={chosen}
+        categoryOptions={categoryOptions}
+        value={questions}
+        onChange={setQuestions}
+        error={errors.questions}
+        disabled={readOnly}
+      />
     </div>
   );
 }
@@ -147,7 +224,15 @@ export function SessionForm({
   const [categories, setCategories] = useState(session?.categories ?? []);
   const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
   const own = useOwnership(session, canWrite);
-  const changed = useChangedSince({ name, passPercentage, referenceFormat, categories, evaluations, ownership: own.ownership, shares: own.shares });
+  const changed = useChangedSince({
+    name,
+    passPercentage,
+    referenceFormat,
+    categories,
+    evaluations,
+    ownership: own.ownership,
+    shares: own.shares,
+  });
   return (
     <div className="flex flex-col gap-4">
       <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
@@ -171,9 +256,18 @@ export function SessionForm({
         ) : null}
       </PageHeader>
       {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert> : null}
+      {result && !result.ok ? (
+        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+        <TextField
+          label={t("assessments:fields.name")}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          required
+          disabled={readOnly}
+        />
         <TextField
           label={t("assessments:fields.passPercentage")}
           type="number"
@@ -195,9 +289,25 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CheckboxList legend={t("assessments:fields.categories")} options={categoryOptions} value={categories} onChange={setCategories} error={errors.categories} disabled={readOnly} />
+      <CheckboxList
+        legend={t("assessments:fields.categories")}
+        options={categoryOptions}
+        value={categories}
+        onChange={setCategories}
+        error={errors.categories}
+        disabled={readOnly}
+      />
       <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker kind="evaluations" legend={t("assessments:fields.evaluations")} known={chosen} categoryOptions={categoryOptions} value={evaluations} onChange={setEvaluations} error={errors.evaluations} disabled={readOnly} />
+      <BankPicker
+        kind="evaluations"
+        legend={t("assessments:fields.evaluations")}
+        known={chosen}
+        categoryOptions={categoryOptions}
+        value={evaluations}
+        onChange={setEvaluations}
+        error={errors.evaluations}
+        disabled={readOnly}
+      />
     </div>
   );
 }

@@ -25,7 +25,17 @@ const selectedStyle = { fill: "rgba(217,119,6,0.3)", stroke: "#b45309", strokeWi
  * By keyboard (the image has focus): arrows move the selected zone (Shift: further), + and − resize
  * it, Delete removes it, Escape lets go. Coordinates are image-relative (decisions §6).
  */
-export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: AnswerDraft; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
+export function HotzoneEditor({
+  answer,
+  onChange,
+  errors,
+  disabled,
+}: {
+  answer: AnswerDraft;
+  onChange: (a: AnswerDraft) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const areaRef = useRef<HTMLDivElement>(null);
   const [tool, setTool] = useState<Tool>("rect");
@@ -38,7 +48,12 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
   const { imageRef, aspect, readAspect } = useImageAspect(url);
   const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
   const shapeName = (z: Zone) => t(`assessments:editor.shape.${z.shape}`);
-  const describe = (z: Zone, i: number) => t(`assessments:editor.zone-at.${z.shape === "circle" ? "circle" : "box"}`, { n: i + 1, shape: shapeName(z), ...describeZone(z) });
+  const describe = (z: Zone, i: number) =>
+    t(`assessments:editor.zone-at.${z.shape === "circle" ? "circle" : "box"}`, {
+      n: i + 1,
+      shape: shapeName(z),
+      ...describeZone(z),
+    });
 
   const select = (i: number | null) => {
     setSelected(i);
@@ -75,7 +90,10 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     }
     if (tool === "select") {
       // The topmost zone under the pointer (the last drawn is drawn on top).
-      const hit = zones.map((z, i) => [z, i] as const).reverse().find(([z]) => pointInZone(z, x, y, aspect));
+      const hit = zones
+        .map((z, i) => [z, i] as const)
+        .reverse()
+        .find(([z]) => pointInZone(z, x, y, aspect));
       if (!hit) return select(null);
       select(hit[1]);
       e.currentTarget.setPointerCapture(e.pointerId);
@@ -110,7 +128,8 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     } else {
       const w = Math.abs(x2 - x);
       const h = Math.abs(y2 - y);
-      if (w > 0.005 && h > 0.005) add({ shape: "rect", x: Math.min(x, x2), y: Math.min(y, y2), w: round(w), h: round(h) });
+      if (w > 0.005 && h > 0.005)
+        add({ shape: "rect", x: Math.min(x, x2), y: Math.min(y, y2), w: round(w), h: round(h) });
     }
   };
   const finishPolygon = () => {
@@ -127,7 +146,12 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
     }
     if (selected === null || !zones[selected]) return;
     const step = e.shiftKey ? 0.05 : 0.01;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const zone = zones[selected]!;
     if (moves[e.key]) replace(selected, moveZone(zone, ...moves[e.key]!));
     else if (e.key === "+" || e.key === "=") replace(selected, scaleZone(zone, 1.1));
@@ -148,7 +172,11 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
       {url ? (
         <>
           {!disabled ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm" role="toolbar" aria-label={t("assessments:editor.tools")}>
+            <div
+              className="flex flex-wrap items-center gap-2 text-sm"
+              role="toolbar"
+              aria-label={t("assessments:editor.tools")}
+            >
               {(["select", "rect", "circle", "polygon"] as const).map((s) => (
                 <Button
                   key={s}
@@ -165,7 +193,12 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
               <Button variant="secondary" disabled={tool !== "polygon" || points.length < 3} onClick={finishPolygon}>
                 {t("assessments:editor.finish-polygon")}
               </Button>
-              <Button variant="ghost" className="text-red-700" disabled={zones.length === 0} onClick={() => (setZones([]), select(null))}>
+              <Button
+                variant="ghost"
+                className="text-red-700"
+                disabled={zones.length === 0}
+                onClick={() => (setZones([]), select(null))}
+              >
                 {t("assessments:editor.clear-zones")}
               </Button>
             </div>
@@ -187,14 +220,47 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
             onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
             onKeyDown={onKey}
           >
-            <img ref={imageRef} src={url} alt={t("assessments:editor.hotzone-image")} className="pointer-events-none block h-auto w-full" draggable={false} onLoad={readAspect} />
-            <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full" data-testid="hotzone-canvas">
+            <img
+              ref={imageRef}
+              src={url}
+              alt={t("assessments:editor.hotzone-image")}
+              className="pointer-events-none block h-auto w-full"
+              draggable={false}
+              onLoad={readAspect}
+            />
+            <svg
+              viewBox="0 0 1 1"
+              preserveAspectRatio="none"
+              className="pointer-events-none absolute inset-0 h-full w-full"
+              data-testid="hotzone-canvas"
+            >
               {shown.map((z, i) => (
                 <ZoneShape key={i} zone={z} aspect={aspect} style={i === selected ? selectedStyle : zoneStyle} />
               ))}
-              {drag?.kind === "draw" && tool === "circle" ? <ZoneShape zone={{ shape: "circle", x: drag.x, y: drag.y, r: radiusTo(drag.x, drag.y, drag.x2, drag.y2, aspect) }} aspect={aspect} style={zoneStyle} /> : null}
-              {drag?.kind === "draw" && tool === "rect" ? <rect x={Math.min(drag.x, drag.x2)} y={Math.min(drag.y, drag.y2)} width={Math.abs(drag.x2 - drag.x)} height={Math.abs(drag.y2 - drag.y)} style={zoneStyle} /> : null}
-              {points.length ? <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...zoneStyle, fill: "none" }} /> : null}
+              {drag?.kind === "draw" && tool === "circle" ? (
+                <ZoneShape
+                  zone={{
+                    shape: "circle",
+                    x: drag.x,
+                    y: drag.y,
+                    r: radiusTo(drag.x, drag.y, drag.x2, drag.y2, aspect),
+                  }}
+                  aspect={aspect}
+                  style={zoneStyle}
+                />
+              ) : null}
+              {drag?.kind === "draw" && tool === "rect" ? (
+                <rect
+                  x={Math.min(drag.x, drag.x2)}
+                  y={Math.min(drag.y, drag.y2)}
+                  width={Math.abs(drag.x2 - drag.x)}
+                  height={Math.abs(drag.y2 - drag.y)}
+                  style={zoneStyle}
+                />
+              ) : null}
+              {points.length ? (
+                <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...zoneStyle, fill: "none" }} />
+              ) : null}
             </svg>
             {current && !disabled
               ? handlesOf(current).map((h) => (
@@ -209,18 +275,30 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
                 ))
               : null}
           </div>
-          {selected !== null && current && !disabled ? <p className="text-xs text-slate-600">{t("assessments:editor.selected-help")}</p> : null}
+          {selected !== null && current && !disabled ? (
+            <p className="text-xs text-slate-600">{t("assessments:editor.selected-help")}</p>
+          ) : null}
         </>
       ) : null}
       <p className="text-sm">{t("assessments:editor.zones", { count: zones.length })}</p>
       {zones.length ? (
         <ul className="flex flex-col gap-1" data-testid="zone-list">
           {zones.map((z, i) => (
-            <li key={i} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 text-sm ${i === selected ? "bg-amber-50 ring-1 ring-amber-300" : ""}`} data-testid={`zone-${i + 1}`} data-zone={JSON.stringify(z)}>
+            <li
+              key={i}
+              className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 text-sm ${i === selected ? "bg-amber-50 ring-1 ring-amber-300" : ""}`}
+              data-testid={`zone-${i + 1}`}
+              data-zone={JSON.stringify(z)}
+            >
               <span className="min-w-0 flex-1">{describe(z, i)}</span>
               {!disabled ? (
                 <>
-                  <Button variant="ghost" className="!px-2 !py-1 text-xs" aria-pressed={i === selected} onClick={() => (select(i === selected ? null : i), areaRef.current?.focus())}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1 text-xs"
+                    aria-pressed={i === selected}
+                    onClick={() => (select(i === selected ? null : i), areaRef.current?.focus())}
+                  >
                     {t("assessments:editor.select-zone", { n: i + 1 })}
                   </Button>
                   <Button variant="ghost" className="!px-2 !py-1 text-xs text-red-700" onClick={() => remove(i)}>
@@ -235,7 +313,13 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
       <p className="sr-only" role="status">
         {announcement}
       </p>
-      <FieldError error={Object.entries(errors).find(([k]) => k === "answer.blocklistValue" || k.startsWith("answer.blocklistValue."))?.[1]} />
+      <FieldError
+        error={
+          Object.entries(errors).find(
+            ([k]) => k === "answer.blocklistValue" || k.startsWith("answer.blocklistValue."),
+          )?.[1]
+        }
+      />
     </div>
   );
 }
@@ -246,7 +330,8 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: { answer: 
  * which is round on screen.
  */
 export function ZoneShape({ zone, style, aspect = 1 }: { zone: Zone; style: React.CSSProperties; aspect?: number }) {
-  if (zone.shape === "circle") return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r / aspect} style={style} data-testid="zone-circle" />;
+  if (zone.shape === "circle")
+    return <ellipse cx={zone.x} cy={zone.y} rx={zone.r} ry={zone.r / aspect} style={style} data-testid="zone-circle" />;
   if (zone.shape === "rect") return <rect x={zone.x} y={zone.y} width={zone.w} height={zone.h} style={style} />;
   return <polygon points={zone.points.map((p) => p.join(",")).join(" ")} style={style} />;
 }

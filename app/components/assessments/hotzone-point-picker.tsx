@@ -45,7 +45,12 @@ export function HotzonePointPicker({
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (disabled) return;
     const step = e.shiftKey ? 0.05 : 0.01;
-    const moves: Record<string, Point> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, Point> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     if (moves[e.key]) setCursor(([x, y]) => [round(x + moves[e.key]![0]), round(y + moves[e.key]![1])]);
     else if (e.key === "Enter" || e.key === " ") place(cursor);
     else return;
@@ -71,17 +76,39 @@ export function HotzonePointPicker({
         onBlur={() => setFocused(false)}
         data-testid="point-picker"
       >
-        <img ref={imageRef} src={imageUrl} alt="" className="pointer-events-none block h-auto w-full" draggable={false} onLoad={readAspect} />
-        <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full">
+        <img
+          ref={imageRef}
+          src={imageUrl}
+          alt=""
+          className="pointer-events-none block h-auto w-full"
+          draggable={false}
+          onLoad={readAspect}
+        />
+        <svg
+          viewBox="0 0 1 1"
+          preserveAspectRatio="none"
+          className="pointer-events-none absolute inset-0 h-full w-full"
+        >
           {(zones ?? []).map((z, i) => (
-            <ZoneShape key={i} zone={z} aspect={aspect} style={{ fill: "rgba(22,101,52,0.25)", stroke: "#166534", strokeWidth: 0.004 }} />
+            <ZoneShape
+              key={i}
+              zone={z}
+              aspect={aspect}
+              style={{ fill: "rgba(22,101,52,0.25)", stroke: "#166534", strokeWidth: 0.004 }}
+            />
           ))}
         </svg>
         {focused && !disabled ? <Marker point={cursor} className="border-slate-500 opacity-70" /> : null}
-        {value ? <Marker point={value} className="border-white bg-red-600 shadow-[0_0_0_2px_#111827]" testId="point-marker" /> : null}
+        {value ? (
+          <Marker point={value} className="border-white bg-red-600 shadow-[0_0_0_2px_#111827]" testId="point-marker" />
+        ) : null}
       </div>
       <p className="text-xs text-slate-600" role="status">
-        {value ? t("assessments:pointer.placed", { x: pct(value[0]), y: pct(value[1]) }) : disabled ? null : t("assessments:pointer.hint")}
+        {value
+          ? t("assessments:pointer.placed", { x: pct(value[0]), y: pct(value[1]) })
+          : disabled
+            ? null
+            : t("assessments:pointer.hint")}
         {inside === null ? null : (
           <strong className={`ml-1 ${inside ? "text-green-800" : "text-red-800"}`} data-testid="point-verdict">
             {inside ? t("assessments:pointer.inside") : t("assessments:pointer.outside")}

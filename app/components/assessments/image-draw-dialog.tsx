@@ -88,7 +88,11 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
       if (!blob) throw new Error("no image");
       const form = new FormData();
       form.set("file", new File([blob], "drawing.png", { type: "image/png" }));
-      const res = await fetch("/api/assets/image/upload/file", { method: "POST", body: form, credentials: "same-origin" });
+      const res = await fetch("/api/assets/image/upload/file", {
+        method: "POST",
+        body: form,
+        credentials: "same-origin",
+      });
       const body = (await res.json().catch(() => ({}))) as { url?: string; error?: { message: string } };
       if (!res.ok || !body.url) {
         setError(body.error?.message ?? t("assessments:upload.fetch-failed"));
@@ -122,9 +126,19 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[95vh] w-[min(56rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-lg bg-white p-4 shadow-xl focus:outline-none sm:p-6">
           <Dialog.Title className="text-lg font-semibold text-primary">{t("assessments:draw.title")}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">{t("assessments:draw.help")}</Dialog.Description>
-          <div className="flex flex-wrap items-center gap-3 text-sm" role="toolbar" aria-label={t("assessments:draw.tools")}>
+          <div
+            className="flex flex-wrap items-center gap-3 text-sm"
+            role="toolbar"
+            aria-label={t("assessments:draw.tools")}
+          >
             {/* Radix toggle groups: one choice each, arrow keys move between the options. */}
-            <ToggleGroup.Root type="single" value={colour} onValueChange={(v) => v && setColour(v)} aria-label={t("assessments:draw.colour")} className="flex gap-1">
+            <ToggleGroup.Root
+              type="single"
+              value={colour}
+              onValueChange={(v) => v && setColour(v)}
+              aria-label={t("assessments:draw.colour")}
+              className="flex gap-1"
+            >
               {COLOURS.map((c) => (
                 <ToggleGroup.Item
                   key={c.name}
@@ -135,7 +149,13 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
                 />
               ))}
             </ToggleGroup.Root>
-            <ToggleGroup.Root type="single" value={String(size)} onValueChange={(v) => v && setSize(Number(v))} aria-label={t("assessments:draw.size")} className="flex gap-1">
+            <ToggleGroup.Root
+              type="single"
+              value={String(size)}
+              onValueChange={(v) => v && setSize(Number(v))}
+              aria-label={t("assessments:draw.size")}
+              className="flex gap-1"
+            >
               {SIZES.map((s) => (
                 <ToggleGroup.Item
                   key={s.name}
@@ -146,10 +166,19 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
                 </ToggleGroup.Item>
               ))}
             </ToggleGroup.Root>
-            <Button variant="secondary" disabled={strokes.length === 0} onClick={() => setStrokes((list) => list.slice(0, -1))}>
+            <Button
+              variant="secondary"
+              disabled={strokes.length === 0}
+              onClick={() => setStrokes((list) => list.slice(0, -1))}
+            >
               {t("assessments:draw.undo")}
             </Button>
-            <Button variant="ghost" className="text-red-700" disabled={strokes.length === 0} onClick={() => setStrokes([])}>
+            <Button
+              variant="ghost"
+              className="text-red-700"
+              disabled={strokes.length === 0}
+              onClick={() => setStrokes([])}
+            >
               {t("assessments:draw.clear")}
             </Button>
           </div>

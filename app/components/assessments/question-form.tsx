@@ -56,7 +56,11 @@ export function QuestionForm({
   const [supplies, setSupplies] = useState<string[]>(question?.supplies ?? []);
   const [preparationInfo, setPreparationInfo] = useState<RichBlock[]>(question?.preparationInfo ?? []);
   const [steps, setSteps] = useState<DraftStep[]>(
-    (question?.steps ?? []).map((s) => ({ ...s, key: mode === "copy" ? s.key : s.key, answer: s.answer as AnswerDraft })),
+    (question?.steps ?? []).map((s) => ({
+      ...s,
+      key: mode === "copy" ? s.key : s.key,
+      answer: s.answer as AnswerDraft,
+    })),
   );
   const [ownership, setOwnership] = useState({
     visibility: mode === "edit" ? (question?.visibility ?? "ORGANIZATION") : "ORGANIZATION",
@@ -83,7 +87,13 @@ export function QuestionForm({
   const errors = result && !result.ok ? standingErrors(result.fieldErrors, sent, payloadOf()) : {};
   const changed = useChangedSince(form);
   // Once saved, nothing more is kept (the list may take a moment to load after the save).
-  const draft = useLocalDraft({ owner: draftOwner, scope: `question:${mode}:${question?._id ?? "new"}`, state: form, changed, enabled: !readOnly && !result?.ok });
+  const draft = useLocalDraft({
+    owner: draftOwner,
+    scope: `question:${mode}:${question?._id ?? "new"}`,
+    state: form,
+    changed,
+    enabled: !readOnly && !result?.ok,
+  });
   const restore = (kept: typeof form) => {
     setName(kept.name);
     setMaxTime(kept.maxTime);
@@ -126,16 +136,34 @@ export function QuestionForm({
         ) : null}
       </PageHeader>
       {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {draft.found ? <DraftNotice savedAt={draft.found.savedAt} onRestore={() => restore(draft.found!.state)} onDiscard={draft.clear} /> : null}
+      {draft.found ? (
+        <DraftNotice
+          savedAt={draft.found.savedAt}
+          onRestore={() => restore(draft.found!.state)}
+          onDiscard={draft.clear}
+        />
+      ) : null}
       {result && !result.ok && (Object.keys(errors).length || !Object.keys(result.fieldErrors).length) ? (
         <Alert>{Object.keys(errors).length ? t("assessments:form.errors") : result.message}</Alert>
       ) : null}
       {preview ? (
-        <QuestionPreview name={name} maxTime={Number(maxTime) || null} preparationInfo={preparationInfo} steps={steps} />
+        <QuestionPreview
+          name={name}
+          maxTime={Number(maxTime) || null}
+          preparationInfo={preparationInfo}
+          steps={steps}
+        />
       ) : (
         <div className="flex flex-col gap-4">
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField label={t("assessments:fields.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required disabled={readOnly} />
+            <TextField
+              label={t("assessments:fields.name")}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={errors.name}
+              required
+              disabled={readOnly}
+            />
             <TextField
               label={t("assessments:fields.maxTime")}
               type="number"
@@ -155,7 +183,11 @@ export function QuestionForm({
             onChange={setCategories}
             error={errors.categories}
             disabled={readOnly}
-            create={options.canCreate ? <CreateReference kind="categories" onCreated={(id) => setCategories((c) => [...c, id])} /> : null}
+            create={
+              options.canCreate ? (
+                <CreateReference kind="categories" onCreated={(id) => setCategories((c) => [...c, id])} />
+              ) : null
+            }
           />
           <CheckboxList
             legend={t("assessments:fields.supplies")}
@@ -164,7 +196,11 @@ export function QuestionForm({
             onChange={setSupplies}
             error={errors.supplies}
             disabled={readOnly}
-            create={options.canCreate ? <CreateReference kind="supplies" onCreated={(id) => setSupplies((c) => [...c, id])} /> : null}
+            create={
+              options.canCreate ? (
+                <CreateReference kind="supplies" onCreated={(id) => setSupplies((c) => [...c, id])} />
+              ) : null
+            }
           />
           <OwnershipFields
             visibility={ownership.visibility}
@@ -180,7 +216,12 @@ export function QuestionForm({
             canManage={!readOnly && canManageSharing}
             error={sharesError(errors)}
           />
-          <RichContentEditor label={t("assessments:fields.preparationInfo")} value={preparationInfo} onChange={setPreparationInfo} disabled={readOnly} />
+          <RichContentEditor
+            label={t("assessments:fields.preparationInfo")}
+            value={preparationInfo}
+            onChange={setPreparationInfo}
+            disabled={readOnly}
+          />
           <FieldError error={Object.entries(errors).find(([k]) => k.startsWith("preparationInfo"))?.[1]} />
           <StepsEditor steps={steps} onChange={setSteps} errors={errors} disabled={readOnly} />
         </div>

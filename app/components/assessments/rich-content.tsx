@@ -47,7 +47,9 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
             if (!file) return;
             const form = new FormData();
             form.set("file", file);
-            void send(fetch("/api/assets/image/upload/file", { method: "POST", body: form, credentials: "same-origin" }));
+            void send(
+              fetch("/api/assets/image/upload/file", { method: "POST", body: form, credentials: "same-origin" }),
+            );
             e.target.value = "";
           }}
         />
@@ -55,7 +57,13 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 basis-48 flex-col text-sm">
           <span className="text-slate-700">{t("assessments:upload.from-url")}</span>
-          <input type="url" value={address} onChange={(e) => setAddress(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" placeholder="https://" />
+          <input
+            type="url"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            placeholder="https://"
+          />
         </label>
         <Button
           variant="secondary"
@@ -89,7 +97,17 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
 }
 
 /** Edits a list of rich content blocks (text and image). */
-export function RichContentEditor({ label, value, onChange, disabled }: { label: string; value: RichBlock[]; onChange: (blocks: RichBlock[]) => void; disabled?: boolean }) {
+export function RichContentEditor({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: RichBlock[];
+  onChange: (blocks: RichBlock[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [addingImage, setAddingImage] = useState(false);
   const set = (i: number, block: RichBlock) => onChange(value.map((b, j) => (j === i ? block : b)));
@@ -115,7 +133,12 @@ export function RichContentEditor({ label, value, onChange, disabled }: { label:
             )}
           </div>
           {!disabled ? (
-            <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:rich.remove-block")} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+            <Button
+              variant="ghost"
+              className="!px-2 !py-1 text-red-700"
+              aria-label={t("assessments:rich.remove-block")}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            >
               ✕
             </Button>
           ) : null}
@@ -155,7 +178,10 @@ export function RichContentView({ blocks }: { blocks: RichBlock[] }) {
     <div className="flex flex-col gap-2 text-sm [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       {blocks.map((b, i) =>
         b.type === "text" ? (
-          <div key={i} dangerouslySetInnerHTML={{ __html: inBrowser ? cleanHtmlInBrowser(b.html) : dropOutsideImages(b.html) }} />
+          <div
+            key={i}
+            dangerouslySetInnerHTML={{ __html: inBrowser ? cleanHtmlInBrowser(b.html) : dropOutsideImages(b.html) }}
+          />
         ) : isAllowedImageUrl(b.url) ? (
           <img key={i} src={b.url} alt={b.alt ?? ""} className="max-h-64 rounded" />
         ) : null,

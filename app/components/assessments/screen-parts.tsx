@@ -6,16 +6,37 @@ import { ReferenceList } from "~/components/ui/reference-list";
 import { Alert, Button } from "~/components/ui/form";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
-export type SaveResult = { ok: true; id: string | null } | { ok: false; message: string; fieldErrors: Record<string, string>; references: Array<{ id: string; title: string; type: string }> };
+export type SaveResult =
+  | { ok: true; id: string | null }
+  | {
+      ok: false;
+      message: string;
+      fieldErrors: Record<string, string>;
+      references: Array<{ id: string; title: string; type: string }>;
+    };
 
 /** Marks a PRIVATE object in lists (the owner and the colleagues it is shared with see it). */
 export function PrivateBadge({ visibility }: { visibility: string }) {
   const { t } = useTranslation();
   if (visibility !== "PRIVATE") return null;
-  return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-normal text-slate-700">{t("assessments:visibility.PRIVATE")}</span>;
+  return (
+    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-normal text-slate-700">
+      {t("assessments:visibility.PRIVATE")}
+    </span>
+  );
 }
 
-export function PageHeader({ title, back, backLabel, children }: { title: string; back?: string; backLabel?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  back,
+  backLabel,
+  children,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -38,7 +59,10 @@ export function CategorySelect({
   label,
   options,
   ...select
-}: { label: string; options: Array<{ _id: string; path: string }> } & Pick<React.SelectHTMLAttributes<HTMLSelectElement>, "name" | "value" | "defaultValue" | "onChange">) {
+}: { label: string; options: Array<{ _id: string; path: string }> } & Pick<
+  React.SelectHTMLAttributes<HTMLSelectElement>,
+  "name" | "value" | "defaultValue" | "onChange"
+>) {
   const { t } = useTranslation();
   return (
     <label className="flex flex-col text-sm">
@@ -72,7 +96,11 @@ export function ListToolbar({
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search">
       <label className="flex flex-col text-sm">
         <span className="text-slate-700">{t("assessments:list.search")}</span>
-        <input name="q" defaultValue={params.get("q") ?? ""} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        <input
+          name="q"
+          defaultValue={params.get("q") ?? ""}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
       </label>
       {typeOptions ? (
         <label className="flex flex-col text-sm">
@@ -87,7 +115,14 @@ export function ListToolbar({
           </select>
         </label>
       ) : null}
-      {categoryOptions?.length ? <CategorySelect label={t("assessments:fields.categories")} options={categoryOptions} name="category" defaultValue={params.get("category") ?? ""} /> : null}
+      {categoryOptions?.length ? (
+        <CategorySelect
+          label={t("assessments:fields.categories")}
+          options={categoryOptions}
+          name="category"
+          defaultValue={params.get("category") ?? ""}
+        />
+      ) : null}
       <label className="flex flex-col text-sm">
         <span className="text-slate-700">{t("assessments:list.sort")}</span>
         <select name="sort" defaultValue={params.get("sort") ?? "DATE"} className={select}>
@@ -113,8 +148,18 @@ export function ListToolbar({
           <legend className="text-slate-700">{t("assessments:list.layout")}</legend>
           <div className="flex">
             {(["NARROW", "WIDE"] as const).map((l) => (
-              <label key={l} className="cursor-pointer border border-slate-300 px-3 py-2 has-[:checked]:bg-selected has-[:checked]:font-semibold first:rounded-l-md last:rounded-r-md">
-                <input type="radio" name="layout" value={l} defaultChecked={(params.get("layout") ?? "WIDE") === l} className="sr-only" onChange={(e) => e.currentTarget.form?.requestSubmit()} />
+              <label
+                key={l}
+                className="cursor-pointer border border-slate-300 px-3 py-2 has-[:checked]:bg-selected has-[:checked]:font-semibold first:rounded-l-md last:rounded-r-md"
+              >
+                <input
+                  type="radio"
+                  name="layout"
+                  value={l}
+                  defaultChecked={(params.get("layout") ?? "WIDE") === l}
+                  className="sr-only"
+                  onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                />
                 {t(`assessments:list.layoutChoice.${l}`)}
               </label>
             ))}
@@ -139,7 +184,10 @@ export function Pager({ pageInfo }: { pageInfo: PageInfo }) {
     return `?${next.toString()}`;
   };
   return (
-    <nav className="mt-4 flex items-center justify-between text-sm" aria-label={t("assessments:list.page", { page, pages })}>
+    <nav
+      className="mt-4 flex items-center justify-between text-sm"
+      aria-label={t("assessments:list.page", { page, pages })}
+    >
       <span className="text-slate-600">{t("assessments:list.total", { count: pageInfo.totalCount })}</span>
       <div className="flex items-center gap-3">
         {pageInfo.hasPreviousPage ? <Link to={to(page - 1)}>{t("assessments:list.previous")}</Link> : null}
@@ -170,7 +218,9 @@ export function RemoveButton({ id, name }: { id: string; name: string }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{t("assessments:remove.title", { name })}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">{t("assessments:remove.body")}</Dialog.Description>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">
+            {t("assessments:remove.body")}
+          </Dialog.Description>
           {result && !result.ok ? (
             <div className="mt-3">
               <Alert>
@@ -250,7 +300,11 @@ export function CheckboxList({
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
-      {options.length === 0 ? <p className="text-sm text-slate-600">{t(create && !disabled ? "assessments:picker.none-yet" : "assessments:form.none-selected")}</p> : null}
+      {options.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          {t(create && !disabled ? "assessments:picker.none-yet" : "assessments:form.none-selected")}
+        </p>
+      ) : null}
       {options.length > 12 && !disabled ? (
         <input
           type="search"
@@ -261,9 +315,15 @@ export function CheckboxList({
           className="max-w-sm rounded-md border border-slate-300 px-3 py-1.5 text-sm"
         />
       ) : null}
-      <div className={`flex max-h-48 overflow-y-auto ${tree ? "flex-col gap-0.5 rounded-md border border-slate-200 bg-white p-2" : "flex-wrap gap-x-4 gap-y-1"}`}>
+      <div
+        className={`flex max-h-48 overflow-y-auto ${tree ? "flex-col gap-0.5 rounded-md border border-slate-200 bg-white p-2" : "flex-wrap gap-x-4 gap-y-1"}`}
+      >
         {shown.map((o) => (
-          <label key={o._id} className="flex items-center gap-1.5 text-sm" style={tree && !q ? { paddingLeft: `${(o.depth ?? 0) * 1.25}rem` } : undefined}>
+          <label
+            key={o._id}
+            className="flex items-center gap-1.5 text-sm"
+            style={tree && !q ? { paddingLeft: `${(o.depth ?? 0) * 1.25}rem` } : undefined}
+          >
             <input
               type="checkbox"
               disabled={disabled}
@@ -313,7 +373,12 @@ export function OwnershipFields({
     <div className="flex flex-wrap gap-4">
       <label className="flex flex-col text-sm">
         <span className="font-medium text-slate-700">{t("assessments:fields.visibility")}</span>
-        <select disabled={disabled} value={visibility} onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })} className={select}>
+        <select
+          disabled={disabled}
+          value={visibility}
+          onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })}
+          className={select}
+        >
           {["ORGANIZATION", "PRIVATE"].map((v) => (
             <option key={v} value={v}>
               {t(`assessments:visibility.${v}`)}
@@ -323,7 +388,12 @@ export function OwnershipFields({
       </label>
       <label className="flex flex-col text-sm">
         <span className="font-medium text-slate-700">{t("assessments:fields.ownerType")}</span>
-        <select disabled={disabled} value={ownerType} onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })} className={select}>
+        <select
+          disabled={disabled}
+          value={ownerType}
+          onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })}
+          className={select}
+        >
           {["ORGANIZATION", "USER"].map((v) => (
             <option key={v} value={v}>
               {t(`assessments:ownerType.${v}`)}

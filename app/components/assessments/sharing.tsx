@@ -12,7 +12,8 @@ export type ShareEntry = { user: ShareUser; level: ShareLevel };
 export const sharesPayload = (shares: ShareEntry[]) => shares.map((s) => ({ user: s.user._id, level: s.level }));
 
 /** The first error about the shares (`shares`, `shares.0.level`, …) from a save result. */
-export const sharesError = (errors: Record<string, string>) => Object.entries(errors).find(([k]) => k === "shares" || k.startsWith("shares."))?.[1];
+export const sharesError = (errors: Record<string, string>) =>
+  Object.entries(errors).find(([k]) => k === "shares" || k.startsWith("shares."))?.[1];
 
 /** Whether the form shows the section: for a PRIVATE object, or whenever shares exist (nothing hidden). */
 export const showsSharing = (visibility: string, shares: ShareEntry[]) => visibility === "PRIVATE" || shares.length > 0;
@@ -83,7 +84,12 @@ export function SharingSection({
 
   const select = "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm";
   return (
-    <section aria-labelledby={`${id}-title`} aria-describedby={`${id}-help`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="sharing">
+    <section
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-help`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="sharing"
+    >
       <div>
         <h2 id={`${id}-title`} className="text-base font-semibold text-primary">
           {t("assessments:sharing.title")}
@@ -92,14 +98,19 @@ export function SharingSection({
           {canManage ? `${t("assessments:sharing.explanation")} ` : null}
           {t("assessments:sharing.levels-help")}
         </p>
-        {canManage && visibility !== "PRIVATE" ? <p className="mt-1 text-sm text-amber-800">{t("assessments:sharing.organization-hint")}</p> : null}
+        {canManage && visibility !== "PRIVATE" ? (
+          <p className="mt-1 text-sm text-amber-800">{t("assessments:sharing.organization-hint")}</p>
+        ) : null}
         {!canManage ? <p className="mt-1 text-sm text-slate-500">{t("assessments:sharing.read-only")}</p> : null}
       </div>
 
       {shares.length === 0 ? (
         <p className="text-sm text-slate-500">{t("assessments:sharing.none")}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200" aria-label={t("assessments:sharing.title")}>
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-md border border-slate-200"
+          aria-label={t("assessments:sharing.title")}
+        >
           {shares.map((s) => (
             <li key={s.user._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
               <div className="min-w-0 flex-1 basis-48">
@@ -124,12 +135,19 @@ export function SharingSection({
                       </option>
                     ))}
                   </select>
-                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:sharing.remove-n", { name: s.user.name })} onClick={() => remove(s)}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1 text-red-700"
+                    aria-label={t("assessments:sharing.remove-n", { name: s.user.name })}
+                    onClick={() => remove(s)}
+                  >
                     {t("assessments:sharing.remove")}
                   </Button>
                 </div>
               ) : (
-                <span className="rounded bg-selected px-2 py-0.5 text-xs font-medium text-primary">{levelName(s.level)}</span>
+                <span className="rounded bg-selected px-2 py-0.5 text-xs font-medium text-primary">
+                  {levelName(s.level)}
+                </span>
               )}
             </li>
           ))}
@@ -143,7 +161,12 @@ export function SharingSection({
           <div className="flex flex-wrap items-end gap-2">
             <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">{t("assessments:sharing.user")}</span>
-              <select ref={pickerRef} value={pick} onChange={(e) => setPick(e.target.value)} className={`${select} w-full`}>
+              <select
+                ref={pickerRef}
+                value={pick}
+                onChange={(e) => setPick(e.target.value)}
+                className={`${select} w-full`}
+              >
                 <option value="">{t("assessments:sharing.choose")}</option>
                 {available.map((c) => (
                   <option key={c._id} value={c._id}>

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
-import { PRACTICAL_MIN_TOTAL, practicalTotal, STEP_TYPES, type RichBlock, type StepType, type Zone } from "~/modules/assessments/steps";
+import {
+  PRACTICAL_MIN_TOTAL,
+  practicalTotal,
+  STEP_TYPES,
+  type RichBlock,
+  type StepType,
+  type Zone,
+} from "~/modules/assessments/steps";
 import { FieldError, move } from "./screen-parts";
 import { HotzoneEditor } from "./hotzone-editor";
 import { HotzonePointPicker } from "./hotzone-point-picker";
@@ -18,7 +25,12 @@ const newKey = () => `s${Math.random().toString(36).slice(2, 10)}`;
 export function defaultAnswer(type: StepType): AnswerDraft {
   switch (type) {
     case "MULTIPLE_CHOICE":
-      return { optionlistValue: [{ value: "", valid: true }, { value: "", valid: false }] };
+      return {
+        optionlistValue: [
+          { value: "", valid: true },
+          { value: "", valid: false },
+        ],
+      };
     case "NUMERIC":
       return { numericValue: null, numericlistValue: [] };
     case "TEXT":
@@ -30,7 +42,13 @@ export function defaultAnswer(type: StepType): AnswerDraft {
   }
 }
 
-export const newStep = (type: StepType): DraftStep => ({ key: newKey(), type, question: [{ type: "text", html: "" }], answer: defaultAnswer(type), score: 1 });
+export const newStep = (type: StepType): DraftStep => ({
+  key: newKey(),
+  type,
+  question: [{ type: "text", html: "" }],
+  answer: defaultAnswer(type),
+  score: 1,
+});
 
 const num = (v: string): number | null => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
 const input = "rounded-md border border-slate-300 px-3 py-2 text-sm";
@@ -38,11 +56,26 @@ const input = "rounded-md border border-slate-300 px-3 py-2 text-sm";
 /** Errors of one step: the server's field paths under `steps.<i>.` without that prefix. */
 function stepErrors(errors: Record<string, string>, i: number): Record<string, string> {
   const prefix = `steps.${i}.`;
-  return Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
 }
-const firstUnder = (errors: Record<string, string>, path: string) => errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
+const firstUnder = (errors: Record<string, string>, path: string) =>
+  errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
 
-export function StepsEditor({ steps, onChange, errors, disabled }: { steps: DraftStep[]; onChange: (s: DraftStep[]) => void; errors: Record<string, string>; disabled?: boolean }) {
+export function StepsEditor({
+  steps,
+  onChange,
+  errors,
+  disabled,
+}: {
+  steps: DraftStep[];
+  onChange: (s: DraftStep[]) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [type, setType] = useState<StepType>("MULTIPLE_CHOICE");
   const set = (i: number, step: DraftStep) => onChange(steps.map((s, j) => (j === i ? step : s)));
@@ -62,7 +95,9 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
       (first && !first.disabled ? first : other)?.focus();
     } else {
       const headings = root.querySelectorAll<HTMLElement>("[data-step-heading]");
-      (headings[Math.min(want.index, headings.length - 1)] ?? root.querySelector<HTMLElement>("[data-add-type]"))?.focus();
+      (
+        headings[Math.min(want.index, headings.length - 1)] ?? root.querySelector<HTMLElement>("[data-add-type]")
+      )?.focus();
     }
   }, [steps]);
   const moveStep = (i: number, delta: -1 | 1) => {
@@ -86,9 +121,16 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
       {steps.map((step, i) => {
         const errs = stepErrors(errors, i);
         return (
-          <article key={step.key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`step-${i}`} data-step-key={step.key}>
+          <article
+            key={step.key}
+            className="rounded-lg border border-slate-200 bg-white p-4"
+            data-testid={`step-${i}`}
+            data-step-key={step.key}
+          >
             <header className="mb-3 flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold outline-none" tabIndex={-1} data-step-heading>{t("assessments:editor.step", { n: i + 1 })}</h3>
+              <h3 className="font-semibold outline-none" tabIndex={-1} data-step-heading>
+                {t("assessments:editor.step", { n: i + 1 })}
+              </h3>
               <span className="rounded bg-selected px-2 py-0.5 text-xs">{t(`assessments:stepType.${step.type}`)}</span>
               <label className="ml-auto flex items-center gap-1 text-sm">
                 {t("assessments:fields.score")}
@@ -104,34 +146,74 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
               </label>
               {!disabled ? (
                 <>
-                  <Button variant="ghost" className="!px-2 !py-1" data-move="up" aria-label={t("assessments:editor.move-step-up", { n: i + 1 })} disabled={i === 0} onClick={() => moveStep(i, -1)}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1"
+                    data-move="up"
+                    aria-label={t("assessments:editor.move-step-up", { n: i + 1 })}
+                    disabled={i === 0}
+                    onClick={() => moveStep(i, -1)}
+                  >
                     ↑
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1" data-move="down" aria-label={t("assessments:editor.move-step-down", { n: i + 1 })} disabled={i === steps.length - 1} onClick={() => moveStep(i, 1)}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1"
+                    data-move="down"
+                    aria-label={t("assessments:editor.move-step-down", { n: i + 1 })}
+                    disabled={i === steps.length - 1}
+                    onClick={() => moveStep(i, 1)}
+                  >
                     ↓
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1" aria-label={t("assessments:editor.duplicate-step-n", { n: i + 1 })} onClick={() => duplicateStep(i)}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1"
+                    aria-label={t("assessments:editor.duplicate-step-n", { n: i + 1 })}
+                    onClick={() => duplicateStep(i)}
+                  >
                     {t("assessments:editor.duplicate-step")}
                   </Button>
-                  <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-step-n", { n: i + 1 })} onClick={() => removeStep(i)}>
+                  <Button
+                    variant="ghost"
+                    className="!px-2 !py-1 text-red-700"
+                    aria-label={t("assessments:editor.remove-step-n", { n: i + 1 })}
+                    onClick={() => removeStep(i)}
+                  >
                     {t("assessments:editor.remove-step")}
                   </Button>
                 </>
               ) : null}
             </header>
             <FieldError error={errs.score ?? errs.key ?? errs.type} />
-            <RichContentEditor label={t("assessments:editor.question")} value={step.question} disabled={disabled} onChange={(question) => set(i, { ...step, question })} />
+            <RichContentEditor
+              label={t("assessments:editor.question")}
+              value={step.question}
+              disabled={disabled}
+              onChange={(question) => set(i, { ...step, question })}
+            />
             <FieldError error={firstUnder(errs, "question")} />
             <div className="mt-3">
               <h4 className="mb-1 text-sm font-medium text-slate-700">{t("assessments:editor.answer")}</h4>
-              <AnswerEditor step={step} disabled={disabled} errors={errs} onChange={(answer) => set(i, { ...step, answer })} />
+              <AnswerEditor
+                step={step}
+                disabled={disabled}
+                errors={errs}
+                onChange={(answer) => set(i, { ...step, answer })}
+              />
             </div>
           </article>
         );
       })}
       {!disabled ? (
         <div className="flex items-center gap-2">
-          <select value={type} onChange={(e) => setType(e.target.value as StepType)} className={input} aria-label={t("assessments:fields.type")} data-add-type>
+          <select
+            value={type}
+            onChange={(e) => setType(e.target.value as StepType)}
+            className={input}
+            aria-label={t("assessments:fields.type")}
+            data-add-type
+          >
             {STEP_TYPES.map((ty) => (
               <option key={ty} value={ty}>
                 {t(`assessments:stepType.${ty}`)}
@@ -147,7 +229,17 @@ export function StepsEditor({ steps, onChange, errors, disabled }: { steps: Draf
   );
 }
 
-function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
+function AnswerEditor({
+  step,
+  onChange,
+  errors,
+  disabled,
+}: {
+  step: DraftStep;
+  onChange: (a: AnswerDraft) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const a = step.answer;
   switch (step.type) {
@@ -166,11 +258,22 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
                 className={`${input} flex-1`}
               />
               <label className="flex items-center gap-1 text-sm">
-                <input type="checkbox" aria-label={t("assessments:editor.option-valid-n", { n: j + 1 })} checked={o.valid} disabled={disabled} onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, valid: e.target.checked } : x)))} />
+                <input
+                  type="checkbox"
+                  aria-label={t("assessments:editor.option-valid-n", { n: j + 1 })}
+                  checked={o.valid}
+                  disabled={disabled}
+                  onChange={(e) => setOptions(options.map((x, k) => (k === j ? { ...x, valid: e.target.checked } : x)))}
+                />
                 {t("assessments:editor.option-valid")}
               </label>
               {!disabled ? (
-                <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-option")} onClick={() => setOptions(options.filter((_, k) => k !== j))}>
+                <Button
+                  variant="ghost"
+                  className="!px-2 !py-1 text-red-700"
+                  aria-label={t("assessments:editor.remove-option")}
+                  onClick={() => setOptions(options.filter((_, k) => k !== j))}
+                >
                   ✕
                 </Button>
               ) : null}
@@ -179,7 +282,11 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
           ))}
           <FieldError error={errors["answer.optionlistValue"] ?? errors.answer} />
           {!disabled ? (
-            <Button variant="secondary" className="self-start" onClick={() => setOptions([...options, { value: "", valid: false }])}>
+            <Button
+              variant="secondary"
+              className="self-start"
+              onClick={() => setOptions([...options, { value: "", valid: false }])}
+            >
               {t("assessments:editor.add-option")}
             </Button>
           ) : null}
@@ -191,7 +298,14 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
         <div className="flex flex-wrap gap-4">
           <label className="flex flex-col text-sm">
             {t("assessments:editor.numeric-value")}
-            <input type="number" step="any" disabled={disabled} value={a.numericValue ?? ""} onChange={(e) => onChange({ ...a, numericValue: num(e.target.value) })} className={input} />
+            <input
+              type="number"
+              step="any"
+              disabled={disabled}
+              value={a.numericValue ?? ""}
+              onChange={(e) => onChange({ ...a, numericValue: num(e.target.value) })}
+              className={input}
+            />
             <FieldError error={errors["answer.numericValue"]} />
           </label>
           <label className="flex flex-col text-sm">
@@ -216,7 +330,12 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
       return (
         <label className="flex flex-col text-sm">
           {t("assessments:editor.model-answer")}
-          <textarea disabled={disabled} value={a.textValue ?? ""} onChange={(e) => onChange({ textValue: e.target.value })} className={`${input} min-h-20`} />
+          <textarea
+            disabled={disabled}
+            value={a.textValue ?? ""}
+            onChange={(e) => onChange({ textValue: e.target.value })}
+            className={`${input} min-h-20`}
+          />
           <FieldError error={errors["answer.textValue"]} />
         </label>
       );
@@ -227,7 +346,17 @@ function AnswerEditor({ step, onChange, errors, disabled }: { step: DraftStep; o
   }
 }
 
-function PracticalEditor({ answer, onChange, errors, disabled }: { answer: AnswerDraft; onChange: (a: AnswerDraft) => void; errors: Record<string, string>; disabled?: boolean }) {
+function PracticalEditor({
+  answer,
+  onChange,
+  errors,
+  disabled,
+}: {
+  answer: AnswerDraft;
+  onChange: (a: AnswerDraft) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const criteria: string[] = answer.textlistValue ?? [];
   const weights: Array<number | null> = answer.numericlistValue ?? [];
@@ -245,28 +374,64 @@ function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Answe
       ) : null}
       {criteria.map((c, j) => (
         <div key={j} className="flex items-center gap-2">
-          <input aria-label={`${t("assessments:editor.criterion")} ${j + 1}`} value={c} disabled={disabled} onChange={(e) => set(criteria.map((x, k) => (k === j ? e.target.value : x)), weights)} className={`${input} flex-1`} />
+          <input
+            aria-label={`${t("assessments:editor.criterion")} ${j + 1}`}
+            value={c}
+            disabled={disabled}
+            onChange={(e) =>
+              set(
+                criteria.map((x, k) => (k === j ? e.target.value : x)),
+                weights,
+              )
+            }
+            className={`${input} flex-1`}
+          />
           <input
             type="number"
             step="any"
             aria-label={`${t("assessments:editor.weight")} ${j + 1}`}
             value={weights[j] ?? ""}
             disabled={disabled}
-            onChange={(e) => set(criteria, criteria.map((_, k) => (k === j ? num(e.target.value) : (weights[k] ?? null))))}
+            onChange={(e) =>
+              set(
+                criteria,
+                criteria.map((_, k) => (k === j ? num(e.target.value) : (weights[k] ?? null))),
+              )
+            }
             className={`${input} w-24`}
           />
           {!disabled ? (
-            <Button variant="ghost" className="!px-2 !py-1 text-red-700" aria-label={t("assessments:editor.remove-criterion")} onClick={() => set(criteria.filter((_, k) => k !== j), weights.filter((_, k) => k !== j))}>
+            <Button
+              variant="ghost"
+              className="!px-2 !py-1 text-red-700"
+              aria-label={t("assessments:editor.remove-criterion")}
+              onClick={() =>
+                set(
+                  criteria.filter((_, k) => k !== j),
+                  weights.filter((_, k) => k !== j),
+                )
+              }
+            >
               ✕
             </Button>
           ) : null}
         </div>
       ))}
-      <p className={`text-sm ${liveError ? "text-red-700" : "text-slate-600"}`} aria-live="polite" data-testid="practical-total">
+      <p
+        className={`text-sm ${liveError ? "text-red-700" : "text-slate-600"}`}
+        aria-live="polite"
+        data-testid="practical-total"
+      >
         {t("assessments:editor.weight-total", { total })}
       </p>
       {/* The live total wins over a server error about the total that has since been fixed. */}
-      <FieldError error={liveError ?? (errors["answer.numericlistValue"] === weightError ? null : errors["answer.numericlistValue"]) ?? firstUnder(errors, "answer.textlistValue")} />
+      <FieldError
+        error={
+          liveError ??
+          (errors["answer.numericlistValue"] === weightError ? null : errors["answer.numericlistValue"]) ??
+          firstUnder(errors, "answer.textlistValue")
+        }
+      />
       {!disabled ? (
         <Button variant="secondary" className="self-start" onClick={() => set([...criteria, ""], [...weights, 0])}>
           {t("assessments:editor.add-criterion")}
@@ -277,17 +442,31 @@ function PracticalEditor({ answer, onChange, errors, disabled }: { answer: Answe
 }
 
 /** What a participant will see, with the correct answers marked. */
-export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { name: string; maxTime: number | null; preparationInfo: RichBlock[]; steps: DraftStep[] }) {
+export function QuestionPreview({
+  name,
+  maxTime,
+  preparationInfo,
+  steps,
+}: {
+  name: string;
+  maxTime: number | null;
+  preparationInfo: RichBlock[];
+  steps: DraftStep[];
+}) {
   const { t } = useTranslation();
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label={t("assessments:preview.title")}>
+    <section
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      aria-label={t("assessments:preview.title")}
+    >
       <h2 className="text-lg font-semibold text-primary">{name}</h2>
       {maxTime ? <p className="text-sm text-slate-600">{t("assessments:preview.time", { count: maxTime })}</p> : null}
       <RichContentView blocks={preparationInfo} />
       {steps.map((s, i) => (
         <div key={s.key} className="rounded border border-slate-200 bg-white p-3">
           <p className="mb-1 text-xs text-slate-500">
-            {t("assessments:editor.step", { n: i + 1 })} · {t(`assessments:stepType.${s.type}`)} · {t("assessments:preview.points", { count: s.score })}
+            {t("assessments:editor.step", { n: i + 1 })} · {t(`assessments:stepType.${s.type}`)} ·{" "}
+            {t("assessments:preview.points", { count: s.score })}
           </p>
           <RichContentView blocks={s.question} />
           {s.type === "MULTIPLE_CHOICE" ? (
@@ -308,9 +487,16 @@ export function QuestionPreview({ name, maxTime, preparationInfo, steps }: { nam
               ))}
             </ul>
           ) : null}
-          {s.type === "NUMERIC" ? <p className="mt-2 text-green-800">= {s.answer.numericValue ?? "?"}{s.answer.numericlistValue?.[0] ? ` ± ${s.answer.numericlistValue[0]}` : ""}</p> : null}
+          {s.type === "NUMERIC" ? (
+            <p className="mt-2 text-green-800">
+              = {s.answer.numericValue ?? "?"}
+              {s.answer.numericlistValue?.[0] ? ` ± ${s.answer.numericlistValue[0]}` : ""}
+            </p>
+          ) : null}
           {s.type === "TEXT" ? <p className="mt-2 italic text-green-800">{s.answer.textValue}</p> : null}
-          {s.type === "HOTZONE" && s.answer.textValue ? <HotzonePreview imageUrl={s.answer.textValue} zones={s.answer.blocklistValue ?? []} /> : null}
+          {s.type === "HOTZONE" && s.answer.textValue ? (
+            <HotzonePreview imageUrl={s.answer.textValue} zones={s.answer.blocklistValue ?? []} />
+          ) : null}
         </div>
       ))}
     </section>
@@ -323,7 +509,13 @@ function HotzonePreview({ imageUrl, zones }: { imageUrl: string; zones: Zone[] }
   const [point, setPoint] = useState<[number, number] | null>(null);
   return (
     <div className="mt-2">
-      <HotzonePointPicker imageUrl={imageUrl} value={point} onChange={setPoint} zones={zones} label={t("assessments:pointer.label")} />
+      <HotzonePointPicker
+        imageUrl={imageUrl}
+        value={point}
+        onChange={setPoint}
+        zones={zones}
+        label={t("assessments:pointer.label")}
+      />
     </div>
   );
 }

@@ -93,7 +93,12 @@ export function scaleZone(z: Zone, factor: number): Zone {
     const y = clamp(cy - h / 2, 0, 1 - h);
     return { shape: "rect", x: round(x), y: round(y), w: round(w), h: round(h) };
   }
-  return { ...z, points: z.points.map(([x, y]) => [round(clamp(cx + (x - cx) * factor)), round(clamp(cy + (y - cy) * factor))] as [number, number]) };
+  return {
+    ...z,
+    points: z.points.map(
+      ([x, y]) => [round(clamp(cx + (x - cx) * factor)), round(clamp(cy + (y - cy) * factor))] as [number, number],
+    ),
+  };
 }
 
 /** A short description of a zone for lists and screen readers, in percent of the image. */

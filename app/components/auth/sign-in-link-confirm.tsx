@@ -13,10 +13,15 @@ export function SignInLinkConfirm({ link, area }: { link: SignInLinkPage; area: 
   const busy = useNavigation().state !== "idle";
   return (
     <PublicLayout>
-      <div className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid="signin-link-confirm">
+      <div
+        className="mx-auto w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        data-testid="signin-link-confirm"
+      >
         <p className="mb-2 text-lg font-semibold text-slate-800">{link.organization}</p>
         <h1 className="mb-3 text-xl font-semibold text-primary">{t("auth:signin-link.confirm-title")}</h1>
-        <p className="text-sm text-slate-700">{t("auth:signin-link.confirm-account", { name: link.name, email: link.email })}</p>
+        <p className="text-sm text-slate-700">
+          {t("auth:signin-link.confirm-account", { name: link.name, email: link.email })}
+        </p>
         <p className="mt-2 text-sm text-slate-600">{t("auth:signin-link.confirm-warning")}</p>
         {/* A document POST: the session cookie comes with the redirect, as after a typed code. */}
         <Form method="post" reloadDocument className="mt-5 flex flex-col gap-3">

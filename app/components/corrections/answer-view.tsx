@@ -6,7 +6,13 @@ import type { Zone } from "~/modules/assessments/steps";
 import type { CorrectionStep } from "~/modules/corrections/participant-correction.server";
 
 type Answer = CorrectionStep["answer"];
-type Correct = { optionlistValue?: Array<{ value: string; valid: boolean }>; numericValue?: number; numericlistValue?: number[]; textValue?: string; blocklistValue?: Zone[] };
+type Correct = {
+  optionlistValue?: Array<{ value: string; valid: boolean }>;
+  numericValue?: number;
+  numericlistValue?: number[];
+  textValue?: string;
+  blocklistValue?: Zone[];
+};
 
 const none = (text: string) => <span className="italic text-slate-500">{text}</span>;
 
@@ -15,23 +21,61 @@ export function AnswerText({ type, answer }: { type: CorrectionStep["type"]; ans
   const { t } = useTranslation();
   const f = useFormat();
   if (!answer) return none(t("corrections:step.no-answer"));
-  if (type === "MULTIPLE_CHOICE") return answer.textlistValue?.length ? <>{answer.textlistValue.join(", ")}</> : none(t("corrections:step.no-answer"));
-  if (type === "NUMERIC") return answer.numericValue !== undefined ? <>{f.number(answer.numericValue)}</> : none(t("corrections:step.no-answer"));
-  if (type === "TEXT") return answer.textValue?.trim() ? <span className="whitespace-pre-wrap break-words">{answer.textValue}</span> : none(t("corrections:step.no-answer"));
-  if (type === "HOTZONE") return answer.numericlistValue ? <>{answer.numericlistValue.map((v) => f.number(v, { maximumFractionDigits: 3 })).join(" × ")}</> : none(t("corrections:step.no-answer"));
+  if (type === "MULTIPLE_CHOICE")
+    return answer.textlistValue?.length ? (
+      <>{answer.textlistValue.join(", ")}</>
+    ) : (
+      none(t("corrections:step.no-answer"))
+    );
+  if (type === "NUMERIC")
+    return answer.numericValue !== undefined ? (
+      <>{f.number(answer.numericValue)}</>
+    ) : (
+      none(t("corrections:step.no-answer"))
+    );
+  if (type === "TEXT")
+    return answer.textValue?.trim() ? (
+      <span className="whitespace-pre-wrap break-words">{answer.textValue}</span>
+    ) : (
+      none(t("corrections:step.no-answer"))
+    );
+  if (type === "HOTZONE")
+    return answer.numericlistValue ? (
+      <>{answer.numericlistValue.map((v) => f.number(v, { maximumFractionDigits: 3 })).join(" × ")}</>
+    ) : (
+      none(t("corrections:step.no-answer"))
+    );
   return answer.booleanValue ? <>{t("corrections:step.practical-done")}</> : none(t("corrections:step.no-answer"));
 }
 
 function CorrectText({ type, correct }: { type: CorrectionStep["type"]; correct: Correct }) {
   const { t } = useTranslation();
   const f = useFormat();
-  if (type === "MULTIPLE_CHOICE") return <>{(correct.optionlistValue ?? []).filter((o) => o.valid).map((o) => o.value).join(", ")}</>;
+  if (type === "MULTIPLE_CHOICE")
+    return (
+      <>
+        {(correct.optionlistValue ?? [])
+          .filter((o) => o.valid)
+          .map((o) => o.value)
+          .join(", ")}
+      </>
+    );
   if (type === "NUMERIC") {
     const tolerance = correct.numericlistValue?.[0] ?? 0;
-    return <>{tolerance > 0 ? t("corrections:step.numeric-tolerance", { value: f.number(correct.numericValue ?? 0), tolerance: f.number(tolerance) }) : f.number(correct.numericValue ?? 0)}</>;
+    return (
+      <>
+        {tolerance > 0
+          ? t("corrections:step.numeric-tolerance", {
+              value: f.number(correct.numericValue ?? 0),
+              tolerance: f.number(tolerance),
+            })
+          : f.number(correct.numericValue ?? 0)}
+      </>
+    );
   }
   if (type === "TEXT") return <span className="whitespace-pre-wrap break-words">{correct.textValue}</span>;
-  if (type === "HOTZONE") return <>{t("corrections:step.hotzone-zones", { count: correct.blocklistValue?.length ?? 0 })}</>;
+  if (type === "HOTZONE")
+    return <>{t("corrections:step.hotzone-zones", { count: correct.blocklistValue?.length ?? 0 })}</>;
   return <>{t("corrections:step.practical-checklist")}</>;
 }
 

@@ -35,7 +35,11 @@ export function AutoScoreDialog({ lines }: { lines: PreviewLine[] }) {
           {lines.length ? (
             <ul className="mb-4 flex max-h-[50vh] flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm">
               {lines.map((l) => (
-                <li key={`${l.evaluation}-${l.question}-${l.stepIndex}`} className="flex items-center justify-between gap-3 px-3 py-2" data-testid="auto-score-line">
+                <li
+                  key={`${l.evaluation}-${l.question}-${l.stepIndex}`}
+                  className="flex items-center justify-between gap-3 px-3 py-2"
+                  data-testid="auto-score-line"
+                >
                   <span className="min-w-0 break-words">{l.label}</span>
                   <span className="shrink-0 font-medium">
                     {l.previous !== null ? `${f.number(l.previous)} → ` : ""}
@@ -45,7 +49,9 @@ export function AutoScoreDialog({ lines }: { lines: PreviewLine[] }) {
               ))}
             </ul>
           ) : null}
-          {fetcher.data && !fetcher.data.ok ? <p className="mb-2 text-sm text-red-700">{fetcher.data.message}</p> : null}
+          {fetcher.data && !fetcher.data.ok ? (
+            <p className="mb-2 text-sm text-red-700">{fetcher.data.message}</p>
+          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="secondary">{t("corrections:auto.cancel")}</Button>
@@ -54,7 +60,17 @@ export function AutoScoreDialog({ lines }: { lines: PreviewLine[] }) {
               <fetcher.Form method="post">
                 <input type="hidden" name="intent" value="auto-score" />
                 {lines.map((l) => (
-                  <input key={`${l.evaluation}-${l.question}-${l.stepIndex}`} type="hidden" name="entry" value={JSON.stringify({ evaluation: l.evaluation, question: l.question, stepIndex: l.stepIndex, autoScore: l.autoScore })} />
+                  <input
+                    key={`${l.evaluation}-${l.question}-${l.stepIndex}`}
+                    type="hidden"
+                    name="entry"
+                    value={JSON.stringify({
+                      evaluation: l.evaluation,
+                      question: l.question,
+                      stepIndex: l.stepIndex,
+                      autoScore: l.autoScore,
+                    })}
+                  />
                 ))}
                 <Button type="submit" disabled={saving} data-testid="auto-score-confirm">
                   {t("corrections:auto.confirm", { count: lines.length })}

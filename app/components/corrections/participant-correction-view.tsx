@@ -20,11 +20,20 @@ function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorr
   const [blocks, setBlocks] = useState<RichBlock[]>(value.length ? value : [{ type: "text", html: "" }]);
   const fetcher = useFetcher<IntentResult>();
   return (
-    <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:p-4" aria-labelledby="participant-comment-heading" data-testid="participant-comment">
+    <section
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:p-4"
+      aria-labelledby="participant-comment-heading"
+      data-testid="participant-comment"
+    >
       <h2 id="participant-comment-heading" className="text-lg font-semibold text-primary">
         {t("corrections:comment.heading")}
       </h2>
-      <RichContentEditor label={t("corrections:comment.label")} value={blocks} onChange={setBlocks} disabled={!canCorrect} />
+      <RichContentEditor
+        label={t("corrections:comment.label")}
+        value={blocks}
+        onChange={setBlocks}
+        disabled={!canCorrect}
+      />
       {canCorrect ? (
         <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="comment" />
@@ -44,7 +53,6 @@ function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorr
     </section>
   );
 }
-
 
 /**
  * The participant detail page: every step of every question taken, scored by the rules or by hand,
@@ -77,12 +85,35 @@ export function ParticipantCorrectionView({
   const queue = useTickQueue(owner, correction.scheduledSessionId, server);
   useReloadWhenSaved(queue.status.waiting);
   const ticking: Ticking = {
-    ticksOf: (s: CorrectionStep) => queue.ticksOf({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, s.criteria.length),
-    setTicks: (s: CorrectionStep, ticks: boolean[]) => queue.setTicks({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, ticks),
+    ticksOf: (s: CorrectionStep) =>
+      queue.ticksOf(
+        {
+          participant: correction.participantId,
+          evaluation: s.evaluationId,
+          question: s.questionId,
+          stepIndex: s.stepIndex,
+        },
+        s.criteria.length,
+      ),
+    setTicks: (s: CorrectionStep, ticks: boolean[]) =>
+      queue.setTicks(
+        {
+          participant: correction.participantId,
+          evaluation: s.evaluationId,
+          question: s.questionId,
+          stepIndex: s.stepIndex,
+        },
+        ticks,
+      ),
   };
   const labels = new Map<string, string>();
   for (const e of correction.evaluations) {
-    for (const q of e.questions) for (const s of q.steps) labels.set(`${e.id}|${q.id}|${s.stepIndex}`, `${e.name} › ${q.name} › ${t("corrections:step.title", { number: s.stepIndex + 1 })}`);
+    for (const q of e.questions)
+      for (const s of q.steps)
+        labels.set(
+          `${e.id}|${q.id}|${s.stepIndex}`,
+          `${e.name} › ${q.name} › ${t("corrections:step.title", { number: s.stepIndex + 1 })}`,
+        );
   }
   const lines = preview.map((p) => ({ ...p, label: labels.get(`${p.evaluation}|${p.question}|${p.stepIndex}`) ?? "" }));
 
@@ -118,12 +149,25 @@ export function ParticipantCorrectionView({
       {result && !result.ok ? <Alert>{result.message}</Alert> : null}
 
       {correction.evaluations.map((e) => (
-        <section key={e.id} className="flex flex-col gap-3" aria-labelledby={`evaluation-${e.id}`} data-testid="correction-evaluation">
+        <section
+          key={e.id}
+          className="flex flex-col gap-3"
+          aria-labelledby={`evaluation-${e.id}`}
+          data-testid="correction-evaluation"
+        >
           <h2 id={`evaluation-${e.id}`} className="text-xl font-semibold text-primary">
             {e.name}
-            {e.globalRating ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-sm font-normal text-slate-700">{t(`corrections:rating.${e.globalRating}`)}</span> : null}
+            {e.globalRating ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-sm font-normal text-slate-700">
+                {t(`corrections:rating.${e.globalRating}`)}
+              </span>
+            ) : null}
           </h2>
-          {e.markComment ? <p className="text-sm text-slate-700">{t("corrections:station.examiner-comment", { comment: e.markComment })}</p> : null}
+          {e.markComment ? (
+            <p className="text-sm text-slate-700">
+              {t("corrections:station.examiner-comment", { comment: e.markComment })}
+            </p>
+          ) : null}
           {e.questions.map((q) => (
             <div key={q.id} className="flex flex-col gap-2">
               <h3 className="font-medium text-slate-800">{q.name}</h3>

@@ -35,7 +35,13 @@ export function StationProgressList({ sessionId, stations }: { sessionId: string
   );
 }
 
-export function StationPicker({ session, stations }: { session: { _id: string; reference: string; sessionName: string }; stations: StationProgress[] }) {
+export function StationPicker({
+  session,
+  stations,
+}: {
+  session: { _id: string; reference: string; sessionName: string };
+  stations: StationProgress[];
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4" data-testid="station-picker">

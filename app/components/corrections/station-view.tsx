@@ -20,7 +20,15 @@ const RATING_STYLE: Record<GlobalRating, string> = {
 };
 
 /** The participants of a station in rotation order; marked ones greyed. */
-function StationList({ participants, selected, base }: { participants: StationParticipant[]; selected: string | null; base: string }) {
+function StationList({
+  participants,
+  selected,
+  base,
+}: {
+  participants: StationParticipant[];
+  selected: string | null;
+  base: string;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("corrections:station.participants")} className="flex flex-col gap-1">
@@ -47,13 +55,16 @@ function StationList({ participants, selected, base }: { participants: StationPa
   );
 }
 
-
 /** Marked, here now, to come, or not marked yet: never "passed", which read like a result. */
 function StationState({ participant }: { participant: StationParticipant }) {
   const { t } = useTranslation();
   const state = stationListState(participant);
   return (
-    <span className={`shrink-0 text-xs ${state === "unmarked" ? "font-medium text-amber-900" : "text-slate-600"}`} data-testid="station-state" data-state={state}>
+    <span
+      className={`shrink-0 text-xs ${state === "unmarked" ? "font-medium text-amber-900" : "text-slate-600"}`}
+      data-testid="station-state"
+      data-state={state}
+    >
       {state === "marked" ? `✓ ${t("corrections:station.marked")}` : t(`corrections:station.live.${state}`)}
     </span>
   );
@@ -85,7 +96,11 @@ function MarkPanel({
   const practical = steps.filter((s) => s.type === "PRACTICAL");
   const others = steps.length - practical.length;
   return (
-    <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-3 sm:p-4" aria-labelledby={`${id}-name`} data-testid="mark-panel">
+    <section
+      className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-3 sm:p-4"
+      aria-labelledby={`${id}-name`}
+      data-testid="mark-panel"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-name`} className="break-words text-xl font-semibold text-primary">
           {correction.participantName}
@@ -100,16 +115,36 @@ function MarkPanel({
               <h3 className="font-medium text-slate-800">{q.name}</h3>
               <TickChecklist
                 criteria={s.criteria}
-                ticks={queue.ticksOf({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, s.criteria.length)}
+                ticks={queue.ticksOf(
+                  {
+                    participant: correction.participantId,
+                    evaluation: s.evaluationId,
+                    question: s.questionId,
+                    stepIndex: s.stepIndex,
+                  },
+                  s.criteria.length,
+                )}
                 maxScore={s.maxScore}
                 disabled={!canCorrect}
-                onChange={(ticks) => queue.setTicks({ participant: correction.participantId, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex }, ticks)}
+                onChange={(ticks) =>
+                  queue.setTicks(
+                    {
+                      participant: correction.participantId,
+                      evaluation: s.evaluationId,
+                      question: s.questionId,
+                      stepIndex: s.stepIndex,
+                    },
+                    ticks,
+                  )
+                }
                 testId="station-checklist"
               />
             </div>
           )),
       )}
-      {practical.length === 0 ? <p className="text-sm text-slate-600">{t("corrections:station.no-checklist")}</p> : null}
+      {practical.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("corrections:station.no-checklist")}</p>
+      ) : null}
       {others > 0 ? (
         <p className="text-sm text-slate-600">
           {t("corrections:station.other-steps", { count: others })}{" "}
@@ -118,7 +153,11 @@ function MarkPanel({
           </Link>
         </p>
       ) : null}
-      <Form method="post" className="flex flex-col gap-3" key={`${correction.participantId}-${evaluation.markedAt ?? ""}`}>
+      <Form
+        method="post"
+        className="flex flex-col gap-3"
+        key={`${correction.participantId}-${evaluation.markedAt ?? ""}`}
+      >
         <input type="hidden" name="participant" value={correction.participantId} />
         {next ? <input type="hidden" name="next" value={next} /> : null}
         <fieldset className="flex flex-col gap-2">
@@ -126,8 +165,18 @@ function MarkPanel({
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             {RATING_CHOICES.map((r) => (
               <label key={r} className="cursor-pointer">
-                <input type="radio" name="globalRating" value={r} defaultChecked={evaluation.globalRating === r} disabled={!canCorrect} className="peer sr-only" data-testid={`rating-${r}`} />
-                <span className={`flex min-h-12 items-center justify-center rounded-md border-2 border-slate-300 px-3 py-2 text-center font-medium peer-focus-visible:ring-2 peer-focus-visible:ring-primary ${RATING_STYLE[r]}`}>
+                <input
+                  type="radio"
+                  name="globalRating"
+                  value={r}
+                  defaultChecked={evaluation.globalRating === r}
+                  disabled={!canCorrect}
+                  className="peer sr-only"
+                  data-testid={`rating-${r}`}
+                />
+                <span
+                  className={`flex min-h-12 items-center justify-center rounded-md border-2 border-slate-300 px-3 py-2 text-center font-medium peer-focus-visible:ring-2 peer-focus-visible:ring-primary ${RATING_STYLE[r]}`}
+                >
                   {t(`corrections:rating.${r}`)}
                 </span>
               </label>
@@ -138,19 +187,48 @@ function MarkPanel({
           <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-700">
             {t("corrections:station.comment")}
           </label>
-          <textarea id={`${id}-comment`} name="comment" rows={3} defaultValue={evaluation.markComment ?? ""} disabled={!canCorrect} className={fieldInputClass(false)} data-testid="station-comment" />
+          <textarea
+            id={`${id}-comment`}
+            name="comment"
+            rows={3}
+            defaultValue={evaluation.markComment ?? ""}
+            disabled={!canCorrect}
+            className={fieldInputClass(false)}
+            data-testid="station-comment"
+          />
         </div>
         {canCorrect ? (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="done" className="min-h-12" disabled={navigation.state !== "idle"} data-testid="mark-done">
+            <Button
+              type="submit"
+              name="intent"
+              value="done"
+              className="min-h-12"
+              disabled={navigation.state !== "idle"}
+              data-testid="mark-done"
+            >
               {next ? t("corrections:station.done-next") : t("corrections:station.done")}
             </Button>
             {evaluation.markedAt ? (
-              <Button type="submit" name="intent" value="reopen" variant="secondary" className="min-h-12" data-testid="mark-reopen">
+              <Button
+                type="submit"
+                name="intent"
+                value="reopen"
+                variant="secondary"
+                className="min-h-12"
+                data-testid="mark-reopen"
+              >
                 {t("corrections:station.reopen")}
               </Button>
             ) : (
-              <Button type="submit" name="intent" value="save" variant="secondary" className="min-h-12" data-testid="mark-save">
+              <Button
+                type="submit"
+                name="intent"
+                value="save"
+                variant="secondary"
+                className="min-h-12"
+                data-testid="mark-save"
+              >
                 {t("corrections:station.save")}
               </Button>
             )}
@@ -181,7 +259,10 @@ export function StationView({
   const { t } = useTranslation();
   const current = selected?.correction.participantId ?? null;
   const index = participants.findIndex((p) => p.participantId === current);
-  const next = [...participants.slice(index + 1), ...participants.slice(0, Math.max(0, index))].find((p) => !p.markedAt && p.participantId !== current)?.participantId ?? null;
+  const next =
+    [...participants.slice(index + 1), ...participants.slice(0, Math.max(0, index))].find(
+      (p) => !p.markedAt && p.participantId !== current,
+    )?.participantId ?? null;
   return (
     <div className="flex flex-col gap-4" data-testid="station-view">
       <header className="flex flex-wrap items-start justify-between gap-3">

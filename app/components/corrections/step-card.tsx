@@ -9,9 +9,16 @@ import type { CorrectionStep } from "~/modules/corrections/participant-correctio
 import { AnswerText, AnswerView } from "./answer-view";
 import { TickChecklist } from "./tick-checklist";
 
-export type Ticking = { ticksOf: (step: CorrectionStep) => boolean[]; setTicks: (step: CorrectionStep, ticks: boolean[]) => void };
+export type Ticking = {
+  ticksOf: (step: CorrectionStep) => boolean[];
+  setTicks: (step: CorrectionStep, ticks: boolean[]) => void;
+};
 
-const stepFields = (s: CorrectionStep) => ({ evaluation: s.evaluationId, question: s.questionId, stepIndex: String(s.stepIndex) });
+const stepFields = (s: CorrectionStep) => ({
+  evaluation: s.evaluationId,
+  question: s.questionId,
+  stepIndex: String(s.stepIndex),
+});
 
 /** A late answer, apart: it counts only once staff accept it. */
 function LateAnswer({ step, canCorrect }: { step: CorrectionStep; canCorrect: boolean }) {
@@ -22,8 +29,12 @@ function LateAnswer({ step, canCorrect }: { step: CorrectionStep; canCorrect: bo
   return (
     <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="late-answer">
       <p className="text-sm font-medium text-amber-900">
-        {step.lateReceivedAt ? t("corrections:late.title-at", { time: f.time(step.lateReceivedAt) }) : t("corrections:late.title")}{" "}
-        <span className="font-normal">{step.lateAccepted ? t("corrections:late.accepted") : t("corrections:late.not-counted")}</span>
+        {step.lateReceivedAt
+          ? t("corrections:late.title-at", { time: f.time(step.lateReceivedAt) })
+          : t("corrections:late.title")}{" "}
+        <span className="font-normal">
+          {step.lateAccepted ? t("corrections:late.accepted") : t("corrections:late.not-counted")}
+        </span>
       </p>
       <p className="text-base">
         <AnswerText type={step.type} answer={step.lateAnswer} />
@@ -35,7 +46,12 @@ function LateAnswer({ step, canCorrect }: { step: CorrectionStep; canCorrect: bo
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <input type="hidden" name="accept" value={step.lateAccepted ? "false" : "true"} />
-          <Button type="submit" variant="secondary" data-testid={step.lateAccepted ? "late-refuse" : "late-accept"} disabled={fetcher.state !== "idle"}>
+          <Button
+            type="submit"
+            variant="secondary"
+            data-testid={step.lateAccepted ? "late-refuse" : "late-accept"}
+            disabled={fetcher.state !== "idle"}
+          >
             {step.lateAccepted ? t("corrections:late.refuse") : t("corrections:late.accept")}
           </Button>
         </fetcher.Form>
@@ -103,7 +119,9 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
           <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"} data-testid="save-score">
             {step.type === "PRACTICAL" ? t("corrections:step.save-comment") : t("corrections:step.save")}
           </Button>
-          {result && !result.ok && !Object.keys(errors).length ? <span className="text-sm text-red-700">{result.message}</span> : null}
+          {result && !result.ok && !Object.keys(errors).length ? (
+            <span className="text-sm text-red-700">{result.message}</span>
+          ) : null}
         </div>
       ) : null}
     </fetcher.Form>
@@ -111,18 +129,39 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
 }
 
 /** One step of a question: its task, the answer against the correct one, the score and a comment. */
-export function StepCard({ step, index, canCorrect, ticking }: { step: CorrectionStep; index: number; canCorrect: boolean; ticking: Ticking }) {
+export function StepCard({
+  step,
+  index,
+  canCorrect,
+  ticking,
+}: {
+  step: CorrectionStep;
+  index: number;
+  canCorrect: boolean;
+  ticking: Ticking;
+}) {
   const { t } = useTranslation();
   const f = useFormat();
   const scored = step.score !== null;
   return (
-    <article className="flex flex-col gap-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4" data-testid="correction-step" data-type={step.type} data-scored={scored}>
+    <article
+      className="flex flex-col gap-3 rounded-md border border-slate-200 bg-white p-3 sm:p-4"
+      data-testid="correction-step"
+      data-type={step.type}
+      data-scored={scored}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-medium text-slate-900">
-          {t("corrections:step.title", { number: index + 1 })} · <span className="text-slate-600">{t(`assessments:stepType.${step.type}`)}</span>
+          {t("corrections:step.title", { number: index + 1 })} ·{" "}
+          <span className="text-slate-600">{t(`assessments:stepType.${step.type}`)}</span>
         </h4>
-        <span className={`rounded-full px-2 py-0.5 text-sm ${scored ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-700"}`} data-testid="step-score">
-          {scored ? t("corrections:step.scored", { score: f.number(step.score!), max: f.number(step.maxScore) }) : t("corrections:step.unscored", { max: f.number(step.maxScore) })}
+        <span
+          className={`rounded-full px-2 py-0.5 text-sm ${scored ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-700"}`}
+          data-testid="step-score"
+        >
+          {scored
+            ? t("corrections:step.scored", { score: f.number(step.score!), max: f.number(step.maxScore) })
+            : t("corrections:step.unscored", { max: f.number(step.maxScore) })}
           {step.autoScored ? ` · ${t("corrections:step.auto")}` : ""}
         </span>
       </header>
@@ -132,7 +171,14 @@ export function StepCard({ step, index, canCorrect, ticking }: { step: Correctio
       <AnswerView step={step} />
       <LateAnswer step={step} canCorrect={canCorrect} />
       {step.type === "PRACTICAL" ? (
-        <TickChecklist criteria={step.criteria} ticks={ticking.ticksOf(step)} maxScore={step.maxScore} disabled={!canCorrect} onChange={(ticks) => ticking.setTicks(step, ticks)} testId="checklist" />
+        <TickChecklist
+          criteria={step.criteria}
+          ticks={ticking.ticksOf(step)}
+          maxScore={step.maxScore}
+          disabled={!canCorrect}
+          onChange={(ticks) => ticking.setTicks(step, ticks)}
+          testId="checklist"
+        />
       ) : step.suggestedScore !== null && step.suggestedScore !== step.score ? (
         <p className="text-sm text-slate-600" data-testid="suggested-score">
           {t("corrections:step.suggested", { count: step.suggestedScore, score: f.number(step.suggestedScore) })}

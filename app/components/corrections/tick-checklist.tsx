@@ -23,7 +23,10 @@ export function TickChecklist({
 }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const score = practicalScore({ type: "PRACTICAL", score: maxScore, answer: { numericlistValue: criteria.map((c) => c.weight) } }, ticks);
+  const score = practicalScore(
+    { type: "PRACTICAL", score: maxScore, answer: { numericlistValue: criteria.map((c) => c.weight) } },
+    ticks,
+  );
   return (
     <fieldset className="flex flex-col gap-2" data-testid={testId}>
       <legend className="mb-1 text-sm font-medium text-slate-700">{t("corrections:step.checklist")}</legend>
@@ -41,7 +44,9 @@ export function TickChecklist({
             data-testid={`tick-${i}`}
           />
           <span className="min-w-0 flex-1 break-words">{c.label}</span>
-          <span className={`shrink-0 text-sm ${c.weight > 0 ? "text-slate-600" : "text-slate-400"}`}>{t("corrections:step.weight", { weight: f.number(c.weight) })}</span>
+          <span className={`shrink-0 text-sm ${c.weight > 0 ? "text-slate-600" : "text-slate-400"}`}>
+            {t("corrections:step.weight", { weight: f.number(c.weight) })}
+          </span>
         </label>
       ))}
       <p className="text-sm text-slate-700" data-testid="checklist-score">

@@ -6,7 +6,14 @@ import { useAnswerQueue, type ServerAnswer } from "~/components/live/use-answer-
 // them: the participants' answer queue (live/answer-queue.ts) with the participant in each record's
 // key and its own IndexedDB database, so a station tablet that loses its network loses no tick.
 
-export type ServerTicks = { participant: string; evaluation: string; question: string; stepIndex: number; ticks: boolean[]; revision: number };
+export type ServerTicks = {
+  participant: string;
+  evaluation: string;
+  question: string;
+  stepIndex: number;
+  ticks: boolean[];
+  revision: number;
+};
 export type TickRef = { participant: string; evaluation: string; question: string; stepIndex: number };
 
 /** Posts one queued tick; anything but a clear refusal (network, 401, 5xx) is retried later. */
@@ -31,13 +38,24 @@ export async function postTick(record: QueuedAnswer): Promise<SendResult> {
   }
   const body = (await response.json().catch(() => ({}))) as { revision?: number; message?: string; reason?: string };
   if (response.ok) return { ok: true, revision: Number(body.revision), late: false };
-  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) return { ok: false, retry: true };
+  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500)
+    return { ok: false, retry: true };
   return { ok: false, refused: body.message ?? body.reason ?? String(response.status) };
 }
 
 export function useTickQueue(owner: string, scheduledSession: string, server: ServerTicks[]) {
   const answers = useMemo<ServerAnswer[]>(
-    () => server.map((t) => ({ scheduledSession, participant: t.participant, evaluation: t.evaluation, question: t.question, stepIndex: t.stepIndex, answer: { ticks: t.ticks }, revision: t.revision, late: false })),
+    () =>
+      server.map((t) => ({
+        scheduledSession,
+        participant: t.participant,
+        evaluation: t.evaluation,
+        question: t.question,
+        stepIndex: t.stepIndex,
+        answer: { ticks: t.ticks },
+        revision: t.revision,
+        late: false,
+      })),
     [server, scheduledSession],
   );
   const queue = useAnswerQueue(owner, scheduledSession, answers, { send: postTick, database: "station-ticks" });
@@ -49,13 +67,33 @@ export function useTickQueue(owner: string, scheduledSession: string, server: Se
     },
     [answerOf, scheduledSession],
   );
-  const setTicks = useCallback((ref: TickRef, ticks: boolean[]) => change({ scheduledSession, ...ref }, { ticks }), [change, scheduledSession]);
+  const setTicks = useCallback(
+    (ref: TickRef, ticks: boolean[]) => change({ scheduledSession, ...ref }, { ticks }),
+    [change, scheduledSession],
+  );
   return { ...queue, ticksOf, setTicks };
 }
 
 /** The server's ticks of a correction's practical steps, for the queue to start from. */
-export function serverTicksOf(participant: string, steps: Array<{ type: string; evaluationId: string; questionId: string; stepIndex: number; ticks: boolean[] | null; revision: number }>): ServerTicks[] {
+export function serverTicksOf(
+  participant: string,
+  steps: Array<{
+    type: string;
+    evaluationId: string;
+    questionId: string;
+    stepIndex: number;
+    ticks: boolean[] | null;
+    revision: number;
+  }>,
+): ServerTicks[] {
   return steps
     .filter((s) => s.type === "PRACTICAL" && s.ticks !== null && s.revision > 0)
-    .map((s) => ({ participant, evaluation: s.evaluationId, question: s.questionId, stepIndex: s.stepIndex, ticks: s.ticks!, revision: s.revision }));
+    .map((s) => ({
+      participant,
+      evaluation: s.evaluationId,
+      question: s.questionId,
+      stepIndex: s.stepIndex,
+      ticks: s.ticks!,
+      revision: s.revision,
+    }));
 }

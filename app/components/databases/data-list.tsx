@@ -82,11 +82,24 @@ export function DataList<T extends Node>({
         <div className="flex flex-wrap gap-2">
           {headerExtra}
           {canWrite ? (
-            <EntityDialog trigger={<Button data-testid="create">{e("create")}</Button>} title={e("create")} intent="create" fields={fields} schema={schema} hidden={createHidden} />
+            <EntityDialog
+              trigger={<Button data-testid="create">{e("create")}</Button>}
+              title={e("create")}
+              intent="create"
+              fields={fields}
+              schema={schema}
+              hidden={createHidden}
+            />
           ) : null}
         </div>
       </div>
-      <ListSearch id="list-search" label={t("databases:list.search")} placeholder={t("databases:list.search-placeholder")} q={q} keep={{ sort, dir: params.get("dir") ? dir : null }} />
+      <ListSearch
+        id="list-search"
+        label={t("databases:list.search")}
+        placeholder={t("databases:list.search-placeholder")}
+        q={q}
+        keep={{ sort, dir: params.get("dir") ? dir : null }}
+      />
       {edges.length === 0 ? (
         <EmptyList>{q ? t("databases:list.empty-search", { q }) : e("empty")}</EmptyList>
       ) : (
@@ -97,9 +110,17 @@ export function DataList<T extends Node>({
                 {columns.map((c) => {
                   const active = c.sort && (sort ?? columns.find((x) => x.sort)?.sort) === c.sort;
                   return (
-                    <th key={c.key} scope="col" className="px-4 py-2 font-medium" aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={c.key}
+                      scope="col"
+                      className="px-4 py-2 font-medium"
+                      aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}
+                    >
                       {c.sort ? (
-                        <Link to={href({ sort: c.sort, dir: active && dir === "ASC" ? "DESC" : "ASC", page: null })} className="inline-flex items-center gap-1 no-underline">
+                        <Link
+                          to={href({ sort: c.sort, dir: active && dir === "ASC" ? "DESC" : "ASC", page: null })}
+                          className="inline-flex items-center gap-1 no-underline"
+                        >
                           {c.label}
                           <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : "↕"}</span>
                         </Link>
@@ -130,10 +151,18 @@ export function DataList<T extends Node>({
                       {rowExtra?.(node)}
                       {canWrite ? (
                         <>
-                          <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("edit", node, event.currentTarget)}>
+                          <Button
+                            variant="ghost"
+                            aria-haspopup="dialog"
+                            onClick={(event) => openDialog("edit", node, event.currentTarget)}
+                          >
                             {editLabel}
                           </Button>
-                          <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("remove", node, event.currentTarget)}>
+                          <Button
+                            variant="ghost"
+                            aria-haspopup="dialog"
+                            onClick={(event) => openDialog("remove", node, event.currentTarget)}
+                          >
                             {removeLabel}
                           </Button>
                         </>
@@ -171,7 +200,9 @@ export function DataList<T extends Node>({
       <nav aria-label={t("databases:list.paging")} className="flex items-center justify-between text-sm text-slate-600">
         <span>{t("databases:list.total", { count: pageInfo.totalCount })}</span>
         <span className="flex items-center gap-3">
-          {pageInfo.hasPreviousPage ? <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link> : null}
+          {pageInfo.hasPreviousPage ? (
+            <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link>
+          ) : null}
           <span>{t("databases:list.page", { page, pages })}</span>
           {pageInfo.hasNextPage ? <Link to={href({ page: String(page + 1) })}>{t("databases:list.next")}</Link> : null}
           {pages > 2 ? <PageJump pages={pages} page={page} params={params} /> : null}
@@ -186,12 +217,23 @@ function PageJump({ pages, page, params }: { pages: number; page: number; params
   const { t } = useTranslation();
   return (
     <Form method="get" className="flex items-center gap-1" data-testid="page-jump">
-      {[...params].filter(([k]) => k !== "page").map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
+      {[...params]
+        .filter(([k]) => k !== "page")
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
       <label className="flex items-center gap-1">
         <span>{t("databases:list.go-to-page")}</span>
-        <input type="number" name="page" min={1} max={pages} defaultValue={page} key={page} inputMode="numeric" className="w-16 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm" />
+        <input
+          type="number"
+          name="page"
+          min={1}
+          max={pages}
+          defaultValue={page}
+          key={page}
+          inputMode="numeric"
+          className="w-16 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
+        />
       </label>
       <Button type="submit" variant="secondary" className="!px-2 !py-1">
         {t("databases:list.go")}
@@ -211,5 +253,12 @@ export function addressFields(t: (key: string) => string, required: boolean): Fi
   }));
 }
 
-export const formatAddress = (a: { line1: string | null; city: string | null; region?: string | null; postal: string | null; country: string | null } | null) =>
-  a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "";
+export const formatAddress = (
+  a: {
+    line1: string | null;
+    city: string | null;
+    region?: string | null;
+    postal: string | null;
+    country: string | null;
+  } | null,
+) => (a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "");

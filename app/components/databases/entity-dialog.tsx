@@ -57,7 +57,12 @@ export function EntityDialog({
   onSaved?: (data: unknown) => void;
 }) {
   // Keyed by where it posts too: two pickers' create dialogs on one screen must not share a fetcher.
-  const { fetcher, round, action: pathname, rootProps } = useIntentDialog(`${intent}-${id ?? "new"}${action ? `@${action}` : ""}`, opened);
+  const {
+    fetcher,
+    round,
+    action: pathname,
+    rootProps,
+  } = useIntentDialog(`${intent}-${id ?? "new"}${action ? `@${action}` : ""}`, opened);
   const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
   useEffect(() => {
     if (saved) onSaved?.(saved.data);
@@ -73,10 +78,22 @@ export function EntityDialog({
           onCloseAutoFocus={focusOpenerOnClose(opened)}
           aria-describedby={undefined}
           // Escape in an open combobox closes its list, not the whole form.
-          onEscapeKeyDown={(e) => (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()}
+          onEscapeKeyDown={(e) =>
+            (e.target as HTMLElement | null)?.getAttribute("aria-expanded") === "true" && e.preventDefault()
+          }
         >
           <Dialog.Title className="mb-4 text-lg font-semibold text-primary">{title}</Dialog.Title>
-          <DialogForm key={round} fetcher={fetcher} action={action ?? pathname} schema={schema} intent={intent} id={id} hidden={hidden} fields={fields} values={values} />
+          <DialogForm
+            key={round}
+            fetcher={fetcher}
+            action={action ?? pathname}
+            schema={schema}
+            intent={intent}
+            id={id}
+            hidden={hidden}
+            fields={fields}
+            values={values}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -107,7 +124,9 @@ function DialogForm({
 }) {
   const { t } = useTranslation();
   const result = fetcher.data;
-  const { formProps, field, errorOf } = useSchemaForm(schema ?? ANY_FORM, { serverErrors: result && !result.ok ? result.fieldErrors : undefined });
+  const { formProps, field, errorOf } = useSchemaForm(schema ?? ANY_FORM, {
+    serverErrors: result && !result.ok ? result.fieldErrors : undefined,
+  });
   return (
     <fetcher.Form method="post" action={action} {...formProps} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
@@ -118,7 +137,13 @@ function DialogForm({
       {result && !result.ok && Object.keys(result.fieldErrors).length === 0 ? <Alert>{result.message}</Alert> : null}
       {fields.map((def) => {
         // The schema's constraints and live error, else the field's own `required` and the server's error.
-        const props = { ...field(def.name), required: field(def.name).required ?? def.required, label: def.label, hint: def.hint, defaultValue: values[def.name] ?? "" };
+        const props = {
+          ...field(def.name),
+          required: field(def.name).required ?? def.required,
+          label: def.label,
+          hint: def.hint,
+          defaultValue: values[def.name] ?? "",
+        };
         if (def.render) return <div key={def.name}>{def.render(values, errorOf(def.name))}</div>;
         if (def.type === "textarea") return <TextareaField key={def.name} {...props} />;
         if (def.type === "select")

@@ -44,10 +44,13 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
   // The CSV the shown preview is of: saving is only offered for exactly what was previewed.
   const [previewed, setPreviewed] = useState<string | null>(null);
   const result =
-    preview.data?.ok && preview.data.intent === "preview" && previewed === csv ? (preview.data.data as ImportPreview<string>) : null;
+    preview.data?.ok && preview.data.intent === "preview" && previewed === csv
+      ? (preview.data.data as ImportPreview<string>)
+      : null;
   const saved = save.data?.ok ? save.data.message : null;
   const columns = COLUMNS[kind];
-  const fieldLabel = (field: string) => t(columns.find((c) => c.key === field)?.label ?? `databases:fields.${field}`, { defaultValue: field });
+  const fieldLabel = (field: string) =>
+    t(columns.find((c) => c.key === field)?.label ?? `databases:fields.${field}`, { defaultValue: field });
 
   // Which encoding the chosen file was read in: a file that is not UTF-8 is read as Windows-1252, and said so.
   const [encoding, setEncoding] = useState<"utf-8" | "windows-1252" | null>(null);
@@ -68,14 +71,22 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="mb-2 text-lg font-semibold text-primary">{t(`databases:import.${kind}.title`)}</Dialog.Title>
+          <Dialog.Title className="mb-2 text-lg font-semibold text-primary">
+            {t(`databases:import.${kind}.title`)}
+          </Dialog.Title>
           <Dialog.Description className="mb-4 text-sm text-slate-600">
-            {t(`databases:import.${kind}.help`)} {t("databases:import.limit", { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
+            {t(`databases:import.${kind}.help`)}{" "}
+            {t("databases:import.limit", { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
           </Dialog.Description>
           <div className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("databases:import.upload")}
-              <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void onFile(e.currentTarget.files?.[0])} className="text-sm" />
+              <input
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+                className="text-sm"
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("databases:import.paste")}
@@ -110,7 +121,12 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
               </Button>
               <Button
                 data-testid="import-save"
-                disabled={!result || result.missingColumns.length > 0 || result.counts.create + result.counts.update === 0 || save.state !== "idle"}
+                disabled={
+                  !result ||
+                  result.missingColumns.length > 0 ||
+                  result.counts.create + result.counts.update === 0 ||
+                  save.state !== "idle"
+                }
                 onClick={() => save.submit({ intent: "import", csv }, { method: "post", action: pathname })}
               >
                 {t("databases:import.save")}
@@ -119,12 +135,16 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
             {saved ? <Alert tone="success">{saved}</Alert> : null}
             {save.data && !save.data.ok ? <Alert>{save.data.message}</Alert> : null}
             {preview.data && !preview.data.ok ? <Alert>{preview.data.message}</Alert> : null}
-            {result?.missingColumns.length ? <Alert>{t("databases:import.missing-columns", { columns: result.missingColumns.join(", ") })}</Alert> : null}
+            {result?.missingColumns.length ? (
+              <Alert>{t("databases:import.missing-columns", { columns: result.missingColumns.join(", ") })}</Alert>
+            ) : null}
             {result && !result.missingColumns.length ? (
               <>
                 <p className="text-sm" data-testid="import-summary">
                   {t("databases:import.summary", result.counts)}
-                  {result.rows.length < result.totalRows ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}` : ""}
+                  {result.rows.length < result.totalRows
+                    ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}`
+                    : ""}
                 </p>
                 <div className="relative overflow-x-auto rounded border border-slate-200">
                   <table className="w-full text-left text-xs" data-testid="import-preview">
@@ -142,7 +162,10 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
                     </thead>
                     <tbody>
                       {result.rows.map((row) => (
-                        <tr key={row.line} className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}>
+                        <tr
+                          key={row.line}
+                          className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}
+                        >
                           <td className="px-2 py-1">{row.line}</td>
                           <td className="px-2 py-1">{t(`databases:import.actions.${row.action}`)}</td>
                           {columns.map((c) => (
@@ -151,7 +174,11 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
                               {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
                             </td>
                           ))}
-                          <td className="px-2 py-1 text-red-700">{row.reasons.map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`).join("; ")}</td>
+                          <td className="px-2 py-1 text-red-700">
+                            {row.reasons
+                              .map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`)
+                              .join("; ")}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

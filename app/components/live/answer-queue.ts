@@ -7,7 +7,13 @@
 // Staff's station ticks (corrections) use the same queue: their refs name the participant too.
 
 /** `participant`: set when staff keep one device's records for several participants (station ticks). */
-export type AnswerRef = { scheduledSession: string; participant?: string; evaluation: string; question: string; stepIndex: number };
+export type AnswerRef = {
+  scheduledSession: string;
+  participant?: string;
+  evaluation: string;
+  question: string;
+  stepIndex: number;
+};
 export type AnswerValue = Record<string, unknown>;
 
 export type QueuedAnswer = AnswerRef & {
@@ -27,18 +33,26 @@ export interface QueueStore {
 
 /** What the server answered: stored (or already had it), refused for good, or could not be reached. */
 /** `retryAfterMs`: the server asked to wait this long (429, sent too fast) before the next try. */
-export type SendResult = { ok: true; revision: number; late: boolean } | { ok: false; refused: string } | { ok: false; retry: true; retryAfterMs?: number };
+export type SendResult =
+  | { ok: true; revision: number; late: boolean }
+  | { ok: false; refused: string }
+  | { ok: false; retry: true; retryAfterMs?: number };
 export type Sender = (record: QueuedAnswer) => Promise<SendResult>;
 
 export type QueueStatus = { waiting: number; sending: boolean; refused: number; late: boolean; lastFailure: boolean };
 
 export const keyOf = (r: AnswerRef) =>
-  r.participant === undefined ? `${r.scheduledSession}|${r.evaluation}|${r.question}|${r.stepIndex}` : `${r.scheduledSession}|${r.participant}|${r.evaluation}|${r.question}|${r.stepIndex}`;
+  r.participant === undefined
+    ? `${r.scheduledSession}|${r.evaluation}|${r.question}|${r.stepIndex}`
+    : `${r.scheduledSession}|${r.participant}|${r.evaluation}|${r.question}|${r.stepIndex}`;
 
 export const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
 
 type Timer = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
-const realTimer: Timer = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const realTimer: Timer = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
 
 export class AnswerQueue {
   private records = new Map<string, QueuedAnswer>();
@@ -70,7 +84,9 @@ export class AnswerQueue {
    * The server's saved answers: a server revision at least as high as ours is the truth (and
    * acknowledges ours); a lower one is ignored, our newer local answer wins and is (re)sent.
    */
-  async mergeServer(saved: Array<AnswerRef & { answer: AnswerValue; revision: number; late?: boolean }>): Promise<void> {
+  async mergeServer(
+    saved: Array<AnswerRef & { answer: AnswerValue; revision: number; late?: boolean }>,
+  ): Promise<void> {
     for (const s of saved) {
       const have = this.records.get(keyOf(s));
       if (have && have.revision > s.revision) continue;
@@ -164,7 +180,10 @@ export class AnswerQueue {
   /** After a failure: the growing backoff, or the wait the server asked for when it only said "not so fast". */
   private scheduleRetry(retryAfterMs?: number): void {
     this.lastFailure = true;
-    const delay = retryAfterMs !== undefined ? Math.min(Math.max(retryAfterMs, 0), BACKOFF_MS.at(-1)!) : BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
+    const delay =
+      retryAfterMs !== undefined
+        ? Math.min(Math.max(retryAfterMs, 0), BACKOFF_MS.at(-1)!)
+        : BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
     this.failures++;
     this.retryHandle = this.timer.set(() => {
       this.retryHandle = null;

@@ -7,7 +7,13 @@ export const GRID_SHOWS = ["all", "help", "waiting", "offline"] as const;
 export type GridShow = (typeof GRID_SHOWS)[number];
 export type GridFilter = { show: GridShow; text: string };
 
-type FilterableRow = { name: string; email: string; helpRequested: boolean; status: string | null; connected: boolean | null };
+type FilterableRow = {
+  name: string;
+  email: string;
+  helpRequested: boolean;
+  status: string | null;
+  connected: boolean | null;
+};
 
 const shows: Record<GridShow, (row: FilterableRow) => boolean> = {
   all: () => true,
@@ -28,5 +34,9 @@ export function gridShowCounts(rows: readonly FilterableRow[]): Record<GridShow,
 export function filterGridRows<T extends FilterableRow>(rows: readonly T[], filter: GridFilter): T[] {
   const text = filter.text.trim().toLocaleLowerCase();
   const show = shows[filter.show];
-  return rows.filter((row) => show(row) && (!text || row.name.toLocaleLowerCase().includes(text) || row.email.toLocaleLowerCase().includes(text)));
+  return rows.filter(
+    (row) =>
+      show(row) &&
+      (!text || row.name.toLocaleLowerCase().includes(text) || row.email.toLocaleLowerCase().includes(text)),
+  );
 }

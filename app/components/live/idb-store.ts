@@ -17,7 +17,9 @@ export class IdbStore implements QueueStore {
   }
   async all(): Promise<QueuedAnswer[]> {
     const prefix = `${this.owner}|${this.scheduledSession}|`;
-    return (await entries<string, QueuedAnswer>(this.db)).filter(([k]) => String(k).startsWith(prefix)).map(([, v]) => v);
+    return (await entries<string, QueuedAnswer>(this.db))
+      .filter(([k]) => String(k).startsWith(prefix))
+      .map(([, v]) => v);
   }
   async put(record: QueuedAnswer): Promise<void> {
     await set(`${this.owner}|${keyOf(record)}`, record, this.db);

@@ -10,7 +10,10 @@ import { formatSeconds, useCountdown } from "./use-countdown";
 // One participant's row of the live grid: what they do now, their clock, and staff's actions.
 
 /** A dashboard row as the loader sends it (the module's read model; dates may arrive as strings). */
-export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "status"> & { deadline: Date | string | null; status: string | null };
+export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "status"> & {
+  deadline: Date | string | null;
+  status: string | null;
+};
 
 const STATUS_STYLE: Record<string, string> = {
   ready: "bg-slate-100 text-slate-800",
@@ -28,7 +31,12 @@ const CELL = "block px-3 py-1 md:table-cell md:px-2 md:py-2";
 /** The column's name, shown only where there is no header row (phones). */
 function Label({ text }: { text: string }) {
   const { t } = useTranslation();
-  return <span className="mr-2 text-xs text-slate-600 md:hidden">{text}{t("common:colon").trimEnd()}</span>;
+  return (
+    <span className="mr-2 text-xs text-slate-600 md:hidden">
+      {text}
+      {t("common:colon").trimEnd()}
+    </span>
+  );
 }
 
 type RowProps = Parameters<typeof Row>[0];
@@ -79,7 +87,15 @@ function RowRefusal({ fetcherKey }: { fetcherKey: string }) {
 }
 
 /** The minutes to add, with their range and, next to them, why they were refused (here or by the server). */
-function MinutesField({ row, fetcherKey, onExtend }: { row: GridRow; fetcherKey: string; onExtend: (minutes: string) => void }) {
+function MinutesField({
+  row,
+  fetcherKey,
+  onExtend,
+}: {
+  row: GridRow;
+  fetcherKey: string;
+  onExtend: (minutes: string) => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
   const [minutes, setMinutes] = useState("5");
@@ -113,7 +129,13 @@ function MinutesField({ row, fetcherKey, onExtend }: { row: GridRow; fetcherKey:
           onKeyDown={(e) => e.key === "Enter" && add()}
           data-testid="extend-minutes"
         />
-        <Button variant="secondary" className="px-2 py-1" data-testid="extend" aria-label={t("live:grid.extend-label", { minutes })} onClick={add}>
+        <Button
+          variant="secondary"
+          className="px-2 py-1"
+          data-testid="extend"
+          aria-label={t("live:grid.extend-label", { minutes })}
+          onClick={add}
+        >
           {t("live:grid.extend")}
         </Button>
       </span>
@@ -148,7 +170,12 @@ function NothingToExtend({ row }: { row: GridRow }) {
 /** A row's clock: its own component, so that a tick re-renders the time and not the row. */
 function TimeLeft({ row, serverTime }: { row: GridRow; serverTime: Date | string }) {
   const { t } = useTranslation();
-  const left = useCountdown({ deadline: row.deadline, remainingSeconds: row.remainingSeconds, serverTime, paused: row.paused });
+  const left = useCountdown({
+    deadline: row.deadline,
+    remainingSeconds: row.remainingSeconds,
+    serverTime,
+    paused: row.paused,
+  });
   // Said in words, not "–": this participant's evaluation has no time limit (ADR 0031).
   if (row.untimed) {
     return (
@@ -194,7 +221,10 @@ function Row({
   const fetcherKey = `live-row-${row.participantId}`;
   const [opening, setOpening] = useState("");
   const act = (intent: string, extra: Record<string, string> = {}) =>
-    submit({ intent, participant: row.participantId, ...extra }, { method: "post", action, navigate: false, fetcherKey });
+    submit(
+      { intent, participant: row.participantId, ...extra },
+      { method: "post", action, navigate: false, fetcherKey },
+    );
   return (
     <tr
       className={`block border-t border-slate-100 py-2 md:table-row md:py-0 ${row.helpRequested ? "bg-red-50" : ""}`}
@@ -205,7 +235,11 @@ function Row({
       <td className={CELL}>
         <div className="font-medium">
           {correctionUrl ? (
-            <Link to={correctionUrl(row.participantId)} className="text-primary underline" data-testid="correction-link">
+            <Link
+              to={correctionUrl(row.participantId)}
+              className="text-primary underline"
+              data-testid="correction-link"
+            >
               {row.name}
             </Link>
           ) : (
@@ -219,7 +253,9 @@ function Row({
             <span aria-hidden="true">{row.connected ? "● " : "○ "}</span>
             {row.connected === null ? "?" : row.connected ? t("live:grid.online") : t("live:grid.offline")}
           </span>
-          {row.extraTimePercent ? <span className="text-slate-600"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span> : null}
+          {row.extraTimePercent ? (
+            <span className="text-slate-600"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span>
+          ) : null}
         </div>
       </td>
       <td className={CELL}>
@@ -230,13 +266,20 @@ function Row({
           }`}
         >
           {/* The badge's text stays at full contrast; only a dot beside it pulses (and not when motion is reduced). */}
-          {row.status === "help_requested" ? <span aria-hidden="true" className="mr-1 inline-block h-2 w-2 rounded-full bg-white motion-safe:animate-pulse" /> : null}
+          {row.status === "help_requested" ? (
+            <span
+              aria-hidden="true"
+              className="mr-1 inline-block h-2 w-2 rounded-full bg-white motion-safe:animate-pulse"
+            />
+          ) : null}
           {t(`live:status.${row.status ?? "none"}`)}
         </span>
         {row.paused ? <span className="ml-1 text-xs text-slate-600">{t("live:grid.paused")}</span> : null}
         <div className="whitespace-nowrap text-xs text-slate-600" data-testid="answers-saved">
           {t("live:grid.answers", { count: row.answersSaved })}
-          {row.lateSaves ? <span className="ml-1 text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span> : null}
+          {row.lateSaves ? (
+            <span className="ml-1 text-orange-800">{t("live:grid.late", { count: row.lateSaves })}</span>
+          ) : null}
         </div>
       </td>
       <td className={CELL}>
@@ -273,7 +316,11 @@ function Row({
                 >
                   {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
                 </Button>
-                {row.untimed ? <NothingToExtend row={row} /> : <MinutesField row={row} fetcherKey={fetcherKey} onExtend={(minutes) => act("extend", { minutes })} />}
+                {row.untimed ? (
+                  <NothingToExtend row={row} />
+                ) : (
+                  <MinutesField row={row} fetcherKey={fetcherKey} onExtend={(minutes) => act("extend", { minutes })} />
+                )}
               </>
             ) : null}
           </div>
@@ -295,7 +342,13 @@ function Row({
                   </option>
                 ))}
               </select>
-              <Button variant="secondary" className="px-2 py-1" data-testid="open-evaluation" disabled={!opening} onClick={() => act("open-evaluation", { evaluation: opening })}>
+              <Button
+                variant="secondary"
+                className="px-2 py-1"
+                data-testid="open-evaluation"
+                disabled={!opening}
+                onClick={() => act("open-evaluation", { evaluation: opening })}
+              >
                 {t("live:grid.open-evaluation")}
               </Button>
             </span>

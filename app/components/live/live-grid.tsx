@@ -85,7 +85,11 @@ export function LiveGrid({
               onClick={() => setFilter((f) => ({ ...f, show }))}
               data-testid={`grid-show-${show}`}
               className={`rounded-full border px-3 py-1 text-sm ${
-                filter.show === show ? "border-primary bg-primary text-white" : show === "help" && counts.help > 0 ? "border-red-700 text-red-800" : "border-slate-300 text-slate-700"
+                filter.show === show
+                  ? "border-primary bg-primary text-white"
+                  : show === "help" && counts.help > 0
+                    ? "border-red-700 text-red-800"
+                    : "border-slate-300 text-slate-700"
               }`}
             >
               {t(`live:grid.show-${show}`, { count: counts[show] })}
@@ -94,7 +98,11 @@ export function LiveGrid({
         </div>
       </div>
       {shown.length === 0 && rows.length > 0 ? (
-        <p className="rounded-md border border-slate-200 bg-white px-3 py-4 text-sm text-slate-700" data-testid="grid-no-match" role="status">
+        <p
+          className="rounded-md border border-slate-200 bg-white px-3 py-4 text-sm text-slate-700"
+          data-testid="grid-no-match"
+          role="status"
+        >
           {t("live:grid.no-match")}{" "}
           <button type="button" className="text-primary underline" onClick={() => setFilter({ show: "all", text: "" })}>
             {t("live:grid.show-everyone")}

@@ -6,7 +6,12 @@ import { REVOKED_CLOSE_CODE } from "../../../party/token";
 
 export { REVOKED_CLOSE_CODE };
 
-export type RenewableConnection = { token: string; capability?: "admin" | "participant"; expires?: number; scheduledSessionId?: string };
+export type RenewableConnection = {
+  token: string;
+  capability?: "admin" | "participant";
+  expires?: number;
+  scheduledSessionId?: string;
+};
 export type RenewedToken = { token: string; expires: number };
 
 /** The app no longer gives this account a token for the room: stop connecting. */
@@ -34,9 +39,16 @@ export async function fetchRealtimeToken(connection: RenewableConnection): Promi
   });
   if (response.status === 401 || response.status === 403) return "refused";
   if (!response.ok) throw new Error(`token renewal failed: ${response.status}`);
-  const body = (await response.json()) as { data?: { getRealtimeToken?: { token: string; expires: string | number } | null }; errors?: Array<{ extensions?: { code?: string } }> };
+  const body = (await response.json()) as {
+    data?: { getRealtimeToken?: { token: string; expires: string | number } | null };
+    errors?: Array<{ extensions?: { code?: string } }>;
+  };
   const renewed = body.data?.getRealtimeToken;
-  if (renewed?.token) return { token: renewed.token, expires: typeof renewed.expires === "number" ? renewed.expires : Date.parse(renewed.expires) };
+  if (renewed?.token)
+    return {
+      token: renewed.token,
+      expires: typeof renewed.expires === "number" ? renewed.expires : Date.parse(renewed.expires),
+    };
   const code = body.errors?.[0]?.extensions?.code;
   if (code === "UNAUTHORIZED" || code === "FORBIDDEN" || code === "NOT_FOUND") return "refused";
   throw new Error(`token renewal failed: ${code ?? "no token"}`);

@@ -24,7 +24,17 @@ export type QueueTexts = { saved: string; saving: string; offline: string; refus
  * "All saved" / "Saving…" / "Offline: N waiting", and how many writes the server refused for good:
  * what happened to what this device was given. `texts` are translation keys taking `count`.
  */
-export function QueueStatusBadge({ status, texts, testId, children }: { status: QueueStatus; texts: QueueTexts; testId: string; children?: ReactNode }) {
+export function QueueStatusBadge({
+  status,
+  texts,
+  testId,
+  children,
+}: {
+  status: QueueStatus;
+  texts: QueueTexts;
+  testId: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const online = useOnline();
   const offline = !online || status.lastFailure;
@@ -36,7 +46,13 @@ export function QueueStatusBadge({ status, texts, testId, children }: { status: 
         : { text: t(texts.saving, { count: status.waiting }), tone: "border-slate-200 bg-slate-50 text-slate-700" };
   return (
     <div className="flex flex-col items-end gap-1">
-      <span role="status" aria-live="polite" className={`rounded-full border px-3 py-1 text-xs font-medium ${tone}`} data-testid={testId} data-waiting={status.waiting}>
+      <span
+        role="status"
+        aria-live="polite"
+        className={`rounded-full border px-3 py-1 text-xs font-medium ${tone}`}
+        data-testid={testId}
+        data-waiting={status.waiting}
+      >
         {text}
       </span>
       {children}

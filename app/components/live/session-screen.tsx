@@ -60,14 +60,18 @@ function useLiveState(fromLoader: LiveView) {
     // Offline: the browser's "online" event brings the room back, which asks again.
     if (typeof navigator !== "undefined" && !navigator.onLine) return;
     try {
-      const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, { credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, {
+        credentials: "same-origin",
+        cache: "no-store",
+      });
       // 5xx or no answer: the app is restarting; 4xx is an answer (signed out, not in the session).
       if (response.status >= 500) return again();
       if (!response.ok) return;
       const body = (await response.json()) as { ok: boolean; live?: LiveView };
       if (!body.ok || !body.live) return;
       // Read before a change the screen already shows (a patch overtook it): ask again.
-      if (body.live.revision < current.current.revision) return void setTimeout(() => void refresh(), RELOAD_DEBOUNCE_MS);
+      if (body.live.revision < current.current.revision)
+        return void setTimeout(() => void refresh(), RELOAD_DEBOUNCE_MS);
       setLive(revive(body.live));
     } catch {
       again();
@@ -77,7 +81,15 @@ function useLiveState(fromLoader: LiveView) {
   return { live, refresh, patch };
 }
 
-export function LiveSessionScreen({ live: fromLoader, realtime, participantId }: { live: LiveView; realtime: RealtimeConnection | null; participantId: string }) {
+export function LiveSessionScreen({
+  live: fromLoader,
+  realtime,
+  participantId,
+}: {
+  live: LiveView;
+  realtime: RealtimeConnection | null;
+  participantId: string;
+}) {
   const { t } = useTranslation();
   const { live, refresh, patch } = useLiveState(fromLoader);
   const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
@@ -109,7 +121,12 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
     return () => clearInterval(timer);
   }, [connected, realtime, revalidator]);
 
-  const remaining = useCountdown({ deadline: live.deadline, remainingSeconds: live.remainingSeconds, serverTime: live.serverTime, paused: live.paused });
+  const remaining = useCountdown({
+    deadline: live.deadline,
+    remainingSeconds: live.remainingSeconds,
+    serverTime: live.serverTime,
+    paused: live.paused,
+  });
   const answering = live.sessionStatus === "ONGOING" && (live.status === "started" || live.status === "help_requested");
 
   // Time up on the browser's clock: send what is kept, then ask the server (it decides).
@@ -123,7 +140,13 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
   }, [answering, remaining, live.paused, flush, revalidator]);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" data-testid="live-session" data-status={live.status ?? "none"} data-session-status={live.sessionStatus} data-revision={live.revision}>
+    <div
+      className="mx-auto flex w-full max-w-3xl flex-col gap-4"
+      data-testid="live-session"
+      data-status={live.status ?? "none"}
+      data-session-status={live.sessionStatus}
+      data-revision={live.revision}
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-slate-600">
@@ -135,33 +158,82 @@ export function LiveSessionScreen({ live: fromLoader, realtime, participantId }:
         {live.sessionStatus === "ONGOING" ? <SaveIndicator status={queue.status} /> : null}
       </header>
       <Body live={live} answering={answering} remaining={remaining} queue={queue} />
-      {live.paused && live.sessionStatus === "ONGOING" ? <PauseOverlay remaining={remaining} helpRequested={live.helpRequested} /> : null}
+      {live.paused && live.sessionStatus === "ONGOING" ? (
+        <PauseOverlay remaining={remaining} helpRequested={live.helpRequested} />
+      ) : null}
     </div>
   );
 }
 
 type Queue = ReturnType<typeof useAnswerQueue>;
 
-function Body({ live, answering, remaining, queue }: { live: LiveView; answering: boolean; remaining: number | null; queue: Queue }) {
+function Body({
+  live,
+  answering,
+  remaining,
+  queue,
+}: {
+  live: LiveView;
+  answering: boolean;
+  remaining: number | null;
+  queue: Queue;
+}) {
   const { t } = useTranslation();
   if (live.sessionStatus === "SCHEDULED") return <BeforeStart live={live} />;
-  if (live.sessionStatus === "CANCELED") return <Notice testId="live-canceled" title={t("live:user.screen.canceled")} />;
+  if (live.sessionStatus === "CANCELED")
+    return <Notice testId="live-canceled" title={t("live:user.screen.canceled")} />;
   // Staff ended the session before this participant was through: say so, not "you are done".
   if (live.sessionStatus === "COMPLETED" && live.endedByStaff) {
-    return <Notice testId="live-ended" title={t("live:user.screen.ended-title")} text={t("live:user.screen.ended-text")} />;
+    return (
+      <Notice testId="live-ended" title={t("live:user.screen.ended-title")} text={t("live:user.screen.ended-text")} />
+    );
   }
   if (live.sessionStatus === "COMPLETED" || live.status === "finished" || live.status === "assessment_complete") {
-    return <Notice testId="live-finished" title={t("live:user.screen.finished-title")} text={t("live:user.screen.finished-text")} />;
+    return (
+      <Notice
+        testId="live-finished"
+        title={t("live:user.screen.finished-title")}
+        text={t("live:user.screen.finished-text")}
+      />
+    );
   }
-  if (live.status === "waiting") return <Notice testId="live-waiting" title={t("live:user.screen.waiting-title")} text={t("live:user.screen.waiting-text")} />;
+  if (live.status === "waiting")
+    return (
+      <Notice
+        testId="live-waiting"
+        title={t("live:user.screen.waiting-title")}
+        text={t("live:user.screen.waiting-text")}
+      />
+    );
   if (live.status === "time_up") return <TimeUp live={live} queue={queue} />;
-  if (!answering || !live.evaluation) return <Notice testId="live-waiting" title={t("live:user.screen.waiting-title")} text={t("live:user.screen.waiting-text")} />;
+  if (!answering || !live.evaluation)
+    return (
+      <Notice
+        testId="live-waiting"
+        title={t("live:user.screen.waiting-title")}
+        text={t("live:user.screen.waiting-text")}
+      />
+    );
   return <Answering live={live} remaining={remaining} queue={queue} />;
 }
 
-function Notice({ title, text, testId, children }: { title: string; text?: string; testId: string; children?: ReactNode }) {
+function Notice({
+  title,
+  text,
+  testId,
+  children,
+}: {
+  title: string;
+  text?: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
-    <section className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white px-6 py-10 text-center" data-testid={testId} aria-live="polite">
+    <section
+      className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white px-6 py-10 text-center"
+      data-testid={testId}
+      aria-live="polite"
+    >
       <h2 className="text-lg font-semibold text-primary">{title}</h2>
       {text ? <p className="max-w-prose text-slate-700">{text}</p> : null}
       {children}
@@ -172,7 +244,11 @@ function Notice({ title, text, testId, children }: { title: string; text?: strin
 function BeforeStart({ live }: { live: LiveView }) {
   const { t } = useTranslation();
   return (
-    <Notice testId="live-before-start" title={t("live:user.screen.not-started-title")} text={t("live:user.screen.not-started-text")}>
+    <Notice
+      testId="live-before-start"
+      title={t("live:user.screen.not-started-title")}
+      text={t("live:user.screen.not-started-text")}
+    >
       <ReadyToggle scheduledSession={live.scheduledSession} ready={live.ready} />
     </Notice>
   );
@@ -185,11 +261,18 @@ export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: str
   const pending = fetcher.state !== "idle";
   const shown = pending && fetcher.formData ? fetcher.formData.get("value") === "true" : ready;
   return (
-    <fetcher.Form method="post" action={`/user/session/${encodeURIComponent(scheduledSession)}`} className="flex flex-wrap items-center justify-center gap-3">
+    <fetcher.Form
+      method="post"
+      action={`/user/session/${encodeURIComponent(scheduledSession)}`}
+      className="flex flex-wrap items-center justify-center gap-3"
+    >
       <input type="hidden" name="intent" value="ready" />
       <input type="hidden" name="value" value={shown ? "false" : "true"} />
       {shown ? (
-        <span className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium text-green-800" data-testid="ready-state">
+        <span
+          className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium text-green-800"
+          data-testid="ready-state"
+        >
           {t("live:user.ready.is-ready")}
         </span>
       ) : null}
@@ -216,12 +299,18 @@ function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
           <input type="hidden" name="intent" value="finish" />
           <input type="hidden" name="evaluation" value={live.evaluation._id} />
           <input type="hidden" name="question" value={live.currentQuestion ?? ""} />
-          <Button type="submit" disabled={fetcher.state !== "idle" || queue.status.waiting > 0} data-testid="time-up-continue">
+          <Button
+            type="submit"
+            disabled={fetcher.state !== "idle" || queue.status.waiting > 0}
+            data-testid="time-up-continue"
+          >
             {t("live:user.screen.continue")}
           </Button>
         </fetcher.Form>
       ) : null}
-      {queue.status.waiting > 0 ? <p className="text-sm text-amber-900">{t("live:user.finish.waiting", { count: queue.status.waiting })}</p> : null}
+      {queue.status.waiting > 0 ? (
+        <p className="text-sm text-amber-900">{t("live:user.finish.waiting", { count: queue.status.waiting })}</p>
+      ) : null}
     </Notice>
   );
 }
@@ -233,7 +322,9 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
   const [blocked, setBlocked] = useState<number | null>(null);
   const [offline, setOffline] = useState(false);
   // The last (or only) section of the evaluation: finishing it ends the evaluation.
-  const whole = live.currentQuestion === null || (evaluation.questionPosition !== null && evaluation.questionPosition >= evaluation.questionCount);
+  const whole =
+    live.currentQuestion === null ||
+    (evaluation.questionPosition !== null && evaluation.questionPosition >= evaluation.questionCount);
 
   async function finishSection() {
     // Everything kept must reach the server first: a later save for a closed question is refused.
@@ -248,7 +339,10 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
       return;
     }
     setBlocked(null);
-    finish.submit({ intent: "finish", evaluation: evaluation._id, question: live.currentQuestion ?? "" }, { method: "post", action: `/user/session/${encodeURIComponent(live.scheduledSession)}` });
+    finish.submit(
+      { intent: "finish", evaluation: evaluation._id, question: live.currentQuestion ?? "" },
+      { method: "post", action: `/user/session/${encodeURIComponent(live.scheduledSession)}` },
+    );
   }
 
   return (
@@ -257,14 +351,18 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
         <div className="min-w-0">
           <p className="text-xs text-slate-500">
             {t("live:user.screen.evaluation-of", { position: evaluation.position, count: evaluation.count })}
-            {evaluation.questionPosition !== null ? ` · ${t("live:user.screen.question-of", { position: evaluation.questionPosition, count: evaluation.questionCount })}` : ""}
+            {evaluation.questionPosition !== null
+              ? ` · ${t("live:user.screen.question-of", { position: evaluation.questionPosition, count: evaluation.questionCount })}`
+              : ""}
           </p>
           <p className="truncate font-medium" data-testid="live-evaluation">
             {evaluation.name}
           </p>
         </div>
         <div className="flex items-center gap-3">
-          {evaluation.enableTimer && remaining !== null ? <Countdown remaining={remaining} paused={live.paused} /> : null}
+          {evaluation.enableTimer && remaining !== null ? (
+            <Countdown remaining={remaining} paused={live.paused} />
+          ) : null}
           <HelpButton live={live} />
         </div>
       </div>
@@ -274,7 +372,13 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
         </Alert>
       ) : null}
       {live.questions.map((question) => (
-        <section key={question._id} className="flex flex-col gap-3" aria-labelledby={`q-${question._id}`} data-testid="live-question" data-question={question._id}>
+        <section
+          key={question._id}
+          className="flex flex-col gap-3"
+          aria-labelledby={`q-${question._id}`}
+          data-testid="live-question"
+          data-question={question._id}
+        >
           <h2 id={`q-${question._id}`} className="text-lg font-semibold">
             {question.name}
           </h2>
@@ -285,8 +389,21 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
             </div>
           ) : null}
           {question.steps.map((step) => {
-            const ref = { scheduledSession: live.scheduledSession, evaluation: evaluation._id, question: question._id, stepIndex: step.index };
-            return <StepInput key={step.index} step={step} value={queue.answerOf(ref)} onChange={(answer) => queue.change(ref, answer)} disabled={!queue.loaded} />;
+            const ref = {
+              scheduledSession: live.scheduledSession,
+              evaluation: evaluation._id,
+              question: question._id,
+              stepIndex: step.index,
+            };
+            return (
+              <StepInput
+                key={step.index}
+                step={step}
+                value={queue.answerOf(ref)}
+                onChange={(answer) => queue.change(ref, answer)}
+                disabled={!queue.loaded}
+              />
+            );
           })}
         </section>
       ))}
@@ -307,23 +424,43 @@ function Answering({ live, remaining, queue }: { live: LiveView; remaining: numb
           <FinishEvaluation
             disabled={finish.state !== "idle" || !queue.loaded}
             unanswered={countUnanswered(live.questions, (question, stepIndex) =>
-              queue.answerOf({ scheduledSession: live.scheduledSession, evaluation: evaluation._id, question, stepIndex }),
+              queue.answerOf({
+                scheduledSession: live.scheduledSession,
+                evaluation: evaluation._id,
+                question,
+                stepIndex,
+              }),
             )}
             onConfirm={() => void finishSection()}
           />
         ) : (
-          <Button onClick={() => void finishSection()} disabled={finish.state !== "idle" || !queue.loaded} data-testid="finish-section" className="min-h-11">
+          <Button
+            onClick={() => void finishSection()}
+            disabled={finish.state !== "idle" || !queue.loaded}
+            data-testid="finish-section"
+            className="min-h-11"
+          >
             {t("live:user.finish.question")}
           </Button>
         )}
-        <p className="text-xs text-slate-500">{whole ? t("live:user.finish.evaluation-hint") : t("live:user.finish.question-hint")}</p>
+        <p className="text-xs text-slate-500">
+          {whole ? t("live:user.finish.evaluation-hint") : t("live:user.finish.question-hint")}
+        </p>
       </div>
     </>
   );
 }
 
 /** "Finish this evaluation", confirmed in a dialog that says it is final and how many steps have no answer. */
-function FinishEvaluation({ disabled, unanswered, onConfirm }: { disabled: boolean; unanswered: number; onConfirm: () => void }) {
+function FinishEvaluation({
+  disabled,
+  unanswered,
+  onConfirm,
+}: {
+  disabled: boolean;
+  unanswered: number;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
@@ -339,8 +476,14 @@ function FinishEvaluation({ disabled, unanswered, onConfirm }: { disabled: boole
       description={
         <>
           <p>{t("live:user.finish.confirm-text")}</p>
-          <p className={unanswered > 0 ? "font-medium text-amber-900" : undefined} data-testid="finish-unanswered" data-count={unanswered}>
-            {unanswered > 0 ? t("live:user.finish.unanswered", { count: unanswered }) : t("live:user.finish.all-answered")}
+          <p
+            className={unanswered > 0 ? "font-medium text-amber-900" : undefined}
+            data-testid="finish-unanswered"
+            data-count={unanswered}
+          >
+            {unanswered > 0
+              ? t("live:user.finish.unanswered", { count: unanswered })
+              : t("live:user.finish.all-answered")}
           </p>
         </>
       }
@@ -360,7 +503,11 @@ function Countdown({ remaining, paused }: { remaining: number; paused: boolean }
       className={`rounded-md px-3 py-1 font-mono text-lg font-semibold tabular-nums ${low ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-900"}`}
       data-testid="countdown"
       data-remaining={remaining}
-      aria-label={paused ? t("live:user.clock.paused-label", { time: formatSeconds(remaining) }) : t("live:user.clock.label", { time: formatSeconds(remaining) })}
+      aria-label={
+        paused
+          ? t("live:user.clock.paused-label", { time: formatSeconds(remaining) })
+          : t("live:user.clock.label", { time: formatSeconds(remaining) })
+      }
       role="timer"
     >
       {formatSeconds(remaining)}
@@ -384,7 +531,13 @@ function HelpButton({ live }: { live: LiveView }) {
       }}
     >
       <input type="hidden" name="intent" value="help" />
-      <Button type="submit" variant={asked ? "secondary" : "primary"} disabled={asked} data-testid="help-button" className="min-h-11">
+      <Button
+        type="submit"
+        variant={asked ? "secondary" : "primary"}
+        disabled={asked}
+        data-testid="help-button"
+        className="min-h-11"
+      >
         {asked ? t("live:user.help.asked") : t("live:user.help.ask")}
       </Button>
       {offline ? <p className="mt-1 max-w-48 text-xs text-red-700">{t("live:user.offline")}</p> : null}
@@ -396,7 +549,13 @@ function HelpButton({ live }: { live: LiveView }) {
 function PauseOverlay({ remaining, helpRequested }: { remaining: number | null; helpRequested: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-6" role="dialog" aria-modal="true" aria-labelledby="pause-title" data-testid="pause-overlay">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-6"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="pause-title"
+      data-testid="pause-overlay"
+    >
       <div className="flex max-w-sm flex-col items-center gap-3 rounded-xl bg-white px-6 py-8 text-center shadow-xl">
         <h2 id="pause-title" className="text-xl font-semibold text-primary">
           {t("live:user.pause.title")}

@@ -6,7 +6,12 @@ import { fieldInputClass } from "~/components/ui/form";
 import type { ParticipantStep } from "~/modules/live/answers";
 import type { AnswerValue } from "./answer-queue";
 
-type Props = { step: ParticipantStep; value: AnswerValue | undefined; onChange: (answer: AnswerValue) => void; disabled?: boolean };
+type Props = {
+  step: ParticipantStep;
+  value: AnswerValue | undefined;
+  onChange: (answer: AnswerValue) => void;
+  disabled?: boolean;
+};
 
 /** One step as the participant answers it (decisions §7 answer shapes). The checklist of a practical step is never here. */
 export function StepInput(props: Props) {
@@ -14,7 +19,12 @@ export function StepInput(props: Props) {
   const { step } = props;
   const headingId = useId();
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={headingId} data-testid={`step-${step.index}`} data-step-type={step.type}>
+    <fieldset
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-labelledby={headingId}
+      data-testid={`step-${step.index}`}
+      data-step-type={step.type}
+    >
       <legend id={headingId} className="sr-only">
         {t("live:user.step.label", { number: step.index + 1 })}
       </legend>
@@ -43,8 +53,17 @@ function Answer({ step, value, onChange, disabled }: Props) {
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-600">{t("live:user.step.choose")}</p>
           {step.options.map((option) => (
-            <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-primary has-[:checked]:bg-selected">
-              <input type="checkbox" className="h-5 w-5 shrink-0" checked={chosen.has(option)} onChange={() => toggle(option)} disabled={disabled} />
+            <label
+              key={option}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-primary has-[:checked]:bg-selected"
+            >
+              <input
+                type="checkbox"
+                className="h-5 w-5 shrink-0"
+                checked={chosen.has(option)}
+                onChange={() => toggle(option)}
+                disabled={disabled}
+              />
               <span>{option}</span>
             </label>
           ))}
@@ -52,7 +71,13 @@ function Answer({ step, value, onChange, disabled }: Props) {
       );
     }
     case "NUMERIC":
-      return <NumericAnswer value={typeof value?.numericValue === "number" ? value.numericValue : null} onChange={(n) => onChange({ numericValue: n })} disabled={disabled} />;
+      return (
+        <NumericAnswer
+          value={typeof value?.numericValue === "number" ? value.numericValue : null}
+          onChange={(n) => onChange({ numericValue: n })}
+          disabled={disabled}
+        />
+      );
     case "TEXT":
       return (
         <label className="flex flex-col gap-1 text-sm">
@@ -69,7 +94,13 @@ function Answer({ step, value, onChange, disabled }: Props) {
     case "HOTZONE": {
       const point = Array.isArray(value?.numericlistValue) ? (value.numericlistValue as [number, number]) : null;
       return step.imageUrl ? (
-        <HotzonePointPicker imageUrl={step.imageUrl} value={point} onChange={(p) => onChange({ numericlistValue: p })} disabled={disabled} label={t("live:user.step.point-label")} />
+        <HotzonePointPicker
+          imageUrl={step.imageUrl}
+          value={point}
+          onChange={(p) => onChange({ numericlistValue: p })}
+          disabled={disabled}
+          label={t("live:user.step.point-label")}
+        />
       ) : (
         <p className="text-sm text-slate-600">{t("live:user.step.no-image")}</p>
       );
@@ -77,7 +108,13 @@ function Answer({ step, value, onChange, disabled }: Props) {
     case "PRACTICAL":
       return (
         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2 has-[:checked]:border-green-700 has-[:checked]:bg-green-50">
-          <input type="checkbox" className="h-5 w-5" checked={value?.booleanValue === true} onChange={(e) => onChange({ booleanValue: e.target.checked })} disabled={disabled} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={value?.booleanValue === true}
+            onChange={(e) => onChange({ booleanValue: e.target.checked })}
+            disabled={disabled}
+          />
           <span>{t("live:user.step.practical-done")}</span>
         </label>
       );
@@ -85,11 +122,20 @@ function Answer({ step, value, onChange, disabled }: Props) {
 }
 
 /** Typed as text so "3," or "-" can be on the way to a number; only numbers are saved. */
-function NumericAnswer({ value, onChange, disabled }: { value: number | null; onChange: (n: number) => void; disabled?: boolean }) {
+function NumericAnswer({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number | null;
+  onChange: (n: number) => void;
+  disabled?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   // Shown the way the participant's language writes numbers (2,5 in nl and fr).
-  const show = (n: number | null) => (n === null ? "" : new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 10 }).format(n));
+  const show = (n: number | null) =>
+    n === null ? "" : new Intl.NumberFormat(i18n.language, { useGrouping: false, maximumFractionDigits: 10 }).format(n);
   const [text, setText] = useState(show(value));
   useEffect(() => {
     setText((current) => (parseNumber(current) === value ? current : show(value)));

@@ -21,7 +21,11 @@ export function UntimedNotice({
   const untimed = withQuestions.filter((e) => !e.timed);
   if (untimed.length === 0) return null;
   return (
-    <p className={`rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 ${className}`} role="note" data-testid={testId}>
+    <p
+      className={`rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 ${className}`}
+      role="note"
+      data-testid={testId}
+    >
       {untimed.length === withQuestions.length
         ? t(`${messages}.untimed-all`)
         : t(`${messages}.untimed-some`, { count: untimed.length, names: untimed.map((e) => e.name).join(", ") })}

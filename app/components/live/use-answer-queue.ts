@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AnswerQueue, type AnswerRef, type AnswerValue, type QueueStatus, type QueuedAnswer, type SendResult, type Sender } from "./answer-queue";
+import {
+  AnswerQueue,
+  type AnswerRef,
+  type AnswerValue,
+  type QueueStatus,
+  type QueuedAnswer,
+  type SendResult,
+  type Sender,
+} from "./answer-queue";
 import { browserStore } from "./idb-store";
 
 export type ServerAnswer = AnswerRef & { answer: AnswerValue; revision: number; late: boolean };
@@ -12,15 +20,28 @@ export async function postAnswer(record: QueuedAnswer): Promise<SendResult> {
       method: "POST",
       headers: { "content-type": "application/json" },
       credentials: "same-origin",
-      body: JSON.stringify({ evaluation: record.evaluation, question: record.question, stepIndex: record.stepIndex, answer: record.answer, revision: record.revision }),
+      body: JSON.stringify({
+        evaluation: record.evaluation,
+        question: record.question,
+        stepIndex: record.stepIndex,
+        answer: record.answer,
+        revision: record.revision,
+      }),
     });
   } catch {
     return { ok: false, retry: true };
   }
-  const body = (await response.json().catch(() => ({}))) as { revision?: number; late?: boolean; message?: string; reason?: string; retryAfterMs?: number };
+  const body = (await response.json().catch(() => ({}))) as {
+    revision?: number;
+    late?: boolean;
+    message?: string;
+    reason?: string;
+    retryAfterMs?: number;
+  };
   if (response.ok) return { ok: true, revision: Number(body.revision), late: !!body.late };
   // Sent too fast: kept, and sent again when the server says (its exact wait, else Retry-After's seconds).
-  if (response.status === 429) return { ok: false, retry: true, retryAfterMs: retryAfterOf(response, body.retryAfterMs) };
+  if (response.status === 429)
+    return { ok: false, retry: true, retryAfterMs: retryAfterOf(response, body.retryAfterMs) };
   if (response.status === 401 || response.status === 408 || response.status >= 500) return { ok: false, retry: true };
   return { ok: false, refused: body.message ?? body.reason ?? String(response.status) };
 }
@@ -89,7 +110,11 @@ export function useAnswerQueue(
     const local = queueRef.current?.answerOf(ref);
     if (local) return local.answer;
     return latestServer.current.find(
-      (a) => a.participant === ref.participant && a.evaluation === ref.evaluation && a.question === ref.question && a.stepIndex === ref.stepIndex,
+      (a) =>
+        a.participant === ref.participant &&
+        a.evaluation === ref.evaluation &&
+        a.question === ref.question &&
+        a.stepIndex === ref.stepIndex,
     )?.answer;
   }, []);
 

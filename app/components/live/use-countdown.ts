@@ -42,7 +42,12 @@ const staysStill = () => () => {};
  * shows the server's remainingSeconds as is. The first render (server and hydration) shows the
  * server's number, so there is no hydration mismatch.
  */
-export function useCountdown(input: { deadline: Instant | null; remainingSeconds: number | null; serverTime: Instant; paused: boolean }): number | null {
+export function useCountdown(input: {
+  deadline: Instant | null;
+  remainingSeconds: number | null;
+  serverTime: Instant;
+  paused: boolean;
+}): number | null {
   const { remainingSeconds, paused } = input;
   const deadlineMs = msOf(input.deadline);
   const serverMs = msOf(input.serverTime)!;

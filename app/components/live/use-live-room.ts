@@ -21,7 +21,10 @@ export function useLiveRoom(
    * staff's business while the session runs). `firstOpen`: also
    * reload when the socket first opens (events may have come between the page load and the connect).
    */
-  { ignore = ["welcome", "presence", "answer.saved", "correction.changed"], firstOpen = false }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
+  {
+    ignore = ["welcome", "presence", "answer.saved", "correction.changed"],
+    firstOpen = false,
+  }: { ignore?: readonly string[]; firstOpen?: boolean } = {},
 ): boolean {
   const [connected, setConnected] = useState(false);
   // The newest token: the page's (each reload brings one) or one renewed before a reconnect.
@@ -122,15 +125,18 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
     // every row: at most one reload a second, and (up to a few seconds) never busy reloading more
     // than half the time.
     const gap = Math.min(RELOAD_GAP_MAX_MS, Math.max(RELOAD_GAP_MS, 2 * lastTook.current));
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      if (busy.current) pending.current = true;
-      else {
-        lastStart.current = Date.now();
-        ours.current = true;
-        revalidate();
-      }
-    }, Math.max(EVENT_SETTLE_MS, lastStart.current + gap - Date.now()));
+    timer.current = setTimeout(
+      () => {
+        timer.current = null;
+        if (busy.current) pending.current = true;
+        else {
+          lastStart.current = Date.now();
+          ours.current = true;
+          revalidate();
+        }
+      },
+      Math.max(EVENT_SETTLE_MS, lastStart.current + gap - Date.now()),
+    );
   };
   // Staff see everything: presence (who is connected) and every save (progress) included.
   const connected = useLiveRoom(connection, () => refresh.current(), { ignore: STAFF_IGNORES, firstOpen: true });

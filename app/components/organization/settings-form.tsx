@@ -14,7 +14,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Select({ name, label, hint, error, value, options }: { name: string; label: string; hint?: string; error?: string; value: string; options: Array<{ value: string; label: string }> }) {
+function Select({
+  name,
+  label,
+  hint,
+  error,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -22,7 +36,14 @@ function Select({ name, label, hint, error, value, options }: { name: string; la
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldInputClass(!!error)}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={fieldInputClass(!!error)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -35,7 +56,13 @@ function Select({ name, label, hint, error, value, options }: { name: string; la
 }
 
 /** /admin/organization/settings: name and logo, notice and report recipients, time and language, defaults. */
-export function OrganizationSettingsForm({ organization, timeZones }: { organization: Organization; timeZones: string[] }) {
+export function OrganizationSettingsForm({
+  organization,
+  timeZones,
+}: {
+  organization: Organization;
+  timeZones: string[];
+}) {
   const { t } = useTranslation();
   const result = useActionData<SettingsActionResult>();
   const navigation = useNavigation();
@@ -62,13 +89,24 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
       {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
       {result && !result.ok && Object.keys(errors).length === 0 ? <Alert>{result.message}</Alert> : null}
       {/* key: after a save or a refusal the fields show the new values, not what the browser kept. */}
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" key={JSON.stringify([organization, typed])} data-testid="settings-form">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="flex flex-col gap-4"
+        key={JSON.stringify([organization, typed])}
+        data-testid="settings-form"
+      >
         <Section title={t("organization:sections.general")}>
           <TextField name="name" label={f("name")} required defaultValue={shown.name} error={errors.name} />
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium text-slate-700">{f("logo-current")}</span>
             {organization.logoUrl ? (
-              <img src={organization.logoUrl} alt={organization.name} className="h-16 w-auto max-w-full self-start rounded border border-slate-200 bg-white object-contain p-1" data-testid="settings-logo" />
+              <img
+                src={organization.logoUrl}
+                alt={organization.name}
+                className="h-16 w-auto max-w-full self-start rounded border border-slate-200 bg-white object-contain p-1"
+                data-testid="settings-logo"
+              />
             ) : (
               <p className="text-sm text-slate-500">{f("logo-none")}</p>
             )}
@@ -111,7 +149,14 @@ export function OrganizationSettingsForm({ organization, timeZones }: { organiza
           />
         </Section>
         <Section title={t("organization:sections.regional")}>
-          <Select name="timeZone" label={f("timeZone")} hint={f("timeZone-hint")} error={errors.timeZone} value={shown.timeZone} options={timeZones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))} />
+          <Select
+            name="timeZone"
+            label={f("timeZone")}
+            hint={f("timeZone-hint")}
+            error={errors.timeZone}
+            value={shown.timeZone}
+            options={timeZones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
+          />
           <Select
             name="defaultLanguage"
             label={f("defaultLanguage")}

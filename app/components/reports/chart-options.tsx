@@ -26,7 +26,11 @@ export function ChartOptions({
   const { t } = useTranslation();
   const choices = useMemo(() => chartChoices(data, layout), [data, layout]);
   const shown = effectiveChartOptions(options, choices);
-  const drawn = shown.showChart ? layout.flatMap((b) => (b.type === "chart" ? [planChart(data, { source: b.source, chartType: shown.chartType })] : [])).find((p) => p) : null;
+  const drawn = shown.showChart
+    ? layout
+        .flatMap((b) => (b.type === "chart" ? [planChart(data, { source: b.source, chartType: shown.chartType })] : []))
+        .find((p) => p)
+    : null;
   const note = choices.cannotShowReason
     ? t(`reports:builder.chart-note.${choices.cannotShowReason}`)
     : !shown.showChart
@@ -34,7 +38,9 @@ export function ChartOptions({
       : !choices.canRadar
         ? t("reports:builder.chart-note.TOO_FEW_FOR_RADAR")
         : drawn && drawn.source !== drawn.requested.source
-          ? t(`reports:builder.chart-note.fallback-${drawn.source === "ALL_CATEGORIES" ? "ALL_CATEGORIES" : "EVALUATIONS"}`)
+          ? t(
+              `reports:builder.chart-note.fallback-${drawn.source === "ALL_CATEGORIES" ? "ALL_CATEGORIES" : "EVALUATIONS"}`,
+            )
           : null;
   const kindLocked = !shown.showChart || !choices.canRadar;
   return (

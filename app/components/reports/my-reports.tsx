@@ -14,7 +14,11 @@ export function MyReports({ reports }: { reports: MyReport[] }) {
       </h2>
       <ul className="flex flex-col gap-2">
         {reports.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 rounded-md border border-slate-200 bg-white p-3" data-testid="my-report">
+          <li
+            key={r.id}
+            className="flex flex-wrap items-baseline justify-between gap-2 rounded-md border border-slate-200 bg-white p-3"
+            data-testid="my-report"
+          >
             <Link to={`/sessionreport/${r.id}`} className="font-medium">
               {r.sessionName}
             </Link>

@@ -32,14 +32,23 @@ export type BuilderData = {
     releasedAt: string | null;
   } | null;
 };
-export type BuilderResult = { ok: true; message?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+export type BuilderResult =
+  { ok: true; message?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * The session report builder (participant detail page): choose a layout and build the report,
  * then its options, category comments and a passed-status decision with a live preview; save as
  * a draft, release, or send it by e-mail.
  */
-export function ReportBuilder({ builder, result, action }: { builder: BuilderData; result?: BuilderResult; action?: string }) {
+export function ReportBuilder({
+  builder,
+  result,
+  action,
+}: {
+  builder: BuilderData;
+  result?: BuilderResult;
+  action?: string;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const report = builder.report;
@@ -56,7 +65,12 @@ export function ReportBuilder({ builder, result, action }: { builder: BuilderDat
             <label htmlFor="report-layout" className="text-sm font-medium text-slate-700">
               {t("reports:builder.layout")}
             </label>
-            <select id="report-layout" name="layout" defaultValue={report?.layoutId ?? builder.layouts.find((l) => l.isDefault)?.id ?? ""} className={`${fieldInputClass(false)} max-w-full`}>
+            <select
+              id="report-layout"
+              name="layout"
+              defaultValue={report?.layoutId ?? builder.layouts.find((l) => l.isDefault)?.id ?? ""}
+              className={`${fieldInputClass(false)} max-w-full`}
+            >
               {builder.layouts.map((l) => (
                 <option key={l.id ?? "built-in"} value={l.id ?? ""}>
                   {l.isDefault ? t("reports:builder.default-layout", { name: l.name }) : l.name}
@@ -64,12 +78,27 @@ export function ReportBuilder({ builder, result, action }: { builder: BuilderDat
               ))}
             </select>
           </div>
-          <Button type="submit" name="intent" value="report-create" disabled={busy} variant={report ? "secondary" : "primary"}>
+          <Button
+            type="submit"
+            name="intent"
+            value="report-create"
+            disabled={busy}
+            variant={report ? "secondary" : "primary"}
+          >
             {report ? t("reports:builder.rebuild") : t("reports:builder.create")}
           </Button>
         </Form>
       ) : null}
-      {report ? <ReportEditor key={report.id + report.data.totalScore.score} builder={builder} report={report} result={result} action={action} busy={busy} /> : null}
+      {report ? (
+        <ReportEditor
+          key={report.id + report.data.totalScore.score}
+          builder={builder}
+          report={report}
+          result={result}
+          action={action}
+          busy={busy}
+        />
+      ) : null}
     </section>
   );
 }
@@ -91,7 +120,9 @@ function ReportEditor({
   const [options, setOptions] = useState<SessionReportOptions>(report.options);
   const [override, setOverride] = useState(report.passedStatusOverride ?? "");
   const [reason, setReason] = useState(report.passedStatusReason ?? "");
-  const [comments, setComments] = useState<Record<string, string>>(() => Object.fromEntries(report.data.categoryComments.map((c) => [c.categoryId, c.comment])));
+  const [comments, setComments] = useState<Record<string, string>>(() =>
+    Object.fromEntries(report.data.categoryComments.map((c) => [c.categoryId, c.comment])),
+  );
   const errors = result && !result.ok ? result.fieldErrors : {};
   const serverEmailError = Object.entries(errors).find(([k]) => k.startsWith("emails"))?.[1];
   // The refusal stays only while the addresses are those it was about and not all well-formed
@@ -110,7 +141,8 @@ function ReportEditor({
     const list = value.split(/[\s,;]+/).filter(Boolean);
     return list.length > 0 && list.every(isEmailAddress);
   };
-  const emailError = serverEmailError && !sending && (emails === sentEmails || !wellFormed(emails)) ? serverEmailError : undefined;
+  const emailError =
+    serverEmailError && !sending && (emails === sentEmails || !wellFormed(emails)) ? serverEmailError : undefined;
 
   // The preview follows the form at once; totals over other evaluations follow on save.
   const preview = useMemo((): SessionReportData => {
@@ -120,7 +152,9 @@ function ReportEditor({
       ...d,
       passedStatus: (override || d.computedPassedStatus) as SessionReportData["passedStatus"],
       passedStatusReason: override ? reason : null,
-      categoryComments: builder.categories.filter((c) => comments[c.id]?.trim()).map((c) => ({ categoryId: c.id, name: c.name, comment: comments[c.id]!.trim() })),
+      categoryComments: builder.categories
+        .filter((c) => comments[c.id]?.trim())
+        .map((c) => ({ categoryId: c.id, name: c.name, comment: comments[c.id]!.trim() })),
       evaluations: only.size ? d.evaluations.filter((e) => only.has(e.id)) : d.evaluations,
     };
   }, [report.data, options.onlyEvaluations, override, reason, comments, builder.categories]);
@@ -129,14 +163,29 @@ function ReportEditor({
     <div className="grid gap-6 lg:grid-cols-2">
       <Form method="post" action={action} className="flex min-w-0 flex-col gap-4" data-testid="report-options-form">
         <p className="text-sm" data-testid="report-state">
-          {report.draft ? t("reports:builder.state-draft") : t("reports:builder.state-released", { date: report.releasedAt ?? "" })}
+          {report.draft
+            ? t("reports:builder.state-draft")
+            : t("reports:builder.state-released", { date: report.releasedAt ?? "" })}
         </p>
-        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+        <fieldset
+          className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3"
+          disabled={!builder.canWrite}
+        >
           <legend className="px-1 text-sm font-semibold">{t("reports:builder.options")}</legend>
-          <ChartOptions data={report.data} layout={report.layout} options={options} onChange={(chart) => setOptions({ ...options, ...chart })} />
+          <ChartOptions
+            data={report.data}
+            layout={report.layout}
+            options={options}
+            onChange={(chart) => setOptions({ ...options, ...chart })}
+          />
           {REPORT_OPTION_FLAGS.filter((flag) => flag !== "showChart").map((flag) => (
             <label key={flag} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={flag} checked={options[flag]} onChange={(e) => setOptions({ ...options, [flag]: e.target.checked })} />
+              <input
+                type="checkbox"
+                name={flag}
+                checked={options[flag]}
+                onChange={(e) => setOptions({ ...options, [flag]: e.target.checked })}
+              />
               {t(`reports:builder.flags.${flag}`)}
             </label>
           ))}
@@ -149,7 +198,12 @@ function ReportEditor({
                 value={e.id}
                 checked={options.onlyEvaluations.includes(e.id)}
                 onChange={(ev) =>
-                  setOptions({ ...options, onlyEvaluations: ev.target.checked ? [...options.onlyEvaluations, e.id] : options.onlyEvaluations.filter((x) => x !== e.id) })
+                  setOptions({
+                    ...options,
+                    onlyEvaluations: ev.target.checked
+                      ? [...options.onlyEvaluations, e.id]
+                      : options.onlyEvaluations.filter((x) => x !== e.id),
+                  })
                 }
               />
               {e.name}
@@ -159,7 +213,10 @@ function ReportEditor({
         </fieldset>
 
         {builder.categories.length ? (
-          <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+          <fieldset
+            className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3"
+            disabled={!builder.canWrite}
+          >
             <legend className="px-1 text-sm font-semibold">{t("reports:builder.category-comments")}</legend>
             {builder.categories.map((c) => (
               <div key={c.id} className="flex flex-col gap-1">
@@ -180,7 +237,10 @@ function ReportEditor({
           </fieldset>
         ) : null}
 
-        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" disabled={!builder.canWrite}>
+        <fieldset
+          className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3"
+          disabled={!builder.canWrite}
+        >
           <legend className="px-1 text-sm font-semibold">{t("reports:builder.decision")}</legend>
           <p className="text-sm">
             {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
@@ -188,7 +248,13 @@ function ReportEditor({
           <label htmlFor="passed-override" className="text-sm font-medium">
             {t("reports:builder.override")}
           </label>
-          <select id="passed-override" name="passedStatusOverride" value={override} onChange={(e) => setOverride(e.target.value)} className={`${fieldInputClass(false)} w-full max-w-full`}>
+          <select
+            id="passed-override"
+            name="passedStatusOverride"
+            value={override}
+            onChange={(e) => setOverride(e.target.value)}
+            className={`${fieldInputClass(false)} w-full max-w-full`}
+          >
             <option value="">{t("reports:builder.no-override")}</option>
             <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
             <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
@@ -260,17 +326,35 @@ function ReportEditor({
                     : t("reports:builder.emails-rule-participant")}{" "}
                 {t("reports:builder.emails-hint")}
               </p>
-              <Button type="submit" name="intent" value="report-send" disabled={busy} aria-busy={sending || undefined} className="self-start" data-testid="report-send">
+              <Button
+                type="submit"
+                name="intent"
+                value="report-send"
+                disabled={busy}
+                aria-busy={sending || undefined}
+                className="self-start"
+                data-testid="report-send"
+              >
                 {sending ? t("common:sending") : t("reports:builder.send")}
               </Button>
             </fieldset>
           </>
         ) : null}
       </Form>
-      <div className="min-w-0 rounded-md border border-slate-200 p-4" aria-label={t("reports:builder.preview")} role="region">
-        <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("reports:builder.preview")}</p>
+      <div
+        className="min-w-0 rounded-md border border-slate-200 p-4"
+        aria-label={t("reports:builder.preview")}
+        role="region"
+      >
+        <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          {t("reports:builder.preview")}
+        </p>
         <SessionReportView data={preview} layout={report.layout} options={options} sessionDate={builder.sessionDate} />
-        <a className="mt-4 inline-block text-sm" href={`/api/pdf/generate/session-report?id=${encodeURIComponent(report.id)}`} data-testid="builder-pdf-link">
+        <a
+          className="mt-4 inline-block text-sm"
+          href={`/api/pdf/generate/session-report?id=${encodeURIComponent(report.id)}`}
+          data-testid="builder-pdf-link"
+        >
           {t("reports:view.download-pdf")}
         </a>
       </div>

@@ -1,6 +1,20 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, LabelList, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  PolarAngleAxis,
+  PolarGrid,
+  PolarRadiusAxis,
+  Radar,
+  RadarChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ChartType } from "~db/tenant/schema/reports";
 import { formatNumber, type ChartPoint } from "~/modules/reports/report-view";
 
@@ -28,7 +42,17 @@ function radarGeometry(count: number, narrow: boolean) {
  * The report's chart with recharts (the PDF draws the same series as SVG). Recharts measures the
  * page, so it renders after hydration; the server sends a box of the same height.
  */
-export function ReportChart({ type, points, label, locale }: { type: ChartType; points: ChartPoint[]; label: string; locale: string }) {
+export function ReportChart({
+  type,
+  points,
+  label,
+  locale,
+}: {
+  type: ChartType;
+  points: ChartPoint[];
+  label: string;
+  locale: string;
+}) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(false);
   const [narrow, setNarrow] = useState(false);
@@ -45,17 +69,40 @@ export function ReportChart({ type, points, label, locale }: { type: ChartType; 
   const geometry = radarGeometry(points.length, narrow);
   const height = radar ? geometry.height : Math.max(160, points.length * 36 + 40);
   return (
-    <figure aria-label={label} data-testid={`report-chart-${radar ? "radar" : "bar"}`} className="w-full" style={{ height }}>
+    <figure
+      aria-label={label}
+      data-testid={`report-chart-${radar ? "radar" : "bar"}`}
+      className="w-full"
+      style={{ height }}
+    >
       {mounted ? (
         <ResponsiveContainer width="100%" height="100%">
           {radar ? (
-            <RadarChart data={points} outerRadius={geometry.radius} cy={geometry.cy} margin={{ top: 0, bottom: 0, left: 24, right: 24 }}>
+            <RadarChart
+              data={points}
+              outerRadius={geometry.radius}
+              cy={geometry.cy}
+              margin={{ top: 0, bottom: 0, left: 24, right: 24 }}
+            >
               <PolarGrid stroke={GRID} />
               {/* Each spoke's name with its value below it, outside the web: nothing crosses the plot. */}
-              <PolarAngleAxis dataKey="name" tick={(props: AngleTickProps) => <AngleTick {...props} point={points[props.index]} short={short} percent={percent} />} />
+              <PolarAngleAxis
+                dataKey="name"
+                tick={(props: AngleTickProps) => (
+                  <AngleTick {...props} point={points[props.index]} short={short} percent={percent} />
+                )}
+              />
               {/* The scale stays (rings at 25 % steps) without labels across the plot: each spoke says its value. */}
               <PolarRadiusAxis domain={[0, 100]} tickCount={5} tick={false} axisLine={false} />
-              <Radar dataKey="percent" name={series} stroke={PRIMARY} fill={PRIMARY} fillOpacity={0.2} dot={{ r: 3, fill: PRIMARY, fillOpacity: 1 }} isAnimationActive={false} />
+              <Radar
+                dataKey="percent"
+                name={series}
+                stroke={PRIMARY}
+                fill={PRIMARY}
+                fillOpacity={0.2}
+                dot={{ r: 3, fill: PRIMARY, fillOpacity: 1 }}
+                isAnimationActive={false}
+              />
               <Tooltip formatter={percent} />
             </RadarChart>
           ) : (
@@ -78,10 +125,28 @@ export function ReportChart({ type, points, label, locale }: { type: ChartType; 
   );
 }
 
-type AngleTickProps = { x: number | string; y: number | string; textAnchor: string; index: number; payload: { coordinate: number } };
+type AngleTickProps = {
+  x: number | string;
+  y: number | string;
+  textAnchor: string;
+  index: number;
+  payload: { coordinate: number };
+};
 
 /** A radar spoke's label: its (shortened) name, then its value in bold, placed away from the web. */
-function AngleTick({ x, y, textAnchor, payload, point, short, percent }: AngleTickProps & { point: ChartPoint | undefined; short: (name: string) => string; percent: (value: unknown) => string }) {
+function AngleTick({
+  x,
+  y,
+  textAnchor,
+  payload,
+  point,
+  short,
+  percent,
+}: AngleTickProps & {
+  point: ChartPoint | undefined;
+  short: (name: string) => string;
+  percent: (value: unknown) => string;
+}) {
   if (!point) return null;
   const px = Number(x);
   const py = Number(y);

@@ -2,7 +2,15 @@ import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { SessionReportData } from "~/modules/reports/report-data";
 import { planChart } from "~/modules/reports/chart-plan";
-import { answerLabels, answerText, correctAnswerText, formatPercent, formatScore, richText, visibleBlocks } from "~/modules/reports/report-view";
+import {
+  answerLabels,
+  answerText,
+  correctAnswerText,
+  formatPercent,
+  formatScore,
+  richText,
+  visibleBlocks,
+} from "~/modules/reports/report-view";
 import { ReportChart } from "./report-chart";
 
 const RESULT_STYLE: Record<string, string> = {
@@ -31,26 +39,50 @@ export function SessionReportView({
       <header className="flex flex-col gap-1">
         <h2 className="text-2xl font-semibold text-primary">{t("reports:view.title")}</h2>
         <p>
-          <span className="font-medium">{t("reports:view.participant")}{t("reports:view.colon").trimEnd()}</span> <span data-testid="report-participant">{data.participantName}</span>
+          <span className="font-medium">
+            {t("reports:view.participant")}
+            {t("reports:view.colon").trimEnd()}
+          </span>{" "}
+          <span data-testid="report-participant">{data.participantName}</span>
         </p>
         <p>
-          <span className="font-medium">{t("reports:view.session")}{t("reports:view.colon").trimEnd()}</span> {data.sessionName}
+          <span className="font-medium">
+            {t("reports:view.session")}
+            {t("reports:view.colon").trimEnd()}
+          </span>{" "}
+          {data.sessionName}
         </p>
         <p>
-          <span className="font-medium">{t("reports:view.date")}{t("reports:view.colon").trimEnd()}</span> {sessionDate}
+          <span className="font-medium">
+            {t("reports:view.date")}
+            {t("reports:view.colon").trimEnd()}
+          </span>{" "}
+          {sessionDate}
         </p>
       </header>
-      <section className={`rounded-md border-l-4 p-4 ${RESULT_STYLE[data.passedStatus] ?? ""}`} data-testid="report-result" aria-label={t("reports:view.result")}>
+      <section
+        className={`rounded-md border-l-4 p-4 ${RESULT_STYLE[data.passedStatus] ?? ""}`}
+        data-testid="report-result"
+        aria-label={t("reports:view.result")}
+      >
         <p className="text-xl font-semibold">
-          {t("reports:view.result")}{t("reports:view.colon")}<span data-testid="report-passed-status">{t(`reports:status.${data.passedStatus}`)}</span>
+          {t("reports:view.result")}
+          {t("reports:view.colon")}
+          <span data-testid="report-passed-status">{t(`reports:status.${data.passedStatus}`)}</span>
         </p>
         <p>
-          {t("reports:view.total-score")}{t("reports:view.colon")}<span data-testid="report-total">{formatScore(data.totalScore, locale)}</span> ({formatPercent(data.totalScore, locale)}) ·{" "}
-          {t("reports:view.pass-mark")}{t("reports:view.colon")}{data.passPercentage} %
+          {t("reports:view.total-score")}
+          {t("reports:view.colon")}
+          <span data-testid="report-total">{formatScore(data.totalScore, locale)}</span> (
+          {formatPercent(data.totalScore, locale)}) · {t("reports:view.pass-mark")}
+          {t("reports:view.colon")}
+          {data.passPercentage} %
         </p>
         {data.passedStatusReason ? (
           <p>
-            {t("reports:view.reason")}{t("reports:view.colon")}{data.passedStatusReason}
+            {t("reports:view.reason")}
+            {t("reports:view.colon")}
+            {data.passedStatusReason}
           </p>
         ) : null}
       </section>
@@ -66,10 +98,21 @@ export function SessionReportView({
   );
 }
 
-function Block({ block, data, options, locale }: { block: SessionReportLayoutBlock; data: SessionReportData; options: SessionReportOptions; locale: string }) {
+function Block({
+  block,
+  data,
+  options,
+  locale,
+}: {
+  block: SessionReportLayoutBlock;
+  data: SessionReportData;
+  options: SessionReportOptions;
+  locale: string;
+}) {
   const { t } = useTranslation();
   const labels = answerLabels(t);
-  const score = (s: { score: number; maxScore: number }, numeric: boolean) => (numeric ? `${formatScore(s, locale)} · ${formatPercent(s, locale)}` : formatPercent(s, locale));
+  const score = (s: { score: number; maxScore: number }, numeric: boolean) =>
+    numeric ? `${formatScore(s, locale)} · ${formatPercent(s, locale)}` : formatPercent(s, locale);
   switch (block.type) {
     case "chart": {
       // The same choice as the PDF's: a source with something to chart, a radar only with three axes.
@@ -78,7 +121,12 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
       return (
         <section>
           <h3 className="mb-2 text-lg font-semibold text-primary">{t(`reports:chart.${plan.source}`)}</h3>
-          <ReportChart type={plan.kind} points={plan.points} label={t(`reports:chart.${plan.source}`)} locale={locale} />
+          <ReportChart
+            type={plan.kind}
+            points={plan.points}
+            label={t(`reports:chart.${plan.source}`)}
+            locale={locale}
+          />
         </section>
       );
     }
@@ -147,7 +195,9 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                 </div>
                 {block.showEvaluationComments && evaluation.comment ? (
                   <p className="text-sm text-slate-600">
-                    {t("reports:view.examiner-comment")}{t("reports:view.colon")}{evaluation.comment}
+                    {t("reports:view.examiner-comment")}
+                    {t("reports:view.colon")}
+                    {evaluation.comment}
                   </p>
                 ) : null}
                 {block.showQuestions ? (
@@ -165,21 +215,29 @@ function Block({ block, data, options, locale }: { block: SessionReportLayoutBlo
                                 {t(`reports:step-types.${step.type}`)} · {richText(step.question)}
                               </p>
                               <p>
-                                {t("reports:view.answer")}{t("reports:view.colon")}{answerText(step, locale, labels)}
+                                {t("reports:view.answer")}
+                                {t("reports:view.colon")}
+                                {answerText(step, locale, labels)}
                               </p>
                               {options.showCorrectAnswers ? (
                                 <p>
-                                  {t("reports:view.correct-answer")}{t("reports:view.colon")}{correctAnswerText(step, locale, labels)}
+                                  {t("reports:view.correct-answer")}
+                                  {t("reports:view.colon")}
+                                  {correctAnswerText(step, locale, labels)}
                                 </p>
                               ) : null}
                               {block.displayNumericScore ? (
                                 <p>
-                                  {t("reports:view.score")}{t("reports:view.colon")}{step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}
+                                  {t("reports:view.score")}
+                                  {t("reports:view.colon")}
+                                  {step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}
                                 </p>
                               ) : null}
                               {block.showQuestionComments && step.comment ? (
                                 <p className="text-slate-600">
-                                  {t("reports:view.comment")}{t("reports:view.colon")}{step.comment}
+                                  {t("reports:view.comment")}
+                                  {t("reports:view.colon")}
+                                  {step.comment}
                                 </p>
                               ) : null}
                             </li>

@@ -64,7 +64,10 @@ export function SessionCalendar(props: {
 
   return (
     <>
-      <div className="hidden grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 sm:grid" data-testid="calendar">
+      <div
+        className="hidden grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 sm:grid"
+        data-testid="calendar"
+      >
         {props.days.slice(0, 7).map((day) => (
           <div key={`h-${day}`} className="bg-slate-50 px-2 py-1 text-xs font-semibold text-slate-600">
             {formatDay(day, locale, { weekday: "short" })}
@@ -73,12 +76,17 @@ export function SessionCalendar(props: {
         {props.days.map((day) => {
           const isToday = day === props.today;
           return (
-            <div key={day} className={`${props.view === "week" ? "min-h-48" : "min-h-28"} min-w-0 p-1 ${inPeriod(day) ? "bg-white" : "bg-slate-50 text-slate-400"}`}>
+            <div
+              key={day}
+              className={`${props.view === "week" ? "min-h-48" : "min-h-28"} min-w-0 p-1 ${inPeriod(day) ? "bg-white" : "bg-slate-50 text-slate-400"}`}
+            >
               <div
                 className={`mb-1 inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs ${isToday ? "bg-primary font-semibold text-white" : "text-slate-500"}`}
                 aria-current={isToday ? "date" : undefined}
               >
-                {props.view === "week" ? formatDay(day, locale, { day: "numeric", month: "short" }) : Number(day.slice(8, 10))}
+                {props.view === "week"
+                  ? formatDay(day, locale, { day: "numeric", month: "short" })
+                  : Number(day.slice(8, 10))}
               </div>
               <ul className="flex flex-col gap-1">
                 {(byDay.get(day) ?? []).map((s) => (
@@ -91,7 +99,9 @@ export function SessionCalendar(props: {
       </div>
       <div className="sm:hidden" data-testid="agenda">
         {agendaDays.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">{t("scheduling:list.none-in-period")}</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+            {t("scheduling:list.none-in-period")}
+          </p>
         ) : (
           <ol className="flex flex-col gap-3">
             {agendaDays.map((day) => (

@@ -26,7 +26,17 @@ export function MySessions({ upcoming, past, timeZone }: { upcoming: Item[]; pas
   );
 }
 
-function Section({ title, items, timeZone, testId }: { title: string; items: Item[]; timeZone: string; testId: string }) {
+function Section({
+  title,
+  items,
+  timeZone,
+  testId,
+}: {
+  title: string;
+  items: Item[];
+  timeZone: string;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-label={title}>
@@ -41,10 +51,14 @@ function Section({ title, items, timeZone, testId }: { title: string; items: Ite
                 <span className="font-medium">{s.sessionName}</span>
                 <StatusBadge status={s.status} />
               </div>
-              <div className="text-sm text-slate-700">{formatDateTime(s.datetime, i18n.language, timeZone, { style: "full", withZone: true })}</div>
+              <div className="text-sm text-slate-700">
+                {formatDateTime(s.datetime, i18n.language, timeZone, { style: "full", withZone: true })}
+              </div>
               <div className="text-sm text-slate-600">
                 {s.locationName ?? t("scheduling:signup.no-place")}
-                {s.locationAddress ? ` — ${[s.locationAddress.line1, s.locationAddress.postal, s.locationAddress.city].filter(Boolean).join(", ")}` : ""}
+                {s.locationAddress
+                  ? ` — ${[s.locationAddress.line1, s.locationAddress.postal, s.locationAddress.city].filter(Boolean).join(", ")}`
+                  : ""}
               </div>
               <div className="text-xs text-slate-500">{t("scheduling:user.reference", { reference: s.reference })}</div>
               <LiveActions session={s} />

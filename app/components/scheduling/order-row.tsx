@@ -1,4 +1,14 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useTranslation } from "react-i18next";
@@ -33,7 +43,10 @@ export function OrderRow({ row, participant, name, order, evaluationName, isClas
   );
   const items = order.map((_, c) => itemId(row, c));
   const said = (key: string, id: string | number, over?: string | number) =>
-    t(`scheduling:order.${key}`, { evaluation: evaluationName(order[positionOf(id)] ?? ""), n: positionOf(over ?? id) + 1 });
+    t(`scheduling:order.${key}`, {
+      evaluation: evaluationName(order[positionOf(id)] ?? ""),
+      n: positionOf(over ?? id) + 1,
+    });
   const announcements: Announcements = {
     onDragStart: ({ active }) => said("drag-picked", active.id),
     onDragOver: ({ active, over }) => (over ? said("drag-over", active.id, over.id) : undefined),
@@ -55,7 +68,10 @@ export function OrderRow({ row, participant, name, order, evaluationName, isClas
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={end}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t("scheduling:order.drag-instructions") } }}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t("scheduling:order.drag-instructions") },
+        }}
       >
         {/* No preview shuffle: the dropped cell swaps with the one under it. */}
         <SortableContext items={items} strategy={noShift} disabled={!canWrite}>
@@ -96,9 +112,20 @@ function OrderCell(props: {
 }) {
   const { id, row, position: c, positions, evaluation, label, participantName, clash, canWrite, onSwap } = props;
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging, isOver } = useSortable({ id, disabled: !canWrite });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging, isOver } = useSortable({
+    id,
+    disabled: !canWrite,
+  });
   return (
-    <td className="px-1 py-1" ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), position: "relative", zIndex: isDragging ? 20 : undefined }}>
+    <td
+      className="px-1 py-1"
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        position: "relative",
+        zIndex: isDragging ? 20 : undefined,
+      }}
+    >
       <div
         data-testid={`cell-${row}-${c}`}
         data-evaluation={evaluation}

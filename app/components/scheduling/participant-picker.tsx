@@ -7,7 +7,9 @@ import { CompanySelect } from "~/components/databases/reference-selects";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import type { Person } from "~/modules/scheduling/screens.server";
 
-type SearchPage = { list?: { edges: Array<{ node: { _id: string; name: string; email: string } }>; pageInfo: { totalCount: number } } };
+type SearchPage = {
+  list?: { edges: Array<{ node: { _id: string; name: string; email: string } }>; pageInfo: { totalCount: number } };
+};
 
 const PLAN = "/admin/scheduledsessions/plan";
 const field = "rounded-md border border-slate-300 px-3 py-2 text-sm";
@@ -68,7 +70,8 @@ export function ParticipantPicker({
   const search = useSearchPicker<SearchPage, Person>({
     url: q ? `/admin/databases/participants?${new URLSearchParams({ q, sort: "NAME", dir: "ASC" })}` : null,
     delay: 250,
-    options: (data) => (q ? (data?.list?.edges.map((e) => ({ id: e.node._id, name: e.node.name, email: e.node.email })) ?? []) : []),
+    options: (data) =>
+      q ? (data?.list?.edges.map((e) => ({ id: e.node._id, name: e.node.name, email: e.node.email })) ?? []) : [],
     onPick: (p) => add([p]),
     onEscape: () => setQuery(""),
     isDisabled: (p) => chosenIds.has(p.id),
@@ -108,10 +111,17 @@ export function ParticipantPicker({
           {query.trim() ? (
             <div className="rounded-md border border-slate-200 bg-white">
               <p className="border-b border-slate-100 px-3 py-1 text-xs text-slate-600" aria-live="polite">
-                {search.loading && results.length === 0 ? t("scheduling:plan.searching") : t("scheduling:plan.found", { count: total })}
+                {search.loading && results.length === 0
+                  ? t("scheduling:plan.searching")
+                  : t("scheduling:plan.found", { count: total })}
                 {total > results.length ? ` ${t("scheduling:plan.refine")}` : ""}
               </p>
-              <ul {...search.listProps} aria-label={t("scheduling:plan.find-participant")} className="max-h-60 divide-y divide-slate-100 overflow-y-auto" data-testid="participant-results">
+              <ul
+                {...search.listProps}
+                aria-label={t("scheduling:plan.find-participant")}
+                className="max-h-60 divide-y divide-slate-100 overflow-y-auto"
+                data-testid="participant-results"
+              >
                 {results.map((p, i) => {
                   const inSession = chosenIds.has(p.id);
                   return (
@@ -130,19 +140,29 @@ export function ParticipantPicker({
                         {p.name} <span className="text-slate-600">{p.email}</span>
                       </span>
                       {/* Part of the option's name: the person, their e-mail, and whether they are in already. */}
-                      <span className={`rounded border px-2 py-0.5 text-xs ${inSession ? "border-slate-200 text-slate-600" : "border-primary text-primary"}`}>
+                      <span
+                        className={`rounded border px-2 py-0.5 text-xs ${inSession ? "border-slate-200 text-slate-600" : "border-primary text-primary"}`}
+                      >
                         {inSession ? t("scheduling:plan.in-session") : t("scheduling:plan.add")}
                       </span>
                     </li>
                   );
                 })}
-                {!search.loading && search.data && results.length === 0 ? <li className="px-3 py-2 text-slate-500">{t("scheduling:plan.no-match")}</li> : null}
+                {!search.loading && search.data && results.length === 0 ? (
+                  <li className="px-3 py-2 text-slate-500">{t("scheduling:plan.no-match")}</li>
+                ) : null}
               </ul>
             </div>
           ) : null}
 
           <div className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-            <CompanySelect key={companyRound} label={t("scheduling:plan.company-label")} placeholder={t("scheduling:plan.choose-company")} initial={null} onChange={(option) => setCompany(option?.id ?? "")} />
+            <CompanySelect
+              key={companyRound}
+              label={t("scheduling:plan.company-label")}
+              placeholder={t("scheduling:plan.choose-company")}
+              initial={null}
+              onChange={(option) => setCompany(option?.id ?? "")}
+            />
             <Button
               variant="secondary"
               disabled={!company || byCompany.state !== "idle"}
@@ -162,16 +182,30 @@ export function ParticipantPicker({
             <div className="mt-2 flex flex-col gap-2">
               <label className="flex flex-col gap-1">
                 <span className="text-slate-700">{t("scheduling:plan.import-hint")}</span>
-                <textarea value={csv} onChange={(e) => setCsv(e.target.value)} rows={5} className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs" placeholder={"name,email\nAnn Peeters,ann@example.com"} />
+                <textarea
+                  value={csv}
+                  onChange={(e) => setCsv(e.target.value)}
+                  rows={5}
+                  className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
+                  placeholder={"name,email\nAnn Peeters,ann@example.com"}
+                />
               </label>
               <div className="flex flex-wrap items-center gap-3">
-                <Button variant="secondary" disabled={importer.state !== "idle" || !csv.trim()} onClick={() => importer.submit({ intent: "import-participants", csv }, { method: "post", action: PLAN })}>
+                <Button
+                  variant="secondary"
+                  disabled={importer.state !== "idle" || !csv.trim()}
+                  onClick={() =>
+                    importer.submit({ intent: "import-participants", csv }, { method: "post", action: PLAN })
+                  }
+                >
                   {t("scheduling:plan.import-add")}
                 </Button>
                 {imported ? (
                   <span role="status" data-testid="import-result">
                     {t("scheduling:plan.import-done", { count: imported.saved })}
-                    {imported.skippedLines.length ? ` ${t("scheduling:plan.import-skipped", { lines: imported.skippedLines.join(", ") })}` : ""}
+                    {imported.skippedLines.length
+                      ? ` ${t("scheduling:plan.import-skipped", { lines: imported.skippedLines.join(", ") })}`
+                      : ""}
                   </span>
                 ) : null}
                 {importError ? (
@@ -200,10 +234,14 @@ export function ParticipantPicker({
               {p.name} <span className="text-slate-500">{p.email}</span>
             </span>
             {canWrite ? (
-              <Button variant="ghost" onClick={() => {
+              <Button
+                variant="ghost"
+                onClick={() => {
                   onChange?.();
                   setChosen((c) => c.filter((x) => x.id !== p.id));
-                }} aria-label={t("scheduling:plan.remove-participant", { name: p.name })}>
+                }}
+                aria-label={t("scheduling:plan.remove-participant", { name: p.name })}
+              >
                 ✕
               </Button>
             ) : null}

@@ -8,7 +8,6 @@ import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
 import { canChangeStatus } from "~/modules/scheduling/status-transitions";
 
-
 const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURIComponent(id)}`;
 
 /**
@@ -16,20 +15,41 @@ const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURI
  * dialog; a removal that would take participant entries along lists them (those holding answers
  * marked) before the final "Remove all" (the removal union of decisions §6).
  */
-export function SessionActions({ session }: { session: { _id: string; reference: string; status: ScheduledSessionStatus; participantCount: number } }) {
+export function SessionActions({
+  session,
+}: {
+  session: { _id: string; reference: string; status: ScheduledSessionStatus; participantCount: number };
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap gap-2" data-testid="session-actions">
-      <Link to={`/admin/scheduledsessions/order/${session._id}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+      <Link
+        to={`/admin/scheduledsessions/order/${session._id}`}
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+      >
         {t("scheduling:list.order")}
       </Link>
-      {session.status !== "CANCELED" && canChangeStatus(session.status, "CANCELED") ? <CancelSession id={session._id} reference={session.reference} /> : null}
+      {session.status !== "CANCELED" && canChangeStatus(session.status, "CANCELED") ? (
+        <CancelSession id={session._id} reference={session.reference} />
+      ) : null}
       <RemoveSession id={session._id} reference={session.reference} participantCount={session.participantCount} />
     </div>
   );
 }
 
-function ConfirmDialog({ trigger, title, children, open, onOpenChange }: { trigger: ReactNode; title: string; children: ReactNode; open: boolean; onOpenChange: (open: boolean) => void }) {
+function ConfirmDialog({
+  trigger,
+  title,
+  children,
+  open,
+  onOpenChange,
+}: {
+  trigger: ReactNode;
+  title: string;
+  children: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -55,7 +75,9 @@ function CancelSession({ id, reference }: { id: string; reference: string }) {
       title={t("scheduling:plan.cancel-title", { reference })}
       trigger={<Button variant="secondary">{t("scheduling:plan.cancel-session")}</Button>}
     >
-      <AlertDialog.Description className="mb-4 text-sm text-slate-700">{t("scheduling:plan.cancel-text")}</AlertDialog.Description>
+      <AlertDialog.Description className="mb-4 text-sm text-slate-700">
+        {t("scheduling:plan.cancel-text")}
+      </AlertDialog.Description>
       {fetcher.data?.error ? <Alert>{fetcher.data.error}</Alert> : null}
       <fetcher.Form method="post" action={planAction(id)} className="mt-4 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="id" value={id} />
@@ -70,7 +92,15 @@ function CancelSession({ id, reference }: { id: string; reference: string }) {
   );
 }
 
-function RemoveSession({ id, reference, participantCount }: { id: string; reference: string; participantCount: number }) {
+function RemoveSession({
+  id,
+  reference,
+  participantCount,
+}: {
+  id: string;
+  reference: string;
+  participantCount: number;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // A new fetcher each time the dialog opens, so an earlier answer does not linger.
@@ -88,7 +118,8 @@ function RemoveSession({ id, reference, participantCount }: { id: string; refere
       trigger={<Button variant="danger">{t("scheduling:plan.remove-session")}</Button>}
     >
       <AlertDialog.Description className="mb-2 text-sm text-slate-700">
-        {t("scheduling:plan.remove-text")} {participantCount > 0 ? t("scheduling:plan.remove-entries", { count: participantCount }) : null}
+        {t("scheduling:plan.remove-text")}{" "}
+        {participantCount > 0 ? t("scheduling:plan.remove-entries", { count: participantCount }) : null}
       </AlertDialog.Description>
       {fetcher.data?.error ? <Alert>{fetcher.data.error}</Alert> : null}
       {references ? (
@@ -110,7 +141,9 @@ function RemoveSession({ id, reference, participantCount }: { id: string; refere
       ) : null}
       <fetcher.Form method="post" action={planAction(id)} className="mt-4 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="id" value={id} />
-        {references?.map((r) => <input key={r.id} type="hidden" name="removeReferences" value={r.id} />)}
+        {references?.map((r) => (
+          <input key={r.id} type="hidden" name="removeReferences" value={r.id} />
+        ))}
         <AlertDialog.Cancel asChild>
           <Button variant="secondary">{t("scheduling:plan.keep")}</Button>
         </AlertDialog.Cancel>

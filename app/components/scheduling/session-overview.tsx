@@ -10,7 +10,19 @@ import { StatusBadge } from "./status-badge";
 type Overview = Awaited<ReturnType<typeof sessionOverview>>;
 
 /** A scheduled session at a glance: its details, sign-up link and its participants' entries. */
-export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose }: { overview: Overview; timeZone: string; tenant: string; canWrite: boolean; onClose: () => void }) {
+export function SessionOverview({
+  overview,
+  timeZone,
+  tenant,
+  canWrite,
+  onClose,
+}: {
+  overview: Overview;
+  timeZone: string;
+  tenant: string;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -21,7 +33,9 @@ export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose 
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
           data-testid="overview"
         >
-          <Dialog.Title className="mb-3 text-lg font-semibold text-primary">{t("scheduling:overview.title", { reference: overview.session.reference })}</Dialog.Title>
+          <Dialog.Title className="mb-3 text-lg font-semibold text-primary">
+            {t("scheduling:overview.title", { reference: overview.session.reference })}
+          </Dialog.Title>
           <Dialog.Description className="sr-only">{t("scheduling:overview.details")}</Dialog.Description>
           <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">{t("scheduling:fields.session")}</dt>
@@ -47,7 +61,9 @@ export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose 
               <ul>
                 {(["allQuestionsInEvaluationShownByDefault", "enableAutoPauseOnHelpRequest"] as const).map((k) => (
                   <li key={k}>
-                    {t(`scheduling:options.${k}`)}{t("common:colon")}{overview.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
+                    {t(`scheduling:options.${k}`)}
+                    {t("common:colon")}
+                    {overview.session.options[k] ? t("scheduling:overview.yes") : t("scheduling:overview.no")}
                   </li>
                 ))}
               </ul>
@@ -71,19 +87,32 @@ export function SessionOverview({ overview, timeZone, tenant, canWrite, onClose 
                     <td className="py-1 pr-3">
                       {e.participantName} <span className="text-slate-500">{e.participantEmail}</span>
                     </td>
-                    <td className="py-1 pr-3">{e.ready ? t("scheduling:overview.ready") : t("scheduling:overview.not-ready")}</td>
-                    <td className="py-1">{e.sessionOrder.map((id) => overview.evaluations.find((x) => x.id === id)?.name ?? id).join(" → ")}</td>
+                    <td className="py-1 pr-3">
+                      {e.ready ? t("scheduling:overview.ready") : t("scheduling:overview.not-ready")}
+                    </td>
+                    <td className="py-1">
+                      {e.sessionOrder
+                        .map((id) => overview.evaluations.find((x) => x.id === id)?.name ?? id)
+                        .join(" → ")}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
           <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Link className="rounded-md bg-primary px-4 py-2 text-sm text-white" to={`/admin/scheduledsessions/dashboard/${overview.session._id}`} data-testid="overview-live">
+            <Link
+              className="rounded-md bg-primary px-4 py-2 text-sm text-white"
+              to={`/admin/scheduledsessions/dashboard/${overview.session._id}`}
+              data-testid="overview-live"
+            >
               {t("live:dashboard.open")}
             </Link>
             {canWrite ? (
-              <Link className="rounded-md border border-slate-300 px-4 py-2 text-sm" to={`/admin/scheduledsessions/order/${overview.session._id}`}>
+              <Link
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm"
+                to={`/admin/scheduledsessions/order/${overview.session._id}`}
+              >
                 {t("scheduling:list.order")}
               </Link>
             ) : null}

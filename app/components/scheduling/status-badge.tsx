@@ -9,5 +9,9 @@ const TONES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <span className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${TONES[status] ?? ""}`}>{t(`scheduling:status.${status}`)}</span>;
+  return (
+    <span className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${TONES[status] ?? ""}`}>
+      {t(`scheduling:status.${status}`)}
+    </span>
+  );
 }

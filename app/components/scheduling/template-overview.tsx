@@ -20,13 +20,15 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<Overview>();
   const overview = fetcher.data && fetcher.data.id === templateId ? fetcher.data : null;
-  const points = (n: number) => t("scheduling:template-overview.points", { count: n, points: format.number(n, { maximumFractionDigits: 2 }) });
+  const points = (n: number) =>
+    t("scheduling:template-overview.points", { count: n, points: format.number(n, { maximumFractionDigits: 2 }) });
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next && templateId && !overview) fetcher.load(`/admin/scheduledsessions/template-overview/${encodeURIComponent(templateId)}`);
+        if (next && templateId && !overview)
+          fetcher.load(`/admin/scheduledsessions/template-overview/${encodeURIComponent(templateId)}`);
       }}
     >
       <Dialog.Trigger asChild>
@@ -40,17 +42,33 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(44rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6"
           data-testid="template-overview"
         >
-          <Dialog.Title className="mb-1 text-lg font-semibold text-primary">{t("scheduling:template-overview.title", { name: overview?.name ?? "" })}</Dialog.Title>
-          <Dialog.Description className="mb-3 text-sm text-slate-600">{t("scheduling:template-overview.description")}</Dialog.Description>
+          <Dialog.Title className="mb-1 text-lg font-semibold text-primary">
+            {t("scheduling:template-overview.title", { name: overview?.name ?? "" })}
+          </Dialog.Title>
+          <Dialog.Description className="mb-3 text-sm text-slate-600">
+            {t("scheduling:template-overview.description")}
+          </Dialog.Description>
           {!overview ? (
             <Spinner />
           ) : (
             <>
               <p className="mb-3 text-sm" data-testid="template-overview-totals">
-                {t("scheduling:template-overview.totals", { count: overview.evaluations.length, time: formatDuration(overview.seconds, t), points: points(overview.points), pass: overview.passPercentage })}
+                {t("scheduling:template-overview.totals", {
+                  count: overview.evaluations.length,
+                  time: formatDuration(overview.seconds, t),
+                  points: points(overview.points),
+                  pass: overview.passPercentage,
+                })}
               </p>
-              {overview.evaluations.length === 0 ? <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p> : null}
-              <UntimedNotice evaluations={overview.evaluations} messages="scheduling:template-overview" testId="template-overview-untimed-notice" className="mb-3" />
+              {overview.evaluations.length === 0 ? (
+                <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p>
+              ) : null}
+              <UntimedNotice
+                evaluations={overview.evaluations}
+                messages="scheduling:template-overview"
+                testId="template-overview-untimed-notice"
+                className="mb-3"
+              />
               <ol className="flex flex-col gap-3">
                 {overview.evaluations.map((e, i) => (
                   <li key={e.id} className="rounded-md border border-slate-200 p-3">
@@ -59,7 +77,14 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
                         {i + 1}. {e.name}
                       </span>
                       <span className="text-sm font-normal text-slate-600">
-                        {e.timed ? formatDuration(e.seconds, t) : <span data-testid="template-overview-untimed">{t("scheduling:template-overview.no-time-limit")}</span>} · {points(e.points)}
+                        {e.timed ? (
+                          formatDuration(e.seconds, t)
+                        ) : (
+                          <span data-testid="template-overview-untimed">
+                            {t("scheduling:template-overview.no-time-limit")}
+                          </span>
+                        )}{" "}
+                        · {points(e.points)}
                       </span>
                     </h3>
                     {e.questions.length === 0 ? (
@@ -91,4 +116,3 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
     </Dialog.Root>
   );
 }
-

@@ -11,7 +11,11 @@ export function TemplateSelect(props: ReferenceSelectProps) {
     <SearchSelect
       {...props}
       source="/admin/assessments/sessions"
-      toOption={(n: TemplateNode) => ({ id: n._id, label: n.name, detail: t("assessments:overview.evaluation-count", { count: n.evaluations.length }) })}
+      toOption={(n: TemplateNode) => ({
+        id: n._id,
+        label: n.name,
+        detail: t("assessments:overview.evaluation-count", { count: n.evaluations.length }),
+      })}
       testId={`select-${props.name ?? "template"}`}
     />
   );

@@ -1,4 +1,12 @@
-import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -8,23 +16,27 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-primary hover:bg-selected disabled:opacity-60",
 };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }>(
-  function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
-    return (
-      <button
-        ref={ref}
-        type={type}
-        className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors ${VARIANTS[variant]} ${className}`}
-        {...props}
-      />
-    );
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
+>(function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors ${VARIANTS[variant]} ${className}`}
+      {...props}
+    />
+  );
+});
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & Labelled;
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className = "", id, ...props }, ref) {
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, className = "", id, ...props },
+  ref,
+) {
   const { inputId, aria } = useFieldIds(id, error, hint);
   return (
     <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
@@ -39,11 +51,22 @@ type Labelled = { label: ReactNode; error?: string | null; hint?: ReactNode };
 function useFieldIds(id: string | undefined, error: string | null | undefined, hint: ReactNode) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return { inputId, aria: { id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } } as const;
+  const describedBy =
+    [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return {
+    inputId,
+    aria: { id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy },
+  } as const;
 }
 
-function FieldFrame({ id, label, error, hint, className, children }: Labelled & { id: string; className: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: Labelled & { id: string; className: string; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -56,32 +79,30 @@ function FieldFrame({ id, label, error, hint, className, children }: Labelled & 
 }
 
 /** A labelled <select> (options as children), announced like TextField. */
-export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & Labelled>(function SelectField(
-  { label, error, hint, className = "", id, children, ...props },
-  ref,
-) {
-  const { inputId, aria } = useFieldIds(id, error, hint);
-  return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
-      <select ref={ref} {...aria} className={fieldInputClass(!!error)} {...props}>
-        {children}
-      </select>
-    </FieldFrame>
-  );
-});
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & Labelled>(
+  function SelectField({ label, error, hint, className = "", id, children, ...props }, ref) {
+    const { inputId, aria } = useFieldIds(id, error, hint);
+    return (
+      <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
+        <select ref={ref} {...aria} className={fieldInputClass(!!error)} {...props}>
+          {children}
+        </select>
+      </FieldFrame>
+    );
+  },
+);
 
 /** A labelled <textarea>, announced like TextField. */
-export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(function TextareaField(
-  { label, error, hint, className = "", id, rows = 3, ...props },
-  ref,
-) {
-  const { inputId, aria } = useFieldIds(id, error, hint);
-  return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
-      <textarea ref={ref} rows={rows} {...aria} className={fieldInputClass(!!error)} {...props} />
-    </FieldFrame>
-  );
-});
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(
+  function TextareaField({ label, error, hint, className = "", id, rows = 3, ...props }, ref) {
+    const { inputId, aria } = useFieldIds(id, error, hint);
+    return (
+      <FieldFrame id={inputId} label={label} error={error} hint={hint} className={className}>
+        <textarea ref={ref} rows={rows} {...aria} className={fieldInputClass(!!error)} {...props} />
+      </FieldFrame>
+    );
+  },
+);
 
 /** An input's look: text-base on phones so focusing it does not zoom the page. */
 export const fieldInputClass = (invalid: boolean) =>

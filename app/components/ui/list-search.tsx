@@ -6,11 +6,25 @@ import { Button } from "./form";
  * The search box above a list: a GET form on the same screen (so the search is in the URL and the
  * back button works), keeping the given parameters (sort, direction) across searches.
  */
-export function ListSearch({ id, label, placeholder, q, keep = {} }: { id: string; label: string; placeholder: string; q: string; keep?: Record<string, string | null | undefined> }) {
+export function ListSearch({
+  id,
+  label,
+  placeholder,
+  q,
+  keep = {},
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  q: string;
+  keep?: Record<string, string | null | undefined>;
+}) {
   const { pathname } = useLocation();
   return (
     <Form method="get" action={pathname} role="search" className="flex gap-2">
-      {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <label className="sr-only" htmlFor={id}>
         {label}
       </label>
@@ -32,7 +46,10 @@ export function ListSearch({ id, label, placeholder, q, keep = {} }: { id: strin
 /** What a list shows when it has nothing (or nothing matches the search). */
 export function EmptyList({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty">
+    <p
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+      data-testid="empty"
+    >
       {children}
     </p>
   );

@@ -85,7 +85,15 @@ export function useLocalDraft<T>({
 }
 
 /** Offers the copy `useLocalDraft` found: restore it into the form, or throw it away. */
-export function DraftNotice({ savedAt, onRestore, onDiscard }: { savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+export function DraftNotice({
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   const { t } = useTranslation();
   const when = useFormat().dateTime(new Date(savedAt));
   return (

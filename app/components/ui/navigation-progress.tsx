@@ -12,7 +12,10 @@ export function NavigationProgress() {
   useEffect(() => {
     if (busy) {
       setBar({ width: 10, visible: true, animate: true });
-      const timer = setInterval(() => setBar((b) => ({ ...b, width: Math.min(90, b.width + (90 - b.width) * 0.15) })), 200);
+      const timer = setInterval(
+        () => setBar((b) => ({ ...b, width: Math.min(90, b.width + (90 - b.width) * 0.15) })),
+        200,
+      );
       return () => clearInterval(timer);
     }
     // Finish at full width and fade out; then reset the width without animating it back.
@@ -22,7 +25,12 @@ export function NavigationProgress() {
   }, [busy]);
 
   return (
-    <div aria-hidden="true" data-testid="navigation-progress" data-busy={busy} className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5">
+    <div
+      aria-hidden="true"
+      data-testid="navigation-progress"
+      data-busy={busy}
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5"
+    >
       <div
         className={`h-full bg-primary ${bar.animate ? "transition-[width,opacity] duration-300 ease-out" : ""}`}
         style={{ width: `${bar.width}%`, opacity: bar.visible ? 1 : 0 }}

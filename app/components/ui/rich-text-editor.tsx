@@ -82,7 +82,15 @@ export function RichTextEditor({
   );
 }
 
-function Toolbar({ editor, label, imagePicker }: { editor: Editor; label: string; imagePicker?: (insert: (url: string) => void) => ReactNode }) {
+function Toolbar({
+  editor,
+  label,
+  imagePicker,
+}: {
+  editor: Editor;
+  label: string;
+  imagePicker?: (insert: (url: string) => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const active = useEditorState({
     editor,
@@ -100,26 +108,70 @@ function Toolbar({ editor, label, imagePicker }: { editor: Editor; label: string
   return (
     <div className="border-b border-slate-200">
       <div className="flex flex-wrap gap-1 p-1" role="toolbar" aria-label={label}>
-        <button type="button" className={`${tool} font-bold`} aria-pressed={active.bold} aria-label={t("assessments:rich.bold")} onClick={() => chain().toggleBold().run()}>
+        <button
+          type="button"
+          className={`${tool} font-bold`}
+          aria-pressed={active.bold}
+          aria-label={t("assessments:rich.bold")}
+          onClick={() => chain().toggleBold().run()}
+        >
           B
         </button>
-        <button type="button" className={`${tool} italic`} aria-pressed={active.italic} aria-label={t("assessments:rich.italic")} onClick={() => chain().toggleItalic().run()}>
+        <button
+          type="button"
+          className={`${tool} italic`}
+          aria-pressed={active.italic}
+          aria-label={t("assessments:rich.italic")}
+          onClick={() => chain().toggleItalic().run()}
+        >
           I
         </button>
-        <button type="button" className={tool} aria-pressed={active.bullets} aria-label={t("assessments:rich.bullets")} onClick={() => chain().toggleBulletList().run()}>
+        <button
+          type="button"
+          className={tool}
+          aria-pressed={active.bullets}
+          aria-label={t("assessments:rich.bullets")}
+          onClick={() => chain().toggleBulletList().run()}
+        >
           •
         </button>
-        <button type="button" className={tool} aria-pressed={active.numbers} aria-label={t("assessments:rich.numbers")} onClick={() => chain().toggleOrderedList().run()}>
+        <button
+          type="button"
+          className={tool}
+          aria-pressed={active.numbers}
+          aria-label={t("assessments:rich.numbers")}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           {/* An icon, not the text "1.": a visible "1." that the name "Numbered list" does not contain fails WCAG 2.5.3. */}
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+          <svg
+            viewBox="0 0 16 16"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+          >
             <path d="M2 2.5h1.5v4M2 6.5h3M2 9.5h2.5l-2.5 4h3M7.5 4.5h6.5M7.5 11.5h6.5" />
           </svg>
         </button>
-        <button type="button" className={tool} aria-pressed={active.link} aria-expanded={panel === "link"} onClick={() => setPanel(panel === "link" ? null : "link")}>
+        <button
+          type="button"
+          className={tool}
+          aria-pressed={active.link}
+          aria-expanded={panel === "link"}
+          onClick={() => setPanel(panel === "link" ? null : "link")}
+        >
           {t("assessments:rich.link")}
         </button>
         {imagePicker ? (
-          <button type="button" className={tool} aria-expanded={panel === "image"} onClick={() => setPanel(panel === "image" ? null : "image")}>
+          <button
+            type="button"
+            className={tool}
+            aria-expanded={panel === "image"}
+            onClick={() => setPanel(panel === "image" ? null : "image")}
+          >
             {t("assessments:rich.image")}
           </button>
         ) : null}
@@ -141,7 +193,9 @@ function Toolbar({ editor, label, imagePicker }: { editor: Editor; label: string
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [address, setAddress] = useState<string>(() => (editor.getAttributes("link").href as string | undefined) ?? "https://");
+  const [address, setAddress] = useState<string>(
+    () => (editor.getAttributes("link").href as string | undefined) ?? "https://",
+  );
   const valid = isAllowedLink(address);
   const apply = () => {
     if (!valid) return;

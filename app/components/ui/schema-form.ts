@@ -17,7 +17,10 @@ type FieldError = FieldErrors[string];
  * Spread `formProps` on the <Form>, and `field(name)` (name, constraint attributes, error) on each
  * TextField / SelectField / TextareaField.
  */
-export function useSchemaForm(schema: ZodTypeAny, options: { serverErrors?: Record<string, string | undefined>; id?: string } = {}) {
+export function useSchemaForm(
+  schema: ZodTypeAny,
+  options: { serverErrors?: Record<string, string | undefined>; id?: string } = {},
+) {
   const { t } = useTranslation();
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const [form] = useForm<Record<string, unknown>, Record<string, unknown>, FieldError[]>({

@@ -7,7 +7,6 @@ export type SearchOption = { id: string; label: string; detail?: string };
 /** What a list screen's loader answers (ADR 0007): the picker reads its rows and total. */
 type ListPage = { list?: { edges: Array<{ node: unknown }>; pageInfo: { totalCount: number } } };
 
-
 /**
  * One choice from a collection that may be long (session templates, locations): a combobox that
  * searches on the server through the collection's list loader as the user types, and sends the
@@ -133,7 +132,9 @@ export function SearchSelect({
           </span>
         </div>
         {open ? (
-          <div className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}>
+          <div
+            className={`${inline ? "" : "absolute left-0 right-0 top-full z-20 shadow-lg"} mt-1 rounded-md border border-slate-200 bg-white`}
+          >
             <ul {...picker.listProps} aria-label={label} className="max-h-64 overflow-y-auto py-1">
               {options.map((option, i) => (
                 // Options are chosen by keyboard through the combobox input (aria-activedescendant); a click is the pointer's way.
@@ -152,19 +153,27 @@ export function SearchSelect({
                     <>
                       <span className={`block truncate ${option.id === chosen?.id ? "font-semibold" : ""}`}>
                         {option.label}
-                        {option.id === chosen?.id ? <span className="sr-only"> ({t("common:search-select.current")})</span> : null}
+                        {option.id === chosen?.id ? (
+                          <span className="sr-only"> ({t("common:search-select.current")})</span>
+                        ) : null}
                       </span>
-                      {option.detail ? <span className="block truncate text-xs text-slate-500">{option.detail}</span> : null}
+                      {option.detail ? (
+                        <span className="block truncate text-xs text-slate-500">{option.detail}</span>
+                      ) : null}
                     </>
                   ) : (
                     <span className="italic text-slate-600">{emptyLabel}</span>
                   )}
                 </li>
               ))}
-              {!loading && picker.data && shown.length === 0 ? <li className="px-3 py-1.5 text-slate-500">{t("common:search-select.no-match")}</li> : null}
+              {!loading && picker.data && shown.length === 0 ? (
+                <li className="px-3 py-1.5 text-slate-500">{t("common:search-select.no-match")}</li>
+              ) : null}
             </ul>
             <p className="border-t border-slate-100 px-3 py-1 text-xs text-slate-600" aria-live="polite">
-              {loading && shown.length === 0 ? t("common:search-select.searching") : t("common:search-select.found", { count: total })}
+              {loading && shown.length === 0
+                ? t("common:search-select.searching")
+                : t("common:search-select.found", { count: total })}
               {total > shown.length ? ` ${t("common:search-select.refine", { shown: shown.length })}` : ""}
             </p>
           </div>

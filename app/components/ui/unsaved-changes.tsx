@@ -11,7 +11,9 @@ import { Button } from "./form";
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
@@ -28,8 +30,12 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("common:unsaved.title")}</AlertDialog.Title>
-          <AlertDialog.Description className="mb-4 text-sm text-slate-700">{t("common:unsaved.text")}</AlertDialog.Description>
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">
+            {t("common:unsaved.title")}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mb-4 text-sm text-slate-700">
+            {t("common:unsaved.text")}
+          </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">{t("common:unsaved.stay")}</Button>

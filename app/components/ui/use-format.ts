@@ -21,7 +21,8 @@ export function useFormat(zone?: string | null) {
     () => ({
       locale,
       timeZone,
-      dateTime: (value: string | Date, options?: Parameters<typeof formatDateTime>[3]) => formatDateTime(value, locale, timeZone, options),
+      dateTime: (value: string | Date, options?: Parameters<typeof formatDateTime>[3]) =>
+        formatDateTime(value, locale, timeZone, options),
       time: (value: string | Date) => formatTime(value, locale, timeZone),
       day: (day: string, parts: Intl.DateTimeFormatOptions) => formatDay(day, locale, parts),
       dayRange: (first: string, last: string) => formatDayRange(first, last, locale),

@@ -18,7 +18,8 @@ export function useListDialog<Kind extends string, Item>() {
   const openings = useRef(0);
   const onClosed = useCallback(() => setDialog(null), []);
   const open = useCallback(
-    (kind: Kind, item: Item, opener: HTMLElement) => setDialog({ kind, item, opened: { opening: ++openings.current, onClosed, opener } }),
+    (kind: Kind, item: Item, opener: HTMLElement) =>
+      setDialog({ kind, item, opened: { opening: ++openings.current, onClosed, opener } }),
     [onClosed],
   );
   return { dialog, open };

@@ -33,9 +33,13 @@ export function RemoveUser({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={focusOpenerOnClose(opened)}>
-          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">{t("users:remove.title", { name: user.name })}</AlertDialog.Title>
+          <AlertDialog.Title className="mb-2 text-lg font-semibold text-primary">
+            {t("users:remove.title", { name: user.name })}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mb-4 text-sm text-slate-700">
-            {handOver ? t("users:remove.hand-over", { name: user.name }) : t("users:remove.description", { name: user.name })}
+            {handOver
+              ? t("users:remove.hand-over", { name: user.name })
+              : t("users:remove.description", { name: user.name })}
           </AlertDialog.Description>
           {refused && !handOver ? (
             <div className="mb-4">
@@ -46,10 +50,13 @@ export function RemoveUser({
             <ul className="mb-4 list-disc pl-6 text-sm" data-testid="user-references">
               {shown.map((r) => (
                 <li key={`${r.type}-${r.id}`}>
-                  {r.title} <span className="text-slate-500">({t(`users:types.${r.type}`, { defaultValue: r.type })})</span>
+                  {r.title}{" "}
+                  <span className="text-slate-500">({t(`users:types.${r.type}`, { defaultValue: r.type })})</span>
                 </li>
               ))}
-              {refused!.references.length > shown.length ? <li>{t("users:remove.more", { count: refused!.references.length - shown.length })}</li> : null}
+              {refused!.references.length > shown.length ? (
+                <li>{t("users:remove.more", { count: refused!.references.length - shown.length })}</li>
+              ) : null}
             </ul>
           ) : null}
           <fetcher.Form method="post" action={pathname} className="flex flex-col gap-4">
@@ -61,7 +68,13 @@ export function RemoveUser({
                 <label htmlFor={heirId} className="text-sm font-medium text-slate-700">
                   {t("users:remove.heir")}
                 </label>
-                <select id={heirId} name="handOverTo" required defaultValue="" className={fieldInputClass(!!refused?.fieldErrors.handOverTo)}>
+                <select
+                  id={heirId}
+                  name="handOverTo"
+                  required
+                  defaultValue=""
+                  className={fieldInputClass(!!refused?.fieldErrors.handOverTo)}
+                >
                   <option value="" disabled>
                     {t("users:remove.heir-placeholder")}
                   </option>
@@ -71,7 +84,9 @@ export function RemoveUser({
                     </option>
                   ))}
                 </select>
-                {refused?.fieldErrors.handOverTo ? <p className="text-sm text-red-700">{refused.fieldErrors.handOverTo}</p> : null}
+                {refused?.fieldErrors.handOverTo ? (
+                  <p className="text-sm text-red-700">{refused.fieldErrors.handOverTo}</p>
+                ) : null}
               </div>
             ) : null}
             <div className="flex justify-end gap-2">

@@ -10,7 +10,15 @@ import { useListDialog } from "../ui/use-intent-dialog";
 import { RemoveUser } from "./remove-user";
 import { RoleCheckboxes, ROLE_ORDER } from "./role-checkboxes";
 
-type StaffRow = { id: string; name: string; email: string; phone: string | null; roles: Role[]; lastLogin: string | null; loginsCount: number };
+type StaffRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  roles: Role[];
+  lastLogin: string | null;
+  loginsCount: number;
+};
 
 /** /admin/usermanagement: staff with their roles, search, paging, add / edit / remove dialogs. */
 export function UserManagement({
@@ -44,11 +52,16 @@ export function UserManagement({
     { name: "name", label: t("users:fields.name"), required: true },
     { name: "email", label: t("users:fields.email"), type: "email", required: true },
     { name: "phone_number", label: t("users:fields.phone"), type: "tel" },
-    { name: "roles", label: t("users:fields.roles"), render: (_v, error) => <RoleCheckboxes checked={checked} grantable={grantable} error={error} /> },
+    {
+      name: "roles",
+      label: t("users:fields.roles"),
+      render: (_v, error) => <RoleCheckboxes checked={checked} grantable={grantable} error={error} />,
+    },
   ];
   // One edit and one remove dialog for the list, for the user whose button opened it.
   const { dialog, open: openDialog } = useListDialog<"edit" | "remove", StaffRow>();
-  const roleNames = (roles: Role[]) => ROLE_ORDER.filter((r) => roles.includes(r)).map((r) => t(`users:roles.${r}.label`));
+  const roleNames = (roles: Role[]) =>
+    ROLE_ORDER.filter((r) => roles.includes(r)).map((r) => t(`users:roles.${r}.label`));
 
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-labelledby="users-title">
@@ -70,12 +83,22 @@ export function UserManagement({
       {users.length === 0 ? (
         <EmptyList>{q ? t("users:empty-search", { q }) : t("users:empty")}</EmptyList>
       ) : (
-        <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="users">
+        <ul
+          className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
+          data-testid="users"
+        >
           {users.map((u) => (
-            <li key={u.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:px-4" data-testid="user-row">
+            <li
+              key={u.id}
+              className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:px-4"
+              data-testid="user-row"
+            >
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
-                  {u.name} {u.id === selfId ? <span className="text-xs font-normal text-slate-500">({t("users:you")})</span> : null}
+                  {u.name}{" "}
+                  {u.id === selfId ? (
+                    <span className="text-xs font-normal text-slate-500">({t("users:you")})</span>
+                  ) : null}
                 </p>
                 <p className="truncate text-sm text-slate-600">
                   {u.email}
@@ -97,10 +120,18 @@ export function UserManagement({
               </dl>
               {canChange(u) ? (
                 <div className="flex gap-1 sm:justify-end">
-                  <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("edit", u, event.currentTarget)}>
+                  <Button
+                    variant="ghost"
+                    aria-haspopup="dialog"
+                    onClick={(event) => openDialog("edit", u, event.currentTarget)}
+                  >
                     {t("users:edit-button")}
                   </Button>
-                  <Button variant="ghost" aria-haspopup="dialog" onClick={(event) => openDialog("remove", u, event.currentTarget)}>
+                  <Button
+                    variant="ghost"
+                    aria-haspopup="dialog"
+                    onClick={(event) => openDialog("remove", u, event.currentTarget)}
+                  >
                     {t("users:remove-button")}
                   </Button>
                 </div>
@@ -120,7 +151,14 @@ export function UserManagement({
           values={{ name: dialog.item.name, email: dialog.item.email, phone_number: dialog.item.phone }}
         />
       ) : null}
-      {dialog?.kind === "remove" ? <RemoveUser key={`remove-${dialog.opened.opening}`} opened={dialog.opened} user={dialog.item} colleagues={colleagues} /> : null}
+      {dialog?.kind === "remove" ? (
+        <RemoveUser
+          key={`remove-${dialog.opened.opening}`}
+          opened={dialog.opened}
+          user={dialog.item}
+          colleagues={colleagues}
+        />
+      ) : null}
       <nav aria-label={t("users:paging")} className="flex items-center justify-between text-sm text-slate-600">
         <span>{t("users:total", { count: pageInfo.totalCount })}</span>
         <span className="flex items-center gap-3">

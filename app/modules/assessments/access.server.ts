@@ -8,11 +8,17 @@
 // - an object the actor may not see answers NOT_FOUND (its existence is not revealed).
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { objectShares, staffUsers, type ObjectOwnerType, type ShareableType, type ShareLevel, type Visibility } from "~db/tenant/schema";
+import {
+  objectShares,
+  staffUsers,
+  type ObjectOwnerType,
+  type ShareableType,
+  type ShareLevel,
+  type Visibility,
+} from "~db/tenant/schema";
 import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import type { Ctx, StaffCtx } from "~/lib/context.server";
-
 
 export type OwnedRow = { id: string; ownerType: ObjectOwnerType; ownerUserId: string; visibility: Visibility };
 export type Owner = { name: string; objectOwnerType: ObjectOwnerType; organization: string; uid: string | null };
@@ -20,7 +26,10 @@ export type Share = { user: { _id: string; name: string; email: string }; level:
 export type Access = "OWNER" | "EDITOR" | "VIEWER" | "ORGANIZATION" | null;
 
 /** The WHERE part that limits a list to what the actor may see. */
-export function visibleWhere(ctx: StaffCtx, cols: { id: SQLiteColumn; visibility: SQLiteColumn; ownerUserId: SQLiteColumn }): SQL {
+export function visibleWhere(
+  ctx: StaffCtx,
+  cols: { id: SQLiteColumn; visibility: SQLiteColumn; ownerUserId: SQLiteColumn },
+): SQL {
   const me = ctx.actor.userId;
   return or(
     eq(cols.visibility, "ORGANIZATION"),
@@ -47,13 +56,23 @@ export const canChange = (access: Access, row: OwnedRow): boolean =>
 export const canManageSharing = (access: Access, row: OwnedRow): boolean =>
   access === "OWNER" || (row.ownerType === "ORGANIZATION" && canChange(access, row));
 
-export async function requireReadable(db: Reader, ctx: StaffCtx, row: OwnedRow, notFound: AppError["reason"]): Promise<Access> {
+export async function requireReadable(
+  db: Reader,
+  ctx: StaffCtx,
+  row: OwnedRow,
+  notFound: AppError["reason"],
+): Promise<Access> {
   const access = await accessOf(db, ctx, row);
   if (!access) throw new AppError("NOT_FOUND", notFound);
   return access;
 }
 
-export async function requireChangeable(db: Reader, ctx: StaffCtx, row: OwnedRow, notFound: AppError["reason"]): Promise<Access> {
+export async function requireChangeable(
+  db: Reader,
+  ctx: StaffCtx,
+  row: OwnedRow,
+  notFound: AppError["reason"],
+): Promise<Access> {
   const access = await requireReadable(db, ctx, row, notFound);
   if (!canChange(access, row)) throw new AppError("FORBIDDEN", "forbidden");
   return access;
@@ -62,7 +81,12 @@ export async function requireChangeable(db: Reader, ctx: StaffCtx, row: OwnedRow
 export function ownerOf(ctx: Ctx, row: OwnedRow, names: Map<string, string>): Owner {
   return row.ownerType === "ORGANIZATION"
     ? { name: ctx.tenant.name, objectOwnerType: "ORGANIZATION", organization: ctx.tenant.slug, uid: null }
-    : { name: names.get(row.ownerUserId) ?? "", objectOwnerType: "USER", organization: ctx.tenant.slug, uid: row.ownerUserId };
+    : {
+        name: names.get(row.ownerUserId) ?? "",
+        objectOwnerType: "USER",
+        organization: ctx.tenant.slug,
+        uid: row.ownerUserId,
+      };
 }
 
 /** Sort expression for OWNER_NAME: the organisation's name or the owner user's name. */
@@ -73,7 +97,11 @@ export function ownerNameSql(ctx: Ctx, cols: { ownerType: SQLiteColumn; ownerUse
 export async function userNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, unique)).all();
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, unique))
+    .all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -81,7 +109,13 @@ export async function sharesOf(db: Reader, objectIds: string[]): Promise<Map<str
   const result = new Map<string, Share[]>();
   if (objectIds.length === 0) return result;
   const rows = await db
-    .select({ objectId: objectShares.objectId, level: objectShares.level, id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .select({
+      objectId: objectShares.objectId,
+      level: objectShares.level,
+      id: staffUsers.id,
+      name: staffUsers.name,
+      email: staffUsers.email,
+    })
     .from(objectShares)
     .innerJoin(staffUsers, eq(staffUsers.id, objectShares.userId))
     .where(inArray(objectShares.objectId, objectIds))
@@ -97,13 +131,25 @@ export async function sharesOf(db: Reader, objectIds: string[]): Promise<Map<str
 export type ShareInput = { user: string; level: ShareLevel };
 
 /** Replaces an object's shares. Unknown users are refused with a field error. */
-export async function replaceShares(tx: TenantTx, objectId: string, objectType: ShareableType, shares: ShareInput[], ownerUserId: string): Promise<void> {
+export async function replaceShares(
+  tx: TenantTx,
+  objectId: string,
+  objectType: ShareableType,
+  shares: ShareInput[],
+  ownerUserId: string,
+): Promise<void> {
   const wanted = new Map<string, ShareLevel>();
   for (const s of shares) if (s.user !== ownerUserId) wanted.set(s.user, s.level);
   if (wanted.size > 0) {
-    const known = await tx.select({ id: staffUsers.id }).from(staffUsers).where(inArray(staffUsers.id, [...wanted.keys()])).all();
+    const known = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(inArray(staffUsers.id, [...wanted.keys()]))
+      .all();
     if (known.length !== wanted.size) {
-      throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { shares: { key: "assessments:validation.unknown-user" } } });
+      throw new AppError("BAD_REQUEST", "validation_failed", {
+        fieldErrors: { shares: { key: "assessments:validation.unknown-user" } },
+      });
     }
   }
   await tx.delete(objectShares).where(eq(objectShares.objectId, objectId));

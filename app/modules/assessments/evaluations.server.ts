@@ -4,7 +4,17 @@ import { z } from "zod";
 import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import {
+  containsCI,
+  defineOwned,
+  fieldError,
+  idList,
+  jsonContainsAny,
+  ownershipInput,
+  requireExisting,
+  type ListArgs,
+  type OwnedDoc,
+} from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/plan-change.server";
 import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
@@ -44,7 +54,12 @@ export type Evaluation = OwnedDoc & {
   resolvedQuestions: Question[] | null;
   questionCount: number;
 };
-export type EvaluationFilter = { id?: string | null; name?: string | null; categories?: string[] | null; behavior?: string | null };
+export type EvaluationFilter = {
+  id?: string | null;
+  name?: string | null;
+  categories?: string[] | null;
+  behavior?: string | null;
+};
 
 type Row = typeof evaluations.$inferSelect;
 
@@ -65,7 +80,13 @@ export const evaluationEntity = defineOwned({
     f.name ? containsCI(evaluations.name, f.name) : undefined,
     f.categories?.length ? jsonContainsAny(evaluations.categoryIds, f.categories) : undefined,
   ],
-  inputOf: (r: Row) => ({ name: r.name, description: r.description, categories: r.categoryIds, questions: r.questionIds, options: { enableTimer: r.enableTimer } }),
+  inputOf: (r: Row) => ({
+    name: r.name,
+    description: r.description,
+    categories: r.categoryIds,
+    questions: r.questionIds,
+    options: { enableTimer: r.enableTimer },
+  }),
   values: (i: EvaluationInput) => ({
     name: i.name,
     nameLower: i.name.toLowerCase(),
@@ -78,7 +99,13 @@ export const evaluationEntity = defineOwned({
     await requireExisting(tx, categories, i.categories, "categories");
     await requireVisibleQuestions(tx, ctx, i.questions);
   },
-  extra: async (db, _ctx, rows: Row[]) => ({ categories: await namesOf(db, categories, rows.flatMap((r) => r.categoryIds)) }),
+  extra: async (db, _ctx, rows: Row[]) => ({
+    categories: await namesOf(
+      db,
+      categories,
+      rows.flatMap((r) => r.categoryIds),
+    ),
+  }),
   toDoc: (r: Row, base, extra): Evaluation => ({
     ...base,
     name: r.name,
@@ -98,7 +125,10 @@ export async function withQuestions(ctx: StaffCtx, evaluation: Evaluation): Prom
   return { ...evaluation, resolvedQuestions: await questionEntity.docs(ctx.tdb.db, ctx, rows) };
 }
 
-export async function listEvaluations(ctx: Parameters<typeof evaluationEntity.list>[0], args: ListArgs<EvaluationFilter> & { asSummary?: boolean | null } = {}) {
+export async function listEvaluations(
+  ctx: Parameters<typeof evaluationEntity.list>[0],
+  args: ListArgs<EvaluationFilter> & { asSummary?: boolean | null } = {},
+) {
   const list = await evaluationEntity.list(ctx, args);
   if (args.asSummary) return list;
   const staff = ctx as StaffCtx;
@@ -111,7 +141,11 @@ export async function getEvaluation(ctx: Parameters<typeof evaluationEntity.get>
 }
 export const addEvaluation = evaluationEntity.add;
 /** An evaluation edited while a session using it runs reaches the open screens at once (ADR 0031). */
-export async function updateEvaluation(ctx: Parameters<typeof evaluationEntity.update>[0], id: string, input: unknown): Promise<Evaluation> {
+export async function updateEvaluation(
+  ctx: Parameters<typeof evaluationEntity.update>[0],
+  id: string,
+  input: unknown,
+): Promise<Evaluation> {
   const evaluation = await evaluationEntity.update(ctx, id, input);
   await announcePlanChange(ctx, { evaluations: [evaluation._id] });
   return evaluation;
@@ -120,6 +154,10 @@ export const removeEvaluation = evaluationEntity.remove;
 
 // What uses an evaluation: session templates that list it.
 registerReferenceFinder("Evaluation", async (db, ids) => {
-  const rows = await db.select({ id: sessionTemplates.id, name: sessionTemplates.name }).from(sessionTemplates).where(jsonContainsAny(sessionTemplates.evaluationIds, ids)).all();
+  const rows = await db
+    .select({ id: sessionTemplates.id, name: sessionTemplates.name })
+    .from(sessionTemplates)
+    .where(jsonContainsAny(sessionTemplates.evaluationIds, ids))
+    .all();
   return rows.map((r) => ({ id: r.id, title: r.name, type: "Session" }));
 });

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z, type ZodError } from "zod";
-import { workspaces, OBJECT_OWNER_TYPES, type categories, type supplyObjects, SHARE_LEVELS, VISIBILITIES, type ShareableType } from "~db/tenant/schema";
+import {
+  workspaces,
+  OBJECT_OWNER_TYPES,
+  type categories,
+  type supplyObjects,
+  SHARE_LEVELS,
+  VISIBILITIES,
+  type ShareableType,
+} from "~db/tenant/schema";
 import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
@@ -57,7 +65,8 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   const result = zodFieldErrors(error);
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "_";
-    if (issue.message.startsWith("assessments:") && result[field]?.key === "validation:invalid") result[field] = { key: issue.message };
+    if (issue.message.startsWith("assessments:") && result[field]?.key === "validation:invalid")
+      result[field] = { key: issue.message };
   }
   return result;
 }
@@ -68,7 +77,8 @@ export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input
   return parsed.data;
 }
 
-export const fieldError = (field: string, key: string, values?: Record<string, unknown>) => badRequest({ [field]: { key, values } });
+export const fieldError = (field: string, key: string, values?: Record<string, unknown>) =>
+  badRequest({ [field]: { key, values } });
 
 /** A list of ids; left out or null is the empty list (null clears it on update). */
 export const idList = z
@@ -81,7 +91,10 @@ export const idList = z
 export const ownershipInput = {
   visibility: z.enum(VISIBILITIES).optional(),
   objectOwnerType: z.enum(OBJECT_OWNER_TYPES).optional(),
-  shares: z.array(z.object({ user: z.string().trim().min(1), level: z.enum(SHARE_LEVELS) })).max(200).optional(),
+  shares: z
+    .array(z.object({ user: z.string().trim().min(1), level: z.enum(SHARE_LEVELS) }))
+    .max(200)
+    .optional(),
 };
 export type OwnershipInput = {
   visibility?: (typeof VISIBILITIES)[number];
@@ -96,10 +109,16 @@ export const jsonContainsAny = (column: SQLiteColumn, ids: string[]): SQL =>
     sql`, `,
   )}))`;
 
-export const containsCI = (column: SQLiteColumn, value: string): SQL => sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
+export const containsCI = (column: SQLiteColumn, value: string): SQL =>
+  sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
 
 /** All ids must exist in the table; else a field error on `field`. */
-export async function requireExisting(db: Reader, table: typeof categories | typeof supplyObjects, ids: string[], field: string): Promise<void> {
+export async function requireExisting(
+  db: Reader,
+  table: typeof categories | typeof supplyObjects,
+  ids: string[],
+  field: string,
+): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, unique)).all();
@@ -107,7 +126,11 @@ export async function requireExisting(db: Reader, table: typeof categories | typ
 }
 
 export async function organizationWorkspace(db: Reader): Promise<string> {
-  const row = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+  const row = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.workspaceType, "ORGANIZATION"))
+    .get();
   if (!row) throw new AppError("NOT_FOUND", "workspace_not_found");
   return row.id;
 }
@@ -145,7 +168,13 @@ type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends Ow
 };
 
 /** List, get, add, update, remove for an owned, shareable assessment object. */
-export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D extends OwnedDoc, F, Extra = undefined>(cfg: OwnedConfig<Row, Input, D, F, Extra>) {
+export function defineOwned<
+  Row extends BaseRow,
+  Input extends OwnershipInput,
+  D extends OwnedDoc,
+  F,
+  Extra = undefined,
+>(cfg: OwnedConfig<Row, Input, D, F, Extra>) {
   const t = cfg.table;
 
   async function findRow(db: Reader, id: string): Promise<Row> {
@@ -157,7 +186,10 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
   async function docs(db: Reader, ctx: StaffCtx, rows: Row[], accessById?: Map<string, Access>): Promise<D[]> {
     const ids = rows.map((r) => r.id);
     const [names, shares, extra] = await Promise.all([
-      userNames(db, rows.map((r) => r.ownerUserId)),
+      userNames(
+        db,
+        rows.map((r) => r.ownerUserId),
+      ),
       sharesOf(db, ids),
       cfg.extra ? cfg.extra(db, ctx, rows) : Promise.resolve(undefined),
     ]);
@@ -166,7 +198,10 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
       const rowShares = shares.get(row.id) ?? [];
       const access: Access =
         accessById?.get(row.id) ??
-        (row.ownerUserId === ctx.actor.userId ? "OWNER" : (rowShares.find((s) => s.user._id === ctx.actor.userId)?.level ?? (row.visibility === "ORGANIZATION" ? "ORGANIZATION" : null)));
+        (row.ownerUserId === ctx.actor.userId
+          ? "OWNER"
+          : (rowShares.find((s) => s.user._id === ctx.actor.userId)?.level ??
+            (row.visibility === "ORGANIZATION" ? "ORGANIZATION" : null)));
       const base: OwnedDoc = {
         _id: row.id,
         _createdAt: row.createdAt,
@@ -177,7 +212,10 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
         owner: ownerOf(ctx, row, names),
         visibility: row.visibility,
         shares: rowShares,
-        access: { canEdit: canWrite && canChange(access, row), canManageSharing: canWrite && canManageSharing(access, row) },
+        access: {
+          canEdit: canWrite && canChange(access, row),
+          canManageSharing: canWrite && canManageSharing(access, row),
+        },
       };
       return cfg.toDoc(row, base, extra);
     });
@@ -213,19 +251,38 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
     docs,
     async list(ctx: Ctx, args: ListArgs<F> = {}, extraWhere: SQL[] = []): Promise<Connection<D>> {
       requirePermission(ctx, READ);
-      const parts = [visibleWhere(ctx, t), ...(args.filter ? cfg.filters(args.filter) : []), ...extraWhere].filter((p): p is SQL => !!p);
+      const parts = [visibleWhere(ctx, t), ...(args.filter ? cfg.filters(args.filter) : []), ...extraWhere].filter(
+        (p): p is SQL => !!p,
+      );
       const where = and(...parts);
       const column = sortColumn(ctx, args.orderBy);
       const dir = args.order === "DESC" ? desc : asc;
       const db = ctx.tdb.db;
       const connection = await paginate(
         args,
-        async () => (await db.select({ n: sql<number>`count(*)` }).from(t).where(where).get())?.n ?? 0,
-        (limit, offset) => db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+        async () =>
+          (
+            await db
+              .select({ n: sql<number>`count(*)` })
+              .from(t)
+              .where(where)
+              .get()
+          )?.n ?? 0,
+        (limit, offset) =>
+          db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<
+            Row[]
+          >,
         (row: Row) => row,
       );
-      const nodes = await docs(db, ctx, connection.edges.map((e) => e.node));
-      return { pageInfo: connection.pageInfo, edges: connection.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+      const nodes = await docs(
+        db,
+        ctx,
+        connection.edges.map((e) => e.node),
+      );
+      return {
+        pageInfo: connection.pageInfo,
+        edges: connection.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })),
+      };
     },
     async get(ctx: Ctx, id: string): Promise<D> {
       requirePermission(ctx, READ);
@@ -236,7 +293,11 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
     /** Visible rows of the given ids, in the given order (unknown or hidden ids are skipped). */
     async visibleRows(db: Reader, ctx: StaffCtx, ids: string[]): Promise<Row[]> {
       if (ids.length === 0) return [];
-      const rows = (await db.select().from(t).where(and(inArray(t.id, ids), visibleWhere(ctx, t))).all()) as Row[];
+      const rows = (await db
+        .select()
+        .from(t)
+        .where(and(inArray(t.id, ids), visibleWhere(ctx, t)))
+        .all()) as Row[];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
@@ -270,7 +331,8 @@ export function defineOwned<Row extends BaseRow, Input extends OwnershipInput, D
         const access = await requireChangeable(tx, ctx, current, cfg.notFound);
         // Left out = unchanged, null = cleared (mergeUpdateInput); evaluation options field by field.
         const data = parseInput(cfg.schema, mergeUpdateInput(cfg.inputOf(current), input, ["options"]));
-        if (sharingChanged(data, current) && !canManageSharing(access, current)) throw new AppError("FORBIDDEN", "forbidden");
+        if (sharingChanged(data, current) && !canManageSharing(access, current))
+          throw new AppError("FORBIDDEN", "forbidden");
         await cfg.check?.(tx, ctx, data);
         const next = {
           ...current,

@@ -40,7 +40,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * stays only while the new value still fails the same check, and any other one goes (the next
  * save checks it again).
  */
-export function standingErrors<E>(errors: Record<string, E>, sent: Record<string, unknown> | null, now: Record<string, unknown>): Record<string, E> {
+export function standingErrors<E>(
+  errors: Record<string, E>,
+  sent: Record<string, unknown> | null,
+  now: Record<string, unknown>,
+): Record<string, E> {
   const keys = Object.keys(errors);
   if (keys.length === 0 || !sent) return errors;
   const parsed = questionCheck.safeParse(now);

@@ -3,7 +3,16 @@ import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
-import { containsCI, defineOwned, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import {
+  containsCI,
+  defineOwned,
+  idList,
+  jsonContainsAny,
+  ownershipInput,
+  requireExisting,
+  type ListArgs,
+  type OwnedDoc,
+} from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/plan-change.server";
 import { sanitizeRichContent } from "./rich-content.server";
@@ -40,19 +49,30 @@ export type Question = OwnedDoc & {
   totalScore: number;
 };
 
-export type QuestionFilter = { id?: string | null; name?: string | null; categories?: string[] | null; steps?: StepType[] | null; behavior?: string | null };
+export type QuestionFilter = {
+  id?: string | null;
+  name?: string | null;
+  categories?: string[] | null;
+  steps?: StepType[] | null;
+  behavior?: string | null;
+};
 
 type Row = typeof questions.$inferSelect;
 
 /** Names of the given categories/supplies (for display). */
-export async function namesOf(db: Reader, table: typeof categories | typeof supplyObjects, ids: string[]): Promise<Map<string, string>> {
+export async function namesOf(
+  db: Reader,
+  table: typeof categories | typeof supplyObjects,
+  ids: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, unique)).all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export const refsOf = (ids: string[], names: Map<string, string>): NamedRef[] => ids.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : []));
+export const refsOf = (ids: string[], names: Map<string, string>): NamedRef[] =>
+  ids.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : []));
 
 export const questionEntity = defineOwned({
   type: "Question",
@@ -65,12 +85,21 @@ export const questionEntity = defineOwned({
     f.categories?.length ? jsonContainsAny(questions.categoryIds, f.categories) : undefined,
     f.steps?.length
       ? sql`(${sql.join(
-          f.steps.filter((s) => (STEP_TYPES as readonly string[]).includes(s)).map((s) => sql`instr(${questions.stepTypes}, ${`,${s},`}) > 0`),
+          f.steps
+            .filter((s) => (STEP_TYPES as readonly string[]).includes(s))
+            .map((s) => sql`instr(${questions.stepTypes}, ${`,${s},`}) > 0`),
           sql` or `,
         )})`
       : undefined,
   ],
-  inputOf: (r: Row) => ({ name: r.name, maxTime: r.maxTime, categories: r.categoryIds, supplies: r.supplyIds, preparationInfo: r.preparationInfo, steps: r.steps }),
+  inputOf: (r: Row) => ({
+    name: r.name,
+    maxTime: r.maxTime,
+    categories: r.categoryIds,
+    supplies: r.supplyIds,
+    preparationInfo: r.preparationInfo,
+    steps: r.steps,
+  }),
   values: (i: QuestionInput, ctx) => {
     const cleanSteps = i.steps.map((s) => ({ ...s, question: sanitizeRichContent(s.question, ctx.tenant.slug) }));
     return {
@@ -90,8 +119,16 @@ export const questionEntity = defineOwned({
     await requireExisting(tx, supplyObjects, i.supplies, "supplies");
   },
   extra: async (db, _ctx, rows: Row[]) => ({
-    categories: await namesOf(db, categories, rows.flatMap((r) => r.categoryIds)),
-    supplies: await namesOf(db, supplyObjects, rows.flatMap((r) => r.supplyIds)),
+    categories: await namesOf(
+      db,
+      categories,
+      rows.flatMap((r) => r.categoryIds),
+    ),
+    supplies: await namesOf(
+      db,
+      supplyObjects,
+      rows.flatMap((r) => r.supplyIds),
+    ),
   }),
   toDoc: (r: Row, base, extra): Question => {
     const list = (r.steps ?? []) as Step[];
@@ -111,11 +148,16 @@ export const questionEntity = defineOwned({
   },
 });
 
-export const listQuestions = (ctx: Parameters<typeof questionEntity.list>[0], args?: ListArgs<QuestionFilter>) => questionEntity.list(ctx, args);
+export const listQuestions = (ctx: Parameters<typeof questionEntity.list>[0], args?: ListArgs<QuestionFilter>) =>
+  questionEntity.list(ctx, args);
 export const getQuestion = questionEntity.get;
 export const addQuestion = questionEntity.add;
 /** A question edited while a session using it runs (its time limit, its steps) reaches the open screens at once (ADR 0031). */
-export async function updateQuestion(ctx: Parameters<typeof questionEntity.update>[0], id: string, input: unknown): Promise<Question> {
+export async function updateQuestion(
+  ctx: Parameters<typeof questionEntity.update>[0],
+  id: string,
+  input: unknown,
+): Promise<Question> {
   const question = await questionEntity.update(ctx, id, input);
   await announcePlanChange(ctx, { questions: [question._id] });
   return question;
@@ -124,16 +166,32 @@ export const removeQuestion = questionEntity.remove;
 
 // What uses a question: evaluations that list it.
 registerReferenceFinder("Question", async (db, ids) => {
-  const rows = await db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(jsonContainsAny(evaluations.questionIds, ids)).all();
+  const rows = await db
+    .select({ id: evaluations.id, name: evaluations.name })
+    .from(evaluations)
+    .where(jsonContainsAny(evaluations.questionIds, ids))
+    .all();
   return rows.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" }));
 });
 
 // Categories and supply objects used by assessment objects cannot be removed.
 registerReferenceFinder("Category", async (db, ids) => {
   const [q, e, s] = await Promise.all([
-    db.select({ id: questions.id, name: questions.name }).from(questions).where(jsonContainsAny(questions.categoryIds, ids)).all(),
-    db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(jsonContainsAny(evaluations.categoryIds, ids)).all(),
-    db.select({ id: sessionTemplates.id, name: sessionTemplates.name }).from(sessionTemplates).where(jsonContainsAny(sessionTemplates.categoryIds, ids)).all(),
+    db
+      .select({ id: questions.id, name: questions.name })
+      .from(questions)
+      .where(jsonContainsAny(questions.categoryIds, ids))
+      .all(),
+    db
+      .select({ id: evaluations.id, name: evaluations.name })
+      .from(evaluations)
+      .where(jsonContainsAny(evaluations.categoryIds, ids))
+      .all(),
+    db
+      .select({ id: sessionTemplates.id, name: sessionTemplates.name })
+      .from(sessionTemplates)
+      .where(jsonContainsAny(sessionTemplates.categoryIds, ids))
+      .all(),
   ]);
   return [
     ...q.map((r) => ({ id: r.id, title: r.name, type: "Question" })),
@@ -142,6 +200,10 @@ registerReferenceFinder("Category", async (db, ids) => {
   ];
 });
 registerReferenceFinder("SupplyObject", async (db, ids) => {
-  const rows = await db.select({ id: questions.id, name: questions.name }).from(questions).where(jsonContainsAny(questions.supplyIds, ids)).all();
+  const rows = await db
+    .select({ id: questions.id, name: questions.name })
+    .from(questions)
+    .where(jsonContainsAny(questions.supplyIds, ids))
+    .all();
   return rows.map((r) => ({ id: r.id, title: r.name, type: "Question" }));
 });

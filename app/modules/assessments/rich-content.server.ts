@@ -27,7 +27,10 @@ const OPTIONS: Omit<sanitizeHtml.IOptions, "exclusiveFilter"> = {
  * another organisation's upload) is dropped.
  */
 export function sanitizeRichHtml(html: string, tenant: string): string {
-  return sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && !isUploadedImageOf(frame.attribs.src ?? "", tenant) });
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => frame.tag === "img" && !isUploadedImageOf(frame.attribs.src ?? "", tenant),
+  });
 }
 
 /**

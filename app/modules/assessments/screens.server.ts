@@ -17,7 +17,15 @@ import { STEP_TYPES, type StepType } from "./steps";
 
 export const canWriteAssessments = (ctx: Ctx) => can(ctx.permissions, "write:assessments");
 
-export type ListParams = { q: string; type: StepType | null; category: string | null; sort: SortField; dir: "ASC" | "DESC"; page: number; layout: "NARROW" | "WIDE" };
+export type ListParams = {
+  q: string;
+  type: StepType | null;
+  category: string | null;
+  sort: SortField;
+  dir: "ASC" | "DESC";
+  page: number;
+  layout: "NARROW" | "WIDE";
+};
 
 export function listParams(request: Request): ListParams {
   const url = new URL(request.url);
@@ -40,11 +48,20 @@ export function listParams(request: Request): ListParams {
  */
 export async function categoryFilter(ctx: Ctx, p: ListParams) {
   const tree = await categoryTree(ctx);
-  const chosen = p.category ? (tree.some((c) => c.id === p.category) ? subtreeOf(tree, p.category) : [p.category]) : null;
+  const chosen = p.category
+    ? tree.some((c) => c.id === p.category)
+      ? subtreeOf(tree, p.category)
+      : [p.category]
+    : null;
   return { categoryOptions: tree.map((c) => ({ _id: c.id, path: c.path })), categories: chosen };
 }
 
-export const listArgs = (p: ListParams) => ({ after: afterForPage(p.page), first: PAGE_SIZE, order: p.dir, orderBy: p.sort });
+export const listArgs = (p: ListParams) => ({
+  after: afterForPage(p.page),
+  first: PAGE_SIZE,
+  order: p.dir,
+  orderBy: p.sort,
+});
 
 export { loadOrFail };
 
@@ -67,7 +84,10 @@ export async function listScreen<L extends { pageInfo: { totalCount: number; pag
 export type SaveResult = ActionResult<{ id: string | null }>;
 
 /** Runs a change and answers with translated field errors and references instead of throwing. */
-export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?: string } | unknown>): Promise<SaveResult> {
+export async function runSave(
+  ctx: Ctx,
+  work: () => Promise<{ _id?: string; id?: string } | unknown>,
+): Promise<SaveResult> {
   try {
     const result = (await work()) as { _id?: string; id?: string } | undefined;
     return { ok: true, id: result?._id ?? result?.id ?? null };
@@ -78,7 +98,11 @@ export async function runSave(ctx: Ctx, work: () => Promise<{ _id?: string; id?:
 }
 
 /** The action of a list screen: it only removes (the posted id), answered like every save. */
-export async function removeFromList(ctx: Ctx, request: Request, remove: (id: string) => Promise<unknown>): Promise<SaveResult> {
+export async function removeFromList(
+  ctx: Ctx,
+  request: Request,
+  remove: (id: string) => Promise<unknown>,
+): Promise<SaveResult> {
   const { intent, id } = await readForm(ctx, request);
   if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
   return runSave(ctx, () => remove(id));
@@ -101,7 +125,12 @@ export async function referenceOptions(ctx: Ctx) {
   requirePermission(ctx, "read:admin");
   const [tree, supplies] = await Promise.all([
     categoryTree(ctx),
-    ctx.tdb.db.select({ _id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).orderBy(asc(supplyObjects.nameLower)).limit(1000).all(),
+    ctx.tdb.db
+      .select({ _id: supplyObjects.id, name: supplyObjects.name })
+      .from(supplyObjects)
+      .orderBy(asc(supplyObjects.nameLower))
+      .limit(1000)
+      .all(),
   ]);
   return { categories: tree.map((c) => ({ _id: c.id, name: c.name, depth: c.depth, path: c.path })), supplies };
 }
@@ -109,7 +138,13 @@ export async function referenceOptions(ctx: Ctx) {
 /** The tenant's categories in tree order with their path, so pickers and filters show where each sits. */
 async function categoryTree(ctx: Ctx) {
   requirePermission(ctx, "read:admin");
-  return treeOrder(await ctx.tdb.db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).limit(5000).all());
+  return treeOrder(
+    await ctx.tdb.db
+      .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+      .from(categories)
+      .limit(5000)
+      .all(),
+  );
 }
 
 // ---- Sharing ----
@@ -149,7 +184,10 @@ export type EditorMode = "create" | "copy" | "edit";
 export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string | null) {
   const { getQuestion, questionEntity } = await import("./questions.server");
   const question = id ? await loadOrFail(ctx, () => getQuestion(ctx, id)) : null;
-  const shareCandidates = await shareCandidatesFor(ctx, mode === "edit" && question ? { doc: question, findRow: questionEntity.findRow } : null);
+  const shareCandidates = await shareCandidatesFor(
+    ctx,
+    mode === "edit" && question ? { doc: question, findRow: questionEntity.findRow } : null,
+  );
   if (mode === "copy" && question) {
     // A copy is a new object of the actor's: it starts unshared.
     question.name = ctx.t("assessments:form.copy-suffix", { name: question.name });
@@ -163,7 +201,12 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
 }
 
 /** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */
-export async function saveQuestionFromForm(ctx: Ctx, request: Request, mode: EditorMode, id: string | null): Promise<SaveResult> {
+export async function saveQuestionFromForm(
+  ctx: Ctx,
+  request: Request,
+  mode: EditorMode,
+  id: string | null,
+): Promise<SaveResult> {
   const { addQuestion, updateQuestion } = await import("./questions.server");
   const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (mode === "edit" && id ? updateQuestion(ctx, id, payload) : addQuestion(ctx, payload)));
@@ -174,7 +217,10 @@ export async function saveQuestionFromForm(ctx: Ctx, request: Request, mode: Edi
 export async function evaluationEditorData(ctx: Ctx, id: string | null) {
   const { getEvaluation, evaluationEntity } = await import("./evaluations.server");
   const evaluation = id ? await loadOrFail(ctx, () => getEvaluation(ctx, id)) : null;
-  const shareCandidates = await shareCandidatesFor(ctx, evaluation ? { doc: evaluation, findRow: evaluationEntity.findRow } : null);
+  const shareCandidates = await shareCandidatesFor(
+    ctx,
+    evaluation ? { doc: evaluation, findRow: evaluationEntity.findRow } : null,
+  );
   const options = await referenceOptions(ctx);
   // The bank itself is searched from the form (BankPicker); the chosen ones need their names.
   const chosen = (evaluation?.resolvedQuestions ?? []).map((q) => ({ _id: q._id, name: q.name }));
@@ -184,13 +230,23 @@ export async function evaluationEditorData(ctx: Ctx, id: string | null) {
 export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const { getSession, sessionEntity } = await import("./sessions.server");
   const session = id ? await loadOrFail(ctx, () => getSession(ctx, id)) : null;
-  const shareCandidates = await shareCandidatesFor(ctx, session ? { doc: session, findRow: sessionEntity.findRow } : null);
+  const shareCandidates = await shareCandidatesFor(
+    ctx,
+    session ? { doc: session, findRow: sessionEntity.findRow } : null,
+  );
   const options = await referenceOptions(ctx);
   const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
   // A new template starts with the organisation's default pass percentage (its settings).
   const { organizationOf } = await import("~/modules/tenants/settings.server");
   const defaultPassPercentage = organizationOf(ctx.tenant).defaultPassPercentage;
-  return { session, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates, defaultPassPercentage };
+  return {
+    session,
+    categories: options.categories,
+    chosen,
+    canWrite: canWriteAssessments(ctx),
+    shareCandidates,
+    defaultPassPercentage,
+  };
 }
 
 export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {

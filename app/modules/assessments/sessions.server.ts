@@ -2,7 +2,17 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { containsCI, defineOwned, fieldError, idList, jsonContainsAny, ownershipInput, requireExisting, type ListArgs, type OwnedDoc } from "./owned-documents.server";
+import {
+  containsCI,
+  defineOwned,
+  fieldError,
+  idList,
+  jsonContainsAny,
+  ownershipInput,
+  requireExisting,
+  type ListArgs,
+  type OwnedDoc,
+} from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { evaluationEntity, type Evaluation } from "./evaluations.server";
 import { namesOf, refsOf, type NamedRef } from "./questions.server";
@@ -11,7 +21,11 @@ export const sessionInput = z.object({
   name: nameText(),
   categories: idList,
   evaluations: idList,
-  passPercentage: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).int().min(0).max(100),
+  passPercentage: z
+    .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
+    .int()
+    .min(0)
+    .max(100),
   /** The prefix of scheduled-session references (letters, digits, dashes). */
   referenceFormat: z
     .string()
@@ -33,7 +47,12 @@ export type Session = OwnedDoc & {
   resolvedCategories: NamedRef[];
   resolvedEvaluations: Evaluation[] | null;
 };
-export type SessionFilter = { id?: string | null; name?: string | null; categories?: string[] | null; behavior?: string | null };
+export type SessionFilter = {
+  id?: string | null;
+  name?: string | null;
+  categories?: string[] | null;
+  behavior?: string | null;
+};
 
 type Row = typeof sessionTemplates.$inferSelect;
 
@@ -47,7 +66,13 @@ export const sessionEntity = defineOwned({
     f.name ? containsCI(sessionTemplates.name, f.name) : undefined,
     f.categories?.length ? jsonContainsAny(sessionTemplates.categoryIds, f.categories) : undefined,
   ],
-  inputOf: (r: Row) => ({ name: r.name, categories: r.categoryIds, evaluations: r.evaluationIds, passPercentage: r.passPercentage, referenceFormat: r.referenceFormat }),
+  inputOf: (r: Row) => ({
+    name: r.name,
+    categories: r.categoryIds,
+    evaluations: r.evaluationIds,
+    passPercentage: r.passPercentage,
+    referenceFormat: r.referenceFormat,
+  }),
   values: (i: SessionInput) => ({
     name: i.name,
     nameLower: i.name.toLowerCase(),
@@ -62,7 +87,13 @@ export const sessionEntity = defineOwned({
     const rows = await evaluationEntity.visibleRows(tx, ctx, unique);
     if (rows.length !== unique.length) throw fieldError("evaluations", "assessments:validation.unknown-reference");
   },
-  extra: async (db, _ctx, rows: Row[]) => ({ categories: await namesOf(db, categories, rows.flatMap((r) => r.categoryIds)) }),
+  extra: async (db, _ctx, rows: Row[]) => ({
+    categories: await namesOf(
+      db,
+      categories,
+      rows.flatMap((r) => r.categoryIds),
+    ),
+  }),
   toDoc: (r: Row, base, extra): Session => ({
     ...base,
     name: r.name,

@@ -39,13 +39,22 @@ export const richContent = z.array(richBlock).max(200).default([]);
 
 // ---- Answers per step type ----
 
-const unit = z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).min(0).max(1);
+const unit = z
+  .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
+  .min(0)
+  .max(1);
 
 export const zone = z
   .discriminatedUnion("shape", [
     z.object({ shape: z.literal("circle"), x: unit, y: unit, r: z.number().gt(0).max(1) }),
     z.object({ shape: z.literal("rect"), x: unit, y: unit, w: z.number().gt(0).max(1), h: z.number().gt(0).max(1) }),
-    z.object({ shape: z.literal("polygon"), points: z.array(z.tuple([unit, unit])).min(3).max(100) }),
+    z.object({
+      shape: z.literal("polygon"),
+      points: z
+        .array(z.tuple([unit, unit]))
+        .min(3)
+        .max(100),
+    }),
   ])
   .superRefine((zn, issue) => {
     if (zn.shape === "rect" && (zn.x + zn.w > 1 + 1e-9 || zn.y + zn.h > 1 + 1e-9)) {
@@ -56,24 +65,36 @@ export type Zone = z.infer<typeof zone>;
 
 export const multipleChoiceAnswer = z.object({
   optionlistValue: z
-    .array(z.object({ value: z.string({ required_error: "validation:required" }).trim().min(1).max(1000), valid: z.boolean({ required_error: "validation:required" }) }), {
-      required_error: "validation:required",
-    })
+    .array(
+      z.object({
+        value: z.string({ required_error: "validation:required" }).trim().min(1).max(1000),
+        valid: z.boolean({ required_error: "validation:required" }),
+      }),
+      {
+        required_error: "validation:required",
+      },
+    )
     .min(1)
     .max(50)
     .refine((options) => options.some((o) => o.valid), { message: NO_VALID_OPTION_ERROR }),
 });
 
 /** An empty number field (null, "" or NaN from the form) is a missing value, not an invalid one. */
-const emptyAsMissing = (v: unknown) => (v === null || v === "" || (typeof v === "number" && Number.isNaN(v)) ? undefined : v);
+const emptyAsMissing = (v: unknown) =>
+  v === null || v === "" || (typeof v === "number" && Number.isNaN(v)) ? undefined : v;
 
 export const numericAnswer = z.object({
-  numericValue: z.preprocess(emptyAsMissing, z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite()),
+  numericValue: z.preprocess(
+    emptyAsMissing,
+    z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite(),
+  ),
   /** Optional tolerance: [tolerance], at least 0. */
   numericlistValue: z.array(z.number().finite().min(0)).max(1).nullish(),
 });
 
-export const textAnswer = z.object({ textValue: z.string({ required_error: "validation:required" }).trim().min(1).max(10_000) });
+export const textAnswer = z.object({
+  textValue: z.string({ required_error: "validation:required" }).trim().min(1).max(10_000),
+});
 
 export const hotzoneAnswer = z.object({
   /** The image the participant clicks on. */
@@ -82,12 +103,19 @@ export const hotzoneAnswer = z.object({
 });
 
 /** Sum of the weights with negative values counted as 0. */
-export const practicalTotal = (weights: readonly number[]): number => weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);
+export const practicalTotal = (weights: readonly number[]): number =>
+  weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);
 
 export const practicalAnswer = z
   .object({
-    textlistValue: z.array(z.string().trim().min(1).max(1000), { required_error: "validation:required" }).min(1).max(100),
-    numericlistValue: z.array(z.number({ invalid_type_error: "validation:invalid" }).finite(), { required_error: "validation:required", invalid_type_error: "validation:required" }),
+    textlistValue: z
+      .array(z.string().trim().min(1).max(1000), { required_error: "validation:required" })
+      .min(1)
+      .max(100),
+    numericlistValue: z.array(z.number({ invalid_type_error: "validation:invalid" }).finite(), {
+      required_error: "validation:required",
+      invalid_type_error: "validation:required",
+    }),
   })
   .superRefine((a, issue) => {
     if (a.numericlistValue.length !== a.textlistValue.length) {
@@ -109,7 +137,14 @@ export const ANSWER_SCHEMAS = {
 
 /** Does rich content show anything: an image, or text once the markup is taken away? */
 export function hasVisibleContent(blocks: readonly RichBlock[]): boolean {
-  return blocks.some((b) => b.type === "image" || b.html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim().length > 0);
+  return blocks.some(
+    (b) =>
+      b.type === "image" ||
+      b.html
+        .replace(/<[^>]*>/g, "")
+        .replace(/&nbsp;|&#160;/g, " ")
+        .trim().length > 0,
+  );
 }
 
 const stepBase = z.object({
@@ -117,7 +152,11 @@ const stepBase = z.object({
   type: z.enum(STEP_TYPES, { required_error: "validation:required" }),
   question: richContent,
   answer: z.unknown(),
-  score: z.number({ required_error: "validation:required", invalid_type_error: "validation:invalid" }).finite().min(0).max(100_000),
+  score: z
+    .number({ required_error: "validation:required", invalid_type_error: "validation:invalid" })
+    .finite()
+    .min(0)
+    .max(100_000),
 });
 
 export type Step = {
@@ -140,7 +179,13 @@ export const step = stepBase.transform((s, issue): Step => {
     return z.NEVER;
   }
   if (emptyQuestion) return z.NEVER;
-  return { key: s.key ?? randomKey(), type: s.type, question: s.question, answer: parsed.data as Record<string, unknown>, score: s.score };
+  return {
+    key: s.key ?? randomKey(),
+    type: s.type,
+    question: s.question,
+    answer: parsed.data as Record<string, unknown>,
+    score: s.score,
+  };
 });
 
 export const steps = z

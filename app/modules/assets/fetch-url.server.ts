@@ -5,7 +5,10 @@ import net from "node:net";
 
 /** Why a URL download was refused (translated as assessments:upload.<reason>). */
 export class UrlFetchError extends Error {
-  constructor(readonly reason: "invalid-url" | "blocked-address" | "too-large" | "timeout" | "fetch-failed" | "too-many-redirects") {
+  constructor(
+    readonly reason:
+      "invalid-url" | "blocked-address" | "too-large" | "timeout" | "fetch-failed" | "too-many-redirects",
+  ) {
     super(reason);
   }
 }
@@ -86,9 +89,11 @@ export async function resolvePublicUrl(raw: string, lookup: typeof dns.lookup = 
   } catch {
     throw new UrlFetchError("invalid-url");
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) throw new UrlFetchError("invalid-url");
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password)
+    throw new UrlFetchError("invalid-url");
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!host || host.toLowerCase() === "localhost" || host.toLowerCase().endsWith(".localhost")) throw new UrlFetchError("blocked-address");
+  if (!host || host.toLowerCase() === "localhost" || host.toLowerCase().endsWith(".localhost"))
+    throw new UrlFetchError("blocked-address");
   let addresses: Array<{ address: string; family: number }>;
   if (net.isIP(host)) {
     addresses = [{ address: host, family: net.isIP(host) }];
@@ -110,7 +115,10 @@ export type FetchLimits = { maxBytes: number; timeoutMs: number; maxRedirects: n
  * Downloads a public http(s) URL: connects only to the address that was checked (no second DNS
  * answer can point it elsewhere), re-checks every redirect, and stops at the size and time limits.
  */
-export async function fetchPublicUrl(raw: string, limits: FetchLimits): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+export async function fetchPublicUrl(
+  raw: string,
+  limits: FetchLimits,
+): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const deadline = Date.now() + limits.timeoutMs;
   let target = raw;
   for (let hop = 0; hop <= limits.maxRedirects; hop++) {
@@ -172,7 +180,9 @@ export function requestOnce(
           }
           chunks.push(chunk);
         });
-        res.on("end", () => resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), contentType: res.headers["content-type"] ?? null }));
+        res.on("end", () =>
+          resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), contentType: res.headers["content-type"] ?? null }),
+        );
         res.on("error", () => reject(new UrlFetchError("fetch-failed")));
       },
     );

@@ -11,7 +11,14 @@ import { contextFromUploadTicket, ticketOf } from "./upload-ticket.server";
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 
 /**
  * Runs an upload for a signed-in staff member: JSON `{ id, url, contentType, size }` or
@@ -26,9 +33,19 @@ export async function handleUpload(
   work: (ctx: Ctx, request: Request, assetId?: string) => Promise<unknown>,
 ): Promise<Response> {
   const t = await getT(await getLocale(request));
-  if (request.method !== "POST") return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
+  if (request.method !== "POST")
+    return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
   const tooLarge = () =>
-    json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("assessments:upload.too-large", { max: Math.round(maxBytes / 1024 / 1024) }) } }, 413);
+    json(
+      {
+        error: {
+          code: "BAD_REQUEST",
+          reason: "validation_failed",
+          message: t("assessments:upload.too-large", { max: Math.round(maxBytes / 1024 / 1024) }),
+        },
+      },
+      413,
+    );
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + MULTIPART_OVERHEAD) return tooLarge();
   let ctx = await contextFromSession(request, "ADMIN", loadContext);
   let assetId: string | undefined;
@@ -38,13 +55,17 @@ export async function handleUpload(
     // Without a session an upload ticket (requestCloudinaryUploadSignature) may stand in for it.
     const ticket = ctx ? null : await ticketOf(limited);
     if (ticket) ({ ctx, assetId } = await contextFromUploadTicket(limited, ticket, clientAddressOf(loadContext)));
-    if (!ctx) return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+    if (!ctx)
+      return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
     return json(await work(ctx, limited, assetId));
   } catch (e) {
     if (e instanceof BodyTooLargeError) return tooLarge();
     if (!isAppError(e)) {
       console.error("[assets] upload failed", e);
-      return json({ error: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message: t("errors:internal_error") } }, 500);
+      return json(
+        { error: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message: t("errors:internal_error") } },
+        500,
+      );
     }
     const fieldErrors = e.fieldErrors ? translateFieldErrors(t, e.fieldErrors) : undefined;
     const message = fieldErrors ? Object.values(fieldErrors)[0]! : t(e.messageKey, e.values ?? {});
@@ -54,7 +75,10 @@ export async function handleUpload(
 
 /** The signed-in account (staff first, then participant) of a request, or null. */
 export async function anySignedIn(request: Request, loadContext: unknown): Promise<Ctx | null> {
-  return (await contextFromSession(request, "ADMIN", loadContext)) ?? (await contextFromSession(request, "USER", loadContext));
+  return (
+    (await contextFromSession(request, "ADMIN", loadContext)) ??
+    (await contextFromSession(request, "USER", loadContext))
+  );
 }
 
 /** The posted file; a body that is no readable form is refused (form_unreadable, 400). */

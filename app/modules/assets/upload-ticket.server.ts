@@ -15,12 +15,20 @@ export const UPLOAD_TICKET_TTL_S = 10 * 60;
 const UPLOAD_PERMISSION = "write:assessments" as const;
 const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export type UploadSignature = { public_id: string; signature: string; timestamp: number; tenant: string; expires_at: number };
+export type UploadSignature = {
+  public_id: string;
+  signature: string;
+  timestamp: number;
+  tenant: string;
+  expires_at: number;
+};
 
 // The issuing staff member is part of the signed text, so an upload counts as theirs and stops
 // working when they lose the right to upload. The prefix keeps these MACs apart from room tokens.
 const sign = (tenant: string, publicId: string, timestamp: number, userId: string) =>
-  createHmac("sha256", realtimeSecret()).update(`upload-ticket:${tenant}:${publicId}:${timestamp}:${userId}`).digest("hex");
+  createHmac("sha256", realtimeSecret())
+    .update(`upload-ticket:${tenant}:${publicId}:${timestamp}:${userId}`)
+    .digest("hex");
 
 /**
  * `requestCloudinaryUploadSignature`: a ticket that lets a browser or an API client upload ONE file
@@ -48,7 +56,12 @@ const invalidTicket = () => new AppError("UNAUTHORIZED", "upload_ticket_invalid"
  * Checks a ticket and returns the module context of the staff member who asked for it, with the
  * asset id the upload must use. Refused when forged, for another tenant, expired, or used.
  */
-export async function contextFromUploadTicket(request: Request, ticket: UploadTicket, clientAddress: string, now = Date.now()): Promise<{ ctx: Ctx; assetId: string }> {
+export async function contextFromUploadTicket(
+  request: Request,
+  ticket: UploadTicket,
+  clientAddress: string,
+  now = Date.now(),
+): Promise<{ ctx: Ctx; assetId: string }> {
   const timestamp = Number(ticket.timestamp);
   const [userId, mac] = String(ticket.signature ?? "").split(".");
   if (!PUBLIC_ID.test(ticket.public_id ?? "") || !Number.isInteger(timestamp) || !userId || !mac) throw invalidTicket();
@@ -78,7 +91,8 @@ export async function contextFromUploadTicket(request: Request, ticket: UploadTi
 }
 
 async function ticketUsed(tenant: string, publicId: string): Promise<boolean> {
-  for (const ext of ["png", "jpg", "gif", "webp", "pdf"]) if (await assetStorage().get(tenant, `${publicId}.${ext}`)) return true;
+  for (const ext of ["png", "jpg", "gif", "webp", "pdf"])
+    if (await assetStorage().get(tenant, `${publicId}.${ext}`)) return true;
   return false;
 }
 
@@ -88,7 +102,12 @@ export async function ticketOf(request: Request): Promise<UploadTicket | null> {
   const from = (get: (k: string) => unknown) => {
     const signature = get("signature");
     if (typeof signature !== "string" || !signature) return null;
-    return { tenant: String(get("tenant") ?? ""), public_id: String(get("public_id") ?? ""), signature, timestamp: String(get("timestamp") ?? "") };
+    return {
+      tenant: String(get("tenant") ?? ""),
+      public_id: String(get("public_id") ?? ""),
+      signature,
+      timestamp: String(get("timestamp") ?? ""),
+    };
   };
   const fromQuery = from((k) => url.searchParams.get(k));
   if (fromQuery) return fromQuery;

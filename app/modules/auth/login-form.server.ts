@@ -21,7 +21,11 @@ const AREA: Record<AccountType, "/admin" | "/user"> = { ADMIN: "/admin", USER: "
  * The one-time-code login form of /admin and /user: `intent` = request-code, verify-code or
  * logout. Returns the form's next state, or a redirect with the session cookie.
  */
-export async function handleLoginForm(request: Request, loadContext: unknown, accountType: AccountType): Promise<LoginFormState | Response> {
+export async function handleLoginForm(
+  request: Request,
+  loadContext: unknown,
+  accountType: AccountType,
+): Promise<LoginFormState | Response> {
   const locale = await getLocale(request);
   const t = await getT(locale);
   const form = await readActionForm({ t }, request);
@@ -34,7 +38,9 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
     return redirect(area, { headers: { "Set-Cookie": clearedCookie(accountType, secure) } });
   }
 
-  const tenant = String(form.get("tenant") ?? "").trim().toLowerCase();
+  const tenant = String(form.get("tenant") ?? "")
+    .trim()
+    .toLowerCase();
   const identifierText = String(form.get("identifier") ?? "").trim();
   const clientAddress = clientAddressOf(loadContext);
 
@@ -44,7 +50,13 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
       return { step: "identify", tenant, identifier: identifierText, error: t("auth:errors.missing-fields") };
     }
     try {
-      await requestLogin({ tenant, identifier: identifierFromText(identifierText), accountType, clientAddress, locale });
+      await requestLogin({
+        tenant,
+        identifier: identifierFromText(identifierText),
+        accountType,
+        clientAddress,
+        locale,
+      });
     } catch (error) {
       if (!isAppError(error)) throw error;
       return { step: "identify", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}) };
@@ -69,7 +81,13 @@ export async function handleLoginForm(request: Request, loadContext: unknown, ac
     } catch (error) {
       if (!isAppError(error)) throw error;
       // A used-up code cannot work any more: the screen offers a new one instead of another try.
-      return { step: "code", tenant, identifier: identifierText, error: t(error.messageKey, error.values ?? {}), usedUp: error.reason === "auth_code_used_up" };
+      return {
+        step: "code",
+        tenant,
+        identifier: identifierText,
+        error: t(error.messageKey, error.values ?? {}),
+        usedUp: error.reason === "auth_code_used_up",
+      };
     }
   }
 

@@ -5,7 +5,13 @@ import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
 import { requireTenant, openTenant } from "~/modules/tenants/tenants.server";
 import { peekLoginLink, requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
-import { createLoginSession, destroyLoginSession, findLoginSession, parseSessionCookieValue, type SessionCookie } from "./sessions.server";
+import {
+  createLoginSession,
+  destroyLoginSession,
+  findLoginSession,
+  parseSessionCookieValue,
+  type SessionCookie,
+} from "./sessions.server";
 
 const tenantInput = z.string().trim().min(1).max(40);
 
@@ -21,7 +27,14 @@ export async function requestLogin(args: {
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
-  await requestLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, clientAddress: args.clientAddress, locale: args.locale });
+  await requestLoginCode({
+    tenant,
+    tdb,
+    accountType: args.accountType,
+    identifier: args.identifier,
+    clientAddress: args.clientAddress,
+    locale: args.locale,
+  });
   return true;
 }
 
@@ -38,12 +51,22 @@ export async function completeOtpLogin(args: {
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
   const tdb = await openTenant(tenant);
-  const subjectId = await verifyLoginCode({ tenant, tdb, accountType: args.accountType, identifier: args.identifier, code: args.otp });
+  const subjectId = await verifyLoginCode({
+    tenant,
+    tdb,
+    accountType: args.accountType,
+    identifier: args.identifier,
+    code: args.otp,
+  });
   const cookie = await createLoginSession(tdb, args.accountType, subjectId, args.secure, args.clientAddress);
   // A participant with a language of their own sees the screens in it from now on.
   let language: Locale | null = null;
   if (args.accountType === "USER") {
-    const person = await tdb.db.select({ locale: participants.locale }).from(participants).where(eq(participants.id, subjectId)).get();
+    const person = await tdb.db
+      .select({ locale: participants.locale })
+      .from(participants)
+      .where(eq(participants.id, subjectId))
+      .get();
     language = isLocale(person?.locale) ? person.locale : null;
   }
   return { cookie, subjectId, language };
@@ -53,11 +76,20 @@ export async function completeOtpLogin(args: {
  * The account and organisation a one-click sign-in link is for, leaving the link usable; null when
  * the link is used, replaced or expired. ORGANIZATION_NOT_FOUND / tenant_disabled as for a login.
  */
-export async function describeLoginLink(args: { tenant: string; token: string; accountType: AccountType }): Promise<{ organization: string; name: string; email: string } | null> {
+export async function describeLoginLink(args: {
+  tenant: string;
+  token: string;
+  accountType: AccountType;
+}): Promise<{ organization: string; name: string; email: string } | null> {
   const slug = tenantInput.safeParse(args.tenant);
   if (!slug.success) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   const tenant = await requireTenant(slug.data);
-  const subject = await peekLoginLink({ tenant, tdb: await openTenant(tenant), accountType: args.accountType, token: args.token });
+  const subject = await peekLoginLink({
+    tenant,
+    tdb: await openTenant(tenant),
+    accountType: args.accountType,
+    token: args.token,
+  });
   return subject ? { organization: tenant.name, ...subject } : null;
 }
 

@@ -128,7 +128,9 @@ export async function issueLoginCode(
   const codeId = newId();
   const now = Date.now();
   await tdb.write(async (tx) => {
-    await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.accountType, accountType), eq(oneTimeCodes.identifier, identifierKey)));
+    await tx
+      .delete(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountType, accountType), eq(oneTimeCodes.identifier, identifierKey)));
     await tx.insert(oneTimeCodes).values({
       id: codeId,
       accountType,
@@ -144,7 +146,13 @@ export async function issueLoginCode(
   return { code, linkToken };
 }
 
-async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code: string, link: string, locale: Locale) {
+async function loginCodeMail(
+  tenant: TenantRow,
+  identifier: UserIdentifier,
+  code: string,
+  link: string,
+  locale: Locale,
+) {
   const t = await getT(locale);
   const values = { code, organization: tenant.name, minutes: OTP_TTL_MS / 60_000, link };
   return {
@@ -157,7 +165,9 @@ async function loginCodeMail(tenant: TenantRow, identifier: UserIdentifier, code
       escapeHtml(t("emails:login-code.intro", values)),
       `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
       ...(link
-        ? [`<a href="${escapeHtml(link)}" style="display:inline-block;background:#011951;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t("emails:login-code.link-button", values))}</a>`]
+        ? [
+            `<a href="${escapeHtml(link)}" style="display:inline-block;background:#011951;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t("emails:login-code.link-button", values))}</a>`,
+          ]
         : []),
       escapeHtml(t("emails:login-code.expiry", values)),
       escapeHtml(t("emails:login-code.ignore", values)),
@@ -172,17 +182,31 @@ const LINK_TOKEN = /^[0-9a-f]{64}$/;
  * account and asks to continue (a POST), so that a link alone cannot sign a browser in. Null for a
  * used, replaced or expired link.
  */
-export async function peekLoginLink(args: { tenant: TenantRow; tdb: TenantDb; accountType: AccountType; token: string }): Promise<{ name: string; email: string } | null> {
+export async function peekLoginLink(args: {
+  tenant: TenantRow;
+  tdb: TenantDb;
+  accountType: AccountType;
+  token: string;
+}): Promise<{ name: string; email: string } | null> {
   const token = args.token.trim();
   if (!LINK_TOKEN.test(token)) return null;
   const row = await args.tdb.db
     .select({ subjectId: oneTimeCodes.subjectId, expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.accountType, args.accountType), eq(oneTimeCodes.linkHash, hashLinkToken(args.tenant.slug, token))))
+    .where(
+      and(
+        eq(oneTimeCodes.accountType, args.accountType),
+        eq(oneTimeCodes.linkHash, hashLinkToken(args.tenant.slug, token)),
+      ),
+    )
     .get();
   if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return null;
   const table = args.accountType === "ADMIN" ? staffUsers : participants;
-  const subject = await args.tdb.db.select({ name: table.name, email: table.email }).from(table).where(eq(table.id, row.subjectId)).get();
+  const subject = await args.tdb.db
+    .select({ name: table.name, email: table.email })
+    .from(table)
+    .where(eq(table.id, row.subjectId))
+    .get();
   return subject ?? null;
 }
 
@@ -190,7 +214,12 @@ export async function peekLoginLink(args: { tenant: TenantRow; tdb: TenantDb; ac
  * Checks a one-click sign-in link token: the newest code's link, unexpired, used once (the code
  * dies with it). Returns the account id, or AUTH_CODE_INVALID_OR_EXPIRED.
  */
-export async function verifyLoginLink(args: { tenant: TenantRow; tdb: TenantDb; accountType: AccountType; token: string }): Promise<string> {
+export async function verifyLoginLink(args: {
+  tenant: TenantRow;
+  tdb: TenantDb;
+  accountType: AccountType;
+  token: string;
+}): Promise<string> {
   const token = args.token.trim();
   const invalid = () => new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_invalid_or_expired");
   if (!LINK_TOKEN.test(token)) throw invalid();
@@ -244,13 +273,17 @@ export async function verifyLoginCode(args: {
     const expected = Buffer.from(row.codeHash, "hex");
     const given = Buffer.from(hashCode(args.tenant.slug, row.id, code), "hex");
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(expected, given)) {
-      await tx.update(oneTimeCodes).set({ attempts: row.attempts + 1 }).where(eq(oneTimeCodes.id, row.id));
+      await tx
+        .update(oneTimeCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(oneTimeCodes.id, row.id));
       return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? "used-up" : null;
     }
     await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
     return { subjectId: row.subjectId };
   });
-  if (outcome === "used-up") throw new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_used_up", { values: { tries: OTP_MAX_ATTEMPTS } });
+  if (outcome === "used-up")
+    throw new AppError("AUTH_CODE_INVALID_OR_EXPIRED", "auth_code_used_up", { values: { tries: OTP_MAX_ATTEMPTS } });
   if (!outcome) throw invalid();
   return outcome.subjectId;
 }

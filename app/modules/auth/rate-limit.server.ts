@@ -36,7 +36,10 @@ export async function hitRateLimits(tdb: TenantDb, limits: RateLimit[], now = Da
     if (await anyOverLimit(tx, limits, now)) return true;
     for (const limit of limits) {
       const cost = limit.cost ?? 1;
-      if (cost > 0) await tx.insert(rateLimitHits).values(Array.from({ length: cost }, () => ({ bucket: limit.bucket, at: new Date(now) })));
+      if (cost > 0)
+        await tx
+          .insert(rateLimitHits)
+          .values(Array.from({ length: cost }, () => ({ bucket: limit.bucket, at: new Date(now) })));
     }
     // Keep the table small: forget hits older than a day.
     await tx.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now - 86_400_000)));

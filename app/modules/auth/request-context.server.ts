@@ -28,7 +28,11 @@ export function secureCookiesFor(request: Request): boolean {
  * The request context of a signed-in account of the given type, or null. The tenant comes from
  * the server-side session only, never from a request parameter.
  */
-export function contextFromSession(request: Request, accountType: AccountType, loadContext?: unknown): Promise<Ctx | null> {
+export function contextFromSession(
+  request: Request,
+  accountType: AccountType,
+  loadContext?: unknown,
+): Promise<Ctx | null> {
   // A page's layout and route loaders (and a GraphQL request's resolvers) share one lookup.
   let perRequest = resolvedContexts.get(request);
   if (!perRequest) resolvedContexts.set(request, (perRequest = new Map()));
@@ -50,7 +54,15 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
   const account = await accountOf(tdb, accountType, session.subjectId);
   if (!account) return null;
   const locale = await getLocale(request);
-  return { tenant, tdb, locale, t: await getT(locale), clientAddress: clientAddressOf(loadContext), loginSession: session.idHash, ...account };
+  return {
+    tenant,
+    tdb,
+    locale,
+    t: await getT(locale),
+    clientAddress: clientAddressOf(loadContext),
+    loginSession: session.idHash,
+    ...account,
+  };
 }
 
 type Account = { actor: Actor; permissions: Permission[] };
@@ -73,11 +85,17 @@ async function readAccount(tdb: TenantDb, accountType: AccountType, subjectId: s
   if (accountType === "ADMIN") {
     const user = await findStaffUser(tdb, subjectId);
     if (!user) return null;
-    return { actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles }, permissions: permissionsForRoles(user.roles) };
+    return {
+      actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles },
+      permissions: permissionsForRoles(user.roles),
+    };
   }
   const participant = await tdb.db.select().from(participants).where(eq(participants.id, subjectId)).get();
   if (!participant) return null;
-  return { actor: { type: "USER", participantId: participant.id, email: participant.email, name: participant.name }, permissions: [] };
+  return {
+    actor: { type: "USER", participantId: participant.id, email: participant.email, name: participant.name },
+    permissions: [],
+  };
 }
 
 /** The slug of the disabled organisation the request's session cookie belongs to, if it is one. */

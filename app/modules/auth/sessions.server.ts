@@ -45,13 +45,20 @@ export async function createLoginSession(
     });
     const loginFacts = { lastLogin: new Date(now), updatedAt: new Date(now) };
     if (accountType === "ADMIN") {
-      const user = await tx.select({ n: staffUsers.loginsCount }).from(staffUsers).where(eq(staffUsers.id, subjectId)).get();
+      const user = await tx
+        .select({ n: staffUsers.loginsCount })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, subjectId))
+        .get();
       await tx
         .update(staffUsers)
         .set({ ...loginFacts, lastIp: clientAddress ?? null, loginsCount: (user?.n ?? 0) + 1, emailVerified: true })
         .where(eq(staffUsers.id, subjectId));
     } else {
-      await tx.update(participants).set({ updatedAt: new Date(now) }).where(eq(participants.id, subjectId));
+      await tx
+        .update(participants)
+        .set({ updatedAt: new Date(now) })
+        .where(eq(participants.id, subjectId));
     }
   }, LIVE_RUN_WRITE);
   return {
@@ -112,7 +119,14 @@ export async function findLoginSession(tdb: TenantDb, accountType: AccountType, 
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date(now) }).where(eq(authSessions.idHash, idHash)), ANSWERS_ONLY_WRITE);
+    await tdb.write(
+      (tx) =>
+        tx
+          .update(authSessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(authSessions.idHash, idHash)),
+      ANSWERS_ONLY_WRITE,
+    );
     row = { ...row, lastSeenAt: new Date(now) };
     cache.replace(tdb, idHash, row);
   }
@@ -128,11 +142,27 @@ export async function destroyLoginSession(tdb: TenantDb, token: string): Promise
   cache.delete(tdb, idHash);
   await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
   cache.delete(tdb, idHash);
-  await revokeLoginSessionTokens(tdb, idHash).catch((error: unknown) => console.warn(`[live] revoking the tokens of a logged-out session failed: ${error instanceof Error ? error.message : String(error)}`));
+  await revokeLoginSessionTokens(tdb, idHash).catch((error: unknown) =>
+    console.warn(
+      `[live] revoking the tokens of a logged-out session failed: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
 }
 
-export function serializeCookie(c: { name: string; value: string; expires: Date; path: string; secure: boolean }): string {
-  const parts = [`${c.name}=${encodeURIComponent(c.value)}`, `Path=${c.path}`, `Expires=${c.expires.toUTCString()}`, "HttpOnly", "SameSite=Lax"];
+export function serializeCookie(c: {
+  name: string;
+  value: string;
+  expires: Date;
+  path: string;
+  secure: boolean;
+}): string {
+  const parts = [
+    `${c.name}=${encodeURIComponent(c.value)}`,
+    `Path=${c.path}`,
+    `Expires=${c.expires.toUTCString()}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (c.secure) parts.push("Secure");
   return parts.join("; ");
 }

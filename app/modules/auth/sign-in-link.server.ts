@@ -52,7 +52,11 @@ export async function signInLinkPage(request: Request, accountType: AccountType)
 }
 
 /** POST from that page: uses the link up, signs this browser in and opens the area. */
-export async function handleSignInLink(request: Request, loadContext: unknown, accountType: AccountType): Promise<Response> {
+export async function handleSignInLink(
+  request: Request,
+  loadContext: unknown,
+  accountType: AccountType,
+): Promise<Response> {
   // An unreadable form carries no token: the same answer as a used link.
   const form = await readFormData(request).catch(() => new FormData());
   const { tenant, token } = linkParams(form);

@@ -11,7 +11,15 @@ import {
   type StoredAnswer,
 } from "~db/tenant/schema";
 import type { StepLike } from "~/modules/live/answers";
-import { findEntryOf, findSession, loadPlan, orderOf, type EntryRow, type RunPlan, type SessionRow } from "~/modules/live/plan.server";
+import {
+  findEntryOf,
+  findSession,
+  loadPlan,
+  orderOf,
+  type EntryRow,
+  type RunPlan,
+  type SessionRow,
+} from "~/modules/live/plan.server";
 import type { Reader } from "~db/tenant/client";
 import { loadLiveData, type SavedAnswer } from "~/modules/live/store.server";
 import { imageAspect } from "./image-aspect.server";
@@ -55,7 +63,8 @@ export type CorrectionData = {
   marks: Map<string, StationMarkRow>;
 };
 
-export const stepKey = (s: { evaluationId: string; questionId: string; stepIndex: number }) => `${s.evaluationId}\u0000${s.questionId}\u0000${s.stepIndex}`;
+export const stepKey = (s: { evaluationId: string; questionId: string; stepIndex: number }) =>
+  `${s.evaluationId}\u0000${s.questionId}\u0000${s.stepIndex}`;
 
 /** The counted answer: a late revision replaces `answer` in the store but counts only when accepted. */
 export function countedAnswer(saved: SavedAnswer | null, lateAccepted: boolean): StoredAnswer | null {
@@ -64,13 +73,31 @@ export function countedAnswer(saved: SavedAnswer | null, lateAccepted: boolean):
   return saved.inTimeAnswer;
 }
 
-export async function findCorrection(db: Reader, sessionId: string, participantId: string): Promise<CorrectionRow | null> {
-  return (await db.select().from(corrections).where(and(eq(corrections.scheduledSessionId, sessionId), eq(corrections.participantId, participantId))).get()) ?? null;
+export async function findCorrection(
+  db: Reader,
+  sessionId: string,
+  participantId: string,
+): Promise<CorrectionRow | null> {
+  return (
+    (await db
+      .select()
+      .from(corrections)
+      .where(and(eq(corrections.scheduledSessionId, sessionId), eq(corrections.participantId, participantId)))
+      .get()) ?? null
+  );
 }
 
 /** Every step of every question of every evaluation in the participant's order. */
-async function takenSteps(tenant: string, plan: RunPlan, order: string[], saved: SavedAnswer[], entries: CorrectionEntryRow[]): Promise<TakenStep[]> {
-  const savedByKey = new Map(saved.map((a) => [stepKey({ evaluationId: a.evaluation, questionId: a.question, stepIndex: a.stepIndex }), a]));
+async function takenSteps(
+  tenant: string,
+  plan: RunPlan,
+  order: string[],
+  saved: SavedAnswer[],
+  entries: CorrectionEntryRow[],
+): Promise<TakenStep[]> {
+  const savedByKey = new Map(
+    saved.map((a) => [stepKey({ evaluationId: a.evaluation, questionId: a.question, stepIndex: a.stepIndex }), a]),
+  );
   const entryByKey = new Map(entries.map((e) => [stepKey(e), e]));
   const steps: TakenStep[] = [];
   for (const evaluationId of order) {
@@ -99,13 +126,22 @@ async function takenSteps(tenant: string, plan: RunPlan, order: string[], saved:
   return steps;
 }
 
-export async function loadCorrectionData(db: Reader, tenant: string, sessionId: string, participantId: string): Promise<CorrectionData> {
+export async function loadCorrectionData(
+  db: Reader,
+  tenant: string,
+  sessionId: string,
+  participantId: string,
+): Promise<CorrectionData> {
   const session = await findSession(db, sessionId);
   const entry = await findEntryOf(db, session.id, String(participantId ?? ""));
   const [plan, participant, template, correction, live] = await Promise.all([
     loadPlan(db, session),
     db.select().from(participants).where(eq(participants.id, entry.participantId)).get(),
-    db.select({ name: sessionTemplates.name, passPercentage: sessionTemplates.passPercentage }).from(sessionTemplates).where(eq(sessionTemplates.id, session.sessionTemplateId)).get(),
+    db
+      .select({ name: sessionTemplates.name, passPercentage: sessionTemplates.passPercentage })
+      .from(sessionTemplates)
+      .where(eq(sessionTemplates.id, session.sessionTemplateId))
+      .get(),
     findCorrection(db, session.id, entry.participantId),
     loadLiveData(db, [entry.id]),
   ]);
@@ -132,19 +168,41 @@ export async function loadCorrectionData(db: Reader, tenant: string, sessionId: 
 /** Category ids of the session's evaluations and questions (both are tagged). */
 export async function categoryIdsOf(db: Reader, evaluationIds: string[], questionIds: string[]) {
   const [e, q] = await Promise.all([
-    evaluationIds.length ? db.select({ id: evaluations.id, categoryIds: evaluations.categoryIds }).from(evaluations).where(inArray(evaluations.id, evaluationIds)).all() : [],
-    questionIds.length ? db.select({ id: questions.id, categoryIds: questions.categoryIds }).from(questions).where(inArray(questions.id, questionIds)).all() : [],
+    evaluationIds.length
+      ? db
+          .select({ id: evaluations.id, categoryIds: evaluations.categoryIds })
+          .from(evaluations)
+          .where(inArray(evaluations.id, evaluationIds))
+          .all()
+      : [],
+    questionIds.length
+      ? db
+          .select({ id: questions.id, categoryIds: questions.categoryIds })
+          .from(questions)
+          .where(inArray(questions.id, questionIds))
+          .all()
+      : [],
   ]);
-  return { evaluations: new Map(e.map((r) => [r.id, r.categoryIds])), questions: new Map(q.map((r) => [r.id, r.categoryIds])) };
+  return {
+    evaluations: new Map(e.map((r) => [r.id, r.categoryIds])),
+    questions: new Map(q.map((r) => [r.id, r.categoryIds])),
+  };
 }
 
 /** The named categories and all their ancestors (reports total per primary category). */
-export async function categoriesWithAncestors(db: Reader, ids: string[]): Promise<Array<{ id: string; name: string; parentId: string | null }>> {
+export async function categoriesWithAncestors(
+  db: Reader,
+  ids: string[],
+): Promise<Array<{ id: string; name: string; parentId: string | null }>> {
   const found = new Map<string, { id: string; name: string; parentId: string | null }>();
   let wanted = [...new Set(ids)];
   // Category trees are shallow; each round fetches one level of parents.
   for (let depth = 0; wanted.length > 0 && depth < 20; depth++) {
-    const rows = await db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).where(inArray(categories.id, wanted)).all();
+    const rows = await db
+      .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+      .from(categories)
+      .where(inArray(categories.id, wanted))
+      .all();
     for (const r of rows) found.set(r.id, r);
     wanted = [...new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p && !found.has(p)))];
   }

@@ -64,11 +64,15 @@ export type ParticipantCorrection = {
 function criteriaOf(step: TakenStep): CorrectionStep["criteria"] {
   if (step.step.type !== "PRACTICAL") return [];
   const answer = (step.step.answer ?? {}) as { textlistValue?: unknown[]; numericlistValue?: unknown[] };
-  return (answer.textlistValue ?? []).map((label, i) => ({ label: String(label), weight: Number(answer.numericlistValue?.[i] ?? 0) }));
+  return (answer.textlistValue ?? []).map((label, i) => ({
+    label: String(label),
+    weight: Number(answer.numericlistValue?.[i] ?? 0),
+  }));
 }
 
 export function correctionStep(step: TakenStep): CorrectionStep {
-  const image = step.step.type === "HOTZONE" ? (step.step.answer as { textValue?: unknown } | undefined)?.textValue : null;
+  const image =
+    step.step.type === "HOTZONE" ? (step.step.answer as { textValue?: unknown } | undefined)?.textValue : null;
   return {
     evaluationId: step.evaluationId,
     questionId: step.questionId,
@@ -78,7 +82,7 @@ export function correctionStep(step: TakenStep): CorrectionStep {
     correctAnswer: step.step.answer ?? null,
     answer: step.answer,
     lateAnswer: step.lateAnswer,
-    lateReceivedAt: step.lateAnswer ? step.saved?.receivedAt ?? null : null,
+    lateReceivedAt: step.lateAnswer ? (step.saved?.receivedAt ?? null) : null,
     lateAccepted: step.entry?.lateAccepted ?? false,
     criteria: criteriaOf(step),
     ticks: step.entry?.ticks ?? null,
@@ -128,7 +132,18 @@ export function toParticipantCorrection(data: CorrectionData): ParticipantCorrec
 }
 
 /** The correction of one participant of a scheduled session (readers may look). */
-export async function getParticipantCorrection(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<ParticipantCorrection> {
+export async function getParticipantCorrection(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<ParticipantCorrection> {
   requirePermission(ctx, READ);
-  return toParticipantCorrection(await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, String(scheduledSessionId ?? ""), String(participantId ?? "")));
+  return toParticipantCorrection(
+    await loadCorrectionData(
+      ctx.tdb.db,
+      ctx.tenant.slug,
+      String(scheduledSessionId ?? ""),
+      String(participantId ?? ""),
+    ),
+  );
 }

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
-import { correctionEntries, participants, scheduledSessionParticipantCorrections as corrections, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
+import {
+  correctionEntries,
+  participants,
+  scheduledSessionParticipantCorrections as corrections,
+  scheduledSessionParticipantEntries as entries,
+} from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { entryStates, findSession, loadPlan, orderOf, type RunPlan } from "~/modules/live/plan.server";
@@ -27,7 +32,10 @@ export type ParticipantCorrectionProgress = {
 /** Steps per evaluation of the plan (what a participant taking it must have scored). */
 export function stepsPerEvaluation(plan: RunPlan): Map<string, number> {
   return new Map(
-    [...plan.evaluations.values()].map((e) => [e.id, e.questionIds.reduce((sum, q) => sum + (plan.questions.get(q)?.steps.length ?? 0), 0)]),
+    [...plan.evaluations.values()].map((e) => [
+      e.id,
+      e.questionIds.reduce((sum, q) => sum + (plan.questions.get(q)?.steps.length ?? 0), 0),
+    ]),
   );
 }
 
@@ -44,21 +52,38 @@ async function scoredCounts(db: Reader, correctionIds: string[]): Promise<Map<st
 }
 
 /** Per participant of the session, in the order they were added. */
-export async function correctionProgress(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantCorrectionProgress[]> {
+export async function correctionProgress(
+  ctx: Ctx,
+  scheduledSessionId: string,
+): Promise<ParticipantCorrectionProgress[]> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   const session = await findSession(db, String(scheduledSessionId ?? ""));
   const plan = await loadPlan(db, session);
-  const rows = await db.select().from(entries).where(eq(entries.scheduledSessionId, session.id)).orderBy(asc(entries.createdAt), asc(entries.id)).all();
+  const rows = await db
+    .select()
+    .from(entries)
+    .where(eq(entries.scheduledSessionId, session.id))
+    .orderBy(asc(entries.createdAt), asc(entries.id))
+    .all();
   const ids = rows.map((r) => r.participantId);
   const [states, people, correctionRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
-    ids.length ? db.select({ id: participants.id, name: participants.name }).from(participants).where(inArray(participants.id, ids)).all() : [],
+    ids.length
+      ? db
+          .select({ id: participants.id, name: participants.name })
+          .from(participants)
+          .where(inArray(participants.id, ids))
+          .all()
+      : [],
     db.select().from(corrections).where(eq(corrections.scheduledSessionId, session.id)).all(),
   ]);
   const names = new Map(people.map((p) => [p.id, p.name]));
   const byParticipant = new Map(correctionRows.map((c) => [c.participantId, c]));
-  const scored = await scoredCounts(db, correctionRows.map((c) => c.id));
+  const scored = await scoredCounts(
+    db,
+    correctionRows.map((c) => c.id),
+  );
   const perEvaluation = stepsPerEvaluation(plan);
   return states.map((s) => {
     const correction = byParticipant.get(s.entry.participantId);
@@ -75,7 +100,11 @@ export async function correctionProgress(ctx: Ctx, scheduledSessionId: string): 
 }
 
 /** The corrections of a session's participants, paged (spec §7: corrections with after and first). */
-export async function listCorrections(ctx: Ctx, scheduledSessionId: string, args: PageArgs = {}): Promise<Connection<ParticipantCorrection>> {
+export async function listCorrections(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  args: PageArgs = {},
+): Promise<Connection<ParticipantCorrection>> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   const session = await findSession(db, String(scheduledSessionId ?? ""));
@@ -84,8 +113,19 @@ export async function listCorrections(ctx: Ctx, scheduledSessionId: string, args
     args,
     async () => (await db.select({ n: count() }).from(entries).where(where).get())?.n ?? 0,
     async (limit, offset) => {
-      const page = await db.select({ participantId: entries.participantId }).from(entries).where(where).orderBy(asc(entries.createdAt), asc(entries.id)).limit(limit).offset(offset).all();
-      return Promise.all(page.map(async (r) => toParticipantCorrection(await loadCorrectionData(db, ctx.tenant.slug, session.id, r.participantId))));
+      const page = await db
+        .select({ participantId: entries.participantId })
+        .from(entries)
+        .where(where)
+        .orderBy(asc(entries.createdAt), asc(entries.id))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return Promise.all(
+        page.map(async (r) =>
+          toParticipantCorrection(await loadCorrectionData(db, ctx.tenant.slug, session.id, r.participantId)),
+        ),
+      );
     },
     (c) => c,
   );

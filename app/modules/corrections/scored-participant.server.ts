@@ -1,6 +1,11 @@
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import type { RichBlock } from "~/modules/assessments/steps";
-import { categoriesWithAncestors, categoryIdsOf, loadCorrectionData, type CorrectionData } from "./correction-data.server";
+import {
+  categoriesWithAncestors,
+  categoryIdsOf,
+  loadCorrectionData,
+  type CorrectionData,
+} from "./correction-data.server";
 import type { ScoredEvaluation, ScoredParticipant, ScoredStep } from "./scored-participant";
 
 // The contract for reports (scored-participant.ts), built from the answer store and the correction rows.
@@ -23,7 +28,8 @@ function scoredStep(s: CorrectionData["steps"][number]): ScoredStep {
 }
 
 /** Every step scored (a participant with nothing to score is complete too). */
-export const isComplete = (data: Pick<CorrectionData, "steps">): boolean => data.steps.every((s) => s.entry?.score !== null && s.entry?.score !== undefined);
+export const isComplete = (data: Pick<CorrectionData, "steps">): boolean =>
+  data.steps.every((s) => s.entry?.score !== null && s.entry?.score !== undefined);
 
 export async function buildScoredParticipant(ctx: Ctx, data: CorrectionData): Promise<ScoredParticipant> {
   const questionIds = [...new Set(data.order.flatMap((e) => data.plan.evaluations.get(e)?.questionIds ?? []))];
@@ -63,7 +69,19 @@ export async function buildScoredParticipant(ctx: Ctx, data: CorrectionData): Pr
 }
 
 /** Everything a report is computed from, for one participant of one scheduled session. */
-export async function loadScoredParticipant(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<ScoredParticipant> {
+export async function loadScoredParticipant(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<ScoredParticipant> {
   requirePermission(ctx, READ);
-  return buildScoredParticipant(ctx, await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, String(scheduledSessionId ?? ""), String(participantId ?? "")));
+  return buildScoredParticipant(
+    ctx,
+    await loadCorrectionData(
+      ctx.tdb.db,
+      ctx.tenant.slug,
+      String(scheduledSessionId ?? ""),
+      String(participantId ?? ""),
+    ),
+  );
 }

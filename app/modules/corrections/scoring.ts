@@ -13,7 +13,8 @@ const EPSILON = 1e-9;
 /** Points are kept to two decimals: a practical step's percentage must not leave 2.3100000000000005. */
 export const roundScore = (value: number): number => Math.round(value * 100) / 100;
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 export const maxScoreOf = (step: ScorableStep): number => (finite(step.score) && step.score > 0 ? step.score : 0);
@@ -21,7 +22,11 @@ export const maxScoreOf = (step: ScorableStep): number => (finite(step.score) &&
 /** MULTIPLE_CHOICE: all or nothing, the chosen set must equal the set of valid options. */
 export function isMultipleChoiceCorrect(correct: unknown, answer: StoredAnswer | null): boolean {
   const options = record(correct).optionlistValue;
-  const valid = new Set((Array.isArray(options) ? options : []).filter((o) => record(o).valid === true).map((o) => String(record(o).value ?? "")));
+  const valid = new Set(
+    (Array.isArray(options) ? options : [])
+      .filter((o) => record(o).valid === true)
+      .map((o) => String(record(o).value ?? "")),
+  );
   const chosen = new Set(Array.isArray(answer?.textlistValue) ? answer.textlistValue : []);
   if (chosen.size === 0 || chosen.size !== valid.size) return false;
   return [...chosen].every((v) => valid.has(v));
@@ -53,7 +58,9 @@ function onSegment(x: number, y: number, [ax, ay]: [number, number], [bx, by]: [
 export function insideZone(zone: Zone, x: number, y: number, aspect = 1): boolean {
   if (zone.shape === "circle") return (x - zone.x) ** 2 + ((y - zone.y) * aspect) ** 2 <= zone.r ** 2 + EPSILON;
   if (zone.shape === "rect") {
-    return x >= zone.x - EPSILON && x <= zone.x + zone.w + EPSILON && y >= zone.y - EPSILON && y <= zone.y + zone.h + EPSILON;
+    return (
+      x >= zone.x - EPSILON && x <= zone.x + zone.w + EPSILON && y >= zone.y - EPSILON && y <= zone.y + zone.h + EPSILON
+    );
   }
   const p = zone.points;
   return pointInZone(zone, x, y, aspect) || p.some((a, i) => onSegment(x, y, a, p[(i + 1) % p.length]!));
@@ -88,7 +95,11 @@ export function practicalScore(step: ScorableStep, ticks: readonly boolean[]): n
  * the model answer, and a PRACTICAL step whose checklist nobody has ticked yet. An empty or missing
  * answer to an objective step (choice, number, hotzone) scores 0.
  */
-export function autoScore(step: ScorableStep, answer: StoredAnswer | null, options: { ticks?: readonly boolean[] | null; aspect?: number } = {}): number | null {
+export function autoScore(
+  step: ScorableStep,
+  answer: StoredAnswer | null,
+  options: { ticks?: readonly boolean[] | null; aspect?: number } = {},
+): number | null {
   const max = maxScoreOf(step);
   switch (step.type) {
     case "MULTIPLE_CHOICE":

@@ -14,7 +14,11 @@ import { parseInput } from "~/modules/databases/entities.server";
 import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
 import { isEvaluationDone } from "~/modules/live/status";
 import { inRotation } from "./station-list";
-import { getParticipantCorrection, type CorrectionEvaluation, type ParticipantCorrection } from "./participant-correction.server";
+import {
+  getParticipantCorrection,
+  type CorrectionEvaluation,
+  type ParticipantCorrection,
+} from "./participant-correction.server";
 import { READ } from "./scored-participant.server";
 import { changeCorrection, CORRECT } from "./write.server";
 
@@ -22,7 +26,13 @@ import { changeCorrection, CORRECT } from "./write.server";
 // due there in rotation order, ticks their checklists (submitCorrectionEntry), gives a global rating
 // and a comment, and marks them done; staff running the session see the progress per station.
 
-export type StationProgress = { evaluationId: string; name: string; marked: number; total: number; practicalSteps: number };
+export type StationProgress = {
+  evaluationId: string;
+  name: string;
+  marked: number;
+  total: number;
+  practicalSteps: number;
+};
 
 export type StationParticipant = {
   participantId: string;
@@ -64,24 +74,42 @@ export async function stationProgress(ctx: Ctx, scheduledSessionId: string): Pro
       name: e.name,
       marked: marked.filter((m) => m.evaluationId === e.id).length,
       total: rows.filter((r) => orderOf(plan, r).includes(e.id)).length,
-      practicalSteps: e.questionIds.reduce((sum, q) => sum + (plan.questions.get(q)?.steps.filter((s) => s.type === "PRACTICAL").length ?? 0), 0),
+      practicalSteps: e.questionIds.reduce(
+        (sum, q) => sum + (plan.questions.get(q)?.steps.filter((s) => s.type === "PRACTICAL").length ?? 0),
+        0,
+      ),
     }));
 }
 
 /** The participants taking a station, in rotation order (its place in their order, then name). */
-export async function stationParticipants(ctx: Ctx, scheduledSessionId: string, evaluationId: string): Promise<{ station: StationProgress; participants: StationParticipant[] }> {
+export async function stationParticipants(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  evaluationId: string,
+): Promise<{ station: StationProgress; participants: StationParticipant[] }> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   const { session, plan } = await sessionAndPlan(ctx, scheduledSessionId);
   const evaluation = plan.evaluations.get(String(evaluationId ?? ""));
   if (!evaluation) throw new AppError("NOT_FOUND", "evaluation_not_found");
-  const rows = (await db.select().from(entries).where(eq(entries.scheduledSessionId, session.id)).orderBy(asc(entries.createdAt)).all()).filter((r) =>
-    orderOf(plan, r).includes(evaluation.id),
-  );
+  const rows = (
+    await db
+      .select()
+      .from(entries)
+      .where(eq(entries.scheduledSessionId, session.id))
+      .orderBy(asc(entries.createdAt))
+      .all()
+  ).filter((r) => orderOf(plan, r).includes(evaluation.id));
   const ids = rows.map((r) => r.participantId);
   const [states, people, markRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
-    ids.length ? db.select({ id: participants.id, name: participants.name }).from(participants).where(inArray(participants.id, ids)).all() : [],
+    ids.length
+      ? db
+          .select({ id: participants.id, name: participants.name })
+          .from(participants)
+          .where(inArray(participants.id, ids))
+          .all()
+      : [],
     db
       .select({ participantId: corrections.participantId, markedAt: marks.markedAt, globalRating: marks.globalRating })
       .from(marks)
@@ -97,7 +125,12 @@ export async function stationParticipants(ctx: Ctx, scheduledSessionId: string, 
       participantId: s.entry.participantId,
       name: names.get(s.entry.participantId) ?? "",
       position: orderOf(plan, s.entry).indexOf(evaluation.id) + 1,
-      live: s.current?.evaluation === evaluation.id ? "here" : isEvaluationDone(s.facts, evaluation.id) && s.live.progress.length > 0 ? "done" : "due",
+      live:
+        s.current?.evaluation === evaluation.id
+          ? "here"
+          : isEvaluationDone(s.facts, evaluation.id) && s.live.progress.length > 0
+            ? "done"
+            : "due",
       markedAt: mark?.markedAt ?? null,
       globalRating: mark?.globalRating ?? null,
     };
@@ -109,7 +142,10 @@ export async function stationParticipants(ctx: Ctx, scheduledSessionId: string, 
       name: evaluation.name,
       marked: list.filter((p) => p.markedAt).length,
       total: list.length,
-      practicalSteps: evaluation.questionIds.reduce((sum, q) => sum + (plan.questions.get(q)?.steps.filter((s) => s.type === "PRACTICAL").length ?? 0), 0),
+      practicalSteps: evaluation.questionIds.reduce(
+        (sum, q) => sum + (plan.questions.get(q)?.steps.filter((s) => s.type === "PRACTICAL").length ?? 0),
+        0,
+      ),
     },
     participants: list,
   };
@@ -152,13 +188,18 @@ export async function markStation(ctx: Ctx, input: unknown): Promise<Participant
       correctionId,
       evaluationId: data.evaluation,
       globalRating: data.globalRating !== undefined ? data.globalRating : (before?.globalRating ?? null),
-      comment: data.comment !== undefined ? (data.comment?.trim() ? data.comment.trim() : null) : (before?.comment ?? null),
-      markedAt: data.done === true ? (before?.markedAt ?? now) : data.done === false ? null : (before?.markedAt ?? null),
+      comment:
+        data.comment !== undefined ? (data.comment?.trim() ? data.comment.trim() : null) : (before?.comment ?? null),
+      markedAt:
+        data.done === true ? (before?.markedAt ?? now) : data.done === false ? null : (before?.markedAt ?? null),
       markedBy: ctx.actor.userId,
       revision: data.revision ?? (before?.revision ?? 0) + 1,
     };
     const { correctionId: _c, evaluationId: _e, ...set } = next;
-    await tx.insert(marks).values(next).onConflictDoUpdate({ target: [marks.correctionId, marks.evaluationId], set });
+    await tx
+      .insert(marks)
+      .values(next)
+      .onConflictDoUpdate({ target: [marks.correctionId, marks.evaluationId], set });
   });
   return getParticipantCorrection(ctx, data.scheduledSession, data.participant);
 }

@@ -15,7 +15,13 @@ import { changeCorrection, CORRECT, entryOf, findStep, upsertEntry } from "./wri
 // the whole participant, accepting or refusing a late answer.
 
 const id = z.string({ required_error: "validation:required" }).trim().min(1).max(100);
-const stepRef = { scheduledSession: id, participant: id, evaluation: id, question: id, stepIndex: z.number().int().min(0).max(1000) };
+const stepRef = {
+  scheduledSession: id,
+  participant: id,
+  evaluation: id,
+  question: id,
+  stepIndex: z.number().int().min(0).max(1000),
+};
 
 const entryInput = z.object({
   ...stepRef,
@@ -39,19 +45,23 @@ export async function submitCorrectionEntry(ctx: Ctx, input: unknown): Promise<P
   await changeCorrection(ctx, data.scheduledSession, data.participant, async (tx, current, correctionId, now) => {
     const step = findStep(current, data);
     const row = entryOf(step, correctionId, ctx, now);
-    if (data.revision !== null && data.revision !== undefined && step.entry && data.revision <= step.entry.revision) return; // a retry: already applied
+    if (data.revision !== null && data.revision !== undefined && step.entry && data.revision <= step.entry.revision)
+      return; // a retry: already applied
     const next = { ...row, revision: data.revision ?? row.revision + 1, scoredBy: ctx.actor.userId, scoredAt: now };
     if (data.ticks !== undefined && data.ticks !== null) {
       if (step.step.type !== "PRACTICAL") throw fieldError("ticks", "corrections:validation.ticks-not-practical");
-      const ticks = step.step.answer && Array.isArray((step.step.answer as { textlistValue?: unknown[] }).textlistValue)
-        ? (step.step.answer as { textlistValue: unknown[] }).textlistValue.map((_, i) => data.ticks![i] === true)
-        : [];
+      const ticks =
+        step.step.answer && Array.isArray((step.step.answer as { textlistValue?: unknown[] }).textlistValue)
+          ? (step.step.answer as { textlistValue: unknown[] }).textlistValue.map((_, i) => data.ticks![i] === true)
+          : [];
       next.ticks = ticks;
       next.score = practicalScore(step.step, ticks);
       next.autoScored = false;
     } else if (data.score !== undefined) {
       if (data.score !== null && (data.score < 0 || data.score > step.maxScore)) {
-        throw badRequest({ score: { key: "corrections:validation.score-out-of-range", values: { max: step.maxScore } } });
+        throw badRequest({
+          score: { key: "corrections:validation.score-out-of-range", values: { max: step.maxScore } },
+        });
       }
       next.score = data.score === null ? null : roundScore(data.score);
       next.autoScored = false;
@@ -70,7 +80,10 @@ export async function submitCorrectionComment(ctx: Ctx, input: unknown): Promise
   const data = parseInput(commentInput, input);
   const comment = sanitizeRichContent(data.comment, ctx.tenant.slug);
   await changeCorrection(ctx, data.scheduledSession, data.participant, async (tx, _current, correctionId) => {
-    await tx.update(corrections).set({ comment: comment.length ? (comment as Array<Record<string, unknown>>) : null }).where(eq(corrections.id, correctionId));
+    await tx
+      .update(corrections)
+      .set({ comment: comment.length ? (comment as Array<Record<string, unknown>>) : null })
+      .where(eq(corrections.id, correctionId));
   });
   return reload(ctx, data.scheduledSession, data.participant);
 }
@@ -90,7 +103,7 @@ export async function setLateAnswerAccepted(ctx: Ctx, input: unknown): Promise<P
     const row = entryOf(step, correctionId, ctx, now);
     const next = { ...row, lateAccepted: data.accept, revision: row.revision + 1, scoredAt: now };
     if (row.autoScored) {
-      const answer = data.accept ? step.lateAnswer : step.saved?.inTimeAnswer ?? null;
+      const answer = data.accept ? step.lateAnswer : (step.saved?.inTimeAnswer ?? null);
       next.score = autoScore(step.step, answer, { ticks: row.ticks, aspect: step.aspect });
       next.autoScored = next.score !== null;
     }

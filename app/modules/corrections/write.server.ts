@@ -4,7 +4,12 @@ import type { TenantTx } from "~db/tenant/client";
 import type { Ctx, StaffCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { publishLive } from "~/modules/live/events.server";
-import { loadCorrectionData, type CorrectionData, type CorrectionEntryRow, type TakenStep } from "./correction-data.server";
+import {
+  loadCorrectionData,
+  type CorrectionData,
+  type CorrectionEntryRow,
+  type TakenStep,
+} from "./correction-data.server";
 import { isComplete } from "./scored-participant.server";
 import { fieldError } from "~/modules/databases/entities.server";
 
@@ -17,7 +22,9 @@ export const CORRECT = "correct:sessions" as const;
 export type StepRef = { evaluation: string; question: string; stepIndex: number };
 
 export function findStep(data: CorrectionData, ref: StepRef): TakenStep {
-  const step = data.steps.find((s) => s.evaluationId === ref.evaluation && s.questionId === ref.question && s.stepIndex === ref.stepIndex);
+  const step = data.steps.find(
+    (s) => s.evaluationId === ref.evaluation && s.questionId === ref.question && s.stepIndex === ref.stepIndex,
+  );
   if (!step) throw fieldError("stepIndex", "corrections:validation.step-not-taken");
   return step;
 }
@@ -29,7 +36,12 @@ export async function upsertEntry(tx: TenantTx, row: CorrectionEntryRow): Promis
     .insert(correctionEntries)
     .values(row)
     .onConflictDoUpdate({
-      target: [correctionEntries.correctionId, correctionEntries.evaluationId, correctionEntries.questionId, correctionEntries.stepIndex],
+      target: [
+        correctionEntries.correctionId,
+        correctionEntries.evaluationId,
+        correctionEntries.questionId,
+        correctionEntries.stepIndex,
+      ],
       set: { score, comment, ticks, autoScored, lateAccepted, revision, scoredBy, scoredAt },
     });
 }
@@ -56,7 +68,12 @@ export function entryOf(step: TakenStep, correctionId: string, ctx: StaffCtx, no
 
 export type Change<T> = (tx: TenantTx, data: CorrectionData, correctionId: string, now: Date) => Promise<T>;
 
-export async function changeCorrection<T>(ctx: StaffCtx, sessionId: string, participantId: string, change: Change<T>): Promise<T> {
+export async function changeCorrection<T>(
+  ctx: StaffCtx,
+  sessionId: string,
+  participantId: string,
+  change: Change<T>,
+): Promise<T> {
   const { result, changed } = await ctx.tdb.write(async (tx) => {
     const now = new Date();
     const before = await loadCorrectionData(tx, ctx.tenant.slug, String(sessionId ?? ""), String(participantId ?? ""));
@@ -81,12 +98,27 @@ export async function changeCorrection<T>(ctx: StaffCtx, sessionId: string, part
     const wasComplete = !!before.correction?.completedAt;
     await tx
       .update(corrections)
-      .set({ updatedAt: now, rev: (after.correction?.rev ?? 1) + 1, completedAt: complete ? (after.correction?.completedAt ?? now) : null })
+      .set({
+        updatedAt: now,
+        rev: (after.correction?.rev ?? 1) + 1,
+        completedAt: complete ? (after.correction?.completedAt ?? now) : null,
+      })
       .where(eq(corrections.id, correctionId));
-    return { result, changed: { session: before.session.id, participant: before.entry.participantId, statusChanged: complete !== wasComplete } };
+    return {
+      result,
+      changed: {
+        session: before.session.id,
+        participant: before.entry.participantId,
+        statusChanged: complete !== wasComplete,
+      },
+    };
   });
   await publishLive(ctx as Ctx, changed.session, [
-    { type: "correction.changed", participantId: changed.participant, payload: { participantId: changed.participant, completed: changed.statusChanged } },
+    {
+      type: "correction.changed",
+      participantId: changed.participant,
+      payload: { participantId: changed.participant, completed: changed.statusChanged },
+    },
   ]);
   return result;
 }

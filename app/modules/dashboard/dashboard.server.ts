@@ -4,8 +4,16 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { listScheduledSessions } from "~/modules/scheduling/scheduled-sessions.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 
-const count = async (ctx: Ctx, table: typeof participants | typeof staffUsers | typeof questions | typeof evaluations) =>
-  (await ctx.tdb.db.select({ n: sql<number>`count(*)` }).from(table).get())?.n ?? 0;
+const count = async (
+  ctx: Ctx,
+  table: typeof participants | typeof staffUsers | typeof questions | typeof evaluations,
+) =>
+  (
+    await ctx.tdb.db
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .get()
+  )?.n ?? 0;
 
 /**
  * The admin home: who you are, the next sessions (from today, in the organisation's time zone) and
@@ -18,7 +26,12 @@ export async function adminDashboard(ctx: Ctx) {
     count(ctx, staffUsers),
     count(ctx, questions),
     count(ctx, evaluations),
-    listScheduledSessions(ctx, { filter: { when: "UPCOMING", active: true }, order: "ASC", orderBy: "DATETIME", first: 5 }),
+    listScheduledSessions(ctx, {
+      filter: { when: "UPCOMING", active: true },
+      order: "ASC",
+      orderBy: "DATETIME",
+      first: 5,
+    }),
   ]);
   return {
     userName: ctx.actor.name,

@@ -4,7 +4,16 @@ import { categories } from "~db/tenant/schema";
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { containsCI, defineEntity, documentOf, READ, refuseIfReferenced, WRITE, type Doc, type ListArgs } from "./entities.server";
+import {
+  containsCI,
+  defineEntity,
+  documentOf,
+  READ,
+  refuseIfReferenced,
+  WRITE,
+  type Doc,
+  type ListArgs,
+} from "./entities.server";
 import type { Connection } from "~/lib/paging.server";
 import type { NameFilter } from "./supplies.server";
 
@@ -39,9 +48,14 @@ export const categoryEntity = defineEntity({
   sortColumns: { NAME: categories.nameLower },
   defaultSort: "NAME",
   filters: (f: NameFilter) => [f.name ? containsCI(categories.name, f.name) : undefined],
-  values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...(i.parent !== undefined ? { parentId: i.parent } : {}) }),
+  values: (i) => ({
+    name: i.name,
+    nameLower: i.name.toLowerCase(),
+    ...(i.parent !== undefined ? { parentId: i.parent } : {}),
+  }),
   inputOf: (r: typeof categories.$inferSelect) => ({ name: r.name, parent: r.parentId }),
-  toDoc: (r: typeof categories.$inferSelect): Category => documentOf(r, "Category", { name: r.name, parentId: r.parentId }),
+  toDoc: (r: typeof categories.$inferSelect): Category =>
+    documentOf(r, "Category", { name: r.name, parentId: r.parentId }),
   check: checkParent,
 });
 
@@ -51,7 +65,10 @@ export const { get: getCategory, add: addCategory, update: updateCategory, count
  * Categories. `parent` undefined lists all of them, null the roots, an id the children of that
  * category (which must exist).
  */
-export async function listCategories(ctx: Ctx, args: ListArgs<NameFilter, "NAME"> & { parent?: string | null } = {}): Promise<Connection<Category>> {
+export async function listCategories(
+  ctx: Ctx,
+  args: ListArgs<NameFilter, "NAME"> & { parent?: string | null } = {},
+): Promise<Connection<Category>> {
   requirePermission(ctx, READ);
   const extra: SQL[] = [];
   if (args.parent === null) extra.push(isNull(categories.parentId));
@@ -77,8 +94,12 @@ export async function childCounts(ctx: Ctx, ids: string[]): Promise<Map<string, 
 
 async function subtreeIds(db: Pick<TenantTx, "select">, id: string): Promise<string[]> {
   const ids = [id];
-  for (let frontier = [id]; frontier.length > 0; ) {
-    const children = await db.select({ id: categories.id }).from(categories).where(inArray(categories.parentId, frontier)).all();
+  for (let frontier = [id]; frontier.length > 0;) {
+    const children = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.parentId, frontier))
+      .all();
     frontier = children.map((c) => c.id).filter((c) => !ids.includes(c));
     ids.push(...frontier);
   }
@@ -144,7 +165,13 @@ export async function categoryPath(ctx: Ctx, ids: string[]): Promise<Category[]>
 }
 
 /** Every category as a flat list (for choosing a new parent), sorted by name. */
-export async function allCategoryOptions(ctx: Ctx): Promise<Array<{ id: string; name: string; parentId: string | null }>> {
+export async function allCategoryOptions(
+  ctx: Ctx,
+): Promise<Array<{ id: string; name: string; parentId: string | null }>> {
   requirePermission(ctx, READ);
-  return ctx.tdb.db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(categories.nameLower).all();
+  return ctx.tdb.db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .orderBy(categories.nameLower)
+    .all();
 }

@@ -30,10 +30,15 @@ export const companyEntity = defineEntity({
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...addressValues(i.address) }),
   inputOf: (r: typeof companies.$inferSelect) => ({ name: r.name, address: addressOf(r) }),
   nestedInputs: ["address"],
-  toDoc: (r: typeof companies.$inferSelect): Company => documentOf(r, "Company", { name: r.name, address: addressOf(r) }),
+  toDoc: (r: typeof companies.$inferSelect): Company =>
+    documentOf(r, "Company", { name: r.name, address: addressOf(r) }),
   // Company names are unique (import matches companies by name).
   check: async (tx, input, id) => {
-    const same = await tx.select({ id: companies.id }).from(companies).where(eq(companies.nameLower, input.name.toLowerCase())).get();
+    const same = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.nameLower, input.name.toLowerCase()))
+      .get();
     if (same && same.id !== id) throw fieldError("name", "validation:name-taken");
   },
 });

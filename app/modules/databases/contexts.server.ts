@@ -16,7 +16,8 @@ export const contextEntity = defineEntity({
   filters: (f: NameFilter) => [f.name ? containsCI(contexts.name, f.name) : undefined],
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), description: i.description }),
   inputOf: (r: typeof contexts.$inferSelect) => ({ name: r.name, description: r.description }),
-  toDoc: (r: typeof contexts.$inferSelect): Context => documentOf(r, "Context", { name: r.name, description: r.description }),
+  toDoc: (r: typeof contexts.$inferSelect): Context =>
+    documentOf(r, "Context", { name: r.name, description: r.description }),
 });
 
 export const {

@@ -12,7 +12,10 @@ const DELIMITERS = [",", ";", "\t"];
 /** The delimiter papaparse finds in the first lines (comma when it cannot tell). */
 export function detectDelimiter(text: string): string {
   const sample = stripBom(text).split(/\r?\n/, 5).join("\n");
-  return Papa.parse<string[]>(sample, { delimitersToGuess: DELIMITERS, preview: 5, skipEmptyLines: true }).meta.delimiter || ",";
+  return (
+    Papa.parse<string[]>(sample, { delimitersToGuess: DELIMITERS, preview: 5, skipEmptyLines: true }).meta.delimiter ||
+    ","
+  );
 }
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -50,7 +53,10 @@ export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number];
 export const COMPANY_COLUMNS = ["name", "line1", "city", "region", "postal", "country"] as const;
 export type CompanyColumn = (typeof COMPANY_COLUMNS)[number];
 
-export type CsvTable<C extends string> = { rows: Array<{ line: number; values: Partial<Record<C, string>> }>; missingColumns: C[] };
+export type CsvTable<C extends string> = {
+  rows: Array<{ line: number; values: Partial<Record<C, string>> }>;
+  missingColumns: C[];
+};
 export type CsvRow = CsvTable<ParticipantColumn>["rows"][number];
 
 /**
@@ -58,7 +64,11 @@ export type CsvRow = CsvTable<ParticipantColumn>["rows"][number];
  * `address.` prefix ignored; unknown columns ignored). Returns the rows, or the required columns
  * the header lacks.
  */
-export function readCsvTable<C extends string>(text: string, columns: readonly C[], required: readonly C[]): CsvTable<C> {
+export function readCsvTable<C extends string>(
+  text: string,
+  columns: readonly C[],
+  required: readonly C[],
+): CsvTable<C> {
   const [header, ...body] = parseCsv(text);
   if (!header) return { rows: [], missingColumns: [...required] };
   const normal = (s: string) =>

@@ -37,7 +37,8 @@ type BaseRow = { id: string; createdAt: Date; updatedAt: Date; rev: number; work
  * V8 builds that spread-then-fields literal some 80 times slower (4 µs a row, a tenth of a list
  * request's time in bench:http).
  */
-export const documentOf = <T extends object>(row: BaseRow, type: string, fields: T): Doc & T => Object.assign(docFields(row, type), fields);
+export const documentOf = <T extends object>(row: BaseRow, type: string, fields: T): Doc & T =>
+  Object.assign(docFields(row, type), fields);
 
 export const docFields = (row: BaseRow, type: string): Doc => ({
   _id: row.id,
@@ -64,23 +65,34 @@ export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input
   return parsed.data;
 }
 
-export const fieldError = (field: string, key: string): AppError => badRequest({ [field]: { key } } satisfies FieldErrors);
+export const fieldError = (field: string, key: string): AppError =>
+  badRequest({ [field]: { key } } satisfies FieldErrors);
 
 /**
  * The rows after `key` in ORDER BY column, id (both ASC or both DESC; SQLite sorts NULL first). A
  * row value comparison, so SQLite seeks in the column's index; going down a column that may be
  * NULL, the NULLs that come last make it an OR, which SQLite walks like an offset.
  */
-export function rowsAfter(column: SQLiteColumn, id: SQLiteColumn, order: SortOrder | null | undefined, key: SeekKey): SQL {
+export function rowsAfter(
+  column: SQLiteColumn,
+  id: SQLiteColumn,
+  order: SortOrder | null | undefined,
+  key: SeekKey,
+): SQL {
   if (order === "DESC") {
     if (key.value === null) return sql`(${column} IS NULL AND ${id} < ${key.id})`;
-    return column.notNull ? sql`(${column}, ${id}) < (${key.value}, ${key.id})` : sql`((${column}, ${id}) < (${key.value}, ${key.id}) OR ${column} IS NULL)`;
+    return column.notNull
+      ? sql`(${column}, ${id}) < (${key.value}, ${key.id})`
+      : sql`((${column}, ${id}) < (${key.value}, ${key.id}) OR ${column} IS NULL)`;
   }
-  return key.value === null ? sql`(${column} IS NOT NULL OR ${id} > ${key.id})` : sql`(${column}, ${id}) > (${key.value}, ${key.id})`;
+  return key.value === null
+    ? sql`(${column} IS NOT NULL OR ${id} > ${key.id})`
+    : sql`(${column}, ${id}) > (${key.value}, ${key.id})`;
 }
 
 /** Case-insensitive substring match (`value` is lower-cased here). */
-export const containsCI = (column: SQLiteColumn | SQL, value: string): SQL => sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
+export const containsCI = (column: SQLiteColumn | SQL, value: string): SQL =>
+  sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
 
 // ---- References: which objects still use an object. Other domains register their finders. ----
 type ReferenceFinder = (db: Reader, ids: string[]) => Promise<Reference[]>;
@@ -103,7 +115,11 @@ export async function refuseIfReferenced(db: Reader, type: string, ids: string[]
 }
 
 // ---- A generic entity: list, get, add, update, remove with the same rules everywhere. ----
-export type ListArgs<F, O extends string> = PageArgs & { filter?: F | null; order?: SortOrder | null; orderBy?: O | null };
+export type ListArgs<F, O extends string> = PageArgs & {
+  filter?: F | null;
+  order?: SortOrder | null;
+  orderBy?: O | null;
+};
 
 type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
   type: string;
@@ -125,7 +141,9 @@ type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F
   check?: (tx: TenantTx, input: Input, id: string | null) => Promise<void>;
 };
 
-export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extends string, F>(cfg: EntityConfig<Row, Input, D, O, F>) {
+export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extends string, F>(
+  cfg: EntityConfig<Row, Input, D, O, F>,
+) {
   const t = cfg.table;
 
   async function findRow(db: Reader, id: string): Promise<Row> {
@@ -143,7 +161,13 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     compiledCount ??= compileSelect(db.select({ n: sql<number>`count(*)` }).from(t));
     return (await compiledRows(db, compiledCount, {}))[0]?.n ?? 0;
   }
-  async function unfilteredRead(tdb: TenantDb, column: SQLiteColumn, order: SortOrder | null | undefined, limit: number, offset: number): Promise<KeptPage<Row>> {
+  async function unfilteredRead(
+    tdb: TenantDb,
+    column: SQLiteColumn,
+    order: SortOrder | null | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<KeptPage<Row>> {
     const sort = `${column.name} ${order === "DESC" ? "DESC" : "ASC"}`;
     const key = `${cfg.type}\n${sort}\n${limit}\n${offset}`;
     const kept = keptPages.get(tdb, key) as KeptPage<Row> | undefined;
@@ -152,10 +176,18 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     let page = compiledPages.get(sort);
     if (!page) {
       const dir = order === "DESC" ? desc : asc;
-      const query = tdb.db.select().from(t).orderBy(dir(column), dir(t.id)).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
+      const query = tdb.db
+        .select()
+        .from(t)
+        .orderBy(dir(column), dir(t.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"));
       compiledPages.set(sort, (page = compileSelect<Row>(query)));
     }
-    const [totalCount, rows] = await Promise.all([unfilteredCount(tdb.db), compiledRows(tdb.db, page, { limit, offset })]);
+    const [totalCount, rows] = await Promise.all([
+      unfilteredCount(tdb.db),
+      compiledRows(tdb.db, page, { limit, offset }),
+    ]);
     // Frozen: a kept row is shared by every request that reads the page.
     const read = { totalCount, rows: rows.map((row) => Object.freeze(row)) };
     keptPages.set(tdb, key, stamp, read);
@@ -164,16 +196,32 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
 
   /** How many rows match `where`; without one, the compiled count of all. */
   const countOf = (db: TenantDrizzle, where: SQL | undefined): Promise<number> =>
-    where ? db.select({ n: sql<number>`count(*)` }).from(t).where(where).get().then((r) => r?.n ?? 0) : unfilteredCount(db);
+    where
+      ? db
+          .select({ n: sql<number>`count(*)` })
+          .from(t)
+          .where(where)
+          .get()
+          .then((r) => r?.n ?? 0)
+      : unfilteredCount(db);
 
   /** The row field of each sort column: a cursor carries the row's value of it (its seek key). */
-  const fieldOf = new Map<SQLiteColumn, string>(Object.entries(getTableColumns(t) as Record<string, SQLiteColumn>).map(([field, column]) => [column, field]));
+  const fieldOf = new Map<SQLiteColumn, string>(
+    Object.entries(getTableColumns(t) as Record<string, SQLiteColumn>).map(([field, column]) => [column, field]),
+  );
 
   /**
    * The page after a cursor's row, found through the sort index instead of walking the `offset`
    * rows before it; rows added or removed before it meanwhile do not move it. Read fresh, never kept.
    */
-  async function seekRead(db: TenantDrizzle, where: SQL | undefined, column: SQLiteColumn, order: SortOrder | null | undefined, limit: number, after: SeekKey) {
+  async function seekRead(
+    db: TenantDrizzle,
+    where: SQL | undefined,
+    column: SQLiteColumn,
+    order: SortOrder | null | undefined,
+    limit: number,
+    after: SeekKey,
+  ) {
     const dir = order === "DESC" ? desc : asc;
     const [totalCount, rows] = await Promise.all([
       countOf(db, where),
@@ -208,7 +256,9 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
       // Text and number sort values only: anything else (a date) keeps offset cursors.
       const keyOf = (row: Row): SeekKey | undefined => {
         const value = (row as Record<string, unknown>)[field];
-        return value === null || typeof value === "string" || typeof value === "number" ? { value, id: row.id, sort } : undefined;
+        return value === null || typeof value === "string" || typeof value === "number"
+          ? { value, id: row.id, sort }
+          : undefined;
       };
       return paginateRead(
         args,
@@ -217,7 +267,14 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
           if (!where) return unfilteredRead(ctx.tdb, column, args.order, limit, offset);
           const [totalCount, rows] = await Promise.all([
             countOf(db, where),
-            db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<Row[]>,
+            db
+              .select()
+              .from(t)
+              .where(where)
+              .orderBy(dir(column), dir(t.id))
+              .limit(limit)
+              .offset(offset)
+              .all() as Promise<Row[]>,
           ]);
           return { totalCount, rows };
         },
@@ -247,7 +304,14 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
       return ctx.tdb.write(async (tx) => {
         await cfg.check?.(tx, data, null);
         const now = new Date();
-        const row = { id: newId(), createdAt: now, updatedAt: now, rev: 1, workspaceId: await resolveWorkspace(tx, opts.workspace), ...cfg.values(data) };
+        const row = {
+          id: newId(),
+          createdAt: now,
+          updatedAt: now,
+          rev: 1,
+          workspaceId: await resolveWorkspace(tx, opts.workspace),
+          ...cfg.values(data),
+        };
         await tx.insert(t).values(row);
         return cfg.toDoc(row as unknown as Row);
       });
@@ -289,8 +353,20 @@ export const addressValues = (a: Address | null) => ({
   addressCountry: a?.country ?? null,
 });
 
-type AddressRow = { addressLine1: string | null; addressCity: string | null; addressRegion: string | null; addressPostal: string | null; addressCountry: string | null };
+type AddressRow = {
+  addressLine1: string | null;
+  addressCity: string | null;
+  addressRegion: string | null;
+  addressPostal: string | null;
+  addressCountry: string | null;
+};
 export const addressOf = (r: AddressRow): Address | null =>
   r.addressLine1 || r.addressCity || r.addressRegion || r.addressPostal || r.addressCountry
-    ? { line1: r.addressLine1, city: r.addressCity, region: r.addressRegion, postal: r.addressPostal, country: r.addressCountry }
+    ? {
+        line1: r.addressLine1,
+        city: r.addressCity,
+        region: r.addressRegion,
+        postal: r.addressPostal,
+        country: r.addressCountry,
+      }
     : null;

@@ -15,15 +15,33 @@ export const optionalText = (max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export type Address = { line1: string | null; city: string | null; region: string | null; postal: string | null; country: string | null };
+export type Address = {
+  line1: string | null;
+  city: string | null;
+  region: string | null;
+  postal: string | null;
+  country: string | null;
+};
 
 export const optionalAddress = z
-  .object({ line1: optionalText(), city: optionalText(), region: optionalText(), postal: optionalText(), country: optionalText() })
+  .object({
+    line1: optionalText(),
+    city: optionalText(),
+    region: optionalText(),
+    postal: optionalText(),
+    country: optionalText(),
+  })
   .nullish()
   .transform((a): Address | null => (a && Object.values(a).some(Boolean) ? (a as Address) : null));
 
 export const requiredAddress = z.object(
-  { line1: requiredText(), city: requiredText(), region: optionalText(), postal: optionalText(), country: requiredText() },
+  {
+    line1: requiredText(),
+    city: requiredText(),
+    region: optionalText(),
+    postal: optionalText(),
+    country: requiredText(),
+  },
   { required_error: "validation:required" },
 );
 
@@ -44,7 +62,12 @@ function languageCode(value: unknown): unknown {
 export const participantInput = z.object({
   name: nameText(),
   // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
+  email: z
+    .string({ required_error: "validation:required" })
+    .trim()
+    .min(1)
+    .max(254)
+    .refine(isEmailAddress, { message: "validation:email" }),
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),
@@ -54,7 +77,10 @@ export const participantInput = z.object({
     z.number({ invalid_type_error: "validation:invalid" }).int().min(0).max(300).optional(),
   ),
   /** The language of the participant's e-mails and screens; none: the organisation's. */
-  language: z.preprocess(languageCode, z.enum(SUPPORTED_LOCALES, { errorMap: () => ({ message: "validation:language" }) }).nullable()),
+  language: z.preprocess(
+    languageCode,
+    z.enum(SUPPORTED_LOCALES, { errorMap: () => ({ message: "validation:language" }) }).nullable(),
+  ),
 });
 
 export const categoryInput = z.object({

@@ -21,12 +21,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Refuses an import of more rows than MAX_IMPORT_ROWS (BAD_REQUEST, translated, nothing saved). */
 function refuseTooManyRows(count: number): void {
-  if (count > MAX_IMPORT_ROWS) throw new AppError("BAD_REQUEST", "import_too_large", { values: { count, max: MAX_IMPORT_ROWS } });
+  if (count > MAX_IMPORT_ROWS)
+    throw new AppError("BAD_REQUEST", "import_too_large", { values: { count, max: MAX_IMPORT_ROWS } });
 }
 
 /** What the database already holds, for matching without one query per row. */
 async function loadExisting(db: Reader) {
-  const people = await db.select({ id: participants.id, emailLower: participants.emailLower, externalId: participants.externalId }).from(participants).all();
+  const people = await db
+    .select({ id: participants.id, emailLower: participants.emailLower, externalId: participants.externalId })
+    .from(participants)
+    .all();
   const firms = await db.select({ id: companies.id, nameLower: companies.nameLower }).from(companies).all();
   return {
     byEmail: new Map(people.map((p) => [p.emailLower, p.id])),
@@ -51,7 +55,10 @@ export type RowPlan = {
   errors: FieldErrors;
 };
 
-const participantValuesOf = (d: { name: string; email: string; phone: string | null; externalId: string | null; language: string | null }, companyId: string | null) => ({
+const participantValuesOf = (
+  d: { name: string; email: string; phone: string | null; externalId: string | null; language: string | null },
+  companyId: string | null,
+) => ({
   name: d.name,
   nameLower: d.name.toLowerCase(),
   email: d.email,
@@ -72,23 +79,35 @@ async function planRows(existing: Existing, inputs: unknown[]): Promise<RowPlan[
   const plans: RowPlan[] = [];
   for (let start = 0; start < inputs.length; start += CHUNK) {
     if (start > 0) await yieldToEventLoop();
-    for (let index = start; index < Math.min(inputs.length, start + CHUNK); index++) plans.push(planRow(existing, newCompanies, inputs[index], index));
+    for (let index = start; index < Math.min(inputs.length, start + CHUNK); index++)
+      plans.push(planRow(existing, newCompanies, inputs[index], index));
   }
   return plans;
 }
 
 function planRow(existing: Existing, newCompanies: Map<string, string>, input: unknown, index: number): RowPlan {
   const parsed = participantInput.safeParse(input ?? {});
-  if (!parsed.success) return { index, action: "error", id: null, values: null, companyName: null, newCompany: false, errors: zodFieldErrors(parsed.error) };
+  if (!parsed.success)
+    return {
+      index,
+      action: "error",
+      id: null,
+      values: null,
+      companyName: null,
+      newCompany: false,
+      errors: zodFieldErrors(parsed.error),
+    };
   const d = parsed.data;
   const emailLower = d.email.toLowerCase();
-  const matched = (d.externalId ? existing.byExt.get(d.externalId) : undefined) ?? existing.byEmail.get(emailLower) ?? null;
+  const matched =
+    (d.externalId ? existing.byExt.get(d.externalId) : undefined) ?? existing.byEmail.get(emailLower) ?? null;
   const errors: FieldErrors = {};
   const emailOwner = existing.byEmail.get(emailLower);
   if (emailOwner && emailOwner !== matched) errors.email = { key: "validation:email-taken" };
   const extOwner = d.externalId ? existing.byExt.get(d.externalId) : undefined;
   if (extOwner && extOwner !== matched) errors.externalId = { key: "validation:external-id-taken" };
-  if (Object.keys(errors).length) return { index, action: "error", id: matched, values: null, companyName: null, newCompany: false, errors };
+  if (Object.keys(errors).length)
+    return { index, action: "error", id: matched, values: null, companyName: null, newCompany: false, errors };
 
   let companyId: string | null = null;
   let newCompany = false;
@@ -116,15 +135,37 @@ function planRow(existing: Existing, newCompanies: Map<string, string>, input: u
   existing.byEmail.set(emailLower, id);
   if (ext) existing.byExt.set(ext, id);
   existing.keysOf.set(id, { email: emailLower, ext });
-  return { index, action: matched ? "update" : "create", id, values: participantValuesOf(d, companyId), companyName: d.company, newCompany, errors: {} };
-  }
+  return {
+    index,
+    action: matched ? "update" : "create",
+    id,
+    values: participantValuesOf(d, companyId),
+    companyName: d.company,
+    newCompany,
+    errors: {},
+  };
+}
 
-async function applyPlan(tx: TenantTx, plans: RowPlan[], existingIds: Set<string>, workspace?: string | null): Promise<string[]> {
+async function applyPlan(
+  tx: TenantTx,
+  plans: RowPlan[],
+  existingIds: Set<string>,
+  workspace?: string | null,
+): Promise<string[]> {
   const workspaceId = await resolveWorkspace(tx, workspace);
   const now = new Date();
   const companyRows = plans
     .filter((p) => p.newCompany && p.companyName && p.values?.companyId)
-    .map((p) => ({ id: p.values!.companyId!, createdAt: now, updatedAt: now, rev: 1, workspaceId, name: p.companyName!, nameLower: p.companyName!.toLowerCase(), ...addressValues(null) }));
+    .map((p) => ({
+      id: p.values!.companyId!,
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      workspaceId,
+      name: p.companyName!,
+      nameLower: p.companyName!.toLowerCase(),
+      ...addressValues(null),
+    }));
   for (let i = 0; i < companyRows.length; i += CHUNK) {
     await tx.insert(companies).values(companyRows.slice(i, i + CHUNK));
     await yieldToEventLoop();
@@ -174,7 +215,11 @@ async function participantsInOrder(db: Reader, ids: string[]): Promise<Participa
   const byId = new Map<string, Participant>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = await db.select().from(participants).where(inArray(participants.id, unique.slice(i, i + CHUNK))).all();
+    const rows = await db
+      .select()
+      .from(participants)
+      .where(inArray(participants.id, unique.slice(i, i + CHUNK)))
+      .all();
     for (const r of rows) byId.set(r.id, participantEntity.toDoc(r));
   }
   return ids.map((id) => byId.get(id)!);
@@ -212,7 +257,12 @@ export async function importCompanies(ctx: Ctx, data: unknown[], workspace?: str
   if (Object.keys(errors).length) throw badRequest(errors);
   return ctx.tdb.write(async (tx) => {
     const workspaceId = await resolveWorkspace(tx, workspace);
-    const byName = new Map((await tx.select({ id: companies.id, nameLower: companies.nameLower }).from(companies).all()).map((c) => [c.nameLower, c.id]));
+    const byName = new Map(
+      (await tx.select({ id: companies.id, nameLower: companies.nameLower }).from(companies).all()).map((c) => [
+        c.nameLower,
+        c.id,
+      ]),
+    );
     const now = new Date();
     const ids: string[] = [];
     for (const [index, p] of parsed.entries()) {
@@ -220,15 +270,33 @@ export async function importCompanies(ctx: Ctx, data: unknown[], workspace?: str
       const d = p.data!;
       const values = { name: d.name, nameLower: d.name.toLowerCase(), ...(d.address ? addressValues(d.address) : {}) };
       const id = byName.get(values.nameLower);
-      if (id) await tx.update(companies).set({ ...values, updatedAt: now, rev: sql`${companies.rev} + 1` }).where(inArray(companies.id, [id]));
+      if (id)
+        await tx
+          .update(companies)
+          .set({ ...values, updatedAt: now, rev: sql`${companies.rev} + 1` })
+          .where(inArray(companies.id, [id]));
       else {
-        const newRow = { id: newId(), createdAt: now, updatedAt: now, rev: 1, workspaceId, ...addressValues(null), ...values };
+        const newRow = {
+          id: newId(),
+          createdAt: now,
+          updatedAt: now,
+          rev: 1,
+          workspaceId,
+          ...addressValues(null),
+          ...values,
+        };
         await tx.insert(companies).values(newRow);
         byName.set(values.nameLower, newRow.id);
       }
       ids.push(byName.get(values.nameLower)!);
     }
-    const rows = ids.length ? await tx.select().from(companies).where(inArray(companies.id, [...new Set(ids)])).all() : [];
+    const rows = ids.length
+      ? await tx
+          .select()
+          .from(companies)
+          .where(inArray(companies.id, [...new Set(ids)]))
+          .all()
+      : [];
     const docs = new Map(rows.map((r) => [r.id, companyEntity.toDoc(r)]));
     return ids.map((id) => docs.get(id)!);
   }, IMPORT_WRITE);
@@ -254,15 +322,24 @@ export type ImportPreview<C extends string = ParticipantColumn> = {
 };
 
 function sampleOf<R extends { action: ImportAction }>(rows: R[]): R[] {
-  const errorsBelow = rows.slice(PREVIEW_SAMPLE_ROWS).filter((r) => r.action === "error").slice(0, PREVIEW_SAMPLE_ROWS);
+  const errorsBelow = rows
+    .slice(PREVIEW_SAMPLE_ROWS)
+    .filter((r) => r.action === "error")
+    .slice(0, PREVIEW_SAMPLE_ROWS);
   return [...rows.slice(0, PREVIEW_SAMPLE_ROWS), ...errorsBelow];
 }
 
-const noPreview = <C extends string>(missingColumns: C[]): ImportPreview<C> => ({ rows: [], totalRows: 0, missingColumns, counts: { create: 0, update: 0, error: 0 } });
+const noPreview = <C extends string>(missingColumns: C[]): ImportPreview<C> => ({
+  rows: [],
+  totalRows: 0,
+  missingColumns,
+  counts: { create: 0, update: 0, error: 0 },
+});
 
 /** The CSV paths refuse too many rows like the API does, as an error on the `csv` field. */
 function refuseTooManyCsvRows(count: number): void {
-  if (count > MAX_IMPORT_ROWS) throw badRequest({ csv: { key: "errors:import_too_large", values: { count, max: MAX_IMPORT_ROWS } } });
+  if (count > MAX_IMPORT_ROWS)
+    throw badRequest({ csv: { key: "errors:import_too_large", values: { count, max: MAX_IMPORT_ROWS } } });
 }
 
 const countActions = (rows: Array<{ action: ImportAction }>) => {
@@ -277,7 +354,10 @@ export async function previewImport(ctx: Ctx, csvText: string): Promise<ImportPr
   const { rows, missingColumns } = readParticipantCsv(csvText);
   if (missingColumns.length) return noPreview(missingColumns);
   refuseTooManyCsvRows(rows.length);
-  const plans = await planRows(await loadExisting(ctx.tdb.db), rows.map((r) => r.values));
+  const plans = await planRows(
+    await loadExisting(ctx.tdb.db),
+    rows.map((r) => r.values),
+  );
   const preview = rows.map((r, i): PreviewRow => {
     const plan = plans[i]!;
     return {
@@ -302,12 +382,18 @@ export async function importParticipantsCsv(
 ): Promise<{ saved: number; skipped: number; ids: string[]; skippedLines: number[] }> {
   requirePermission(ctx, WRITE);
   const { rows, missingColumns } = readParticipantCsv(csvText);
-  if (missingColumns.length) throw badRequest({ csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } } });
+  if (missingColumns.length)
+    throw badRequest({
+      csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } },
+    });
   refuseTooManyCsvRows(rows.length);
   return ctx.tdb.write(async (tx) => {
     const existing = await loadExisting(tx);
     const existingIds = new Set(existing.existingIds);
-    const plans = await planRows(existing, rows.map((r) => r.values));
+    const plans = await planRows(
+      existing,
+      rows.map((r) => r.values),
+    );
     const ids = await applyPlan(tx, plans, existingIds, workspace);
     const skippedLines = rows.filter((_, i) => plans[i]!.action === "error").map((r) => r.line);
     return { saved: ids.length, skipped: plans.length - ids.length, ids, skippedLines };
@@ -327,7 +413,11 @@ function planCompanyRows(rows: Array<{ values: Partial<Record<CompanyColumn, str
   return rows.map((r) => {
     const parsed = companyInput.safeParse(companyRowInput(r.values));
     if (!parsed.success) {
-      const errors = Object.entries(zodFieldErrors(parsed.error)).map(([field, e]) => ({ field: field.replace(/^address\./, ""), key: e.key, values: e.values }));
+      const errors = Object.entries(zodFieldErrors(parsed.error)).map(([field, e]) => ({
+        field: field.replace(/^address\./, ""),
+        key: e.key,
+        values: e.values,
+      }));
       return { action: "error" as const, data: null, errors };
     }
     const key = parsed.data.name.toLowerCase();
@@ -337,7 +427,8 @@ function planCompanyRows(rows: Array<{ values: Partial<Record<CompanyColumn, str
   });
 }
 
-const companyNames = async (db: Reader) => new Set((await db.select({ nameLower: companies.nameLower }).from(companies).all()).map((c) => c.nameLower));
+const companyNames = async (db: Reader) =>
+  new Set((await db.select({ nameLower: companies.nameLower }).from(companies).all()).map((c) => c.nameLower));
 
 /** What importing this company CSV would do, row by row, without saving anything. */
 export async function previewCompanyImport(ctx: Ctx, csvText: string): Promise<ImportPreview<CompanyColumn>> {
@@ -346,15 +437,28 @@ export async function previewCompanyImport(ctx: Ctx, csvText: string): Promise<I
   if (missingColumns.length) return noPreview(missingColumns);
   refuseTooManyCsvRows(rows.length);
   const plans = planCompanyRows(rows, await companyNames(ctx.tdb.db));
-  const preview = rows.map((r, i): PreviewRow<CompanyColumn> => ({ line: r.line, action: plans[i]!.action, values: r.values, reasons: plans[i]!.errors, newCompany: false }));
+  const preview = rows.map((r, i): PreviewRow<CompanyColumn> => ({
+    line: r.line,
+    action: plans[i]!.action,
+    values: r.values,
+    reasons: plans[i]!.errors,
+    newCompany: false,
+  }));
   return { rows: sampleOf(preview), totalRows: preview.length, missingColumns, counts: countActions(preview) };
 }
 
 /** Imports the company rows of a CSV that have no errors (matched by name: updated); the rest are skipped. */
-export async function importCompaniesCsv(ctx: Ctx, csvText: string, workspace?: string | null): Promise<{ saved: number; skipped: number }> {
+export async function importCompaniesCsv(
+  ctx: Ctx,
+  csvText: string,
+  workspace?: string | null,
+): Promise<{ saved: number; skipped: number }> {
   requirePermission(ctx, WRITE);
   const { rows, missingColumns } = readCompanyCsv(csvText);
-  if (missingColumns.length) throw badRequest({ csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } } });
+  if (missingColumns.length)
+    throw badRequest({
+      csv: { key: "databases:import.missing-columns", values: { columns: missingColumns.join(", ") } },
+    });
   refuseTooManyCsvRows(rows.length);
   const plans = planCompanyRows(rows, new Set());
   const good = plans.filter((p) => p.data).map((p) => p.data!);

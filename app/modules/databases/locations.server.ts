@@ -1,5 +1,13 @@
 import { locations } from "~db/tenant/schema";
-import { addressOf, addressValues, containsCI, defineEntity, documentOf, type Address, type Doc } from "./entities.server";
+import {
+  addressOf,
+  addressValues,
+  containsCI,
+  defineEntity,
+  documentOf,
+  type Address,
+  type Doc,
+} from "./entities.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Location = Doc & { name: string; address: Address | null };
@@ -17,7 +25,8 @@ export const locationEntity = defineEntity({
   values: (i) => ({ name: i.name, nameLower: i.name.toLowerCase(), ...addressValues(i.address) }),
   inputOf: (r: typeof locations.$inferSelect) => ({ name: r.name, address: addressOf(r) }),
   nestedInputs: ["address"],
-  toDoc: (r: typeof locations.$inferSelect): Location => documentOf(r, "Location", { name: r.name, address: addressOf(r) }),
+  toDoc: (r: typeof locations.$inferSelect): Location =>
+    documentOf(r, "Location", { name: r.name, address: addressOf(r) }),
 });
 
 export const {

@@ -7,7 +7,14 @@ import { countLocations } from "./locations.server";
 import { countParticipants } from "./participants.server";
 import { countSupplyObjects } from "./supplies.server";
 
-export const DATABASE_SECTIONS = ["categories", "supplies", "locations", "participants", "companies", "contexts"] as const;
+export const DATABASE_SECTIONS = [
+  "categories",
+  "supplies",
+  "locations",
+  "participants",
+  "companies",
+  "contexts",
+] as const;
 export type DatabaseSection = (typeof DATABASE_SECTIONS)[number];
 
 /** The databases entry: each section with how many objects it holds. */

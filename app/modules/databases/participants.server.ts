@@ -42,10 +42,18 @@ export async function checkParticipant(
     if (!company) throw new AppError("NOT_FOUND", "company_not_found");
   }
   const notSelf = id ? ne(participants.id, id) : undefined;
-  const sameEmail = await tx.select({ id: participants.id }).from(participants).where(and(eq(participants.emailLower, input.email.toLowerCase()), notSelf)).get();
+  const sameEmail = await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.emailLower, input.email.toLowerCase()), notSelf))
+    .get();
   if (sameEmail) throw fieldError("email", "validation:email-taken");
   if (input.externalId) {
-    const sameExt = await tx.select({ id: participants.id }).from(participants).where(and(eq(participants.externalId, input.externalId), notSelf)).get();
+    const sameExt = await tx
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.externalId, input.externalId), notSelf))
+      .get();
     if (sameExt) throw fieldError("externalId", "validation:external-id-taken");
   }
 }
@@ -76,11 +84,21 @@ export const participantEntity = defineEntity({
     f.email ? containsCI(participants.emailLower, f.email) : undefined,
     f.externalId ? containsCI(participants.externalId, f.externalId) : undefined,
     f.search
-      ? or(containsCI(participants.nameLower, f.search), containsCI(participants.emailLower, f.search), containsCI(participants.externalId, f.search))
+      ? or(
+          containsCI(participants.nameLower, f.search),
+          containsCI(participants.emailLower, f.search),
+          containsCI(participants.externalId, f.search),
+        )
       : undefined,
   ],
   values: participantValues,
-  inputOf: (r: typeof participants.$inferSelect) => ({ name: r.name, email: r.email, phone: r.phone, externalId: r.externalId, company: r.companyId }),
+  inputOf: (r: typeof participants.$inferSelect) => ({
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    externalId: r.externalId,
+    company: r.companyId,
+  }),
   toDoc: (r: typeof participants.$inferSelect): Participant =>
     documentOf(r, "Participant", {
       name: r.name,

@@ -21,13 +21,20 @@ export function withoutNulls(answer: unknown): unknown {
   return Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== null && v !== undefined));
 }
 
-export type AnswerCheck = { success: true; data: StoredAnswer } | { success: false; issues: Array<{ path: string; message: string }> };
+export type AnswerCheck =
+  { success: true; data: StoredAnswer } | { success: false; issues: Array<{ path: string; message: string }> };
 
 /** A participant's answer checked against the step (the options of a multiple choice must exist). */
 export function parseParticipantAnswer(step: StepLike, answer: unknown): AnswerCheck {
   const parsed = PARTICIPANT_ANSWER_SCHEMAS[step.type].safeParse(withoutNulls(answer));
   if (!parsed.success) {
-    return { success: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message.includes(":") ? i.message : "validation:invalid" })) };
+    return {
+      success: false,
+      issues: parsed.error.issues.map((i) => ({
+        path: i.path.join("."),
+        message: i.message.includes(":") ? i.message : "validation:invalid",
+      })),
+    };
   }
   if (step.type === "MULTIPLE_CHOICE") {
     const allowed = new Set(optionValues(step));

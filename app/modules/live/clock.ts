@@ -77,7 +77,12 @@ function effective(overrides: readonly ClockOverride[], now: number): readonly C
 }
 
 /** Intervals between an opening and a closing override; one still open runs to `now`. */
-function intervals(overrides: readonly ClockOverride[], open: OverrideType, close: OverrideType, now: number): Interval[] {
+function intervals(
+  overrides: readonly ClockOverride[],
+  open: OverrideType,
+  close: OverrideType,
+  now: number,
+): Interval[] {
   const result: Interval[] = [];
   let since: number | null = null;
   for (const o of overrides) {
@@ -108,26 +113,41 @@ function coveredMs(list: Interval[], from: number, to: number): number {
 }
 
 /** The intervals in which the clock stands still. */
-export function pauseIntervals(overrides: readonly ClockOverride[], autoPauseOnHelpRequest: boolean, now: Date): Interval[] {
+export function pauseIntervals(
+  overrides: readonly ClockOverride[],
+  autoPauseOnHelpRequest: boolean,
+  now: Date,
+): Interval[] {
   const list = effective(overrides, now.getTime());
   const pauses = intervals(list, "SESSION_PAUSE", "SESSION_RESUME", now.getTime());
-  return autoPauseOnHelpRequest ? [...pauses, ...intervals(list, "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime())] : pauses;
+  return autoPauseOnHelpRequest
+    ? [...pauses, ...intervals(list, "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime())]
+    : pauses;
 }
 
 /** Is a session pause open now (ignores help requests)? */
 export function isSessionPaused(overrides: readonly ClockOverride[], now: Date): boolean {
-  return intervals(effective(overrides, now.getTime()), "SESSION_PAUSE", "SESSION_RESUME", now.getTime()).some((i) => i.open);
+  return intervals(effective(overrides, now.getTime()), "SESSION_PAUSE", "SESSION_RESUME", now.getTime()).some(
+    (i) => i.open,
+  );
 }
 
 /** Is a help request unresolved now? */
 export function isHelpRequested(overrides: readonly ClockOverride[], now: Date): boolean {
-  return intervals(effective(overrides, now.getTime()), "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime()).some((i) => i.open);
+  return intervals(effective(overrides, now.getTime()), "HELP_REQUEST", "HELP_REQUEST_RESOLVED", now.getTime()).some(
+    (i) => i.open,
+  );
 }
 
 /** EXTEND_TIME overrides name their section (evaluation and question, null for a whole evaluation). */
 export function extensionSeconds(overrides: readonly ClockOverride[], section: ClockSection, now: Date): number {
   return effective(overrides, now.getTime())
-    .filter((o) => o.overrideType === "EXTEND_TIME" && o.evaluation === section.evaluation && (o.question ?? null) === section.question)
+    .filter(
+      (o) =>
+        o.overrideType === "EXTEND_TIME" &&
+        o.evaluation === section.evaluation &&
+        (o.question ?? null) === section.question,
+    )
     .reduce((sum, o) => sum + (Number.isFinite(o.value.numericValue) ? (o.value.numericValue as number) : 0), 0);
 }
 
@@ -146,9 +166,20 @@ export function clockOf(input: ClockInput): ClockState {
   const ended = input.section.sectionEnd !== null && input.section.sectionEnd.getTime() <= now;
   const paused = !ended && stops.some((i) => i.open);
   if (!input.enableTimer) {
-    return { allowedSeconds: null, allowedMs: null, elapsedMs, remainingMs: null, remainingSeconds: null, deadline: null, paused, timeUp: false };
+    return {
+      allowedSeconds: null,
+      allowedMs: null,
+      elapsedMs,
+      remainingMs: null,
+      remainingSeconds: null,
+      deadline: null,
+      paused,
+      timeUp: false,
+    };
   }
-  const allowedMs = baseMs(input.maxTimeSeconds, input.extraTimePercent) + Math.round(extensionSeconds(input.overrides, input.section, input.now) * 1000);
+  const allowedMs =
+    baseMs(input.maxTimeSeconds, input.extraTimePercent) +
+    Math.round(extensionSeconds(input.overrides, input.section, input.now) * 1000);
   const allowedSeconds = allowedMs / 1000;
   const remainingMs = allowedMs - elapsedMs;
   return {

@@ -44,7 +44,12 @@ export function onLiveEvent(listener: Listener): () => void {
  * answer unless `waitForRoom` is false: an answer save is acknowledged once it is committed, not
  * once the staff dashboards have heard of it.
  */
-export async function publishLive(ctx: Pick<Ctx, "tenant">, scheduledSessionId: string, events: LiveEvent[], { waitForRoom = true } = {}): Promise<void> {
+export async function publishLive(
+  ctx: Pick<Ctx, "tenant">,
+  scheduledSessionId: string,
+  events: LiveEvent[],
+  { waitForRoom = true } = {},
+): Promise<void> {
   for (const event of events) {
     for (const listener of listeners) {
       try {

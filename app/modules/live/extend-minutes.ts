@@ -15,7 +15,13 @@ export const extendMinutesInput = z.object({
     .trim()
     .regex(/^\d+$/, EXTEND_MINUTES_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int(EXTEND_MINUTES_MESSAGE).min(EXTEND_MINUTES.min, EXTEND_MINUTES_MESSAGE).max(EXTEND_MINUTES.max, EXTEND_MINUTES_MESSAGE)),
+    .pipe(
+      z
+        .number()
+        .int(EXTEND_MINUTES_MESSAGE)
+        .min(EXTEND_MINUTES.min, EXTEND_MINUTES_MESSAGE)
+        .max(EXTEND_MINUTES.max, EXTEND_MINUTES_MESSAGE),
+    ),
 });
 
 /** The message key when the typed minutes are refused, else null (the screen's check). */
@@ -26,6 +32,7 @@ export function extendMinutesProblem(minutes: unknown): string | null {
 /** The seconds to add for the typed minutes; refused as a field error on `minutes` (the action's check). */
 export function extendSecondsOf(minutes: unknown): number {
   const parsed = extendMinutesInput.safeParse({ minutes });
-  if (!parsed.success) throw badRequest({ minutes: { key: EXTEND_MINUTES_MESSAGE, values: { ...EXTEND_MINUTES } } } satisfies FieldErrors);
+  if (!parsed.success)
+    throw badRequest({ minutes: { key: EXTEND_MINUTES_MESSAGE, values: { ...EXTEND_MINUTES } } } satisfies FieldErrors);
   return parsed.data.minutes * 60;
 }

@@ -1,6 +1,17 @@
 import type { Reader, TenantDb, TenantTx } from "~db/tenant/client";
 import { TenantReadCache } from "~db/tenant/read-cache";
-import { entriesFacts, entriesOfSession, findEntryOf, findSession, loadPlanCached, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import {
+  entriesFacts,
+  entriesOfSession,
+  findEntryOf,
+  findSession,
+  loadPlanCached,
+  stateOf,
+  type EntryRow,
+  type EntryState,
+  type RunPlan,
+  type SessionRow,
+} from "./plan.server";
 import type { LiveData } from "./store.server";
 
 // A room of candidates saves answers several hundred times a second, and every save checks the
@@ -12,7 +23,13 @@ import type { LiveData } from "./store.server";
 // Kept: everything but answers and the entry's revision counter, which saves change. A
 // participant's own moves (next question, ready, help) forget only their own state (writeOwnEntry).
 
-type Kept = { session: SessionRow; entry: EntryRow; live: Omit<LiveData, "answers">; extraTimePercent: number; assessmentComplete: boolean };
+type Kept = {
+  session: SessionRow;
+  entry: EntryRow;
+  live: Omit<LiveData, "answers">;
+  extraTimePercent: number;
+  assessmentComplete: boolean;
+};
 
 /** Reads of kept state from the database (whole sessions, single entries), and staff actions that needed none: for tests and benchmarks. */
 export const liveStateReads = { wholeSession: 0, entry: 0, staffActionsFromKept: 0 };
@@ -29,7 +46,13 @@ const members = new TenantReadCache<string[]>(1_000, keptMs, (tdb) => tdb.liveVe
  * the same rows). The entry's `rev` and `updatedAt` may be behind: read them where they matter.
  * Throws NOT_FOUND like findSession / findEntryOf.
  */
-export async function liveEntryState(tdb: TenantDb, reader: Reader, sessionId: string, participantId: string, now: Date): Promise<{ plan: RunPlan; state: EntryState }> {
+export async function liveEntryState(
+  tdb: TenantDb,
+  reader: Reader,
+  sessionId: string,
+  participantId: string,
+  now: Date,
+): Promise<{ plan: RunPlan; state: EntryState }> {
   const key = keyOf(sessionId, participantId);
   let found = kept.get(tdb, key);
   if (!found) {
@@ -46,11 +69,22 @@ export async function liveEntryState(tdb: TenantDb, reader: Reader, sessionId: s
     kept.set(tdb, key, stamp, found);
   }
   const plan = await loadPlanCached(tdb, found.session);
-  const state = stateOf(plan, found.entry, { ...found.live, answers: [] }, found.extraTimePercent, found.assessmentComplete, now);
+  const state = stateOf(
+    plan,
+    found.entry,
+    { ...found.live, answers: [] },
+    found.extraTimePercent,
+    found.assessmentComplete,
+    now,
+  );
   return { plan, state };
 }
 
-const keptOf = (session: SessionRow, entry: EntryRow, facts: { live: LiveData; extraTimePercent: number; assessmentComplete: boolean }): Kept => ({
+const keptOf = (
+  session: SessionRow,
+  entry: EntryRow,
+  facts: { live: LiveData; extraTimePercent: number; assessmentComplete: boolean },
+): Kept => ({
   session,
   entry,
   live: { progress: facts.live.progress, overrides: facts.live.overrides },
@@ -86,8 +120,14 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
   const session = await findSession(reader, sessionId);
   const rows = await entriesOfSession(reader, session.id);
   const facts = await entriesFacts(reader, rows);
-  for (const entry of rows) kept.set(tdb, keyOf(sessionId, entry.participantId), stamp, keptOf(session, entry, facts.get(entry.id)!));
-  members.set(tdb, sessionId, stamp, rows.map((r) => r.participantId));
+  for (const entry of rows)
+    kept.set(tdb, keyOf(sessionId, entry.participantId), stamp, keptOf(session, entry, facts.get(entry.id)!));
+  members.set(
+    tdb,
+    sessionId,
+    stamp,
+    rows.map((r) => r.participantId),
+  );
 }
 
 /**
@@ -95,11 +135,21 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
  * from the kept states where they are current, after one shared whole-session read if some are
  * not (which also warms them for the participants' saves), and from the database for any left.
  */
-export async function sessionEntryFacts(tdb: TenantDb, reader: Reader, sessionId: string, rows: readonly EntryRow[]): Promise<Map<string, Omit<KeptEntry, "entry">>> {
+export async function sessionEntryFacts(
+  tdb: TenantDb,
+  reader: Reader,
+  sessionId: string,
+  rows: readonly EntryRow[],
+): Promise<Map<string, Omit<KeptEntry, "entry">>> {
   const facts = new Map<string, Omit<KeptEntry, "entry">>();
   const fromKept = (row: EntryRow) => {
     const value = kept.get(tdb, keyOf(sessionId, row.participantId));
-    if (value) facts.set(row.id, { live: { ...value.live, answers: [] }, extraTimePercent: value.extraTimePercent, assessmentComplete: value.assessmentComplete });
+    if (value)
+      facts.set(row.id, {
+        live: { ...value.live, answers: [] },
+        extraTimePercent: value.extraTimePercent,
+        assessmentComplete: value.assessmentComplete,
+      });
     return !!value;
   };
   let missing = rows.filter((row) => !fromKept(row));
@@ -126,7 +176,10 @@ export type KeptSessionNow = { entries: KeptEntry[]; unread: string[] };
  * commits, so that participant, like one whose state was not kept, is read in the transaction. The
  * action then reads only those few, not every entry's progress and overrides, which grow all day.
  */
-export function keptSessionBeforeWrite(tdb: TenantDb, sessionId: string): { current: () => KeptSessionNow | null } | null {
+export function keptSessionBeforeWrite(
+  tdb: TenantDb,
+  sessionId: string,
+): { current: () => KeptSessionNow | null } | null {
   const participantIds = members.get(tdb, sessionId);
   if (!participantIds) return null;
   const version = tdb.liveVersion();
@@ -162,11 +215,23 @@ const keptEntryOf = (value: Kept): KeptEntry => ({
  * entry's progress and overrides, which grow with every action of the day. Only for actions that
  * change overrides alone (not progress): their states are exact once the override is appended.
  */
-export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: readonly KeptEntry[], wholeSession: boolean): () => void {
+export function keepAfterCommit(
+  tdb: TenantDb,
+  session: SessionRow,
+  states: readonly KeptEntry[],
+  wholeSession: boolean,
+): () => void {
   return () => {
     const stamp = kept.stamp(tdb);
-    for (const state of states) kept.set(tdb, keyOf(session.id, state.entry.participantId), stamp, keptOf(session, state.entry, state));
-    if (wholeSession) members.set(tdb, session.id, stamp, states.map((s) => s.entry.participantId));
+    for (const state of states)
+      kept.set(tdb, keyOf(session.id, state.entry.participantId), stamp, keptOf(session, state.entry, state));
+    if (wholeSession)
+      members.set(
+        tdb,
+        session.id,
+        stamp,
+        states.map((s) => s.entry.participantId),
+      );
   };
 }
 
@@ -175,7 +240,12 @@ export function keepAfterCommit(tdb: TenantDb, session: SessionRow, states: read
  * other participant's state and forgets only this one's, before and after, so a read that
  * overlaps the write is not kept.
  */
-export async function writeOwnEntry<T>(tdb: TenantDb, sessionId: string, participantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+export async function writeOwnEntry<T>(
+  tdb: TenantDb,
+  sessionId: string,
+  participantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+): Promise<T> {
   const key = keyOf(sessionId, participantId);
   kept.forget(tdb, key);
   try {

@@ -18,7 +18,10 @@ export type LivePatch = {
 };
 
 /** As it arrives from the room (JSON: dates as strings). */
-export type LivePatchJson = Omit<LivePatch, "deadline" | "serverTime"> & { deadline: string | null; serverTime: string };
+export type LivePatchJson = Omit<LivePatch, "deadline" | "serverTime"> & {
+  deadline: string | null;
+  serverTime: string;
+};
 
 /** The clock-and-status fields of the participant's screen at `now`: one rule for the full state and the patch. */
 export function screenClockOf(
@@ -67,7 +70,10 @@ export function livePatchOfEvent(event: unknown): LivePatch | null {
  * The screen's state with the patch applied; the same state when it already holds that revision or
  * a later one (events and refreshes can cross: the newer one wins).
  */
-export function applyLivePatch<T extends { revision: number } & Omit<LivePatch, "revision">>(live: T, patch: LivePatch): T {
+export function applyLivePatch<T extends { revision: number } & Omit<LivePatch, "revision">>(
+  live: T,
+  patch: LivePatch,
+): T {
   if (patch.revision <= live.revision) return live;
   return { ...live, ...patch };
 }
@@ -81,5 +87,7 @@ export const MAX_EVENT_RELOAD_DELAY_MS = 5_000;
  */
 export function reloadDelayOfEvent(event: unknown): number {
   const delay = ((event ?? {}) as { payload?: { reloadInMs?: unknown } }).payload?.reloadInMs;
-  return typeof delay === "number" && Number.isFinite(delay) && delay > 0 ? Math.min(delay, MAX_EVENT_RELOAD_DELAY_MS) : 0;
+  return typeof delay === "number" && Number.isFinite(delay) && delay > 0
+    ? Math.min(delay, MAX_EVENT_RELOAD_DELAY_MS)
+    : 0;
 }

@@ -22,20 +22,31 @@ export const UNSERVED_AFTER_MS = 2 * HEARTBEAT_MS;
 export const OUTAGE_REASON = "server_outage";
 
 /** Records an ongoing session (its start) so that an outage can be found and given back. */
-export async function markLiveSessionServed(tenant: string, scheduledSessionId: string, at = new Date()): Promise<void> {
+export async function markLiveSessionServed(
+  tenant: string,
+  scheduledSessionId: string,
+  at = new Date(),
+): Promise<void> {
   const { db, writes } = await catalog();
   await writes.run(() =>
     db
       .insert(liveSessions)
       .values({ tenantSlug: tenant, scheduledSessionId, servedAt: at })
-      .onConflictDoUpdate({ target: [liveSessions.tenantSlug, liveSessions.scheduledSessionId], set: { servedAt: at } }),
+      .onConflictDoUpdate({
+        target: [liveSessions.tenantSlug, liveSessions.scheduledSessionId],
+        set: { servedAt: at },
+      }),
   );
 }
 
 /** A completed (or removed) session needs no more stamps. */
 export async function forgetLiveSession(tenant: string, scheduledSessionId: string): Promise<void> {
   const { db, writes } = await catalog();
-  await writes.run(() => db.delete(liveSessions).where(and(eq(liveSessions.tenantSlug, tenant), eq(liveSessions.scheduledSessionId, scheduledSessionId))));
+  await writes.run(() =>
+    db
+      .delete(liveSessions)
+      .where(and(eq(liveSessions.tenantSlug, tenant), eq(liveSessions.scheduledSessionId, scheduledSessionId))),
+  );
 }
 
 /** Stamps every ongoing session as served now: one statement, whatever their number. */
@@ -53,7 +64,14 @@ export function startLiveHeartbeat(): () => void {
   return () => clearInterval(timer);
 }
 
-export type OutageCredit = { tenant: string; scheduledSession: string; from: Date; to: Date; participants: number; seconds: number[] };
+export type OutageCredit = {
+  tenant: string;
+  scheduledSession: string;
+  from: Date;
+  to: Date;
+  participants: number;
+  seconds: number[];
+};
 
 /**
  * At start-up, before serving: every session left unserved for longer than UNSERVED_AFTER_MS gets
@@ -61,12 +79,18 @@ export type OutageCredit = { tenant: string; scheduledSession: string; from: Dat
  */
 export async function creditServerOutages(now = new Date()): Promise<OutageCredit[]> {
   const { db } = await catalog();
-  const stale = await db.select().from(liveSessions).where(lt(liveSessions.servedAt, new Date(now.getTime() - UNSERVED_AFTER_MS))).all();
+  const stale = await db
+    .select()
+    .from(liveSessions)
+    .where(lt(liveSessions.servedAt, new Date(now.getTime() - UNSERVED_AFTER_MS)))
+    .all();
   const credits: OutageCredit[] = [];
   for (const row of stale) {
     try {
       const tenant = await findTenant(row.tenantSlug);
-      const credit = tenant ? await giveOutageBack(tenant, await openTenant(tenant), row.scheduledSessionId, row.servedAt, now) : null;
+      const credit = tenant
+        ? await giveOutageBack(tenant, await openTenant(tenant), row.scheduledSessionId, row.servedAt, now)
+        : null;
       if (credit) credits.push(credit);
       if (credit === null) await forgetLiveSession(row.tenantSlug, row.scheduledSessionId);
       else await markLiveSessionServed(row.tenantSlug, row.scheduledSessionId, now);
@@ -83,7 +107,13 @@ export async function creditServerOutages(now = new Date()): Promise<OutageCredi
  * time already, the exact running time (whole seconds, rounded up) for the others. Null when the
  * session is no longer ongoing.
  */
-export async function giveOutageBack(tenant: TenantRow, tdb: TenantDb, sessionId: string, from: Date, to: Date): Promise<OutageCredit | null> {
+export async function giveOutageBack(
+  tenant: TenantRow,
+  tdb: TenantDb,
+  sessionId: string,
+  from: Date,
+  to: Date,
+): Promise<OutageCredit | null> {
   const result = await tdb.write(async (tx) => {
     const session = await findSession(tx, sessionId).catch(() => null);
     if (!session || session.status !== "ONGOING") return null;
@@ -95,21 +125,51 @@ export async function giveOutageBack(tenant: TenantRow, tdb: TenantDb, sessionId
       const f = facts.get(entry.id)!;
       const before = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, from);
       const after = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, to);
-      if (!before.clock || !before.current || before.clock.timeUp || before.clock.allowedMs === null || !after.clock) continue;
+      if (!before.clock || !before.current || before.clock.timeUp || before.clock.allowedMs === null || !after.clock)
+        continue;
       const ranMs = after.clock.elapsedMs - before.clock.elapsedMs;
       if (ranMs <= 0) continue;
       const { evaluation, question } = before.current;
-      given.push({ entry, override: { overrideType: "EXTEND_TIME", datetime: to, evaluation, question, numericValue: Math.ceil(ranMs / 1000), textValue: OUTAGE_REASON } });
+      given.push({
+        entry,
+        override: {
+          overrideType: "EXTEND_TIME",
+          datetime: to,
+          evaluation,
+          question,
+          numericValue: Math.ceil(ranMs / 1000),
+          textValue: OUTAGE_REASON,
+        },
+      });
     }
-    await appendOverrides(tx, given.map((g) => ({ entryId: g.entry.id, override: g.override })));
-    const revisions = await bumpEntries(tx, given.map((g) => g.entry.id), to);
+    await appendOverrides(
+      tx,
+      given.map((g) => ({ entryId: g.entry.id, override: g.override })),
+    );
+    const revisions = await bumpEntries(
+      tx,
+      given.map((g) => g.entry.id),
+      to,
+    );
     // Each screen gets its new clock in the event (no reload), as after a staff extension.
-    const after = await entriesFacts(tx, given.map((g) => g.entry));
+    const after = await entriesFacts(
+      tx,
+      given.map((g) => g.entry),
+    );
     const events: LiveEvent[] = given.map(({ entry }) => {
       const f = after.get(entry.id)!;
       const revision = revisions.get(entry.id)!;
       const state = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, to);
-      return { type: "entry.changed", participantId: entry.participantId, payload: { participantId: entry.participantId, revision, reason: OUTAGE_REASON, live: { revision, ...screenClockOf(state, to) } } };
+      return {
+        type: "entry.changed",
+        participantId: entry.participantId,
+        payload: {
+          participantId: entry.participantId,
+          revision,
+          reason: OUTAGE_REASON,
+          live: { revision, ...screenClockOf(state, to) },
+        },
+      };
     });
     return { events, seconds: given.map((g) => g.override.numericValue!) };
   }, LIVE_RUN_WRITE);
@@ -117,7 +177,14 @@ export async function giveOutageBack(tenant: TenantRow, tdb: TenantDb, sessionId
   // At start-up the room server may not be up yet: the screens also reload their state when they
   // reconnect to it, so the publish is not waited for.
   await publishLive({ tenant }, sessionId, result.events, { waitForRoom: false });
-  return { tenant: tenant.slug, scheduledSession: sessionId, from, to, participants: result.seconds.length, seconds: result.seconds };
+  return {
+    tenant: tenant.slug,
+    scheduledSession: sessionId,
+    from,
+    to,
+    participants: result.seconds.length,
+    seconds: result.seconds,
+  };
 }
 
 export type OutageGiven = { at: Date; seconds: number; participants: number };
@@ -128,7 +195,13 @@ export async function outagesGivenBack(tdb: TenantDb, sessionId: string): Promis
     .select({ at: liveOverrides.datetime, seconds: liveOverrides.numericValue })
     .from(liveOverrides)
     .innerJoin(entries, eq(entries.id, liveOverrides.entryId))
-    .where(and(eq(entries.scheduledSessionId, sessionId), eq(liveOverrides.overrideType, "EXTEND_TIME"), eq(liveOverrides.textValue, OUTAGE_REASON)))
+    .where(
+      and(
+        eq(entries.scheduledSessionId, sessionId),
+        eq(liveOverrides.overrideType, "EXTEND_TIME"),
+        eq(liveOverrides.textValue, OUTAGE_REASON),
+      ),
+    )
     .all();
   const byTime = new Map<number, OutageGiven>();
   for (const row of rows) {

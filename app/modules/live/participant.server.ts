@@ -25,8 +25,22 @@ import { isFinished, nextSectionIn, openSection, type ParticipantStatus } from "
 /** A save this long after the deadline still counts as in time: the client submits at time-up and the network takes a moment. */
 export const LATE_GRACE_MS = 5_000;
 
-export type ParticipantQuestion = { _id: string; name: string; maxTime: number; preparationInfo: RichBlock[]; steps: ParticipantStep[] };
-export type MyAnswer = { evaluation: string; question: string; stepIndex: number; answer: StoredAnswer; revision: number; savedAt: Date; late: boolean };
+export type ParticipantQuestion = {
+  _id: string;
+  name: string;
+  maxTime: number;
+  preparationInfo: RichBlock[];
+  steps: ParticipantStep[];
+};
+export type MyAnswer = {
+  evaluation: string;
+  question: string;
+  stepIndex: number;
+  answer: StoredAnswer;
+  revision: number;
+  savedAt: Date;
+  late: boolean;
+};
 
 export type MyLiveSession = {
   scheduledSession: string;
@@ -41,7 +55,15 @@ export type MyLiveSession = {
   paused: boolean;
   helpRequested: boolean;
   allQuestionsInEvaluationShownByDefault: boolean;
-  evaluation: { _id: string; name: string; position: number; count: number; enableTimer: boolean; questionPosition: number | null; questionCount: number } | null;
+  evaluation: {
+    _id: string;
+    name: string;
+    position: number;
+    count: number;
+    enableTimer: boolean;
+    questionPosition: number | null;
+    questionCount: number;
+  } | null;
   /** The question the clock runs on (null with all questions of the evaluation on one page). */
   currentQuestion: string | null;
   /** What the participant may see now: the current question, or every question of the evaluation. */
@@ -62,14 +84,25 @@ async function myEntry(ctx: ParticipantCtx, sessionId: string): Promise<{ sessio
 function questionView(plan: RunPlan, id: string): ParticipantQuestion | null {
   const q = plan.questions.get(id);
   if (!q) return null;
-  return { _id: q.id, name: q.name, maxTime: q.maxTime, preparationInfo: q.preparationInfo, steps: q.steps.map(participantStep) };
+  return {
+    _id: q.id,
+    name: q.name,
+    maxTime: q.maxTime,
+    preparationInfo: q.preparationInfo,
+    steps: q.steps.map(participantStep),
+  };
 }
 
 function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date): MyLiveSession {
   const { session } = plan;
   const evaluation = state.current ? plan.evaluations.get(state.current.evaluation) : undefined;
   // Questions only while answering: not before the start, not while waiting, not after the end.
-  const showing = session.status === "ONGOING" && evaluation && state.current ? (state.current.question ? [state.current.question] : evaluation.questionIds) : [];
+  const showing =
+    session.status === "ONGOING" && evaluation && state.current
+      ? state.current.question
+        ? [state.current.question]
+        : evaluation.questionIds
+      : [];
   return {
     scheduledSession: session.id,
     reference: session.reference,
@@ -94,7 +127,15 @@ function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date):
       : null,
     currentQuestion: state.current?.question ?? null,
     questions: showing.map((q) => questionView(plan, q)).filter((q): q is ParticipantQuestion => !!q),
-    answers: state.live.answers.map((a) => ({ evaluation: a.evaluation, question: a.question, stepIndex: a.stepIndex, answer: a.answer, revision: a.revision, savedAt: a.savedAt, late: a.late })),
+    answers: state.live.answers.map((a) => ({
+      evaluation: a.evaluation,
+      question: a.question,
+      stepIndex: a.stepIndex,
+      answer: a.answer,
+      revision: a.revision,
+      savedAt: a.savedAt,
+      late: a.late,
+    })),
     revision: state.entry.rev,
   };
 }
@@ -105,9 +146,17 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
   const now = new Date();
   const { plan, state } = await liveEntryState(ctx.tdb, ctx.tdb.db, sessionId, ctx.actor.participantId, now);
   // Answers and the entry's revision move with every save: read now, not kept.
-  const [live, revision] = await Promise.all([loadLiveData(ctx.tdb.db, [state.entry.id], { clock: false }), entryRevisionOf(ctx.tdb.db, state.entry.id)]);
+  const [live, revision] = await Promise.all([
+    loadLiveData(ctx.tdb.db, [state.entry.id], { clock: false }),
+    entryRevisionOf(ctx.tdb.db, state.entry.id),
+  ]);
   const answers = live.get(state.entry.id)?.answers ?? [];
-  return view(plan, { ...state, entry: { ...state.entry, rev: revision }, live: { ...state.live, answers } }, plan.templateName, now);
+  return view(
+    plan,
+    { ...state, entry: { ...state.entry, rev: revision }, live: { ...state.live, answers } },
+    plan.templateName,
+    now,
+  );
 }
 
 /** `getRealtimeToken(scheduledSession)` for a participant of the session: a participant socket. */
@@ -131,7 +180,8 @@ export async function setReady(ctx: Ctx, sessionId: string, ready: boolean): Pro
   const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
     const session = await findSession(tx, sessionId);
     const entry = await findEntryOf(tx, session.id, participantId);
-    if (session.status === "COMPLETED" || session.status === "CANCELED") throw new AppError("BAD_REQUEST", "live_session_over");
+    if (session.status === "COMPLETED" || session.status === "CANCELED")
+      throw new AppError("BAD_REQUEST", "live_session_over");
     if (entry.ready === value) return null;
     await tx.update(entries).set({ ready: value }).where(eq(entries.id, entry.id));
     return entryEvent(entry, await bumpEntry(tx, entry, new Date()), value ? "ready" : "not-ready");
@@ -149,7 +199,14 @@ export const saveAnswerInput = z.object({
   revision: z.number({ required_error: "validation:required" }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-export type SaveAnswerResult = { revision: number; late: boolean; savedAt: Date; receivedAt: Date | null; stored: boolean; entryRevision: number };
+export type SaveAnswerResult = {
+  revision: number;
+  late: boolean;
+  savedAt: Date;
+  receivedAt: Date | null;
+  stored: boolean;
+  entryRevision: number;
+};
 
 let inTimeUpsert: CompiledStatement | null = null;
 
@@ -178,7 +235,15 @@ function inTimeUpsertOf(tx: TenantTx): CompiledStatement {
       })
       .onConflictDoUpdate({
         target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
-        set: { answer: sql`excluded.answer`, revision: sql`excluded.revision`, savedAt: sql`excluded.saved_at`, late: false, receivedAt: null, inTimeAnswer: null, inTimeRevision: null },
+        set: {
+          answer: sql`excluded.answer`,
+          revision: sql`excluded.revision`,
+          savedAt: sql`excluded.saved_at`,
+          late: false,
+          receivedAt: null,
+          inTimeAnswer: null,
+          inTimeRevision: null,
+        },
         setWhere: sql`${liveAnswers.revision} < excluded.revision`,
       })
       .returning({ revision: liveAnswers.revision }),
@@ -201,23 +266,41 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     const { plan, state } = await liveEntryState(ctx.tdb, tx, data.scheduledSession, participantId, now);
     const { session } = plan;
     const { entry } = state;
-    if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+    if (session.status !== "ONGOING")
+      throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
     const storedNow = () =>
       tx
         .select()
         .from(liveAnswers)
-        .where(and(eq(liveAnswers.entryId, entry.id), eq(liveAnswers.evaluationId, data.evaluation), eq(liveAnswers.questionId, data.question), eq(liveAnswers.stepIndex, data.stepIndex)))
+        .where(
+          and(
+            eq(liveAnswers.entryId, entry.id),
+            eq(liveAnswers.evaluationId, data.evaluation),
+            eq(liveAnswers.questionId, data.question),
+            eq(liveAnswers.stepIndex, data.stepIndex),
+          ),
+        )
         .get();
     // What is stored already answers a retry of an equal or older revision, whatever else changed
     // since (the question may have closed): an acknowledged answer is never refused on a retry.
     const acknowledge = async (existing: Awaited<ReturnType<typeof storedNow>>) =>
       existing && existing.revision >= data.revision
-        ? { revision: existing.revision, late: existing.late, savedAt: existing.savedAt, receivedAt: existing.receivedAt, stored: false, entryRevision: await entryRevisionOf(tx, entry.id) }
+        ? {
+            revision: existing.revision,
+            late: existing.late,
+            savedAt: existing.savedAt,
+            receivedAt: existing.receivedAt,
+            stored: false,
+            entryRevision: await entryRevisionOf(tx, entry.id),
+          }
         : null;
     const section = openSection(state.live.progress);
     const evaluation = plan.evaluations.get(data.evaluation);
     const onSection =
-      !!section && !!evaluation && section.evaluation === data.evaluation && (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
+      !!section &&
+      !!evaluation &&
+      section.evaluation === data.evaluation &&
+      (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
     const step = plan.questions.get(data.question)?.steps[data.stepIndex];
     const checked = step ? parseParticipantAnswer(step, data.answer) : null;
     if (!onSection || !step || !checked?.success) {
@@ -226,7 +309,9 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
       if (!onSection) throw new AppError("BAD_REQUEST", "live_question_not_current");
       if (!step || !checked) throw badRequest({ stepIndex: { key: "validation:invalid" } });
       const fieldErrors: FieldErrors = {};
-      if (!checked.success) for (const issue of checked.issues) fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
+      if (!checked.success)
+        for (const issue of checked.issues)
+          fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
       throw badRequest(fieldErrors);
     }
     const clock = state.clock;
@@ -234,17 +319,39 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
     // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
     // Only a late save reads what it replaces first; an answer in time is written straight away.
-    let inTime: { inTimeAnswer?: StoredAnswer | null; inTimeRevision?: number | null } = { inTimeAnswer: null, inTimeRevision: null };
+    let inTime: { inTimeAnswer?: StoredAnswer | null; inTimeRevision?: number | null } = {
+      inTimeAnswer: null,
+      inTimeRevision: null,
+    };
     if (late) {
       const existing = await storedNow();
       const retry = await acknowledge(existing);
       if (retry) return retry;
       inTime = existing && !existing.late ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision } : {};
     }
-    const row = { answer: checked.data, revision: data.revision, savedAt: now, late, receivedAt: late ? now : null, ...inTime };
-    const ref = { entryId: entry.id, evaluationId: data.evaluation, questionId: data.question, stepIndex: data.stepIndex };
+    const row = {
+      answer: checked.data,
+      revision: data.revision,
+      savedAt: now,
+      late,
+      receivedAt: late ? now : null,
+      ...inTime,
+    };
+    const ref = {
+      entryId: entry.id,
+      evaluationId: data.evaluation,
+      questionId: data.question,
+      stepIndex: data.stepIndex,
+    };
     const written = !late
-      ? (await runCompiled(tx, inTimeUpsertOf(tx), { ...ref, answer: checked.data, revision: data.revision, savedAt: now }))[0]
+      ? (
+          await runCompiled(tx, inTimeUpsertOf(tx), {
+            ...ref,
+            answer: checked.data,
+            revision: data.revision,
+            savedAt: now,
+          })
+        )[0]
       : await tx
           .insert(liveAnswers)
           .values({ ...ref, ...row })
@@ -261,14 +368,27 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
   }, ANSWERS_ONLY_WRITE);
   if (result.stored) {
-    await publishLive(ctx, data.scheduledSession, [
-      {
-        type: "answer.saved",
-        participantId,
-        staffOnly: true,
-        payload: { participantId, evaluation: data.evaluation, question: data.question, stepIndex: data.stepIndex, revision: result.revision, late: result.late, entryRevision: result.entryRevision },
-      },
-    ], { waitForRoom: false });
+    await publishLive(
+      ctx,
+      data.scheduledSession,
+      [
+        {
+          type: "answer.saved",
+          participantId,
+          staffOnly: true,
+          payload: {
+            participantId,
+            evaluation: data.evaluation,
+            question: data.question,
+            stepIndex: data.stepIndex,
+            revision: result.revision,
+            late: result.late,
+            entryRevision: result.entryRevision,
+          },
+        },
+      ],
+      { waitForRoom: false },
+    );
   }
   return result;
 }
@@ -277,7 +397,8 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
 async function ongoingStateOf(tdb: TenantDb, tx: TenantTx, sessionId: string, participantId: string, now: Date) {
   const { plan, state } = await liveEntryState(tdb, tx, sessionId, participantId, now);
   const { session } = plan;
-  if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+  if (session.status !== "ONGOING")
+    throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
   return { session, entry: state.entry, plan, state };
 }
 
@@ -286,7 +407,12 @@ async function ongoingStateOf(tdb: TenantDb, tx: TenantTx, sessionId: string, pa
  * and opens the next one of the evaluation; after the last they wait until staff unlock the next.
  * Finishing a section that is already finished is acknowledged without change (a retry).
  */
-export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: string, questionId: string | null): Promise<MyLiveSession> {
+export async function finishQuestion(
+  ctx: Ctx,
+  sessionId: string,
+  evaluationId: string,
+  questionId: string | null,
+): Promise<MyLiveSession> {
   requireParticipant(ctx);
   const participantId = ctx.actor.participantId;
   const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
@@ -297,15 +423,25 @@ export async function finishQuestion(ctx: Ctx, sessionId: string, evaluationId: 
     const wanted = whole ? null : (questionId ?? null);
     const matches = !!section && section.evaluation === evaluationId && section.question === wanted;
     if (!matches) {
-      const done = state.live.progress.some((p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null);
+      const done = state.live.progress.some(
+        (p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null,
+      );
       if (done) return null;
       throw new AppError("BAD_REQUEST", "live_question_not_current");
     }
-    const after = { ...state.facts, progress: state.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)) };
+    const after = {
+      ...state.facts,
+      progress: state.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)),
+    };
     const next = nextSectionIn(after, evaluationId);
-    if (next !== undefined) await openSectionRows(tx, [{ entryId: entry.id, evaluation: evaluationId, question: next }], now);
+    if (next !== undefined)
+      await openSectionRows(tx, [{ entryId: entry.id, evaluation: evaluationId, question: next }], now);
     else await closeOpenSections(tx, [entry.id], now);
-    return entryEvent(entry, await bumpEntry(tx, entry, now), next !== undefined ? "next-question" : "evaluation-finished");
+    return entryEvent(
+      entry,
+      await bumpEntry(tx, entry, now),
+      next !== undefined ? "next-question" : "evaluation-finished",
+    );
   });
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
@@ -319,10 +455,24 @@ export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSe
     const now = new Date();
     const { entry, state } = await ongoingStateOf(ctx.tdb, tx, sessionId, participantId, now);
     if (isHelpRequested(state.live.overrides, now)) return [];
-    await appendOverride(tx, entry.id, { overrideType: "HELP_REQUEST", datetime: now, evaluation: state.current?.evaluation, question: state.current?.question });
+    await appendOverride(tx, entry.id, {
+      overrideType: "HELP_REQUEST",
+      datetime: now,
+      evaluation: state.current?.evaluation,
+      question: state.current?.question,
+    });
     const revision = await bumpEntry(tx, entry, now);
     return [
-      { type: "help.requested", participantId, payload: { participantId, revision, evaluation: state.current?.evaluation ?? null, question: state.current?.question ?? null } },
+      {
+        type: "help.requested",
+        participantId,
+        payload: {
+          participantId,
+          revision,
+          evaluation: state.current?.evaluation ?? null,
+          question: state.current?.question ?? null,
+        },
+      },
     ] satisfies LiveEvent[];
   });
   await publishLive(ctx, sessionId, events);

@@ -1,6 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { evaluations, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates } from "~db/tenant/schema";
+import {
+  evaluations,
+  scheduledSessionParticipantEntries as entries,
+  scheduledSessions,
+  sessionTemplates,
+} from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { publishLive, type LiveEvent } from "./events.server";
 
@@ -25,11 +30,18 @@ const containsAny = (column: SQLiteColumn, ids: string[]): SQL =>
   )}))`;
 
 /** The ONGOING sessions whose template runs any of these evaluations, or an evaluation holding any of these questions. */
-export async function runningSessionsUsing(ctx: Ctx, changed: { evaluations?: string[]; questions?: string[] }): Promise<string[]> {
+export async function runningSessionsUsing(
+  ctx: Ctx,
+  changed: { evaluations?: string[]; questions?: string[] },
+): Promise<string[]> {
   const db = ctx.tdb.db;
   const ids = new Set(changed.evaluations ?? []);
   if (changed.questions?.length) {
-    const holding = await db.select({ id: evaluations.id }).from(evaluations).where(containsAny(evaluations.questionIds, changed.questions)).all();
+    const holding = await db
+      .select({ id: evaluations.id })
+      .from(evaluations)
+      .where(containsAny(evaluations.questionIds, changed.questions))
+      .all();
     for (const e of holding) ids.add(e.id);
   }
   if (ids.size === 0) return [];
@@ -46,7 +58,10 @@ export async function runningSessionsUsing(ctx: Ctx, changed: { evaluations?: st
  * After an edit of evaluations or questions has committed: tells every running session that uses
  * them. Best effort like every room event; answers the sessions told (tests).
  */
-export async function announcePlanChange(ctx: Ctx, changed: { evaluations?: string[]; questions?: string[] }): Promise<string[]> {
+export async function announcePlanChange(
+  ctx: Ctx,
+  changed: { evaluations?: string[]; questions?: string[] },
+): Promise<string[]> {
   const sessions = await runningSessionsUsing(ctx, changed);
   for (const sessionId of sessions) {
     const people = await ctx.tdb.db
@@ -58,13 +73,16 @@ export async function announcePlanChange(ctx: Ctx, changed: { evaluations?: stri
     const events: LiveEvent[] = [
       // The dashboards reload even in a session without participants (its notice of untimed evaluations).
       { type: "plan.changed", staffOnly: true, payload: { reason: "plan-changed" } },
-      ...people.map(
-        (p, i): LiveEvent => ({
-          type: "plan.changed",
+      ...people.map((p, i): LiveEvent => ({
+        type: "plan.changed",
+        participantId: p.participantId,
+        payload: {
           participantId: p.participantId,
-          payload: { participantId: p.participantId, revision: p.rev, reason: "plan-changed", reloadInMs: Math.min(i * RELOAD_SPACING_MS, RELOAD_SPREAD_MAX_MS) },
-        }),
-      ),
+          revision: p.rev,
+          reason: "plan-changed",
+          reloadInMs: Math.min(i * RELOAD_SPACING_MS, RELOAD_SPREAD_MAX_MS),
+        },
+      })),
     ];
     await publishLive(ctx, sessionId, events);
   }

@@ -14,7 +14,14 @@ import { AppError } from "~/lib/app-error";
 import type { RichBlock } from "~/modules/assessments/steps";
 import type { StepLike } from "./answers";
 import type { ClockState } from "./clock";
-import { currentClock, openSection, participantStatus, type EntryFacts, type EvaluationPlan, type ParticipantStatus } from "./status";
+import {
+  currentClock,
+  openSection,
+  participantStatus,
+  type EntryFacts,
+  type EvaluationPlan,
+  type ParticipantStatus,
+} from "./status";
 import { loadLiveData, type LiveData } from "./store.server";
 
 // Loading what the live run decides on: the session, its evaluations and questions, entries with
@@ -44,7 +51,11 @@ export type RunPlan = {
 };
 
 export async function findSession(db: Reader, id: string): Promise<SessionRow> {
-  const row = await db.select().from(scheduledSessions).where(eq(scheduledSessions.id, String(id ?? ""))).get();
+  const row = await db
+    .select()
+    .from(scheduledSessions)
+    .where(eq(scheduledSessions.id, String(id ?? "")))
+    .get();
   if (!row) throw new AppError("NOT_FOUND", "scheduled_session_not_found");
   return row;
 }
@@ -68,15 +79,30 @@ function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
 }
 
 async function loadTemplatePlan(db: Reader, templateId: string): Promise<TemplatePlan> {
-  const template = await db.select({ name: sessionTemplates.name, evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, templateId)).get();
+  const template = await db
+    .select({ name: sessionTemplates.name, evaluationIds: sessionTemplates.evaluationIds })
+    .from(sessionTemplates)
+    .where(eq(sessionTemplates.id, templateId))
+    .get();
   const evaluationIds = template?.evaluationIds ?? [];
-  const evalRows = evaluationIds.length ? await db.select().from(evaluations).where(inArray(evaluations.id, evaluationIds)).all() : [];
+  const evalRows = evaluationIds.length
+    ? await db.select().from(evaluations).where(inArray(evaluations.id, evaluationIds)).all()
+    : [];
   const questionIds = [...new Set(evalRows.flatMap((e) => e.questionIds))];
-  const questionRows = questionIds.length ? await db.select().from(questions).where(inArray(questions.id, questionIds)).all() : [];
+  const questionRows = questionIds.length
+    ? await db.select().from(questions).where(inArray(questions.id, questionIds)).all()
+    : [];
   const questionMap = new Map<string, QuestionPlan>(
     questionRows.map((q) => [
       q.id,
-      { id: q.id, name: q.name, maxTime: q.maxTime, preparationInfo: q.preparationInfo as RichBlock[], supplyIds: q.supplyIds, steps: q.steps as StepLike[] },
+      {
+        id: q.id,
+        name: q.name,
+        maxTime: q.maxTime,
+        preparationInfo: q.preparationInfo as RichBlock[],
+        supplyIds: q.supplyIds,
+        steps: q.steps as StepLike[],
+      },
     ]),
   );
   return {
@@ -85,7 +111,13 @@ async function loadTemplatePlan(db: Reader, templateId: string): Promise<Templat
       evalRows.map((e) => [
         e.id,
         // Questions that no longer exist are skipped: nobody can answer them.
-        { id: e.id, name: e.name, description: e.description, enableTimer: e.enableTimer, questionIds: e.questionIds.filter((q) => questionMap.has(q)) },
+        {
+          id: e.id,
+          name: e.name,
+          description: e.description,
+          enableTimer: e.enableTimer,
+          questionIds: e.questionIds.filter((q) => questionMap.has(q)),
+        },
       ]),
     ),
     questions: questionMap,
@@ -116,20 +148,30 @@ export async function loadPlanCached(tdb: TenantDb, session: SessionRow): Promis
     cached = { version, loadedAt: now, plan: loadTemplatePlan(tdb.db, session.sessionTemplateId) };
     byTemplate.set(session.sessionTemplateId, cached);
     const failed = cached;
-    failed.plan.catch(() => byTemplate.get(session.sessionTemplateId) === failed && byTemplate.delete(session.sessionTemplateId));
+    failed.plan.catch(
+      () => byTemplate.get(session.sessionTemplateId) === failed && byTemplate.delete(session.sessionTemplateId),
+    );
   }
   return planOf(session, await cached.plan);
 }
 
 export async function findEntryOf(db: Reader, sessionId: string, participantId: string): Promise<EntryRow> {
-  const row = await db.select().from(entries).where(and(eq(entries.scheduledSessionId, sessionId), eq(entries.participantId, participantId))).get();
+  const row = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.scheduledSessionId, sessionId), eq(entries.participantId, participantId)))
+    .get();
   if (!row) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
   return row;
 }
 
 export async function extraTimeOf(db: Reader, participantIds: string[]): Promise<Map<string, number>> {
   if (participantIds.length === 0) return new Map();
-  const rows = await db.select({ id: participants.id, extra: participants.extraTimePercent }).from(participants).where(inArray(participants.id, participantIds)).all();
+  const rows = await db
+    .select({ id: participants.id, extra: participants.extraTimePercent })
+    .from(participants)
+    .where(inArray(participants.id, participantIds))
+    .all();
   return new Map(rows.map((r) => [r.id, r.extra]));
 }
 
@@ -140,7 +182,13 @@ export function orderOf(plan: RunPlan, entry: EntryRow): string[] {
   return [...known, ...missing];
 }
 
-export function factsOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTimePercent: number, now: Date): EntryFacts {
+export function factsOf(
+  plan: RunPlan,
+  entry: EntryRow,
+  live: LiveData,
+  extraTimePercent: number,
+  now: Date,
+): EntryFacts {
   return {
     sessionStatus: plan.session.status,
     ready: entry.ready,
@@ -177,14 +225,36 @@ async function assessedEntries(db: Reader, entryIds: string[]): Promise<Set<stri
   return new Set(rows.map((r) => r.entryId));
 }
 
-export async function entryStates(db: Reader, plan: RunPlan, rows: EntryRow[], now = new Date(), options: { answers?: boolean } = {}): Promise<EntryState[]> {
+export async function entryStates(
+  db: Reader,
+  plan: RunPlan,
+  rows: EntryRow[],
+  now = new Date(),
+  options: { answers?: boolean } = {},
+): Promise<EntryState[]> {
   const ids = rows.map((r) => r.id);
-  const [live, extra, assessed] = await Promise.all([loadLiveData(db, ids, options), extraTimeOf(db, rows.map((r) => r.participantId)), assessedEntries(db, ids)]);
-  return rows.map((entry) => stateOf(plan, entry, live.get(entry.id)!, extra.get(entry.participantId) ?? 0, assessed.has(entry.id), now));
+  const [live, extra, assessed] = await Promise.all([
+    loadLiveData(db, ids, options),
+    extraTimeOf(
+      db,
+      rows.map((r) => r.participantId),
+    ),
+    assessedEntries(db, ids),
+  ]);
+  return rows.map((entry) =>
+    stateOf(plan, entry, live.get(entry.id)!, extra.get(entry.participantId) ?? 0, assessed.has(entry.id), now),
+  );
 }
 
 /** One entry's state at `now`, from what was loaded about it (pure). */
-export function stateOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTimePercent: number, assessmentComplete: boolean, now: Date): EntryState {
+export function stateOf(
+  plan: RunPlan,
+  entry: EntryRow,
+  live: LiveData,
+  extraTimePercent: number,
+  assessmentComplete: boolean,
+  now: Date,
+): EntryState {
   const facts = { ...factsOf(plan, entry, live, extraTimePercent, now), assessmentComplete };
   const section = openSection(live.progress);
   const clock = currentClock(facts);
@@ -199,10 +269,29 @@ export function stateOf(plan: RunPlan, entry: EntryRow, live: LiveData, extraTim
 }
 
 /** What entryStates reads about entries besides their rows (without answers): kept by live-entry.server.ts. */
-export async function entriesFacts(db: Reader, rows: EntryRow[]): Promise<Map<string, { live: LiveData; extraTimePercent: number; assessmentComplete: boolean }>> {
+export async function entriesFacts(
+  db: Reader,
+  rows: EntryRow[],
+): Promise<Map<string, { live: LiveData; extraTimePercent: number; assessmentComplete: boolean }>> {
   const ids = rows.map((r) => r.id);
-  const [live, extra, assessed] = await Promise.all([loadLiveData(db, ids, { answers: false }), extraTimeOf(db, rows.map((r) => r.participantId)), assessedEntries(db, ids)]);
-  return new Map(rows.map((r) => [r.id, { live: live.get(r.id)!, extraTimePercent: extra.get(r.participantId) ?? 0, assessmentComplete: assessed.has(r.id) }]));
+  const [live, extra, assessed] = await Promise.all([
+    loadLiveData(db, ids, { answers: false }),
+    extraTimeOf(
+      db,
+      rows.map((r) => r.participantId),
+    ),
+    assessedEntries(db, ids),
+  ]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        live: live.get(r.id)!,
+        extraTimePercent: extra.get(r.participantId) ?? 0,
+        assessmentComplete: assessed.has(r.id),
+      },
+    ]),
+  );
 }
 
 /** Every entry of a session. */

@@ -7,7 +7,14 @@ import { WHOLE_EVALUATION } from "./store.server";
 
 // The small writes of the live run, inside the caller's write-queue transaction.
 
-export type OverrideRow = { overrideType: OverrideType; datetime: Date; evaluation?: string | null; question?: string | null; numericValue?: number | null; textValue?: string | null };
+export type OverrideRow = {
+  overrideType: OverrideType;
+  datetime: Date;
+  evaluation?: string | null;
+  question?: string | null;
+  numericValue?: number | null;
+  textValue?: string | null;
+};
 
 /** One entry's override (a help request): the same statement as for many. */
 export async function appendOverride(tx: TenantTx, entryId: string, override: OverrideRow): Promise<void> {
@@ -20,7 +27,15 @@ export async function appendOverride(tx: TenantTx, entryId: string, override: Ov
  */
 export async function appendOverrides(tx: TenantTx, rows: { entryId: string; override: OverrideRow }[]): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map(({ entryId, override: o }) => [entryId, o.overrideType, o.datetime.getTime(), o.evaluation ?? null, o.question ?? null, o.numericValue ?? null, o.textValue ?? null]);
+  const values = rows.map(({ entryId, override: o }) => [
+    entryId,
+    o.overrideType,
+    o.datetime.getTime(),
+    o.evaluation ?? null,
+    o.question ?? null,
+    o.numericValue ?? null,
+    o.textValue ?? null,
+  ]);
   await runSql(
     tx,
     `INSERT INTO live_overrides (entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value)
@@ -47,9 +62,17 @@ export async function bumpEntries(tx: TenantTx, entryIds: string[], at: Date): P
  * statement each over a JSON array, for one entry (a participant's next question) or hundreds (an
  * unlock). Sections are entered once; should one be entered again, its clock restarts.
  */
-export async function openSectionRows(tx: TenantTx, rows: { entryId: string; evaluation: string; question: string | null }[], at: Date): Promise<void> {
+export async function openSectionRows(
+  tx: TenantTx,
+  rows: { entryId: string; evaluation: string; question: string | null }[],
+  at: Date,
+): Promise<void> {
   if (rows.length === 0) return;
-  await closeOpenSections(tx, rows.map((r) => r.entryId), at);
+  await closeOpenSections(
+    tx,
+    rows.map((r) => r.entryId),
+    at,
+  );
   await runSql(
     tx,
     `INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start, section_end)
@@ -62,7 +85,11 @@ export async function openSectionRows(tx: TenantTx, rows: { entryId: string; eva
 /** Ends the open section (if any) of each entry at `at`. */
 export async function closeOpenSections(tx: TenantTx, entryIds: string[], at: Date): Promise<void> {
   if (entryIds.length === 0) return;
-  await runSql(tx, "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))", [at.getTime(), JSON.stringify(entryIds)]);
+  await runSql(
+    tx,
+    "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))",
+    [at.getTime(), JSON.stringify(entryIds)],
+  );
 }
 
 /** The entry's revision counter as stored now (kept entry rows may be behind it). */

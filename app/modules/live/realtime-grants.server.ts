@@ -7,7 +7,13 @@ import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
 import { realtimeGrants, type AccountType } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { DEFAULT_TOKEN_TTL_MS, issueRealtimeToken, revokeInRoom, type RealtimeCapability, type RealtimeConnection } from "./realtime.server";
+import {
+  DEFAULT_TOKEN_TTL_MS,
+  issueRealtimeToken,
+  revokeInRoom,
+  type RealtimeCapability,
+  type RealtimeConnection,
+} from "./realtime.server";
 
 /** The grant of a login session (its id hash): opaque, and no way back to the session or its cookie. */
 export function grantOf(loginSession: string): string {
@@ -30,7 +36,10 @@ async function recordGrant(tdb: TenantDb, row: typeof realtimeGrants.$inferInser
     await tx
       .insert(realtimeGrants)
       .values(row)
-      .onConflictDoUpdate({ target: [realtimeGrants.grant, realtimeGrants.scheduledSessionId], set: { expiresAt: row.expiresAt } });
+      .onConflictDoUpdate({
+        target: [realtimeGrants.grant, realtimeGrants.scheduledSessionId],
+        set: { expiresAt: row.expiresAt },
+      });
     // Rows whose tokens have all expired name no socket any more.
     await tx.delete(realtimeGrants).where(lt(realtimeGrants.expiresAt, new Date(now)));
   }, ANSWERS_ONLY_WRITE);
@@ -42,12 +51,29 @@ async function recordGrant(tdb: TenantDb, row: typeof realtimeGrants.$inferInser
  * A token for the session's room for the signed-in account (staff: admin, participant: its own
  * events), naming the request's login session so that logging out ends it. Callers check access.
  */
-export async function realtimeTokenFor(ctx: Ctx, scheduledSessionId: string, capability: RealtimeCapability, clientId: string): Promise<RealtimeConnection> {
+export async function realtimeTokenFor(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  capability: RealtimeCapability,
+  clientId: string,
+): Promise<RealtimeConnection> {
   const grant = ctx.loginSession ? grantOf(ctx.loginSession) : undefined;
-  const connection = await issueRealtimeToken({ tenant: ctx.tenant.slug, scheduledSessionId, capability, clientId, grant });
+  const connection = await issueRealtimeToken({
+    tenant: ctx.tenant.slug,
+    scheduledSessionId,
+    capability,
+    clientId,
+    grant,
+  });
   if (grant) {
     const accountType: AccountType = capability === "admin" ? "ADMIN" : "USER";
-    await recordGrant(ctx.tdb, { grant, scheduledSessionId, accountType, subjectId: clientId, expiresAt: new Date(connection.expires) });
+    await recordGrant(ctx.tdb, {
+      grant,
+      scheduledSessionId,
+      accountType,
+      subjectId: clientId,
+      expiresAt: new Date(connection.expires),
+    });
   }
   return connection;
 }
@@ -67,19 +93,33 @@ export async function revokeLoginSessionTokens(tdb: TenantDb, loginSession: stri
   if (rows.length === 0) return;
   await tdb.write((tx) => tx.delete(realtimeGrants).where(eq(realtimeGrants.grant, grant)), LIVE_RUN_WRITE);
   forget(tdb, rows);
-  await Promise.all(rows.map((r) => revokeInRoom({ tenant: tdb.slug, scheduledSessionId: r.scheduledSessionId, grants: [grant] })));
+  await Promise.all(
+    rows.map((r) => revokeInRoom({ tenant: tdb.slug, scheduledSessionId: r.scheduledSessionId, grants: [grant] })),
+  );
 }
 
 /** A removed staff account: every room it holds a live token for closes its sockets and refuses its tokens. */
 export async function revokeStaffTokens(tdb: TenantDb, userId: string): Promise<void> {
   const where = and(eq(realtimeGrants.accountType, "ADMIN"), eq(realtimeGrants.subjectId, userId));
-  const rows = await tdb.db.select({ grant: realtimeGrants.grant, scheduledSessionId: realtimeGrants.scheduledSessionId, expiresAt: realtimeGrants.expiresAt }).from(realtimeGrants).where(where).all();
+  const rows = await tdb.db
+    .select({
+      grant: realtimeGrants.grant,
+      scheduledSessionId: realtimeGrants.scheduledSessionId,
+      expiresAt: realtimeGrants.expiresAt,
+    })
+    .from(realtimeGrants)
+    .where(where)
+    .all();
   if (rows.length === 0) return;
   await tdb.write((tx) => tx.delete(realtimeGrants).where(where), LIVE_RUN_WRITE);
   forget(tdb, rows);
   const now = Date.now();
   const rooms = [...new Set(rows.filter((r) => r.expiresAt.getTime() > now).map((r) => r.scheduledSessionId))];
-  await Promise.all(rooms.map((scheduledSessionId) => revokeInRoom({ tenant: tdb.slug, scheduledSessionId, clients: [{ capability: "admin", clientId: userId }] })));
+  await Promise.all(
+    rooms.map((scheduledSessionId) =>
+      revokeInRoom({ tenant: tdb.slug, scheduledSessionId, clients: [{ capability: "admin", clientId: userId }] }),
+    ),
+  );
 }
 
 /**
@@ -87,14 +127,36 @@ export async function revokeStaffTokens(tdb: TenantDb, userId: string): Promise<
  * they hold. Only when one of them was given a token for it lately (a row here): no request to a
  * room nobody of them joined.
  */
-export async function revokeParticipantTokens(tdb: TenantDb, scheduledSessionId: string, participantIds: readonly string[]): Promise<void> {
+export async function revokeParticipantTokens(
+  tdb: TenantDb,
+  scheduledSessionId: string,
+  participantIds: readonly string[],
+): Promise<void> {
   if (participantIds.length === 0) return;
-  const where = and(eq(realtimeGrants.scheduledSessionId, scheduledSessionId), eq(realtimeGrants.accountType, "USER"), inArray(realtimeGrants.subjectId, [...participantIds]));
-  const rows = await tdb.db.select({ grant: realtimeGrants.grant, scheduledSessionId: realtimeGrants.scheduledSessionId, subjectId: realtimeGrants.subjectId, expiresAt: realtimeGrants.expiresAt }).from(realtimeGrants).where(where).all();
+  const where = and(
+    eq(realtimeGrants.scheduledSessionId, scheduledSessionId),
+    eq(realtimeGrants.accountType, "USER"),
+    inArray(realtimeGrants.subjectId, [...participantIds]),
+  );
+  const rows = await tdb.db
+    .select({
+      grant: realtimeGrants.grant,
+      scheduledSessionId: realtimeGrants.scheduledSessionId,
+      subjectId: realtimeGrants.subjectId,
+      expiresAt: realtimeGrants.expiresAt,
+    })
+    .from(realtimeGrants)
+    .where(where)
+    .all();
   if (rows.length === 0) return;
   await tdb.write((tx) => tx.delete(realtimeGrants).where(where), LIVE_RUN_WRITE);
   forget(tdb, rows);
   const now = Date.now();
   const holders = [...new Set(rows.filter((r) => r.expiresAt.getTime() > now).map((r) => r.subjectId))];
-  if (holders.length) await revokeInRoom({ tenant: tdb.slug, scheduledSessionId, clients: holders.map((clientId) => ({ capability: "participant" as const, clientId })) });
+  if (holders.length)
+    await revokeInRoom({
+      tenant: tdb.slug,
+      scheduledSessionId,
+      clients: holders.map((clientId) => ({ capability: "participant" as const, clientId })),
+    });
 }

@@ -86,7 +86,12 @@ export type IssueRealtimeTokenInput = {
  * What a browser needs to join a room: its token plus where and which room (path segment), and
  * the scheduled session to ask a new token for (getRealtimeToken) before this one runs out.
  */
-export type RealtimeConnection = RealtimeToken & { host: string; party: "main"; room: string; scheduledSessionId: string };
+export type RealtimeConnection = RealtimeToken & {
+  host: string;
+  party: "main";
+  room: string;
+  scheduledSessionId: string;
+};
 
 export async function issueRealtimeToken({
   tenant,
@@ -114,7 +119,11 @@ export type RevokeInput = { tenant: string; scheduledSessionId: string } & Omit<
  */
 export function revokeInRoom({ tenant, scheduledSessionId, grants, clients }: RevokeInput): Promise<boolean> {
   if (process.env.PARTYKIT_DISABLED === "true") return Promise.resolve(true);
-  const payload: RevokePayload = { at: Date.now(), ...(grants?.length ? { grants } : {}), ...(clients?.length ? { clients } : {}) };
+  const payload: RevokePayload = {
+    at: Date.now(),
+    ...(grants?.length ? { grants } : {}),
+    ...(clients?.length ? { clients } : {}),
+  };
   return publishEventsToRoom({ tenant, scheduledSessionId, events: [{ type: REVOKE_EVENT, payload }] });
 }
 
@@ -138,7 +147,11 @@ export function publishSignature(room: string, body: string, secret: string): st
   return createHmac("sha256", secret).update(publishSigningString(room, body)).digest("hex");
 }
 
-export type PublishManyInput = { tenant: string; scheduledSessionId: string; events: Array<Omit<RoomEvent, "issued"> & { issued?: number }> };
+export type PublishManyInput = {
+  tenant: string;
+  scheduledSessionId: string;
+  events: Array<Omit<RoomEvent, "issued"> & { issued?: number }>;
+};
 
 /**
  * Sends events to the room in one signed request (a JSON array; one event is sent as itself), in
@@ -153,7 +166,10 @@ export async function publishEventsToRoom({ tenant, scheduledSessionId, events }
     const body = JSON.stringify(stamped.length === 1 ? stamped[0] : stamped);
     const response = await roomRequest(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: publishSignature(roomId(tenant, scheduledSessionId), body, realtimeSecret()) },
+      headers: {
+        "content-type": "application/json",
+        [SIGNATURE_HEADER]: publishSignature(roomId(tenant, scheduledSessionId), body, realtimeSecret()),
+      },
       body,
       timeoutMs: PUBLISH_TIMEOUT_MS,
     });
@@ -179,7 +195,10 @@ export async function roomPresence({
   const url = roomUrl(tenant, scheduledSessionId);
   try {
     const issued = Date.now();
-    const signature = await signBody(presenceSigningString(roomId(tenant, scheduledSessionId), issued), realtimeSecret());
+    const signature = await signBody(
+      presenceSigningString(roomId(tenant, scheduledSessionId), issued),
+      realtimeSecret(),
+    );
     const response = await roomRequest(url, {
       headers: { [ISSUED_HEADER]: String(issued), [SIGNATURE_HEADER]: signature },
       timeoutMs: PUBLISH_TIMEOUT_MS,

@@ -26,7 +26,7 @@ export function roomRequest(
     headers?: Record<string, string>;
     body?: string;
     timeoutMs: number;
-  }
+  },
 ): Promise<RoomAnswer> {
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
@@ -54,13 +54,16 @@ export function roomRequest(
           });
         });
         response.once("error", fail);
-      }
+      },
     );
     function fail(error: Error) {
       clearTimeout(timer);
       reject(error);
     }
-    const timer = setTimeout(() => request.destroy(new Error(`The room did not answer within ${timeoutMs} ms.`)), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`The room did not answer within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
     request.once("error", fail);
     request.end(payload);
   });

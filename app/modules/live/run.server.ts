@@ -9,7 +9,17 @@ import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
-import { entriesFacts, entryStates, findSession, loadPlan, stateOf, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import {
+  entriesFacts,
+  entryStates,
+  findSession,
+  loadPlan,
+  stateOf,
+  type EntryRow,
+  type EntryState,
+  type RunPlan,
+  type SessionRow,
+} from "./plan.server";
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
@@ -26,13 +36,20 @@ import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
 export const RUN = "run:sessions" as const;
 export const READ = "read:admin" as const;
 
-const entriesOfSession = (tx: TenantTx, sessionId: string) => tx.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
+const entriesOfSession = (tx: TenantTx, sessionId: string) =>
+  tx.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
 
 function requireOngoing(session: SessionRow): void {
-  if (session.status !== "ONGOING") throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
+  if (session.status !== "ONGOING")
+    throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
 }
 
-async function setSessionStatus(tx: TenantTx, session: SessionRow, status: SessionRow["status"], at: Date): Promise<number> {
+async function setSessionStatus(
+  tx: TenantTx,
+  session: SessionRow,
+  status: SessionRow["status"],
+  at: Date,
+): Promise<number> {
   assertStatusTransition(session.status, status, { change: true });
   const rev = session.rev + 1;
   await tx.update(scheduledSessions).set({ status, rev, updatedAt: at }).where(eq(scheduledSessions.id, session.id));
@@ -40,8 +57,21 @@ async function setSessionStatus(tx: TenantTx, session: SessionRow, status: Sessi
 }
 
 /** Opens the first unfinished section of an evaluation; false when it has none left. */
-async function openEvaluation(tx: TenantTx, plan: RunPlan, entry: Pick<KeptEntry, "entry" | "live">, evaluation: string, at: Date): Promise<boolean> {
-  const section = nextSectionIn({ evaluations: plan.evaluations, wholeEvaluations: plan.options.allQuestionsInEvaluationShownByDefault, progress: entry.live.progress }, evaluation);
+async function openEvaluation(
+  tx: TenantTx,
+  plan: RunPlan,
+  entry: Pick<KeptEntry, "entry" | "live">,
+  evaluation: string,
+  at: Date,
+): Promise<boolean> {
+  const section = nextSectionIn(
+    {
+      evaluations: plan.evaluations,
+      wholeEvaluations: plan.options.allQuestionsInEvaluationShownByDefault,
+      progress: entry.live.progress,
+    },
+    evaluation,
+  );
   if (section === undefined) return false;
   await openSectionRows(tx, [{ entryId: entry.entry.id, evaluation, question: section }], at);
   return true;
@@ -66,7 +96,8 @@ function withOverride(input: KeptEntry, row: OverrideRow): KeptEntry {
   return { ...input, live: { ...input.live, overrides: [...input.live.overrides, override] } };
 }
 
-const stateOfInput = (plan: RunPlan, input: KeptEntry, now: Date): EntryState => stateOf(plan, input.entry, input.live, input.extraTimePercent, input.assessmentComplete, now);
+const stateOfInput = (plan: RunPlan, input: KeptEntry, now: Date): EntryState =>
+  stateOf(plan, input.entry, input.live, input.extraTimePercent, input.assessmentComplete, now);
 
 /**
  * What the entries' states are computed from (without answers): what was kept
@@ -86,7 +117,13 @@ async function entryInputs(tx: TenantTx, rows: EntryRow[], kept: readonly KeptEn
 
 /** The rows of these participants' entries in the session (those a staff action could not take as kept). */
 const entryRowsOf = (tx: TenantTx, sessionId: string, participantIds: string[]) =>
-  participantIds.length ? tx.select().from(entries).where(and(eq(entries.scheduledSessionId, sessionId), inArray(entries.participantId, participantIds))).all() : Promise.resolve([]);
+  participantIds.length
+    ? tx
+        .select()
+        .from(entries)
+        .where(and(eq(entries.scheduledSessionId, sessionId), inArray(entries.participantId, participantIds)))
+        .all()
+    : Promise.resolve([]);
 
 /** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
 export async function startScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
@@ -105,12 +142,21 @@ export async function startScheduledSession(ctx: Ctx, id: string): Promise<Sched
       return first && section !== undefined ? [{ entryId: state.entry.id, evaluation: first, question: section }] : [];
     });
     await openSectionRows(tx, sections, now);
-    const revisions = await bumpEntries(tx, states.map((state) => state.entry.id), now);
-    return { revision, events: states.map((state) => entryEvent(state.entry, revisions.get(state.entry.id)!, "started")) };
+    const revisions = await bumpEntries(
+      tx,
+      states.map((state) => state.entry.id),
+      now,
+    );
+    return {
+      revision,
+      events: states.map((state) => entryEvent(state.entry, revisions.get(state.entry.id)!, "started")),
+    };
   }, LIVE_RUN_WRITE);
   // From now on an outage of the app is given back to the running clocks (outage.server.ts). The
   // session has started whatever happens here: a failed stamp is logged, not answered.
-  await markLiveSessionServed(ctx.tenant.slug, id).catch((error: unknown) => console.error(`[live] could not record ${id} as running`, error));
+  await markLiveSessionServed(ctx.tenant.slug, id).catch((error: unknown) =>
+    console.error(`[live] could not record ${id} as running`, error),
+  );
   await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
   return getScheduledSession(ctx, id);
 }
@@ -127,7 +173,9 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
     await bumpEntries(tx, ids, now);
     return revision;
   }, LIVE_RUN_WRITE);
-  await forgetLiveSession(ctx.tenant.slug, id).catch((error: unknown) => console.error(`[live] could not record ${id} as ended`, error));
+  await forgetLiveSession(ctx.tenant.slug, id).catch((error: unknown) =>
+    console.error(`[live] could not record ${id} as ended`, error),
+  );
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
   return getScheduledSession(ctx, id);
 }
@@ -135,23 +183,38 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
 /** The most extra time one EXTEND_TIME override gives: a day. */
 export const MAX_EXTEND_SECONDS = 86_400;
 
-export const LIVE_OVERRIDE_TYPES = ["EXTEND_TIME", "SESSION_PAUSE", "SESSION_RESUME", "HELP_REQUEST_RESOLVED", "OPEN_EVALUATION"] as const;
+export const LIVE_OVERRIDE_TYPES = [
+  "EXTEND_TIME",
+  "SESSION_PAUSE",
+  "SESSION_RESUME",
+  "HELP_REQUEST_RESOLVED",
+  "OPEN_EVALUATION",
+] as const;
 
 /** `override: OverrideInput { overrideType, evaluation, question, value { numericValue textValue } }`. */
 export const overrideInput = z
   .object({
-    overrideType: z.enum(LIVE_OVERRIDE_TYPES, { required_error: "validation:required", invalid_type_error: "validation:invalid-choice" }),
+    overrideType: z.enum(LIVE_OVERRIDE_TYPES, {
+      required_error: "validation:required",
+      invalid_type_error: "validation:invalid-choice",
+    }),
     evaluation: z.string().trim().min(1).max(100).nullish(),
     question: z.string().trim().min(1).max(100).nullish(),
-    value: z.object({ numericValue: z.number().finite().nullish(), textValue: z.string().max(1000).nullish() }).nullish(),
+    value: z
+      .object({ numericValue: z.number().finite().nullish(), textValue: z.string().max(1000).nullish() })
+      .nullish(),
   })
   .superRefine((o, issue) => {
     const seconds = o.value?.numericValue;
     // Extra time in whole seconds: at least one, at most a day (0.0001 s was no extension at all).
-    if (o.overrideType === "EXTEND_TIME" && !(Number.isInteger(seconds) && seconds! >= 1 && seconds! <= MAX_EXTEND_SECONDS)) {
+    if (
+      o.overrideType === "EXTEND_TIME" &&
+      !(Number.isInteger(seconds) && seconds! >= 1 && seconds! <= MAX_EXTEND_SECONDS)
+    ) {
       issue.addIssue({ code: "custom", path: ["value", "numericValue"], message: "validation:extend-seconds" });
     }
-    if (o.overrideType === "OPEN_EVALUATION" && !o.evaluation) issue.addIssue({ code: "custom", path: ["evaluation"], message: "validation:required" });
+    if (o.overrideType === "OPEN_EVALUATION" && !o.evaluation)
+      issue.addIssue({ code: "custom", path: ["evaluation"], message: "validation:required" });
   });
 export type OverrideInput = z.infer<typeof overrideInput>;
 
@@ -159,7 +222,12 @@ export type OverrideInput = z.infer<typeof overrideInput>;
  * Applies one live override to some (participantIds) or all (null) entries of an ONGOING session.
  * Pause, resume and resolve only apply where they change something, so "pause all" twice is harmless.
  */
-export async function applyLiveOverride(ctx: Ctx, sessionId: string, participantIds: string[] | null, input: unknown): Promise<void> {
+export async function applyLiveOverride(
+  ctx: Ctx,
+  sessionId: string,
+  participantIds: string[] | null,
+  input: unknown,
+): Promise<void> {
   requirePermission(ctx, RUN);
   const override = parseInput(overrideInput, input);
   let keepStates: (() => void) | undefined;
@@ -171,9 +239,12 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       const session = await findSession(tx, sessionId);
       requireOngoing(session);
       const plan = await loadPlan(tx, session);
-      if (override.evaluation && !plan.evaluations.has(override.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
+      if (override.evaluation && !plan.evaluations.has(override.evaluation))
+        throw new AppError("NOT_FOUND", "evaluation_not_found");
       const keptNow = kept?.current() ?? null;
-      const all = keptNow ? [...keptNow.entries.map((k) => k.entry), ...(await entryRowsOf(tx, sessionId, keptNow.unread))] : await entriesOfSession(tx, sessionId);
+      const all = keptNow
+        ? [...keptNow.entries.map((k) => k.entry), ...(await entryRowsOf(tx, sessionId, keptNow.unread))]
+        : await entriesOfSession(tx, sessionId);
       const chosen = participantIds === null ? all : participantIds.map((p) => all.find((e) => e.participantId === p));
       if (chosen.some((e) => !e)) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
       const inputs = await entryInputs(tx, chosen as EntryRow[], keptNow?.entries ?? null);
@@ -181,22 +252,42 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
       const named = participantIds !== null;
       for (const input of inputs) {
         // Synchronous but for opening an evaluation: a thousand awaits were a tenth of a "pause all".
-        const row = override.overrideType === "OPEN_EVALUATION" ? await openFor(tx, plan, input, override, now, named) : overrideFor(plan, input, override, now, named);
+        const row =
+          override.overrideType === "OPEN_EVALUATION"
+            ? await openFor(tx, plan, input, override, now, named)
+            : overrideFor(plan, input, override, now, named);
         if (row) changed.push({ input, override: row });
       }
-      await appendOverrides(tx, changed.map((c) => ({ entryId: c.input.entry.id, override: c.override })));
-      const revisions = await bumpEntries(tx, changed.map((c) => c.input.entry.id), now);
+      await appendOverrides(
+        tx,
+        changed.map((c) => ({ entryId: c.input.entry.id, override: c.override })),
+      );
+      const revisions = await bumpEntries(
+        tx,
+        changed.map((c) => c.input.entry.id),
+        now,
+      );
       // Opening an evaluation changes the questions (and the progress): that screen reloads. Every
       // other override changes only the clock and the status: the event carries them, and the
       // participants' kept states become these, so their next saves read nothing.
       if (override.overrideType === "OPEN_EVALUATION") {
-        return changed.map(({ input }) => entryEvent(input.entry, revisions.get(input.entry.id)!, override.overrideType));
+        return changed.map(({ input }) =>
+          entryEvent(input.entry, revisions.get(input.entry.id)!, override.overrideType),
+        );
       }
       const after = new Map(changed.map(({ input, override: row }) => [input.entry.id, withOverride(input, row)]));
-      keepStates = keepAfterCommit(ctx.tdb, session, inputs.map((input) => after.get(input.entry.id) ?? input), participantIds === null);
+      keepStates = keepAfterCommit(
+        ctx.tdb,
+        session,
+        inputs.map((input) => after.get(input.entry.id) ?? input),
+        participantIds === null,
+      );
       return changed.map(({ input }) => {
         const revision = revisions.get(input.entry.id)!;
-        return entryEvent(input.entry, revision, override.overrideType, { revision, ...screenClockOf(stateOfInput(plan, after.get(input.entry.id)!, now), now) });
+        return entryEvent(input.entry, revision, override.overrideType, {
+          revision,
+          ...screenClockOf(stateOfInput(plan, after.get(input.entry.id)!, now), now),
+        });
       });
     },
     { ...LIVE_RUN_WRITE, ahead: true, afterCommit: () => keepStates?.() },
@@ -208,7 +299,11 @@ export async function applyLiveOverride(ctx: Ctx, sessionId: string, participant
 function overrideFor(plan: RunPlan, input: KeptEntry, o: OverrideInput, now: Date, named: boolean): OverrideRow | null {
   const overrides = input.live.overrides;
   const current = openSection(input.live.progress);
-  const base = { datetime: now, evaluation: o.evaluation ?? current?.evaluation ?? null, question: o.question ?? current?.question ?? null };
+  const base = {
+    datetime: now,
+    evaluation: o.evaluation ?? current?.evaluation ?? null,
+    question: o.question ?? current?.question ?? null,
+  };
   switch (o.overrideType) {
     case "SESSION_PAUSE":
       if (isSessionPaused(overrides, now)) return null;
@@ -229,13 +324,23 @@ function overrideFor(plan: RunPlan, input: KeptEntry, o: OverrideInput, now: Dat
       const question = plan.options.allQuestionsInEvaluationShownByDefault
         ? null
         : (o.question ?? (current?.evaluation === evaluation ? current.question : null));
-      if (!plan.options.allQuestionsInEvaluationShownByDefault && !question) throw fieldError("question", "validation:required");
+      if (!plan.options.allQuestionsInEvaluationShownByDefault && !question)
+        throw fieldError("question", "validation:required");
       // Without time limits there is no deadline to move: refused for one named, skipped among all (ADR 0031).
       if (!plan.evaluations.get(evaluation)?.enableTimer) {
-        if (named) throw new AppError("BAD_REQUEST", "live_no_time_limit", { values: { evaluation: plan.evaluations.get(evaluation)?.name ?? "" } });
+        if (named)
+          throw new AppError("BAD_REQUEST", "live_no_time_limit", {
+            values: { evaluation: plan.evaluations.get(evaluation)?.name ?? "" },
+          });
         return null;
       }
-      return { overrideType: "EXTEND_TIME", datetime: now, evaluation, question, numericValue: o.value?.numericValue ?? 0 };
+      return {
+        overrideType: "EXTEND_TIME",
+        datetime: now,
+        evaluation,
+        question,
+        numericValue: o.value?.numericValue ?? 0,
+      };
     }
     case "OPEN_EVALUATION":
       throw new Error("OPEN_EVALUATION writes progress: openFor records it");
@@ -243,7 +348,14 @@ function overrideFor(plan: RunPlan, input: KeptEntry, o: OverrideInput, now: Dat
 }
 
 /** OPEN_EVALUATION for one entry: opens the evaluation's next section, and the override to record (null when none is left). */
-async function openFor(tx: TenantTx, plan: RunPlan, input: KeptEntry, o: OverrideInput, now: Date, named: boolean): Promise<OverrideRow | null> {
+async function openFor(
+  tx: TenantTx,
+  plan: RunPlan,
+  input: KeptEntry,
+  o: OverrideInput,
+  now: Date,
+  named: boolean,
+): Promise<OverrideRow | null> {
   const evaluation = o.evaluation!;
   if (!(await openEvaluation(tx, plan, input, evaluation, now))) {
     if (named) throw new AppError("BAD_REQUEST", "live_nothing_to_open");
@@ -267,7 +379,11 @@ const UNLOCK_RELOAD_SPREAD_MAX_MS = 2_000;
  * `unlockWaitingParticipants(participants, scheduledSessionId)`: each listed participant who is
  * waiting gets the next evaluation of their order (recorded as OPEN_EVALUATION). Others are left as they are.
  */
-export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string[], sessionId: string): Promise<string[]> {
+export async function unlockWaitingParticipants(
+  ctx: Ctx,
+  participantIds: string[],
+  sessionId: string,
+): Promise<string[]> {
   requirePermission(ctx, RUN);
   const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS), participantIds);
   let keepStates: (() => void) | undefined;
@@ -284,7 +400,11 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
       const rows = keptNow
         ? [
             ...keptNow.entries.filter((k) => wanted.has(k.entry.participantId)).map((k) => k.entry),
-            ...(await entryRowsOf(tx, sessionId, keptNow.unread.filter((p) => wanted.has(p)))),
+            ...(await entryRowsOf(
+              tx,
+              sessionId,
+              keptNow.unread.filter((p) => wanted.has(p)),
+            )),
           ]
         : await entryRowsOf(tx, sessionId, [...wanted]);
       if (rows.length !== wanted.size) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
@@ -298,24 +418,64 @@ export async function unlockWaitingParticipants(ctx: Ctx, participantIds: string
         const next = nextEvaluation(state.facts);
         const section = next ? nextSectionIn(state.facts, next) : undefined;
         if (!next || section === undefined) continue;
-        opened.push({ input, state, section, override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null } });
+        opened.push({
+          input,
+          state,
+          section,
+          override: { overrideType: "OPEN_EVALUATION", datetime: now, evaluation: next, question: null },
+        });
       }
       // What openEvaluation does for one, for all of them at once.
-      await openSectionRows(tx, opened.map((o) => ({ entryId: o.state.entry.id, evaluation: o.override.evaluation!, question: o.section })), now);
-      await appendOverrides(tx, opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })));
-      const revisions = await bumpEntries(tx, opened.map((o) => o.state.entry.id), now);
+      await openSectionRows(
+        tx,
+        opened.map((o) => ({ entryId: o.state.entry.id, evaluation: o.override.evaluation!, question: o.section })),
+        now,
+      );
+      await appendOverrides(
+        tx,
+        opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })),
+      );
+      const revisions = await bumpEntries(
+        tx,
+        opened.map((o) => o.state.entry.id),
+        now,
+      );
       if (keptNow) {
         // The opened entries' progress as written, their override appended: the whole session is
         // kept as it commits, so the burst of saves on the new questions reads nothing first.
-        const progress = await loadLiveData(tx, opened.map((o) => o.state.entry.id), { answers: false, overrides: false });
-        const after = new Map(
-          opened.map(({ input, override: row }) => [input.entry.id, withOverride({ ...input, live: { ...input.live, progress: progress.get(input.entry.id)!.progress } }, row)] as const),
+        const progress = await loadLiveData(
+          tx,
+          opened.map((o) => o.state.entry.id),
+          { answers: false, overrides: false },
         );
-        keepStates = keepAfterCommit(ctx.tdb, session, inputs.map((input) => after.get(input.entry.id) ?? input), rows.length === keptNow.entries.length + keptNow.unread.length);
+        const after = new Map(
+          opened.map(
+            ({ input, override: row }) =>
+              [
+                input.entry.id,
+                withOverride(
+                  { ...input, live: { ...input.live, progress: progress.get(input.entry.id)!.progress } },
+                  row,
+                ),
+              ] as const,
+          ),
+        );
+        keepStates = keepAfterCommit(
+          ctx.tdb,
+          session,
+          inputs.map((input) => after.get(input.entry.id) ?? input),
+          rows.length === keptNow.entries.length + keptNow.unread.length,
+        );
       }
       const events = opened.map((o, i) => {
         const event = entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked");
-        return { ...event, payload: { ...event.payload, reloadInMs: Math.min(i * UNLOCK_RELOAD_SPACING_MS, UNLOCK_RELOAD_SPREAD_MAX_MS) } };
+        return {
+          ...event,
+          payload: {
+            ...event.payload,
+            reloadInMs: Math.min(i * UNLOCK_RELOAD_SPACING_MS, UNLOCK_RELOAD_SPREAD_MAX_MS),
+          },
+        };
       });
       return { unlocked: opened.map((o) => o.state.entry.participantId), events };
     },
@@ -368,7 +528,12 @@ export type Dashboard = {
   presenceKnown: boolean;
   rows: DashboardRow[];
   /** Per evaluation (station): what its questions need, so staff can set up. */
-  preparation: Array<{ evaluation: string; name: string; questions: PreparationQuestion[]; /** Its questions' time limits run (enableTimer). */ timed: boolean }>;
+  preparation: Array<{
+    evaluation: string;
+    name: string;
+    questions: PreparationQuestion[];
+    /** Its questions' time limits run (enableTimer). */ timed: boolean;
+  }>;
   /** Times the server could not serve the session, given back to the running clocks (outage.server.ts). */
   outagesGivenBack: OutageGiven[];
 };
@@ -383,20 +548,43 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
   const now = new Date();
   const session = await findSession(db, sessionId);
   const plan = await loadPlan(db, session);
-  const rows = await db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).orderBy(entries.createdAt, entries.id).all();
+  const rows = await db
+    .select()
+    .from(entries)
+    .where(eq(entries.scheduledSessionId, sessionId))
+    .orderBy(entries.createdAt, entries.id)
+    .all();
   // Progress and overrides as the participants' saves keep them; answers only counted.
   const [facts, counts, presence, people, outages] = await Promise.all([
     sessionEntryFacts(ctx.tdb, db, sessionId, rows),
-    answerCounts(db, rows.map((r) => r.id)),
+    answerCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
     roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
-    rows.length ? db.query.participants.findMany({ where: (p, { inArray: inA }) => inA(p.id, rows.map((r) => r.participantId)) }) : Promise.resolve([]),
+    rows.length
+      ? db.query.participants.findMany({
+          where: (p, { inArray: inA }) =>
+            inA(
+              p.id,
+              rows.map((r) => r.participantId),
+            ),
+        })
+      : Promise.resolve([]),
     outagesGivenBack(ctx.tdb, sessionId),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
   const supplyIds = [...new Set([...plan.questions.values()].flatMap((q) => q.supplyIds))];
   const supplies = new Map(
-    (supplyIds.length ? await db.select({ id: supplyObjects.id, name: supplyObjects.name }).from(supplyObjects).where(inArray(supplyObjects.id, supplyIds)).all() : []).map((s) => [s.id, s.name]),
+    (supplyIds.length
+      ? await db
+          .select({ id: supplyObjects.id, name: supplyObjects.name })
+          .from(supplyObjects)
+          .where(inArray(supplyObjects.id, supplyIds))
+          .all()
+      : []
+    ).map((s) => [s.id, s.name]),
   );
   // One object per evaluation and question, shared by every row on it: the page's data encoding
   // (turbo-stream) sends a shared object once and refers to it after.
@@ -453,7 +641,12 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
         timed: e.enableTimer,
         questions: e.questionIds.map((q) => {
           const question = plan.questions.get(q)!;
-          return { id: q, name: question.name, preparationInfo: question.preparationInfo, supplies: question.supplyIds.map((s) => supplies.get(s)).filter((n): n is string => !!n) };
+          return {
+            id: q,
+            name: question.name,
+            preparationInfo: question.preparationInfo,
+            supplies: question.supplyIds.map((s) => supplies.get(s)).filter((n): n is string => !!n),
+          };
         }),
       })),
   };

@@ -77,7 +77,11 @@ export const saveLimitKey = (tenant: string, participantId: string) => `${tenant
  * Runs one of the signed-in participant's saves within their bounds, else refuses it with
  * RetryLaterError (429, `live_saves_too_fast`, Retry-After) before anything is read or written.
  */
-export async function withinSaveLimits<T>(ctx: Ctx, save: () => Promise<T>, limiter: SaveLimiter = participantSaves): Promise<T> {
+export async function withinSaveLimits<T>(
+  ctx: Ctx,
+  save: () => Promise<T>,
+  limiter: SaveLimiter = participantSaves,
+): Promise<T> {
   requireParticipant(ctx);
   const slot = limiter.take(saveLimitKey(ctx.tenant.slug, ctx.actor.participantId));
   if ("retryAfterMs" in slot) throw new RetryLaterError("BAD_REQUEST", "live_saves_too_fast", slot.retryAfterMs);

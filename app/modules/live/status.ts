@@ -4,7 +4,15 @@
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import { clockOf, isHelpRequested, type ClockOverride, type ClockSection, type ClockState } from "./clock";
 
-export const PARTICIPANT_STATUSES = ["ready", "started", "help_requested", "waiting", "time_up", "finished", "assessment_complete"] as const;
+export const PARTICIPANT_STATUSES = [
+  "ready",
+  "started",
+  "help_requested",
+  "waiting",
+  "time_up",
+  "finished",
+  "assessment_complete",
+] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /** What the live run needs of an evaluation of the session. */
@@ -43,7 +51,10 @@ export function openSection(progress: readonly ClockSection[]): ClockSection | n
   return progress.find((p) => p.sectionEnd === null) ?? null;
 }
 
-export function isEvaluationDone(facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress">, evaluationId: string): boolean {
+export function isEvaluationDone(
+  facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress">,
+  evaluationId: string,
+): boolean {
   const evaluation = facts.evaluations.get(evaluationId);
   if (!evaluation) return true;
   return sectionsOf(evaluation, facts.wholeEvaluations).every((q) =>
@@ -52,7 +63,10 @@ export function isEvaluationDone(facts: Pick<EntryFacts, "evaluations" | "wholeE
 }
 
 /** The first unfinished section of an evaluation: a question id, null (the whole evaluation), or undefined when none is left. */
-export function nextSectionIn(facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress">, evaluationId: string): string | null | undefined {
+export function nextSectionIn(
+  facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress">,
+  evaluationId: string,
+): string | null | undefined {
   const evaluation = facts.evaluations.get(evaluationId);
   if (!evaluation) return undefined;
   for (const q of sectionsOf(evaluation, facts.wholeEvaluations)) {
@@ -62,16 +76,23 @@ export function nextSectionIn(facts: Pick<EntryFacts, "evaluations" | "wholeEval
 }
 
 /** The next evaluation in the participant's order that is not done (what an unlock opens). */
-export function nextEvaluation(facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress" | "sessionOrder">): string | null {
+export function nextEvaluation(
+  facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress" | "sessionOrder">,
+): string | null {
   return facts.sessionOrder.find((id) => facts.evaluations.has(id) && !isEvaluationDone(facts, id)) ?? null;
 }
 
-export function isFinished(facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress" | "sessionOrder">): boolean {
+export function isFinished(
+  facts: Pick<EntryFacts, "evaluations" | "wholeEvaluations" | "progress" | "sessionOrder">,
+): boolean {
   return nextEvaluation(facts) === null && facts.progress.length > 0;
 }
 
 /** Seconds of a section: the question's maxTime, or the sum over the evaluation's questions. */
-export function sectionMaxTime(facts: Pick<EntryFacts, "evaluations" | "maxTimes">, section: { evaluation: string; question: string | null }): number {
+export function sectionMaxTime(
+  facts: Pick<EntryFacts, "evaluations" | "maxTimes">,
+  section: { evaluation: string; question: string | null },
+): number {
   if (section.question !== null) return facts.maxTimes.get(section.question) ?? 0;
   const evaluation = facts.evaluations.get(section.evaluation);
   return (evaluation?.questionIds ?? []).reduce((sum, q) => sum + (facts.maxTimes.get(q) ?? 0), 0);
@@ -99,7 +120,10 @@ export function currentClock(facts: EntryFacts): ClockState | null {
  * completed, and every step scored). Null: signed up but not ready, or canceled. `clock`: the
  * open section's clock (currentClock), when the caller has it already.
  */
-export function participantStatus(facts: EntryFacts, clock: ClockState | null = currentClock(facts)): ParticipantStatus | null {
+export function participantStatus(
+  facts: EntryFacts,
+  clock: ClockState | null = currentClock(facts),
+): ParticipantStatus | null {
   if (facts.sessionStatus === "CANCELED") return null;
   if (facts.sessionStatus === "SCHEDULED") return facts.ready ? "ready" : null;
   const finished = isFinished(facts);

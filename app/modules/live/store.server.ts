@@ -5,7 +5,6 @@ import type { Reader } from "~db/tenant/client";
 // Reading the live tables of entries in bulk. No permission check here: callers (module
 // functions) have checked theirs and pass only entries the actor may see.
 
-
 export type Override = {
   overrideType: OverrideType;
   datetime: Date;
@@ -48,8 +47,22 @@ export async function loadLiveData(
   const byEntry = new Map<string, LiveData>(entryIds.map((id) => [id, { overrides: [], progress: [], answers: [] }]));
   if (entryIds.length === 0) return byEntry;
   const [overrides, progress, answers] = await Promise.all([
-    !withClock || !withOverrides ? Promise.resolve([]) : db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, entryIds)).orderBy(asc(liveOverrides.id)).all(),
-    !withClock ? Promise.resolve([]) : db.select().from(liveProgress).where(inArray(liveProgress.entryId, entryIds)).orderBy(asc(liveProgress.sectionStart)).all(),
+    !withClock || !withOverrides
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(liveOverrides)
+          .where(inArray(liveOverrides.entryId, entryIds))
+          .orderBy(asc(liveOverrides.id))
+          .all(),
+    !withClock
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(liveProgress)
+          .where(inArray(liveProgress.entryId, entryIds))
+          .orderBy(asc(liveProgress.sectionStart))
+          .all(),
     !withAnswers
       ? Promise.resolve([])
       : db
@@ -94,7 +107,10 @@ export async function loadLiveData(
 }
 
 /** Per entry: how many answers are saved, and how many of them late (the dashboard's counts, without reading the answers). */
-export async function answerCounts(db: Reader, entryIds: string[]): Promise<Map<string, { saved: number; late: number }>> {
+export async function answerCounts(
+  db: Reader,
+  entryIds: string[],
+): Promise<Map<string, { saved: number; late: number }>> {
   if (entryIds.length === 0) return new Map();
   const rows = await db
     .select({ entryId: liveAnswers.entryId, saved: count(), late: sql<number | null>`sum(${liveAnswers.late})` })

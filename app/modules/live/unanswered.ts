@@ -26,5 +26,8 @@ export function countUnanswered<Q extends { _id: string; steps: ReadonlyArray<{ 
   questions: readonly Q[],
   answerOf: (question: string, stepIndex: number) => Record<string, unknown> | undefined,
 ): number {
-  return questions.reduce((sum, q) => sum + q.steps.filter((step) => !isAnswered(step.type, answerOf(q._id, step.index))).length, 0);
+  return questions.reduce(
+    (sum, q) => sum + q.steps.filter((step) => !isAnswered(step.type, answerOf(q._id, step.index))).length,
+    0,
+  );
 }

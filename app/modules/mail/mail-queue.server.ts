@@ -21,7 +21,9 @@ function pump(): void {
     running++;
     job
       .work()
-      .catch((error: unknown) => console.error(`[mail-queue] ${job.label} failed:`, error instanceof Error ? error.message : error))
+      .catch((error: unknown) =>
+        console.error(`[mail-queue] ${job.label} failed:`, error instanceof Error ? error.message : error),
+      )
       .finally(() => {
         running--;
         pump();

@@ -51,10 +51,15 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { attachments, ...rest } = mail;
   await fs.writeFile(
     file,
-    JSON.stringify({ ...rest, channel: mail.channel ?? "email", attachments: attachments?.map((a) => a.name) ?? [] }, null, 2),
+    JSON.stringify(
+      { ...rest, channel: mail.channel ?? "email", attachments: attachments?.map((a) => a.name) ?? [] },
+      null,
+      2,
+    ),
   );
   // Each attachment beside the message as <message>.<name>, to open as the recipient would.
-  for (const a of attachments ?? []) await fs.writeFile(`${file.slice(0, -".json".length)}.${path.basename(a.name)}`, a.content);
+  for (const a of attachments ?? [])
+    await fs.writeFile(`${file.slice(0, -".json".length)}.${path.basename(a.name)}`, a.content);
   console.log(`[mail] ${mail.channel ?? "email"} to ${mail.to}: "${mail.subject}" written to ${file}`);
 }
 
@@ -66,5 +71,8 @@ export function mailHtml(paragraphs: string[]): string {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }

@@ -36,7 +36,10 @@ const FALLBACKS: Record<ChartSource, ChartSource[]> = {
  *   (a radar three, bars one).
  * - A radar that no source can draw becomes bars over the first source with any point.
  */
-export function planChart(data: SessionReportData, requested: { source: ChartSource; chartType: ChartType }): ChartPlan | null {
+export function planChart(
+  data: SessionReportData,
+  requested: { source: ChartSource; chartType: ChartType },
+): ChartPlan | null {
   const candidates = FALLBACKS[requested.source].map((source) => ({ source, points: chartSeries(data, source) }));
   const need = requested.chartType === "RADAR" ? RADAR_MIN_AXES : 1;
   const asked = { source: requested.source, kind: requested.chartType };
@@ -73,6 +76,9 @@ export function chartChoices(data: SessionReportData, layout: SessionReportLayou
  * the chart" is off when nothing can be charted; the kind is bars when no radar can be drawn.
  * The stored options are kept (a rebuild with more categories brings the radar back).
  */
-export function effectiveChartOptions(options: Pick<SessionReportOptions, "showChart" | "chartType">, choices: ChartChoices): { showChart: boolean; chartType: ChartType } {
+export function effectiveChartOptions(
+  options: Pick<SessionReportOptions, "showChart" | "chartType">,
+  choices: ChartChoices,
+): { showChart: boolean; chartType: ChartType } {
   return { showChart: options.showChart && choices.canShow, chartType: choices.canRadar ? options.chartType : "BAR" };
 }

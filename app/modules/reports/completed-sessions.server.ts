@@ -42,19 +42,44 @@ export type CompletedScheduledSession = {
 export const isPass = (s: PassedStatus | null | undefined) => s === "PASSED" || s === "DELIBERATED";
 
 export type CompletedFilter = { name?: string | null };
-export type CompletedListArgs = PageArgs & { filter?: CompletedFilter | null; order?: SortOrder | null; orderBy?: "DATETIME" | null };
+export type CompletedListArgs = PageArgs & {
+  filter?: CompletedFilter | null;
+  order?: SortOrder | null;
+  orderBy?: "DATETIME" | null;
+};
 
-export async function listCompletedScheduledSessions(ctx: Ctx, args: CompletedListArgs = {}): Promise<Connection<CompletedScheduledSession>> {
+export async function listCompletedScheduledSessions(
+  ctx: Ctx,
+  args: CompletedListArgs = {},
+): Promise<Connection<CompletedScheduledSession>> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
-  const where = and(...[eq(scheduledSessions.status, "COMPLETED"), args.filter?.name ? containsCI(sessionTemplates.name, args.filter.name) : undefined].filter((p): p is SQL => !!p));
+  const where = and(
+    ...[
+      eq(scheduledSessions.status, "COMPLETED"),
+      args.filter?.name ? containsCI(sessionTemplates.name, args.filter.name) : undefined,
+    ].filter((p): p is SQL => !!p),
+  );
   const dir = args.order === "ASC" ? asc : desc;
   const page = await paginate(
     args,
-    async () => (await db.select({ n: sql<number>`count(*)` }).from(scheduledSessions).innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId)).where(where).get())?.n ?? 0,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(scheduledSessions)
+          .innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId))
+          .where(where)
+          .get()
+      )?.n ?? 0,
     (limit, offset) =>
       db
-        .select({ id: scheduledSessions.id, reference: scheduledSessions.reference, datetime: scheduledSessions.datetime, sessionName: sessionTemplates.name })
+        .select({
+          id: scheduledSessions.id,
+          reference: scheduledSessions.reference,
+          datetime: scheduledSessions.datetime,
+          sessionName: sessionTemplates.name,
+        })
         .from(scheduledSessions)
         .innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId))
         .where(where)
@@ -66,10 +91,16 @@ export async function listCompletedScheduledSessions(ctx: Ctx, args: CompletedLi
   );
   const ids = page.edges.map((e) => e.node.id);
   const details = await progressOf(ctx, ids);
-  return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: summarise(e.node, details.get(e.node.id) ?? []) })) };
+  return {
+    ...page,
+    edges: page.edges.map((e) => ({ cursor: e.cursor, node: summarise(e.node, details.get(e.node.id) ?? []) })),
+  };
 }
 
-function summarise(s: { id: string; reference: string; datetime: Date; sessionName: string }, people: CompletedParticipant[]): CompletedScheduledSession {
+function summarise(
+  s: { id: string; reference: string; datetime: Date; sessionName: string },
+  people: CompletedParticipant[],
+): CompletedScheduledSession {
   const withReport = people.filter((p) => p.report);
   const passed = withReport.filter((p) => isPass(p.passedStatus)).length;
   return {
@@ -106,13 +137,19 @@ async function progressOf(ctx: Ctx, sessionIds: string[]): Promise<Map<string, C
     .leftJoin(
       scheduledSessionParticipantCorrections,
       and(
-        eq(scheduledSessionParticipantCorrections.scheduledSessionId, scheduledSessionParticipantEntries.scheduledSessionId),
+        eq(
+          scheduledSessionParticipantCorrections.scheduledSessionId,
+          scheduledSessionParticipantEntries.scheduledSessionId,
+        ),
         eq(scheduledSessionParticipantCorrections.participantId, scheduledSessionParticipantEntries.participantId),
       ),
     )
     .leftJoin(
       sessionReports,
-      and(eq(sessionReports.scheduledSessionId, scheduledSessionParticipantEntries.scheduledSessionId), eq(sessionReports.participantId, scheduledSessionParticipantEntries.participantId)),
+      and(
+        eq(sessionReports.scheduledSessionId, scheduledSessionParticipantEntries.scheduledSessionId),
+        eq(sessionReports.participantId, scheduledSessionParticipantEntries.participantId),
+      ),
     )
     .where(inArray(scheduledSessionParticipantEntries.scheduledSessionId, sessionIds))
     .orderBy(asc(participants.nameLower))
@@ -121,7 +158,14 @@ async function progressOf(ctx: Ctx, sessionIds: string[]): Promise<Map<string, C
   for (const r of rows) {
     const list = result.get(r.session) ?? [];
     // In a completed session everyone has finished taking it; corrections decide the rest.
-    list.push({ participant: r.participant, name: r.name, progress: r.completedAt ? "correction_complete" : "completed", report: r.report, draft: r.draft, passedStatus: r.passedStatus });
+    list.push({
+      participant: r.participant,
+      name: r.name,
+      progress: r.completedAt ? "correction_complete" : "completed",
+      report: r.report,
+      draft: r.draft,
+      passedStatus: r.passedStatus,
+    });
     result.set(r.session, list);
   }
   return result;

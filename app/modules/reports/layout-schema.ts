@@ -2,7 +2,13 @@
 // (which enforces them) and the builder screen. Pure: safe in the browser.
 import { z } from "zod";
 import { nameText } from "~/lib/validation";
-import { CHART_SOURCES, CHART_TYPES, COMMENT_SOURCES, type SessionReportLayoutBlock, type SessionReportOptions } from "~db/tenant/schema/reports";
+import {
+  CHART_SOURCES,
+  CHART_TYPES,
+  COMMENT_SOURCES,
+  type SessionReportLayoutBlock,
+  type SessionReportOptions,
+} from "~db/tenant/schema/reports";
 
 const flag = z.boolean({ invalid_type_error: "validation:invalid" });
 
@@ -31,7 +37,13 @@ export const BUILT_IN_LAYOUT: SessionReportLayoutBlock[] = [
   { type: "chart", chartType: "RADAR", source: "PRIMARY_CATEGORIES" },
   { type: "comments", source: "SESSION" },
   { type: "comments", source: "CATEGORY" },
-  { type: "evaluationDetails", displayNumericScore: true, showEvaluationComments: true, showQuestionComments: true, showQuestions: true },
+  {
+    type: "evaluationDetails",
+    displayNumericScore: true,
+    showEvaluationComments: true,
+    showQuestionComments: true,
+    showQuestions: true,
+  },
 ];
 
 export const reportOptionsInput = z.object({

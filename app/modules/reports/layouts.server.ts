@@ -69,7 +69,11 @@ export async function getSessionReportLayout(ctx: Ctx, id: string): Promise<Sess
 /** The organisation's default layout, or the built-in one when none is saved. */
 export async function defaultSessionReportLayout(ctx: Ctx): Promise<SessionReportLayout> {
   requirePermission(ctx, READ);
-  const row = await ctx.tdb.db.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.isDefaultLayout, true)).get();
+  const row = await ctx.tdb.db
+    .select()
+    .from(sessionReportLayouts)
+    .where(eq(sessionReportLayouts.isDefaultLayout, true))
+    .get();
   return row ? toDoc(row) : builtInLayout(ctx);
 }
 
@@ -109,7 +113,11 @@ export async function updateSessionReportLayout(ctx: Ctx, id: string, input: unk
 export async function removeSessionReportLayout(ctx: Ctx, id: string): Promise<{ id: string }> {
   requirePermission(ctx, WRITE);
   return ctx.tdb.write(async (tx) => {
-    const current = await tx.select({ id: sessionReportLayouts.id }).from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
+    const current = await tx
+      .select({ id: sessionReportLayouts.id })
+      .from(sessionReportLayouts)
+      .where(eq(sessionReportLayouts.id, id))
+      .get();
     if (!current) throw new AppError("NOT_FOUND", "not_found");
     // Reports keep their own copy of the blocks, so removing a layout changes no report.
     await tx.delete(sessionReportLayouts).where(eq(sessionReportLayouts.id, id));
@@ -122,21 +130,38 @@ export async function updateDefaultSessionReportLayout(ctx: Ctx, input: unknown)
   requirePermission(ctx, WRITE);
   const data = parseInput(layoutInput, { name: ctx.t("reports:layouts.default-name"), ...(input as object) });
   return ctx.tdb.write(async (tx) => {
-    const current = await tx.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.isDefaultLayout, true)).get();
+    const current = await tx
+      .select()
+      .from(sessionReportLayouts)
+      .where(eq(sessionReportLayouts.isDefaultLayout, true))
+      .get();
     const now = new Date();
     if (current) {
       const next = { ...current, name: data.name, layout: data.layout, updatedAt: now, rev: current.rev + 1 };
       await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, current.id));
       return toDoc(next);
     }
-    const row: Row = { id: newId(), createdAt: now, updatedAt: now, rev: 1, workspaceId: await resolveWorkspace(tx), ownerId: ctx.actor.userId, name: data.name, isDefaultLayout: true, layout: data.layout };
+    const row: Row = {
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      rev: 1,
+      workspaceId: await resolveWorkspace(tx),
+      ownerId: ctx.actor.userId,
+      name: data.name,
+      isDefaultLayout: true,
+      layout: data.layout,
+    };
     await tx.insert(sessionReportLayouts).values(row);
     return toDoc(row);
   });
 }
 
 /** The blocks a report is built with: the given layout, else the default, else the built-in one. */
-export async function layoutForReport(ctx: Ctx, layoutId: string | null | undefined): Promise<{ id: string | null; layout: SessionReportLayoutBlock[] }> {
+export async function layoutForReport(
+  ctx: Ctx,
+  layoutId: string | null | undefined,
+): Promise<{ id: string | null; layout: SessionReportLayoutBlock[] }> {
   const chosen = layoutId ? await getSessionReportLayout(ctx, layoutId) : await defaultSessionReportLayout(ctx);
   return { id: chosen._id, layout: chosen.layout };
 }

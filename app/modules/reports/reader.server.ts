@@ -23,16 +23,30 @@ export async function reportReader(request: Request, loadContext: unknown): Prom
   if (!tenant || tenant.status !== "ACTIVE") throw new AppError("NOT_FOUND", "session_report_not_found");
   const locale = await getLocale(request);
   return {
-    ctx: { tenant, tdb: await openTenant(tenant), actor: { type: "ANONYMOUS" }, permissions: [], locale, t: await getT(locale), clientAddress: clientAddressOf(loadContext) },
+    ctx: {
+      tenant,
+      tdb: await openTenant(tenant),
+      actor: { type: "ANONYMOUS" },
+      permissions: [],
+      locale,
+      t: await getT(locale),
+      clientAddress: clientAddressOf(loadContext),
+    },
     accessCode,
   };
 }
 
 /** The reports a request asks for (`id`, or several `ids` for staff), each checked readable. */
 export async function requestedReports(reader: ReportRequest, url: URL): Promise<SessionReport[]> {
-  const ids = url.searchParams.getAll("ids").flatMap((v) => v.split(",")).filter(Boolean);
+  const ids = url.searchParams
+    .getAll("ids")
+    .flatMap((v) => v.split(","))
+    .filter(Boolean);
   if (ids.length > 0) {
-    if (ids.length > 500) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { ids: { key: "validation:too-big", values: { max: 500 } } } });
+    if (ids.length > 500)
+      throw new AppError("BAD_REQUEST", "validation_failed", {
+        fieldErrors: { ids: { key: "validation:too-big", values: { max: 500 } } },
+      });
     return sessionReportsByIds(reader.ctx, ids);
   }
   return [await readableReport(reader.ctx, url.searchParams.get("id") ?? "", reader.accessCode)];

@@ -24,7 +24,11 @@ export type ReportRecipientRule = {
 };
 
 export async function reportRecipientRule(ctx: StaffCtx, participantId: string): Promise<ReportRecipientRule> {
-  const row = await ctx.tdb.db.select({ email: participants.email }).from(participants).where(eq(participants.id, participantId)).get();
+  const row = await ctx.tdb.db
+    .select({ email: participants.email })
+    .from(participants)
+    .where(eq(participants.id, participantId))
+    .get();
   return {
     participant: row?.email ? row.email.trim().toLowerCase() : null,
     extra: (ctx.tenant.settings.reportRecipientEmails ?? []).map((e) => e.toLowerCase()),
@@ -33,20 +37,33 @@ export async function reportRecipientRule(ctx: StaffCtx, participantId: string):
 }
 
 /** FORBIDDEN (report_recipient_not_allowed) when an address is outside the rule; `emails` lowercase. */
-export async function checkReportRecipients(ctx: StaffCtx, participantId: string, emails: readonly string[]): Promise<void> {
+export async function checkReportRecipients(
+  ctx: StaffCtx,
+  participantId: string,
+  emails: readonly string[],
+): Promise<void> {
   const rule = await reportRecipientRule(ctx, participantId);
   if (rule.anyAddress) return;
   const allowed = new Set([...(rule.participant ? [rule.participant] : []), ...rule.extra]);
   const refused = emails.filter((e) => !allowed.has(e));
   if (refused.length === 0) return;
   const values = { emails: refused.join(", ") };
-  throw new AppError("FORBIDDEN", "report_recipient_not_allowed", { values, fieldErrors: { emails: { key: "reports:builder.emails-not-allowed", values } } });
+  throw new AppError("FORBIDDEN", "report_recipient_not_allowed", {
+    values,
+    fieldErrors: { emails: { key: "reports:builder.emails-not-allowed", values } },
+  });
 }
 
 /** The rate-limit bucket of a staff member's report mails. */
 export const reportMailBucket = (userId: string) => `report-mail:${userId}`;
-const mailLimit = (ctx: StaffCtx, count: number): RateLimit => ({ bucket: reportMailBucket(ctx.actor.userId), max: REPORT_MAILS_PER_HOUR, windowMs: HOUR_MS, cost: count });
-const tooMany = () => new AppError("BAD_REQUEST", "report_mails_rate_limited", { values: { max: REPORT_MAILS_PER_HOUR } });
+const mailLimit = (ctx: StaffCtx, count: number): RateLimit => ({
+  bucket: reportMailBucket(ctx.actor.userId),
+  max: REPORT_MAILS_PER_HOUR,
+  windowMs: HOUR_MS,
+  cost: count,
+});
+const tooMany = () =>
+  new AppError("BAD_REQUEST", "report_mails_rate_limited", { values: { max: REPORT_MAILS_PER_HOUR } });
 
 /** Refuses (BAD_REQUEST, report_mails_rate_limited) when `count` more mails would pass the hourly limit; records nothing. */
 export async function checkReportMailAllowance(ctx: StaffCtx, count: number): Promise<void> {

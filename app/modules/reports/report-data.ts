@@ -22,7 +22,13 @@ export type ReportStep = {
   aspect?: number;
 };
 export type ReportQuestion = { id: string; name: string; score: Score; steps: ReportStep[] };
-export type ReportEvaluation = { id: string; name: string; comment: string | null; score: Score; questions: ReportQuestion[] };
+export type ReportEvaluation = {
+  id: string;
+  name: string;
+  comment: string | null;
+  score: Score;
+  questions: ReportQuestion[];
+};
 export type CategoryComment = { categoryId: string; name: string; comment: string };
 
 export type SessionReportData = {
@@ -87,7 +93,11 @@ export const DEFAULT_REPORT_OPTIONS: SessionReportOptions = {
  * The report data of one participant. `options.onlyEvaluations` (evaluation ids, empty = all)
  * narrows the report to those evaluations: their content, totals and pass status.
  */
-export function computeReportData(scored: ScoredParticipant, options: Pick<SessionReportOptions, "onlyEvaluations">, overrides: ReportOverrides = {}): SessionReportData {
+export function computeReportData(
+  scored: ScoredParticipant,
+  options: Pick<SessionReportOptions, "onlyEvaluations">,
+  overrides: ReportOverrides = {},
+): SessionReportData {
   const only = new Set(options.onlyEvaluations ?? []);
   const evaluations = scored.evaluations.filter((e) => only.size === 0 || only.has(e.id));
 
@@ -116,7 +126,8 @@ export function computeReportData(scored: ScoredParticipant, options: Pick<Sessi
       // A question counts once for each of its categories, and once for each root above them.
       const categories = categoriesOf(question, evaluation.categoryIds);
       for (const id of categories) perCategory.set(id, add(perCategory.get(id) ?? zero(), score));
-      for (const root of new Set(categories.map((id) => rootOf(id, parentOf)))) perPrimary.set(root, add(perPrimary.get(root) ?? zero(), score));
+      for (const root of new Set(categories.map((id) => rootOf(id, parentOf))))
+        perPrimary.set(root, add(perPrimary.get(root) ?? zero(), score));
       return { id: question.id, name: question.name, score, steps };
     });
     const score = clean(questions.reduce((sum, q) => add(sum, q.score), zero()));
@@ -128,7 +139,9 @@ export function computeReportData(scored: ScoredParticipant, options: Pick<Sessi
   const override = overrides.passedStatusOverride ?? null;
   const named = (scores: Map<string, Score>): NamedScore[] =>
     // In the order the categories are listed (the corrections module lists them in tree order).
-    scored.categories.filter((c) => scores.has(c.id)).map((c) => ({ id: c.id, name: c.name, score: clean(scores.get(c.id)!) }));
+    scored.categories
+      .filter((c) => scores.has(c.id))
+      .map((c) => ({ id: c.id, name: c.name, score: clean(scores.get(c.id)!) }));
 
   return {
     participantName: scored.participantName,

@@ -11,18 +11,31 @@ export type ChartPoint = { name: string; percent: number; score: number; maxScor
 /** The series a chart block draws: each category or evaluation as a percentage of its maximum. */
 export function chartSeries(data: SessionReportData, source: ChartSource): ChartPoint[] {
   const list: NamedScore[] =
-    source === "EVALUATIONS" ? data.summaryInfo.perEvaluation : source === "PRIMARY_CATEGORIES" ? data.summaryInfo.perPrimaryCategory : data.summaryInfo.perCategory;
-  return list.map((x) => ({ name: x.name, percent: Math.round(percentOf(x.score) * 10) / 10, score: x.score.score, maxScore: x.score.maxScore }));
+    source === "EVALUATIONS"
+      ? data.summaryInfo.perEvaluation
+      : source === "PRIMARY_CATEGORIES"
+        ? data.summaryInfo.perPrimaryCategory
+        : data.summaryInfo.perCategory;
+  return list.map((x) => ({
+    name: x.name,
+    percent: Math.round(percentOf(x.score) * 10) / 10,
+    score: x.score.score,
+    maxScore: x.score.maxScore,
+  }));
 }
 
 /**
  * The blocks to show, after the report's options: the chart (with the chosen chart type) only
  * with showChart, comment blocks only when their kind is switched on, detail flags narrowed.
  */
-export function visibleBlocks(layout: SessionReportLayoutBlock[], options: SessionReportOptions): SessionReportLayoutBlock[] {
+export function visibleBlocks(
+  layout: SessionReportLayoutBlock[],
+  options: SessionReportOptions,
+): SessionReportLayoutBlock[] {
   return layout.flatMap((block): SessionReportLayoutBlock[] => {
     if (block.type === "chart") return options.showChart ? [{ ...block, chartType: options.chartType }] : [];
-    if (block.type === "comments") return (block.source === "SESSION" ? options.showSessionComments : options.showCategoryComments) ? [block] : [];
+    if (block.type === "comments")
+      return (block.source === "SESSION" ? options.showSessionComments : options.showCategoryComments) ? [block] : [];
     if (block.type === "evaluationDetails")
       return [
         {
@@ -36,9 +49,12 @@ export function visibleBlocks(layout: SessionReportLayoutBlock[], options: Sessi
 }
 
 // French groups thousands with a narrow no-break space, which the PDF fonts lack: a plain no-break space.
-export const formatNumber = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n).replace(/\u202f/g, "\u00a0");
-export const formatScore = (s: Score, locale: string): string => `${formatNumber(s.score, locale)} / ${formatNumber(s.maxScore, locale)}`;
-export const formatPercent = (s: Score, locale: string): string => `${formatNumber(Math.round(percentOf(s) * 10) / 10, locale)} %`;
+export const formatNumber = (n: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n).replace(/\u202f/g, "\u00a0");
+export const formatScore = (s: Score, locale: string): string =>
+  `${formatNumber(s.score, locale)} / ${formatNumber(s.maxScore, locale)}`;
+export const formatPercent = (s: Score, locale: string): string =>
+  `${formatNumber(Math.round(percentOf(s) * 10) / 10, locale)} %`;
 
 /** Rich content as plain text (paragraphs on their own lines; images by their alt text). */
 export function richText(blocks: RichBlock[] | StoredRichContent | null | undefined): string {
@@ -138,15 +154,24 @@ export function answerLabels(t: Translate) {
 }
 
 /** The author's correct answer as one line of text. */
-export function correctAnswerText(step: Pick<ReportStep, "type" | "correctAnswer">, locale: string, labels: { zones: (count: number) => string }): string {
+export function correctAnswerText(
+  step: Pick<ReportStep, "type" | "correctAnswer">,
+  locale: string,
+  labels: { zones: (count: number) => string },
+): string {
   const c = (step.correctAnswer ?? {}) as AnyAnswer;
   switch (step.type) {
     case "MULTIPLE_CHOICE":
-      return (c.optionlistValue ?? []).filter((o) => o.valid).map((o) => o.value).join(", ");
+      return (c.optionlistValue ?? [])
+        .filter((o) => o.valid)
+        .map((o) => o.value)
+        .join(", ");
     case "NUMERIC": {
       if (typeof c.numericValue !== "number") return "";
       const tolerance = c.numericlistValue?.[0];
-      return tolerance ? `${formatNumber(c.numericValue, locale)} ± ${formatNumber(tolerance, locale)}` : formatNumber(c.numericValue, locale);
+      return tolerance
+        ? `${formatNumber(c.numericValue, locale)} ± ${formatNumber(tolerance, locale)}`
+        : formatNumber(c.numericValue, locale);
     }
     case "TEXT":
       return c.textValue ?? "";
@@ -155,7 +180,9 @@ export function correctAnswerText(step: Pick<ReportStep, "type" | "correctAnswer
       return labels.zones(Math.max(1, Array.isArray(zones) ? zones.length : 1));
     }
     case "PRACTICAL":
-      return (c.textlistValue ?? []).map((t, i) => `${t} (${formatNumber(c.numericlistValue?.[i] ?? 0, locale)})`).join(", ");
+      return (c.textlistValue ?? [])
+        .map((t, i) => `${t} (${formatNumber(c.numericlistValue?.[i] ?? 0, locale)})`)
+        .join(", ");
     default:
       return "";
   }

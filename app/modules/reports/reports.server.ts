@@ -4,7 +4,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { participants, scheduledSessions, sessionReports, sessionTemplates, type PassedStatus } from "~db/tenant/schema";
+import {
+  participants,
+  scheduledSessions,
+  sessionReports,
+  sessionTemplates,
+  type PassedStatus,
+} from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, requirePermission, type Ctx } from "~/lib/context.server";
 import { newId, randomToken } from "~/lib/ids.server";
@@ -74,7 +80,9 @@ async function findPair(ctx: Ctx, scheduledSessionId: string, participantId: str
   return ctx.tdb.db
     .select()
     .from(sessionReports)
-    .where(and(eq(sessionReports.scheduledSessionId, scheduledSessionId), eq(sessionReports.participantId, participantId)))
+    .where(
+      and(eq(sessionReports.scheduledSessionId, scheduledSessionId), eq(sessionReports.participantId, participantId)),
+    )
     .get();
 }
 
@@ -85,9 +93,14 @@ async function findRow(ctx: Ctx, id: string): Promise<Row> {
 }
 
 const overridesOf = (row: Pick<Row, "passedStatusOverride" | "passedStatusReason" | "data">): ReportOverrides => ({
-  passedStatusOverride: row.passedStatusOverride === "DELIBERATED" || row.passedStatusOverride === "TRAINING_REQUIRED" ? row.passedStatusOverride : null,
+  passedStatusOverride:
+    row.passedStatusOverride === "DELIBERATED" || row.passedStatusOverride === "TRAINING_REQUIRED"
+      ? row.passedStatusOverride
+      : null,
   passedStatusReason: row.passedStatusReason,
-  categoryComments: Object.fromEntries(((row.data as unknown as SessionReportData).categoryComments ?? []).map((c) => [c.categoryId, c.comment])),
+  categoryComments: Object.fromEntries(
+    ((row.data as unknown as SessionReportData).categoryComments ?? []).map((c) => [c.categoryId, c.comment]),
+  ),
 });
 
 export const createReportInput = z.object({
@@ -112,7 +125,14 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
   return ctx.tdb.write(async (tx) => {
     const now = new Date();
     if (existing) {
-      const next = { ...existing, layoutId, layout, data: data as unknown as Record<string, unknown>, updatedAt: now, rev: existing.rev + 1 };
+      const next = {
+        ...existing,
+        layoutId,
+        layout,
+        data: data as unknown as Record<string, unknown>,
+        updatedAt: now,
+        rev: existing.rev + 1,
+      };
       await tx.update(sessionReports).set(next).where(eq(sessionReports.id, existing.id));
       return staffView(next);
     }
@@ -151,13 +171,17 @@ export const saveReportInput = z
   .object({
     options: reportOptionsInput.optional(),
     layout: z.string().min(1).max(100).nullish(),
-    categoryComments: z.array(z.object({ category: z.string().min(1).max(100), comment: z.string().max(5000) })).max(500).optional(),
+    categoryComments: z
+      .array(z.object({ category: z.string().min(1).max(100), comment: z.string().max(5000) }))
+      .max(500)
+      .optional(),
     passedStatusOverride: z.enum(["DELIBERATED", "TRAINING_REQUIRED"]).nullish(),
     passedStatusReason: reason,
     draft: z.boolean().optional(),
   })
   .superRefine((v, issue) => {
-    if (v.passedStatusOverride && !v.passedStatusReason) issue.addIssue({ code: "custom", path: ["passedStatusReason"], message: "validation:reason-required" });
+    if (v.passedStatusOverride && !v.passedStatusReason)
+      issue.addIssue({ code: "custom", path: ["passedStatusReason"], message: "validation:reason-required" });
   });
 
 /**
@@ -175,12 +199,15 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
   };
   const v = parseInput(saveReportInput, merged);
   const scored = await loadScoredParticipant(ctx, current.scheduledSessionId, current.participantId);
-  const chosen = v.layout !== undefined ? await layoutForReport(ctx, v.layout) : { id: current.layoutId, layout: current.layout };
+  const chosen =
+    v.layout !== undefined ? await layoutForReport(ctx, v.layout) : { id: current.layoutId, layout: current.layout };
   const options = v.options ?? current.options;
   const overrides: ReportOverrides = {
     passedStatusOverride: v.passedStatusOverride ?? null,
     passedStatusReason: v.passedStatusOverride ? v.passedStatusReason : null,
-    categoryComments: v.categoryComments ? Object.fromEntries(v.categoryComments.map((c) => [c.category, c.comment])) : overridesOf(current).categoryComments,
+    categoryComments: v.categoryComments
+      ? Object.fromEntries(v.categoryComments.map((c) => [c.category, c.comment]))
+      : overridesOf(current).categoryComments,
   };
   const data = computeReportData(scored, options, overrides);
   const draft = v.draft ?? current.draft;
@@ -209,7 +236,13 @@ export async function releaseSessionReport(ctx: Ctx, id: string): Promise<Sessio
   requirePermission(ctx, WRITE);
   const current = await findRow(ctx, id);
   if (!current.draft) return staffView(current);
-  const next = { ...current, draft: false, releasedAt: current.releasedAt ?? new Date(), updatedAt: new Date(), rev: current.rev + 1 };
+  const next = {
+    ...current,
+    draft: false,
+    releasedAt: current.releasedAt ?? new Date(),
+    updatedAt: new Date(),
+    rev: current.rev + 1,
+  };
   await ctx.tdb.write((tx) => tx.update(sessionReports).set(next).where(eq(sessionReports.id, id)));
   return staffView(next);
 }
@@ -220,19 +253,36 @@ export async function getSessionReport(ctx: Ctx, id: string): Promise<SessionRep
 }
 
 /** The report of one participant of one scheduled session, or null when none was built yet. */
-export async function sessionReportFor(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<SessionReport | null> {
+export async function sessionReportFor(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<SessionReport | null> {
   requirePermission(ctx, READ);
   const row = await findPair(ctx, scheduledSessionId, participantId);
   return row ? staffView(row) : null;
 }
 
 export type ReportStatus = "DRAFT" | "RELEASED";
-export type SessionReportFilter = { scheduledSession?: string | null; participant?: string | null; status?: ReportStatus | null; passedStatus?: PassedStatus | null; name?: string | null };
+export type SessionReportFilter = {
+  scheduledSession?: string | null;
+  participant?: string | null;
+  status?: ReportStatus | null;
+  passedStatus?: PassedStatus | null;
+  name?: string | null;
+};
 export type SessionReportOrderBy = "DATE" | "NAME" | "SESSION_DATE";
-export type SessionReportListArgs = PageArgs & { filter?: SessionReportFilter | null; order?: SortOrder | null; orderBy?: SessionReportOrderBy | null };
+export type SessionReportListArgs = PageArgs & {
+  filter?: SessionReportFilter | null;
+  order?: SortOrder | null;
+  orderBy?: SessionReportOrderBy | null;
+};
 
 /** Every report, filtered by session, participant (id or name), state and result; paged. */
-export async function listSessionReports(ctx: Ctx, args: SessionReportListArgs = {}): Promise<Connection<SessionReport>> {
+export async function listSessionReports(
+  ctx: Ctx,
+  args: SessionReportListArgs = {},
+): Promise<Connection<SessionReport>> {
   requirePermission(ctx, READ);
   const f = args.filter ?? {};
   const where = and(
@@ -245,9 +295,19 @@ export async function listSessionReports(ctx: Ctx, args: SessionReportListArgs =
     ].filter((p): p is SQL => !!p),
   );
   const dir = args.order === "ASC" ? asc : desc;
-  const column = args.orderBy === "NAME" ? participants.nameLower : args.orderBy === "SESSION_DATE" ? scheduledSessions.datetime : sessionReports.updatedAt;
+  const column =
+    args.orderBy === "NAME"
+      ? participants.nameLower
+      : args.orderBy === "SESSION_DATE"
+        ? scheduledSessions.datetime
+        : sessionReports.updatedAt;
   const db = ctx.tdb.db;
-  const base = () => db.select({ r: sessionReports }).from(sessionReports).innerJoin(participants, eq(participants.id, sessionReports.participantId)).innerJoin(scheduledSessions, eq(scheduledSessions.id, sessionReports.scheduledSessionId));
+  const base = () =>
+    db
+      .select({ r: sessionReports })
+      .from(sessionReports)
+      .innerJoin(participants, eq(participants.id, sessionReports.participantId))
+      .innerJoin(scheduledSessions, eq(scheduledSessions.id, sessionReports.scheduledSessionId));
   return paginate(
     args,
     async () =>
@@ -260,7 +320,8 @@ export async function listSessionReports(ctx: Ctx, args: SessionReportListArgs =
           .where(where)
           .get()
       )?.n ?? 0,
-    (limit, offset) => base().where(where).orderBy(dir(column), dir(sessionReports.id)).limit(limit).offset(offset).all(),
+    (limit, offset) =>
+      base().where(where).orderBy(dir(column), dir(sessionReports.id)).limit(limit).offset(offset).all(),
     (x) => staffView(x.r),
   );
 }
@@ -312,11 +373,19 @@ function sameCode(stored: string, given: string): boolean {
 }
 
 /** The session template's name and date of reports' sessions, for lists. */
-export async function sessionNames(ctx: Ctx, ids: string[]): Promise<Map<string, { name: string; datetime: Date; reference: string }>> {
+export async function sessionNames(
+  ctx: Ctx,
+  ids: string[],
+): Promise<Map<string, { name: string; datetime: Date; reference: string }>> {
   requirePermission(ctx, READ);
   if (ids.length === 0) return new Map();
   const rows = await ctx.tdb.db
-    .select({ id: scheduledSessions.id, name: sessionTemplates.name, datetime: scheduledSessions.datetime, reference: scheduledSessions.reference })
+    .select({
+      id: scheduledSessions.id,
+      name: sessionTemplates.name,
+      datetime: scheduledSessions.datetime,
+      reference: scheduledSessions.reference,
+    })
     .from(scheduledSessions)
     .innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId))
     .where(inArray(scheduledSessions.id, [...new Set(ids)]))

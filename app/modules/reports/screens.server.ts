@@ -12,7 +12,14 @@ import { formatDateTime } from "~/lib/time-zone";
 import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
-import { createSessionReport, listSessionReports, saveParticipantReport, sessionNames, sessionReportFor, sessionReportsByIds } from "./reports.server";
+import {
+  createSessionReport,
+  listSessionReports,
+  saveParticipantReport,
+  sessionNames,
+  sessionReportFor,
+  sessionReportsByIds,
+} from "./reports.server";
 import { reportRecipientRule } from "./recipients.server";
 import { checkReportSend, sendParticipantReport, sendReportsToParticipants } from "./send.server";
 
@@ -27,7 +34,14 @@ export async function builderScreen(ctx: Ctx, scheduledSessionId: string, partic
   const scored = await loadScoredParticipant(ctx, scheduledSessionId, participantId);
   const report = await sessionReportFor(ctx, scheduledSessionId, participantId);
   const [layouts, fallback] = await Promise.all([listSessionReportLayouts(ctx), defaultSessionReportLayout(ctx)]);
-  const email = (await ctx.tdb.db.select({ email: participants.email }).from(participants).where(eq(participants.id, participantId)).get())?.email ?? "";
+  const email =
+    (
+      await ctx.tdb.db
+        .select({ email: participants.email })
+        .from(participants)
+        .where(eq(participants.id, participantId))
+        .get()
+    )?.email ?? "";
   const zone = tenantTimeZone(ctx.tenant);
   const recipients = await reportRecipientRule(ctx, participantId);
   return {
@@ -37,7 +51,11 @@ export async function builderScreen(ctx: Ctx, scheduledSessionId: string, partic
     /** Who the send field accepts (the hint under it): the organisation's report recipients, or any address. */
     reportRecipients: { extra: recipients.extra, anyAddress: recipients.anyAddress },
     complete: scored.complete,
-    layouts: [...(fallback._id ? [] : [fallback]), ...layouts].map((l) => ({ id: l._id, name: l.name, isDefault: l.isDefaultLayout })),
+    layouts: [...(fallback._id ? [] : [fallback]), ...layouts].map((l) => ({
+      id: l._id,
+      name: l.name,
+      isDefault: l.isDefaultLayout,
+    })),
     evaluations: scored.evaluations.map((e) => ({ id: e.id, name: e.name })),
     categories: scored.categories.map((c) => ({ id: c.id, name: c.name })),
     report: report
@@ -67,7 +85,10 @@ export function reportFormInput(form: FormData, categoryIds: string[]) {
       onlyEvaluations: form.getAll("onlyEvaluations").map(String),
       ...Object.fromEntries(REPORT_OPTION_FLAGS.map((f) => [f, flag(f)])),
     },
-    categoryComments: categoryIds.map((id) => ({ category: id, comment: String(form.get(`categoryComment.${id}`) ?? "") })),
+    categoryComments: categoryIds.map((id) => ({
+      category: id,
+      comment: String(form.get(`categoryComment.${id}`) ?? ""),
+    })),
     passedStatusOverride: override === "" ? null : override,
     passedStatusReason: String(form.get("passedStatusReason") ?? ""),
   };
@@ -84,21 +105,38 @@ export const BUILDER_INTENTS = ["create", "save", "release", "unrelease", "send"
 export type BuilderIntent = (typeof BUILDER_INTENTS)[number];
 
 /** The builder's form intents (the route names them `report-<intent>`); answers the success message. */
-export async function builderAction(ctx: Ctx, scheduledSessionId: string, participantId: string, intent: BuilderIntent, form: FormData): Promise<string> {
+export async function builderAction(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+  intent: BuilderIntent,
+  form: FormData,
+): Promise<string> {
   if (intent === "create") {
     const layout = String(form.get("layout") ?? "");
-    await createSessionReport(ctx, { participant: participantId, scheduledSession: scheduledSessionId, layout: layout || null });
+    await createSessionReport(ctx, {
+      participant: participantId,
+      scheduledSession: scheduledSessionId,
+      layout: layout || null,
+    });
     return ctx.t("reports:builder.created");
   }
   const current = await sessionReportFor(ctx, scheduledSessionId, participantId);
   if (!current) throw new Response("Not Found", { status: 404 });
   const categoryIds = (await loadScoredParticipant(ctx, scheduledSessionId, participantId)).categories.map((c) => c.id);
   if (intent === "save" || intent === "release") {
-    await saveParticipantReport(ctx, current._id, { ...reportFormInput(form, categoryIds), ...(intent === "release" ? { draft: false } : {}) });
+    await saveParticipantReport(ctx, current._id, {
+      ...reportFormInput(form, categoryIds),
+      ...(intent === "release" ? { draft: false } : {}),
+    });
     return ctx.t(intent === "release" ? "reports:builder.released" : "reports:builder.saved");
   }
   if (intent === "send") {
-    const send = { emails: emailList(form.get("emails")), participant: participantId, scheduledSession: scheduledSessionId };
+    const send = {
+      emails: emailList(form.get("emails")),
+      participant: participantId,
+      scheduledSession: scheduledSessionId,
+    };
     // A send that would be refused (an address outside the rule, the hourly limit) saves nothing either.
     await checkReportSend(ctx, send);
     await saveParticipantReport(ctx, current._id, reportFormInput(form, categoryIds));
@@ -116,12 +154,33 @@ export async function builderAction(ctx: Ctx, scheduledSessionId: string, partic
 export async function bulkSendReports(ctx: Ctx, ids: string[]): Promise<string> {
   requirePermission(ctx, "write:reports");
   const reports = await sessionReportsByIds(ctx, ids);
-  const people = reports.length ? await ctx.tdb.db.select({ id: participants.id, email: participants.email }).from(participants).where(inArray(participants.id, reports.map((r) => r.participant))).all() : [];
+  const people = reports.length
+    ? await ctx.tdb.db
+        .select({ id: participants.id, email: participants.email })
+        .from(participants)
+        .where(
+          inArray(
+            participants.id,
+            reports.map((r) => r.participant),
+          ),
+        )
+        .all()
+    : [];
   const sent = await sendReportsToParticipants(ctx, reports, new Map(people.map((p) => [p.id, p.email])));
   return ctx.t("reports:list.sent", { count: sent });
 }
 
-export type ReportRow = { id: string; participant: string; session: string; reference: string; sessionDate: string; passedStatus: string; draft: boolean; total: string; updated: string };
+export type ReportRow = {
+  id: string;
+  participant: string;
+  session: string;
+  reference: string;
+  sessionDate: string;
+  passedStatus: string;
+  draft: boolean;
+  total: string;
+  updated: string;
+};
 
 /** The session reports list: filters from the query string, one page of rows. */
 export async function reportsListScreen(ctx: Ctx, url: URL) {
@@ -135,8 +194,17 @@ export async function reportsListScreen(ctx: Ctx, url: URL) {
     status: status === "DRAFT" || status === "RELEASED" ? (status as "DRAFT" | "RELEASED") : null,
     passedStatus: (PASSED_STATUSES as readonly string[]).includes(passed ?? "") ? (passed as PassedStatus) : null,
   };
-  const list = await listSessionReports(ctx, { filter, after: afterForPage(page), first: PAGE_SIZE, orderBy: "NAME", order: "ASC" });
-  const sessions = await sessionNames(ctx, list.edges.map((e) => e.node.scheduledSession));
+  const list = await listSessionReports(ctx, {
+    filter,
+    after: afterForPage(page),
+    first: PAGE_SIZE,
+    orderBy: "NAME",
+    order: "ASC",
+  });
+  const sessions = await sessionNames(
+    ctx,
+    list.edges.map((e) => e.node.scheduledSession),
+  );
   const zone = tenantTimeZone(ctx.tenant);
   const completed = await listCompletedScheduledSessions(ctx, { first: 100 });
   const rows: ReportRow[] = list.edges.map(({ node: r }) => ({
@@ -155,7 +223,12 @@ export async function reportsListScreen(ctx: Ctx, url: URL) {
     page,
     totalCount: list.pageInfo.totalCount,
     pageCount: Math.max(1, Math.ceil(list.pageInfo.totalCount / PAGE_SIZE)),
-    filter: { session: filter.scheduledSession ?? "", q: filter.name ?? "", status: filter.status ?? "", passedStatus: filter.passedStatus ?? "" },
+    filter: {
+      session: filter.scheduledSession ?? "",
+      q: filter.name ?? "",
+      status: filter.status ?? "",
+      passedStatus: filter.passedStatus ?? "",
+    },
     sessions: completed.edges.map((e) => ({ id: e.node._id, label: `${e.node.sessionName} · ${e.node.reference}` })),
     canWrite: can(ctx.permissions, "write:reports"),
   };
@@ -164,7 +237,11 @@ export async function reportsListScreen(ctx: Ctx, url: URL) {
 export async function completedSessionsScreen(ctx: Ctx, url: URL) {
   requirePermission(ctx, READ);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const list = await listCompletedScheduledSessions(ctx, { after: afterForPage(page), first: PAGE_SIZE, filter: { name: url.searchParams.get("q") || null } });
+  const list = await listCompletedScheduledSessions(ctx, {
+    after: afterForPage(page),
+    first: PAGE_SIZE,
+    filter: { name: url.searchParams.get("q") || null },
+  });
   const zone = tenantTimeZone(ctx.tenant);
   return {
     page,

@@ -19,7 +19,9 @@ import { formatPercent, formatScore } from "./report-view";
 
 export const sendReportInput = z.object({
   emails: z
-    .array(z.string().trim().toLowerCase().max(200).refine(isEmailAddress, { message: "validation:email" }), { required_error: "validation:required" })
+    .array(z.string().trim().toLowerCase().max(200).refine(isEmailAddress, { message: "validation:email" }), {
+      required_error: "validation:required",
+    })
     .min(1)
     .max(20),
   participant: z.string({ required_error: "validation:required" }).min(1).max(100),
@@ -28,7 +30,9 @@ export const sendReportInput = z.object({
 
 /** The participant's link: the tenant travels in the query, the code opens only this report there. */
 export function reportUrl(tenant: string, report: Pick<SessionReport, "_id" | "accessCode">): string {
-  return publicLink(`/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`);
+  return publicLink(
+    `/sessionreport/${encodeURIComponent(report._id)}?tenant=${encodeURIComponent(tenant)}&code=${encodeURIComponent(report.accessCode ?? "")}`,
+  );
 }
 
 /**
@@ -65,7 +69,11 @@ async function checkedSend(ctx: StaffCtx, input: unknown): Promise<{ existing: S
  * Sends many reports, each to its participant's own address (bulk send on the reports list); the
  * whole batch counts against the sender's hourly limit first, so a refusal sends none of them.
  */
-export async function sendReportsToParticipants(ctx: Ctx, reports: SessionReport[], emailOf: Map<string, string>): Promise<number> {
+export async function sendReportsToParticipants(
+  ctx: Ctx,
+  reports: SessionReport[],
+  emailOf: Map<string, string>,
+): Promise<number> {
   requirePermission(ctx, WRITE);
   await takeReportMailAllowance(ctx, reports.filter((r) => emailOf.has(r.participant)).length);
   let sent = 0;
@@ -108,7 +116,13 @@ async function deliver(ctx: Ctx, report: SessionReport, emails: string[]): Promi
     });
   }
   await ctx.tdb.write((tx) =>
-    tx.insert(sessionReportDeliveries).values({ reportId: report._id, recipients: emails, language: locale, sentAt: new Date(), sentBy: ctx.actor.type === "ADMIN" ? ctx.actor.userId : null }),
+    tx.insert(sessionReportDeliveries).values({
+      reportId: report._id,
+      recipients: emails,
+      language: locale,
+      sentAt: new Date(),
+      sentBy: ctx.actor.type === "ADMIN" ? ctx.actor.userId : null,
+    }),
   );
 }
 
@@ -118,7 +132,11 @@ export type ReportDelivery = { recipients: string[]; language: string; sentAt: D
 export async function reportDeliveries(ctx: Ctx, reportId: string): Promise<ReportDelivery[]> {
   requirePermission(ctx, READ);
   return ctx.tdb.db
-    .select({ recipients: sessionReportDeliveries.recipients, language: sessionReportDeliveries.language, sentAt: sessionReportDeliveries.sentAt })
+    .select({
+      recipients: sessionReportDeliveries.recipients,
+      language: sessionReportDeliveries.language,
+      sentAt: sessionReportDeliveries.sentAt,
+    })
     .from(sessionReportDeliveries)
     .where(eq(sessionReportDeliveries.reportId, reportId))
     .orderBy(desc(sessionReportDeliveries.id))

@@ -7,10 +7,24 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { badRequest } from "~/lib/app-error";
 import { fieldError, parseInput } from "~/modules/databases/entities.server";
 import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
-import { loadLiveData, type LiveData, type Override, type Progress, type SavedAnswer } from "~/modules/live/store.server";
+import {
+  loadLiveData,
+  type LiveData,
+  type Override,
+  type Progress,
+  type SavedAnswer,
+} from "~/modules/live/store.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
-import { addEntries, entriesOf, entriesWithData, findScheduledRow, READ, WRITE, type EntryRow } from "./scheduled-sessions.server";
+import {
+  addEntries,
+  entriesOf,
+  entriesWithData,
+  findScheduledRow,
+  READ,
+  WRITE,
+  type EntryRow,
+} from "./scheduled-sessions.server";
 import { revokeParticipantTokens } from "~/modules/live/realtime-grants.server";
 
 /** An entry without its live data: what the screens that list a session's people need. */
@@ -36,7 +50,13 @@ export type ParticipantEntry = {
 };
 
 export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<ParticipantEntry[]> {
-  const [summaries, live] = await Promise.all([entrySummaries(db, rows), loadLiveData(db, rows.map((r) => r.id))]);
+  const [summaries, live] = await Promise.all([
+    entrySummaries(db, rows),
+    loadLiveData(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return summaries.map((summary) =>
     Object.assign(summary, {
       sessionAnswers: live.get(summary._id)?.answers ?? [],
@@ -48,7 +68,13 @@ export async function entryDocs(db: Reader, rows: EntryRow[]): Promise<Participa
 
 async function entrySummaries(db: Reader, rows: EntryRow[]): Promise<ParticipantEntrySummary[]> {
   const ids = [...new Set(rows.map((r) => r.participantId))];
-  const people = ids.length ? await db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all() : [];
+  const people = ids.length
+    ? await db
+        .select({ id: participants.id, name: participants.name, email: participants.email })
+        .from(participants)
+        .where(inArray(participants.id, ids))
+        .all()
+    : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.map((r) => ({
     _id: r.id,
@@ -67,29 +93,59 @@ async function entrySummaries(db: Reader, rows: EntryRow[]): Promise<Participant
 }
 
 async function findEntry(db: Reader, scheduledSessionId: string, participantId: string): Promise<EntryRow> {
-  const row = await db.select().from(entries).where(and(eq(entries.scheduledSessionId, scheduledSessionId), eq(entries.participantId, participantId))).get();
+  const row = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.scheduledSessionId, scheduledSessionId), eq(entries.participantId, participantId)))
+    .get();
   if (!row) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
   return row;
 }
 
 async function evaluationsOf(db: Reader, sessionTemplateId: string): Promise<string[]> {
-  const t = await db.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, sessionTemplateId)).get();
+  const t = await db
+    .select({ evaluationIds: sessionTemplates.evaluationIds })
+    .from(sessionTemplates)
+    .where(eq(sessionTemplates.id, sessionTemplateId))
+    .get();
   return t?.evaluationIds ?? [];
 }
 
 /** `scheduledSessionParticipantEntries(scheduledSessionId, first, after)`, in the adding order. */
-export async function listParticipantEntries(ctx: Ctx, scheduledSessionId: string, args: PageArgs = {}): Promise<Connection<ParticipantEntry>> {
+export async function listParticipantEntries(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  args: PageArgs = {},
+): Promise<Connection<ParticipantEntry>> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   await findScheduledRow(db, scheduledSessionId);
   const where = eq(entries.scheduledSessionId, scheduledSessionId);
   const page = await paginate(
     args,
-    async () => (await db.select({ n: sql<number>`count(*)` }).from(entries).where(where).get())?.n ?? 0,
-    (limit, offset) => db.select().from(entries).where(where).orderBy(asc(entries.createdAt), asc(entries.id)).limit(limit).offset(offset).all(),
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(entries)
+          .where(where)
+          .get()
+      )?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(entries)
+        .where(where)
+        .orderBy(asc(entries.createdAt), asc(entries.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
     (r: EntryRow) => r,
   );
-  const docs = await entryDocs(db, page.edges.map((e) => e.node));
+  const docs = await entryDocs(
+    db,
+    page.edges.map((e) => e.node),
+  );
   return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
 }
 
@@ -98,26 +154,41 @@ export async function listParticipantEntries(ctx: Ctx, scheduledSessionId: strin
  * and for the operations that answer a whole session (GraphQL reads the live fields only when they
  * are asked for, `entriesLiveData`). An ongoing session's answers can run to megabytes.
  */
-export async function participantEntrySummaries(ctx: Ctx, scheduledSessionId: string): Promise<ParticipantEntrySummary[]> {
+export async function participantEntrySummaries(
+  ctx: Ctx,
+  scheduledSessionId: string,
+): Promise<ParticipantEntrySummary[]> {
   requirePermission(ctx, READ);
   await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   return entrySummaries(ctx.tdb.db, await entriesOf(ctx.tdb.db, [scheduledSessionId]));
 }
 
-export async function getParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<ParticipantEntry> {
+export async function getParticipantEntry(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<ParticipantEntry> {
   requirePermission(ctx, READ);
   await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   return (await entryDocs(ctx.tdb.db, [await findEntry(ctx.tdb.db, scheduledSessionId, participantId)]))[0]!;
 }
 
 /** Adds participants (one entry each; ones already in the session are kept). Returns the added ids. */
-export async function addParticipantsToScheduledSession(ctx: Ctx, scheduledSessionId: string, participantIds: string[]): Promise<string[]> {
+export async function addParticipantsToScheduledSession(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantIds: string[],
+): Promise<string[]> {
   requirePermission(ctx, WRITE);
   return ctx.tdb.write(async (tx) => {
     const row = await findScheduledRow(tx, scheduledSessionId);
     const unique = [...new Set(participantIds)];
     if (unique.length) {
-      const found = await tx.select({ id: participants.id }).from(participants).where(inArray(participants.id, unique)).all();
+      const found = await tx
+        .select({ id: participants.id })
+        .from(participants)
+        .where(inArray(participants.id, unique))
+        .all();
       if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
     }
     return addEntries(tx, row, unique);
@@ -129,13 +200,21 @@ export async function addParticipantsToScheduledSession(ctx: Ctx, scheduledSessi
  * entry, unless they have started (or hold answers, progress or overrides): like
  * updateScheduledSession, that is refused so that nothing they did is lost.
  */
-export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledSessionId: string, participantId: string): Promise<{ id: string }> {
+export async function removeParticipantFromScheduledSession(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<{ id: string }> {
   requirePermission(ctx, WRITE);
   await ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, scheduledSessionId);
     const entry = await findEntry(tx, scheduledSessionId, participantId);
     if ((await entriesWithData(tx, [entry])).has(entry.id)) {
-      const person = await tx.select({ name: participants.name }).from(participants).where(eq(participants.id, participantId)).get();
+      const person = await tx
+        .select({ name: participants.name })
+        .from(participants)
+        .where(eq(participants.id, participantId))
+        .get();
       throw new AppError("BAD_REQUEST", "participant_started", { values: { name: person?.name ?? participantId } });
     }
     await tx.delete(entries).where(eq(entries.id, entry.id));
@@ -146,7 +225,11 @@ export async function removeParticipantFromScheduledSession(ctx: Ctx, scheduledS
 }
 
 /** `automaticallyAssignScheduledSessionOrder(scheduledSessionId, orderingType)`. */
-export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, scheduledSessionId: string, orderingType: OrderingType = "NON_OVERLAPPING"): Promise<ParticipantEntrySummary[]> {
+export async function automaticallyAssignScheduledSessionOrder(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  orderingType: OrderingType = "NON_OVERLAPPING",
+): Promise<ParticipantEntrySummary[]> {
   requirePermission(ctx, WRITE);
   if (orderingType !== "NON_OVERLAPPING") throw fieldError("orderingType", "validation:invalid-choice");
   await ctx.tdb.write(async (tx) => {
@@ -156,13 +239,21 @@ export async function automaticallyAssignScheduledSessionOrder(ctx: Ctx, schedul
     const orders = nonOverlappingOrders(list.length, evals);
     const now = new Date();
     for (const [i, e] of list.entries()) {
-      await tx.update(entries).set({ sessionOrder: orders[i]!, updatedAt: now, rev: e.rev + 1 }).where(eq(entries.id, e.id));
+      await tx
+        .update(entries)
+        .set({ sessionOrder: orders[i]!, updatedAt: now, rev: e.rev + 1 })
+        .where(eq(entries.id, e.id));
     }
   });
   return participantEntrySummaries(ctx, scheduledSessionId);
 }
 
-async function writeOrder(ctx: Ctx, scheduledSessionId: string, participantId: string, change: (order: string[], evals: string[]) => string[]): Promise<ParticipantEntry> {
+async function writeOrder(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+  change: (order: string[], evals: string[]) => string[],
+): Promise<ParticipantEntry> {
   requirePermission(ctx, WRITE);
   await ctx.tdb.write(async (tx) => {
     const row = await findScheduledRow(tx, scheduledSessionId);
@@ -171,13 +262,21 @@ async function writeOrder(ctx: Ctx, scheduledSessionId: string, participantId: s
     const current = isPermutationOf(entry.sessionOrder, evals) ? entry.sessionOrder : [...evals];
     const next = change(current, evals);
     if (!isPermutationOf(next, evals)) throw fieldError("sessionOrder", "scheduling:validation.order-not-permutation");
-    await tx.update(entries).set({ sessionOrder: next, updatedAt: new Date(), rev: entry.rev + 1 }).where(eq(entries.id, entry.id));
+    await tx
+      .update(entries)
+      .set({ sessionOrder: next, updatedAt: new Date(), rev: entry.rev + 1 })
+      .where(eq(entries.id, entry.id));
   });
   return getParticipantEntry(ctx, scheduledSessionId, participantId);
 }
 
 /** `saveScheduledSessionOrder(participantId, scheduledSessionId, sessionOrder)`: a permutation of the session's evaluations. */
-export function saveScheduledSessionOrder(ctx: Ctx, participantId: string, scheduledSessionId: string, sessionOrder: string[]): Promise<ParticipantEntry> {
+export function saveScheduledSessionOrder(
+  ctx: Ctx,
+  participantId: string,
+  scheduledSessionId: string,
+  sessionOrder: string[],
+): Promise<ParticipantEntry> {
   return writeOrder(ctx, scheduledSessionId, participantId, () => [...(sessionOrder ?? [])]);
 }
 
@@ -185,7 +284,13 @@ export function saveScheduledSessionOrder(ctx: Ctx, participantId: string, sched
  * `manuallyAssignEvaluationToParticipant(scheduledSessionId, participantId, evaluation, position)`:
  * puts the evaluation at the (0-based) position; the evaluation that was there takes its old place.
  */
-export function manuallyAssignEvaluationToParticipant(ctx: Ctx, scheduledSessionId: string, participantId: string, evaluation: string, position: number): Promise<ParticipantEntry> {
+export function manuallyAssignEvaluationToParticipant(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+  evaluation: string,
+  position: number,
+): Promise<ParticipantEntry> {
   return writeOrder(ctx, scheduledSessionId, participantId, (order) => {
     const from = order.indexOf(evaluation);
     if (from < 0) throw fieldError("evaluation", "scheduling:validation.unknown-evaluation");
@@ -206,7 +311,8 @@ export const entryOverrideInput = z.object({
   override: z.unknown().optional(),
 });
 
-const hasEntryFields = (d: z.infer<typeof entryOverrideInput>) => d.ready != null || d.sessionStart !== undefined || d.sessionOrder != null;
+const hasEntryFields = (d: z.infer<typeof entryOverrideInput>) =>
+  d.ready != null || d.sessionStart !== undefined || d.sessionOrder != null;
 
 /** Live overrides need run:sessions; changing the entry's fields needs write:scheduling. */
 function requireOverridePermissions(ctx: Ctx, data: z.infer<typeof entryOverrideInput>): void {
@@ -215,7 +321,12 @@ function requireOverridePermissions(ctx: Ctx, data: z.infer<typeof entryOverride
 }
 
 /** `overrideScheduledSessionParticipantEntry(scheduledSessionId, participantId, input)`: sets the given fields and/or applies `input.override`. */
-export async function overrideScheduledSessionParticipantEntry(ctx: Ctx, scheduledSessionId: string, participantId: string, input: unknown): Promise<ParticipantEntry> {
+export async function overrideScheduledSessionParticipantEntry(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+  input: unknown,
+): Promise<ParticipantEntry> {
   const data = parseInput(entryOverrideInput, input);
   requireOverridePermissions(ctx, data);
   if (hasEntryFields(data)) {
@@ -235,7 +346,11 @@ export async function overrideScheduledSessionParticipantEntry(ctx: Ctx, schedul
  * reading every answer took the event loop for about 100 ms after each "pause all"; the API reads
  * the live fields only when they are asked for (`entriesLiveData`).
  */
-export async function overrideScheduledSessionParticipantEntries(ctx: Ctx, scheduledSessionId: string, input: unknown): Promise<ParticipantEntrySummary[]> {
+export async function overrideScheduledSessionParticipantEntries(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  input: unknown,
+): Promise<ParticipantEntrySummary[]> {
   const data = parseInput(entryOverrideInput, input);
   requireOverridePermissions(ctx, data);
   if (hasEntryFields(data)) {
@@ -255,12 +370,18 @@ export async function entriesLiveData(ctx: Ctx, entryIds: readonly string[]): Pr
   return loadLiveData(ctx.tdb.db, [...new Set(entryIds)]);
 }
 
-async function applyOverride(tx: Reader, entry: EntryRow, data: z.infer<typeof entryOverrideInput>, evals: string[]): Promise<void> {
+async function applyOverride(
+  tx: Reader,
+  entry: EntryRow,
+  data: z.infer<typeof entryOverrideInput>,
+  evals: string[],
+): Promise<void> {
   const set: Partial<EntryRow> = { updatedAt: new Date(), rev: entry.rev + 1 };
   if (data.ready !== undefined && data.ready !== null) set.ready = data.ready;
   if (data.sessionStart !== undefined) set.sessionStart = data.sessionStart;
   if (data.sessionOrder) {
-    if (!isPermutationOf(data.sessionOrder, evals)) throw fieldError("sessionOrder", "scheduling:validation.order-not-permutation");
+    if (!isPermutationOf(data.sessionOrder, evals))
+      throw fieldError("sessionOrder", "scheduling:validation.order-not-permutation");
     set.sessionOrder = data.sessionOrder;
   }
   await tx.update(entries).set(set).where(eq(entries.id, entry.id));

@@ -8,7 +8,14 @@ import { publicLink } from "~/lib/public-url.server";
 import { formatDateTime } from "~/lib/time-zone";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
-import { cancelScheduledSession, findScheduledRow, plannedSeconds, toDocs, WRITE, type ScheduledSession } from "./scheduled-sessions.server";
+import {
+  cancelScheduledSession,
+  findScheduledRow,
+  plannedSeconds,
+  toDocs,
+  WRITE,
+  type ScheduledSession,
+} from "./scheduled-sessions.server";
 import { addParticipantsToScheduledSession } from "./entries.server";
 import { signUpInfo } from "./signup.server";
 
@@ -28,14 +35,19 @@ export function participantLocale(person: { locale: string | null }, ctx: Ctx): 
 }
 
 /** The calendar UID of a session: invitations and cancellations must use the same one. */
-const calendarUid = (ctx: Ctx, scheduledSessionId: string) => `${scheduledSessionId}@${ctx.tenant.slug}.skills-assessments`;
+const calendarUid = (ctx: Ctx, scheduledSessionId: string) =>
+  `${scheduledSessionId}@${ctx.tenant.slug}.skills-assessments`;
 
 /**
  * E-mails each participant an invitation in their own language (else the staff member's):
  * session name, date, place and the sign-up link, with the session as a calendar file (from its
  * start for as long as its evaluations' questions take). Returns how many were sent.
  */
-export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, participantIds: string[]): Promise<number> {
+export async function inviteParticipants(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantIds: string[],
+): Promise<number> {
   requirePermission(ctx, WRITE);
   const row = await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   const [doc] = await toDocs(ctx.tdb.db, [row]);
@@ -51,7 +63,9 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
   for (const person of people) {
     const locale = participantLocale(person, ctx);
     const t = await getT(locale);
-    const address = info?.locationAddress ? [info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ") : "";
+    const address = info?.locationAddress
+      ? [info.locationAddress.line1, info.locationAddress.postal, info.locationAddress.city].filter(Boolean).join(", ")
+      : "";
     const place = doc!.locationName ? (address ? `${doc!.locationName} (${address})` : doc!.locationName) : null;
     const values = {
       name: person.name,
@@ -72,7 +86,11 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
       end,
       summary: doc!.sessionName,
       location: place,
-      description: [t("scheduling:emails.invitation.intro", values), `${t("scheduling:emails.invitation.action", values)}: ${link}`, t("scheduling:emails.invitation.code", values)].join("\n"),
+      description: [
+        t("scheduling:emails.invitation.intro", values),
+        `${t("scheduling:emails.invitation.action", values)}: ${link}`,
+        t("scheduling:emails.invitation.code", values),
+      ].join("\n"),
       url: link,
     });
     await sendMail({
@@ -87,7 +105,13 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
         escapeHtml(t("scheduling:emails.invitation.code", values)),
         escapeHtml(t("scheduling:emails.invitation.calendar", values)),
       ]),
-      attachments: [{ name: values.file, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: new TextEncoder().encode(calendar) }],
+      attachments: [
+        {
+          name: values.file,
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: new TextEncoder().encode(calendar),
+        },
+      ],
     });
     sent++;
   }
@@ -99,12 +123,19 @@ export async function inviteParticipants(ctx: Ctx, scheduledSessionId: string, p
  * that removes the event their invitation added (METHOD:CANCEL, same UID, higher SEQUENCE: the
  * cancellation raises the session's revision). Cancelling an already cancelled session mails nobody.
  */
-export async function cancelAndNotify(ctx: Ctx, scheduledSessionId: string): Promise<{ session: ScheduledSession; notified: number }> {
+export async function cancelAndNotify(
+  ctx: Ctx,
+  scheduledSessionId: string,
+): Promise<{ session: ScheduledSession; notified: number }> {
   requirePermission(ctx, WRITE);
   const before = await findScheduledRow(ctx.tdb.db, scheduledSessionId);
   const session = await cancelScheduledSession(ctx, scheduledSessionId);
   if (before.status === "CANCELED" || session.participants.length === 0) return { session, notified: 0 };
-  const people = await ctx.tdb.db.select().from(participants).where(inArray(participants.id, session.participants)).all();
+  const people = await ctx.tdb.db
+    .select()
+    .from(participants)
+    .where(inArray(participants.id, session.participants))
+    .all();
   const zone = tenantTimeZone(ctx.tenant);
   let notified = 0;
   for (const person of people) {
@@ -135,7 +166,13 @@ export async function cancelAndNotify(ctx: Ctx, scheduledSessionId: string): Pro
         escapeHtml(t("scheduling:emails.cancellation.intro", values)),
         escapeHtml(t("scheduling:emails.cancellation.calendar", values)),
       ]),
-      attachments: [{ name: values.file, contentType: "text/calendar; charset=utf-8; method=CANCEL", content: new TextEncoder().encode(calendar) }],
+      attachments: [
+        {
+          name: values.file,
+          contentType: "text/calendar; charset=utf-8; method=CANCEL",
+          content: new TextEncoder().encode(calendar),
+        },
+      ],
     });
     notified++;
   }

@@ -6,7 +6,12 @@ import { instantOfInput } from "~/lib/time-zone";
 import { importParticipantsCsv } from "~/modules/databases/import.server";
 import { tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { cancelAndNotify, inviteParticipants } from "./invitations.server";
-import { addScheduledSession, getScheduledSession, removeScheduledSession, updateScheduledSession } from "./scheduled-sessions.server";
+import {
+  addScheduledSession,
+  getScheduledSession,
+  removeScheduledSession,
+  updateScheduledSession,
+} from "./scheduled-sessions.server";
 import { planFormInput } from "./session-input";
 import { canSchedule, companyParticipants, participantNames, planOptions, type Person } from "./screens.server";
 
@@ -14,7 +19,10 @@ import { canSchedule, companyParticipants, participantNames, planOptions, type P
 
 export async function planScreen(ctx: Ctx, url: URL) {
   const id = url.searchParams.get("id");
-  const [options, session] = await Promise.all([planOptions(ctx), id ? getScheduledSession(ctx, id) : Promise.resolve(null)]);
+  const [options, session] = await Promise.all([
+    planOptions(ctx),
+    id ? getScheduledSession(ctx, id) : Promise.resolve(null),
+  ]);
   return {
     options,
     session,
@@ -57,7 +65,8 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
       const { ids, saved, skippedLines } = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
       return { imported: { people: await participantNames(ctx, ids), saved, skippedLines } };
     }
-    if (intent === "company-participants") return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
+    if (intent === "company-participants")
+      return { people: await companyParticipants(ctx, String(form.get("company") ?? "")) };
     if (intent === "cancel") {
       const { notified } = await cancelAndNotify(ctx, id);
       return { redirectTo: `/admin/scheduledsessions/plan?id=${id}&canceled=1&notified=${notified}` };
@@ -76,7 +85,10 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
       location: post.location,
       assignedUser: post.assignedUser,
       status: post.status,
-      options: { allQuestionsInEvaluationShownByDefault: post.allQuestionsInEvaluationShownByDefault, enableAutoPauseOnHelpRequest: post.enableAutoPauseOnHelpRequest },
+      options: {
+        allQuestionsInEvaluationShownByDefault: post.allQuestionsInEvaluationShownByDefault,
+        enableAutoPauseOnHelpRequest: post.enableAutoPauseOnHelpRequest,
+      },
       participants: post.participants,
     };
     const before = id ? (await getScheduledSession(ctx, id)).participants : [];
@@ -86,7 +98,9 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
       const fresh = saved.participants.filter((p) => !before.includes(p));
       invited = await inviteParticipants(ctx, saved._id, fresh);
     }
-    return { redirectTo: `/admin/scheduledsessions/plan?id=${saved._id}&saved=1${invited !== null ? `&invited=${invited}` : ""}` };
+    return {
+      redirectTo: `/admin/scheduledsessions/plan?id=${saved._id}&saved=1${invited !== null ? `&invited=${invited}` : ""}`,
+    };
   } catch (e) {
     if (!isAppError(e)) throw e;
     return {

@@ -75,9 +75,16 @@ export type ScheduledSessionFilter = {
   active?: boolean | null;
 };
 export type ScheduledSessionSort = "DATETIME";
-export type ScheduledSessionListArgs = PageArgs & { filter?: ScheduledSessionFilter | null; order?: SortOrder | null; orderBy?: ScheduledSessionSort | null };
+export type ScheduledSessionListArgs = PageArgs & {
+  filter?: ScheduledSessionFilter | null;
+  order?: SortOrder | null;
+  orderBy?: ScheduledSessionSort | null;
+};
 
-const DEFAULT_OPTIONS: ScheduledSessionOptions = { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: false };
+const DEFAULT_OPTIONS: ScheduledSessionOptions = {
+  allQuestionsInEvaluationShownByDefault: false,
+  enableAutoPauseOnHelpRequest: false,
+};
 
 export { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
 
@@ -100,7 +107,11 @@ export async function entriesOf(db: Reader, scheduledSessionIds: string[]): Prom
     .all();
 }
 
-async function namesById(db: Reader, table: typeof locations | typeof sessionTemplates | typeof staffUsers, ids: (string | null)[]): Promise<Map<string, string>> {
+async function namesById(
+  db: Reader,
+  table: typeof locations | typeof sessionTemplates | typeof staffUsers,
+  ids: (string | null)[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((i): i is string => !!i))];
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, unique)).all();
@@ -109,10 +120,25 @@ async function namesById(db: Reader, table: typeof locations | typeof sessionTem
 
 export async function toDocs(db: Reader, rows: Row[]): Promise<ScheduledSession[]> {
   const [sessionNames, locationNames, userNames, allEntries, templates] = await Promise.all([
-    namesById(db, sessionTemplates, rows.map((r) => r.sessionTemplateId)),
-    namesById(db, locations, rows.map((r) => r.locationId)),
-    namesById(db, staffUsers, rows.map((r) => r.assignedUserId)),
-    entriesOf(db, rows.map((r) => r.id)),
+    namesById(
+      db,
+      sessionTemplates,
+      rows.map((r) => r.sessionTemplateId),
+    ),
+    namesById(
+      db,
+      locations,
+      rows.map((r) => r.locationId),
+    ),
+    namesById(
+      db,
+      staffUsers,
+      rows.map((r) => r.assignedUserId),
+    ),
+    entriesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
     rows.length
       ? db
           .select({ id: sessionTemplates.id, evaluationIds: sessionTemplates.evaluationIds })
@@ -164,18 +190,39 @@ export function startOfToday(zone: string, now = new Date()): Date {
 }
 
 /** `allScheduledSessions(filter, order, orderBy: DATETIME, after, first)`. */
-export async function listScheduledSessions(ctx: Ctx, args: ScheduledSessionListArgs = {}): Promise<Connection<ScheduledSession>> {
+export async function listScheduledSessions(
+  ctx: Ctx,
+  args: ScheduledSessionListArgs = {},
+): Promise<Connection<ScheduledSession>> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   const where = filterWhere(args.filter, tenantTimeZone(ctx.tenant));
   const dir = args.order === "DESC" ? desc : asc;
   const page = await paginate(
     args,
-    async () => (await db.select({ n: sql<number>`count(*)` }).from(scheduledSessions).where(where).get())?.n ?? 0,
-    (limit, offset) => db.select().from(scheduledSessions).where(where).orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id)).limit(limit).offset(offset).all(),
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(scheduledSessions)
+          .where(where)
+          .get()
+      )?.n ?? 0,
+    (limit, offset) =>
+      db
+        .select()
+        .from(scheduledSessions)
+        .where(where)
+        .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
     (r: Row) => r,
   );
-  const docs = await toDocs(db, page.edges.map((e) => e.node));
+  const docs = await toDocs(
+    db,
+    page.edges.map((e) => e.node),
+  );
   return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
 }
 
@@ -208,13 +255,21 @@ export async function getScheduledSession(ctx: Ctx, id: string): Promise<Schedul
  * created and never reused: moving the session keeps it, and the counter never goes back, also
  * after a removal (ADR 0010).
  */
-export async function nextReference(tx: TenantTx, referenceFormat: string, datetime: Date, zone: string): Promise<string> {
+export async function nextReference(
+  tx: TenantTx,
+  referenceFormat: string,
+  datetime: Date,
+  zone: string,
+): Promise<string> {
   const prefix = referencePrefix(referenceFormat);
   const day = dayOf(datetime, zone);
   const row = await tx
     .insert(counters)
     .values({ prefix, day, lastCounter: 1 })
-    .onConflictDoUpdate({ target: [counters.prefix, counters.day], set: { lastCounter: sql`${counters.lastCounter} + 1` } })
+    .onConflictDoUpdate({
+      target: [counters.prefix, counters.day],
+      set: { lastCounter: sql`${counters.lastCounter} + 1` },
+    })
     .returning({ lastCounter: counters.lastCounter })
     .get();
   return formatReference(prefix, day, row.lastCounter);
@@ -239,7 +294,13 @@ async function loginCodeTaken(tx: Reader, code: string, exceptId?: string): Prom
   const clash = await tx
     .select({ id: scheduledSessions.id })
     .from(scheduledSessions)
-    .where(and(eq(scheduledSessions.loginCode, code), inArray(scheduledSessions.status, ACTIVE_STATUSES), exceptId ? ne(scheduledSessions.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(scheduledSessions.loginCode, code),
+        inArray(scheduledSessions.status, ACTIVE_STATUSES),
+        exceptId ? ne(scheduledSessions.id, exceptId) : undefined,
+      ),
+    )
     .get();
   return !!clash;
 }
@@ -259,18 +320,30 @@ async function checkReferences(tx: TenantTx, input: ScheduledSessionInput): Prom
     if (!loc) throw new AppError("NOT_FOUND", "location_not_found");
   }
   if (input.assignedUser) {
-    const user = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, input.assignedUser)).get();
+    const user = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, input.assignedUser))
+      .get();
     if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   }
   if (input.participants?.length) {
     const unique = [...new Set(input.participants)];
-    const found = await tx.select({ id: participants.id }).from(participants).where(inArray(participants.id, unique)).all();
+    const found = await tx
+      .select({ id: participants.id })
+      .from(participants)
+      .where(inArray(participants.id, unique))
+      .all();
     if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
   }
 }
 
-const optionsOf = (input: ScheduledSessionInput["options"], current: ScheduledSessionOptions = DEFAULT_OPTIONS): ScheduledSessionOptions => ({
-  allQuestionsInEvaluationShownByDefault: input?.allQuestionsInEvaluationShownByDefault ?? current.allQuestionsInEvaluationShownByDefault,
+const optionsOf = (
+  input: ScheduledSessionInput["options"],
+  current: ScheduledSessionOptions = DEFAULT_OPTIONS,
+): ScheduledSessionOptions => ({
+  allQuestionsInEvaluationShownByDefault:
+    input?.allQuestionsInEvaluationShownByDefault ?? current.allQuestionsInEvaluationShownByDefault,
   enableAutoPauseOnHelpRequest: input?.enableAutoPauseOnHelpRequest ?? current.enableAutoPauseOnHelpRequest,
 });
 
@@ -278,7 +351,11 @@ const optionsOf = (input: ScheduledSessionInput["options"], current: ScheduledSe
 export async function addEntries(tx: TenantTx, row: Row, participantIds: string[]): Promise<string[]> {
   const existing = await entriesOf(tx, [row.id]);
   const have = new Set(existing.map((e) => e.participantId));
-  const template = await tx.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, row.sessionTemplateId)).get();
+  const template = await tx
+    .select({ evaluationIds: sessionTemplates.evaluationIds })
+    .from(sessionTemplates)
+    .where(eq(sessionTemplates.id, row.sessionTemplateId))
+    .get();
   const evals = template?.evaluationIds ?? [];
   const added: string[] = [];
   let index = existing.length;
@@ -355,10 +432,26 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     if (started.length && data.session !== current.sessionTemplateId) {
       throw badRequest({ session: { key: "scheduling:validation.template-locked" } });
     }
-    const leavingStarted = data.participants ? started.filter((e) => !data.participants!.includes(e.participantId)) : [];
+    const leavingStarted = data.participants
+      ? started.filter((e) => !data.participants!.includes(e.participantId))
+      : [];
     if (leavingStarted.length) {
-      const names = await tx.select({ name: participants.name }).from(participants).where(inArray(participants.id, leavingStarted.map((e) => e.participantId))).all();
-      throw badRequest({ participants: { key: "scheduling:validation.participant-started", values: { names: names.map((n) => n.name).join(", ") } } });
+      const names = await tx
+        .select({ name: participants.name })
+        .from(participants)
+        .where(
+          inArray(
+            participants.id,
+            leavingStarted.map((e) => e.participantId),
+          ),
+        )
+        .all();
+      throw badRequest({
+        participants: {
+          key: "scheduling:validation.participant-started",
+          values: { names: names.map((n) => n.name).join(", ") },
+        },
+      });
     }
     await checkReferences(tx, data);
     const status = data.status ?? current.status;
@@ -379,18 +472,35 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
     await tx.update(scheduledSessions).set(next).where(eq(scheduledSessions.id, id));
     if (data.session !== current.sessionTemplateId) {
       // Another template: every order starts again from the rotation of the new evaluations.
-      const template = await tx.select({ evaluationIds: sessionTemplates.evaluationIds }).from(sessionTemplates).where(eq(sessionTemplates.id, data.session)).get();
+      const template = await tx
+        .select({ evaluationIds: sessionTemplates.evaluationIds })
+        .from(sessionTemplates)
+        .where(eq(sessionTemplates.id, data.session))
+        .get();
       const list = await entriesOf(tx, [id]);
       const evals = template?.evaluationIds ?? [];
       for (const [i, e] of list.entries()) {
-        await tx.update(entries).set({ sessionOrder: rotation(evals, evals.length ? i % evals.length : 0), updatedAt: new Date(), rev: e.rev + 1 }).where(eq(entries.id, e.id));
+        await tx
+          .update(entries)
+          .set({
+            sessionOrder: rotation(evals, evals.length ? i % evals.length : 0),
+            updatedAt: new Date(),
+            rev: e.rev + 1,
+          })
+          .where(eq(entries.id, e.id));
       }
     }
     if (data.participants) {
       const wanted = new Set(data.participants);
       const list = await entriesOf(tx, [id]);
       const gone = list.filter((e) => !wanted.has(e.participantId));
-      if (gone.length) await tx.delete(entries).where(inArray(entries.id, gone.map((e) => e.id)));
+      if (gone.length)
+        await tx.delete(entries).where(
+          inArray(
+            entries.id,
+            gone.map((e) => e.id),
+          ),
+        );
       removed = gone.map((e) => e.participantId);
       await addEntries(tx, { ...next }, data.participants);
     }
@@ -414,7 +524,11 @@ export async function entriesWithData(db: Reader, list: EntryRow[]): Promise<Set
   const withData = new Set(list.filter((e) => !!e.sessionStart).map((e) => e.id));
   if (ids.length === 0) return withData;
   for (const table of [liveAnswers, liveOverrides, liveProgress]) {
-    const rows = await db.selectDistinct({ entryId: table.entryId }).from(table).where(inArray(table.entryId, ids)).all();
+    const rows = await db
+      .selectDistinct({ entryId: table.entryId })
+      .from(table)
+      .where(inArray(table.entryId, ids))
+      .all();
     for (const r of rows) withData.add(r.entryId);
   }
   return withData;
@@ -426,7 +540,11 @@ export async function entriesWithData(db: Reader, list: EntryRow[]): Promise<Set
  * answer lists them (corrections and reports never as safe to remove: they are an examiner's work
  * and a participant's result); otherwise the session and everything on it is removed.
  */
-export async function removeScheduledSession(ctx: Ctx, id: string, removeReferences: string[] = []): Promise<RemoveScheduledResult> {
+export async function removeScheduledSession(
+  ctx: Ctx,
+  id: string,
+  removeReferences: string[] = [],
+): Promise<RemoveScheduledResult> {
   requirePermission(ctx, WRITE);
   return ctx.tdb.write(async (tx) => {
     await findScheduledRow(tx, id);
@@ -440,15 +558,30 @@ export async function removeScheduledSession(ctx: Ctx, id: string, removeReferen
           await tx
             .select({ id: participants.id, name: participants.name })
             .from(participants)
-            .where(inArray(participants.id, list.map((e) => e.participantId)))
+            .where(
+              inArray(
+                participants.id,
+                list.map((e) => e.participantId),
+              ),
+            )
             .all()
         ).map((p) => [p.id, p.name]),
       );
       return {
         __typename: "RemoveConfirmation" as const,
         references: [
-          ...list.map((e) => ({ id: e.id, title: names.get(e.participantId) ?? e.participantId, type: "ScheduledSessionParticipantEntry", canBeSafelyRemoved: !withData.has(e.id) })),
-          ...results.map((r) => ({ id: r.id, title: names.get(r.participantId) ?? r.participantId, type: r.type, canBeSafelyRemoved: false })),
+          ...list.map((e) => ({
+            id: e.id,
+            title: names.get(e.participantId) ?? e.participantId,
+            type: "ScheduledSessionParticipantEntry",
+            canBeSafelyRemoved: !withData.has(e.id),
+          })),
+          ...results.map((r) => ({
+            id: r.id,
+            title: names.get(r.participantId) ?? r.participantId,
+            type: r.type,
+            canBeSafelyRemoved: false,
+          })),
         ],
       };
     }
@@ -461,8 +594,16 @@ export async function removeScheduledSession(ctx: Ctx, id: string, removeReferen
 /** The corrections and session reports made for a scheduled session's participants. */
 async function resultsOn(db: Reader, scheduledSessionId: string) {
   const [correctionRows, reportRows] = await Promise.all([
-    db.select({ id: corrections.id, participantId: corrections.participantId }).from(corrections).where(eq(corrections.scheduledSessionId, scheduledSessionId)).all(),
-    db.select({ id: sessionReports.id, participantId: sessionReports.participantId }).from(sessionReports).where(eq(sessionReports.scheduledSessionId, scheduledSessionId)).all(),
+    db
+      .select({ id: corrections.id, participantId: corrections.participantId })
+      .from(corrections)
+      .where(eq(corrections.scheduledSessionId, scheduledSessionId))
+      .all(),
+    db
+      .select({ id: sessionReports.id, participantId: sessionReports.participantId })
+      .from(sessionReports)
+      .where(eq(sessionReports.scheduledSessionId, scheduledSessionId))
+      .all(),
   ]);
   return [
     ...correctionRows.map((r) => ({ ...r, type: "ScheduledSessionParticipantCorrection" })),
@@ -473,7 +614,11 @@ async function resultsOn(db: Reader, scheduledSessionId: string) {
 /** Evaluation names of a template order (for grids and e-mails). */
 export async function evaluationNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: evaluations.id, name: evaluations.name }).from(evaluations).where(inArray(evaluations.id, [...new Set(ids)])).all();
+  const rows = await db
+    .select({ id: evaluations.id, name: evaluations.name })
+    .from(evaluations)
+    .where(inArray(evaluations.id, [...new Set(ids)]))
+    .all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -484,13 +629,25 @@ export async function evaluationNames(db: Reader, ids: string[]): Promise<Map<st
  */
 export async function plannedSeconds(db: Reader, evaluationIds: string[]): Promise<number> {
   if (evaluationIds.length === 0) return 0;
-  const evals = await db.select({ id: evaluations.id, questionIds: evaluations.questionIds }).from(evaluations).where(inArray(evaluations.id, [...new Set(evaluationIds)])).all();
+  const evals = await db
+    .select({ id: evaluations.id, questionIds: evaluations.questionIds })
+    .from(evaluations)
+    .where(inArray(evaluations.id, [...new Set(evaluationIds)]))
+    .all();
   const questionIds = [...new Set(evals.flatMap((e) => e.questionIds))];
   if (questionIds.length === 0) return 0;
   const times = new Map(
-    (await db.select({ id: questions.id, maxTime: questions.maxTime }).from(questions).where(inArray(questions.id, questionIds)).all()).map((q) => [q.id, q.maxTime]),
+    (
+      await db
+        .select({ id: questions.id, maxTime: questions.maxTime })
+        .from(questions)
+        .where(inArray(questions.id, questionIds))
+        .all()
+    ).map((q) => [q.id, q.maxTime]),
   );
-  const byEvaluation = new Map(evals.map((e) => [e.id, e.questionIds.reduce((sum, q) => sum + (times.get(q) ?? 0), 0)]));
+  const byEvaluation = new Map(
+    evals.map((e) => [e.id, e.questionIds.reduce((sum, q) => sum + (times.get(q) ?? 0), 0)]),
+  );
   return evaluationIds.reduce((sum, id) => sum + (byEvaluation.get(id) ?? 0), 0);
 }
 

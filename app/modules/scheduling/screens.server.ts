@@ -50,7 +50,11 @@ export type Person = { id: string; name: string; email: string };
 export async function participantNames(ctx: Ctx, ids: string[]): Promise<Person[]> {
   requirePermission(ctx, READ);
   if (ids.length === 0) return [];
-  const rows = await ctx.tdb.db.select({ id: participants.id, name: participants.name, email: participants.email }).from(participants).where(inArray(participants.id, ids)).all();
+  const rows = await ctx.tdb.db
+    .select({ id: participants.id, name: participants.name, email: participants.email })
+    .from(participants)
+    .where(inArray(participants.id, ids))
+    .all();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
@@ -77,7 +81,11 @@ export async function companyParticipants(ctx: Ctx, companyId: string): Promise<
  * The month grid (whole weeks, Monday..Sunday) or the week around the day `anchor` (yyyy-mm-dd),
  * with the instants at which its first day starts and the day after its last starts in `zone`.
  */
-export function calendarRange(view: "month" | "week", anchor: string, zone: string): { start: Date; end: Date; days: string[] } {
+export function calendarRange(
+  view: "month" | "week",
+  anchor: string,
+  zone: string,
+): { start: Date; end: Date; days: string[] } {
   const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
   const mondayOf = (day: string) => addDays(day, -weekday(day));
   let first: string;
@@ -124,12 +132,23 @@ export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
   const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
   const [template, list, between, overview] = await Promise.all([
     templateChoice(ctx, filter.session ?? null),
-    view === "list" ? listScheduledSessions(ctx, { filter, order: dir, orderBy: "DATETIME", after: afterForPage(page), first: PAGE_SIZE }) : null,
+    view === "list"
+      ? listScheduledSessions(ctx, {
+          filter,
+          order: dir,
+          orderBy: "DATETIME",
+          after: afterForPage(page),
+          first: PAGE_SIZE,
+        })
+      : null,
     range ? listScheduledSessionsBetween(ctx, range.start, range.end) : null,
     overviewId ? sessionOverview(ctx, overviewId) : null,
   ]);
   // The calendar shows a period whole; status and template narrow it like the list.
-  const calendarSessions = between?.filter((s) => (!filter.status || s.status === filter.status) && (!filter.session || s.session === filter.session)) ?? [];
+  const calendarSessions =
+    between?.filter(
+      (s) => (!filter.status || s.status === filter.status) && (!filter.session || s.session === filter.session),
+    ) ?? [];
   return {
     view,
     page,
@@ -149,6 +168,9 @@ export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
 /** A scheduled session with its participants' entries and the names of its evaluations. */
 export async function sessionOverview(ctx: Ctx, id: string) {
   const session = await getScheduledSession(ctx, id);
-  const [entries, evaluations] = await Promise.all([participantEntrySummaries(ctx, session._id), evaluationsOfSession(ctx, session)]);
+  const [entries, evaluations] = await Promise.all([
+    participantEntrySummaries(ctx, session._id),
+    evaluationsOfSession(ctx, session),
+  ]);
   return { session, entries, evaluations };
 }

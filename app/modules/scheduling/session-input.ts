@@ -21,7 +21,10 @@ export const scheduledSessionInput = z.object({
   assignedUser: optionalId,
   status: z.enum(STATUSES).optional(),
   options: z
-    .object({ allQuestionsInEvaluationShownByDefault: z.boolean().nullish(), enableAutoPauseOnHelpRequest: z.boolean().nullish() })
+    .object({
+      allQuestionsInEvaluationShownByDefault: z.boolean().nullish(),
+      enableAutoPauseOnHelpRequest: z.boolean().nullish(),
+    })
     .nullish(),
   /** Participant ids. On update: absent keeps the participants, a list replaces them. */
   participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).optional(),
@@ -35,7 +38,10 @@ const checkbox = z.boolean().default(false);
 /** The plan form's post (intent "save"): flat names, checkboxes, the chosen participants repeated. */
 export const planFormInput = z.object({
   session: scheduledSessionInput.shape.session,
-  datetime: z.string({ required_error: "validation:required" }).trim().regex(WALL_TIME, { message: "validation:invalid" }),
+  datetime: z
+    .string({ required_error: "validation:required" })
+    .trim()
+    .regex(WALL_TIME, { message: "validation:invalid" }),
   location: optionalId,
   assignedUser: optionalId,
   status: scheduledSessionInput.shape.status,

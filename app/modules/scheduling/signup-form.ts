@@ -7,5 +7,10 @@ import { nameText } from "~/lib/validation";
 export const signUpDetailsInput = z.object({
   name: nameText(200),
   // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
-  email: z.string({ required_error: "validation:required" }).trim().min(1).max(254).refine(isEmailAddress, { message: "validation:email" }),
+  email: z
+    .string({ required_error: "validation:required" })
+    .trim()
+    .min(1)
+    .max(254)
+    .refine(isEmailAddress, { message: "validation:email" }),
 });

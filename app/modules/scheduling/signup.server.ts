@@ -1,5 +1,12 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { locations, participants, scheduledSessionParticipantEntries as entries, scheduledSessions, sessionTemplates, workspaces } from "~db/tenant/schema";
+import {
+  locations,
+  participants,
+  scheduledSessionParticipantEntries as entries,
+  scheduledSessions,
+  sessionTemplates,
+  workspaces,
+} from "~db/tenant/schema";
 import type { TenantDb, Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
@@ -22,7 +29,11 @@ export type SessionSummary = {
   locationAddress: Address | null;
 };
 
-const normalizeCode = (code: string) => String(code ?? "").trim().toUpperCase().slice(0, 20);
+const normalizeCode = (code: string) =>
+  String(code ?? "")
+    .trim()
+    .toUpperCase()
+    .slice(0, 20);
 
 /** The session with this login code: an open (SCHEDULED/ONGOING) one first, else the newest closed one. */
 async function sessionByCode(db: Reader, code: string) {
@@ -33,7 +44,14 @@ async function sessionByCode(db: Reader, code: string) {
     .from(scheduledSessions)
     .where(and(eq(scheduledSessions.loginCode, c), inArray(scheduledSessions.status, ["SCHEDULED", "ONGOING"])))
     .get();
-  const row = open ?? (await db.select().from(scheduledSessions).where(eq(scheduledSessions.loginCode, c)).orderBy(desc(scheduledSessions.datetime)).get());
+  const row =
+    open ??
+    (await db
+      .select()
+      .from(scheduledSessions)
+      .where(eq(scheduledSessions.loginCode, c))
+      .orderBy(desc(scheduledSessions.datetime))
+      .get());
   if (!row) throw new AppError("NOT_FOUND", "scheduled_session_not_found");
   return row;
 }
@@ -47,8 +65,14 @@ async function summaries(db: Reader, rows: Array<typeof scheduledSessions.$infer
   const templateIds = [...new Set(rows.map((r) => r.sessionTemplateId))];
   const locationIds = [...new Set(rows.map((r) => r.locationId).filter((v): v is string => !!v))];
   const [templates, places] = await Promise.all([
-    db.select({ id: sessionTemplates.id, name: sessionTemplates.name }).from(sessionTemplates).where(inArray(sessionTemplates.id, templateIds)).all(),
-    locationIds.length ? db.select().from(locations).where(inArray(locations.id, locationIds)).all() : Promise.resolve([]),
+    db
+      .select({ id: sessionTemplates.id, name: sessionTemplates.name })
+      .from(sessionTemplates)
+      .where(inArray(sessionTemplates.id, templateIds))
+      .all(),
+    locationIds.length
+      ? db.select().from(locations).where(inArray(locations.id, locationIds)).all()
+      : Promise.resolve([]),
   ]);
   const tName = new Map(templates.map((t) => [t.id, t.name]));
   const place = new Map(places.map((p) => [p.id, p]));
@@ -72,7 +96,11 @@ export async function signUpForScheduledSession(ctx: Ctx, code: string): Promise
   const participantId = ctx.actor.participantId;
   const id = await ctx.tdb.write(async (tx) => {
     const row = await sessionByCode(tx, code);
-    const already = await tx.select({ id: entries.id }).from(entries).where(and(eq(entries.scheduledSessionId, row.id), eq(entries.participantId, participantId))).get();
+    const already = await tx
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.scheduledSessionId, row.id), eq(entries.participantId, participantId)))
+      .get();
     if (already) return row.id;
     requireOpen(row);
     await addEntries(tx, row, [participantId]);
@@ -86,7 +114,9 @@ export async function signUpForScheduledSession(ctx: Ctx, code: string): Promise
 /** A session on the participant's own list: with whether they said they are ready (live run). */
 export type MySessionSummary = SessionSummary & { ready: boolean };
 
-export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: MySessionSummary[]; past: MySessionSummary[]; timeZone: string }> {
+export async function myScheduledSessions(
+  ctx: Ctx,
+): Promise<{ upcoming: MySessionSummary[]; past: MySessionSummary[]; timeZone: string }> {
   requireParticipant(ctx);
   const rows = await ctx.tdb.db
     .select({ s: scheduledSessions, ready: entries.ready })
@@ -95,7 +125,12 @@ export async function myScheduledSessions(ctx: Ctx): Promise<{ upcoming: MySessi
     .where(eq(entries.participantId, ctx.actor.participantId))
     .all();
   const ready = new Map(rows.map((r) => [r.s.id, r.ready]));
-  const all = (await summaries(ctx.tdb.db, rows.map((r) => r.s))).map((s) => ({ ...s, ready: ready.get(s.id) ?? false }));
+  const all = (
+    await summaries(
+      ctx.tdb.db,
+      rows.map((r) => r.s),
+    )
+  ).map((s) => ({ ...s, ready: ready.get(s.id) ?? false }));
   const timeZone = tenantTimeZone(ctx.tenant);
   const today = startOfToday(timeZone);
   const isPast = (s: SessionSummary) => s.status === "COMPLETED" || s.status === "CANCELED" || s.datetime < today;
@@ -122,24 +157,44 @@ export async function signUpInfo(
 ): Promise<SessionSummary & { organization: string; open: boolean; canceled: boolean; timeZone: string }> {
   const { tdb, name, timeZone } = await tenantDbOf(tenantSlug);
   const row = await sessionByCode(tdb.db, code);
-  return { ...(await summaries(tdb.db, [row]))[0]!, organization: name, open: row.status === "SCHEDULED", canceled: row.status === "CANCELED", timeZone };
+  return {
+    ...(await summaries(tdb.db, [row]))[0]!,
+    organization: name,
+    open: row.status === "SCHEDULED",
+    canceled: row.status === "CANCELED",
+    timeZone,
+  };
 }
-
 
 /**
  * Step 1 for a person at the sign-up page: someone not yet a participant of the tenant becomes one
  * (name and e-mail); then a one-time code is mailed. The entry is only created in step 2, once the
  * person has proved the e-mail address is theirs.
  */
-export async function startSignUp(args: { tenant: string; code: string; name: string; email: string; locale: Locale; clientAddress: string }): Promise<{ created: boolean }> {
+export async function startSignUp(args: {
+  tenant: string;
+  code: string;
+  name: string;
+  email: string;
+  locale: Locale;
+  clientAddress: string;
+}): Promise<{ created: boolean }> {
   const { tdb, slug } = await tenantDbOf(args.tenant);
   const row = await sessionByCode(tdb.db, args.code);
   requireOpen(row);
   const data = parseInput(signUpDetailsInput, { name: args.name, email: args.email });
   const created = await tdb.write(async (tx) => {
-    const existing = await tx.select({ id: participants.id }).from(participants).where(eq(participants.emailLower, data.email.toLowerCase())).get();
+    const existing = await tx
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.emailLower, data.email.toLowerCase()))
+      .get();
     if (existing) return false;
-    const ws = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
+    const ws = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.workspaceType, "ORGANIZATION"))
+      .get();
     if (!ws) throw new AppError("NOT_FOUND", "workspace_not_found");
     const now = new Date();
     await tx.insert(participants).values({
@@ -156,12 +211,26 @@ export async function startSignUp(args: { tenant: string; code: string; name: st
     });
     return true;
   });
-  await requestLogin({ tenant: slug, identifier: { type: "EMAIL", value: data.email }, accountType: "USER", clientAddress: args.clientAddress, locale: args.locale });
+  await requestLogin({
+    tenant: slug,
+    identifier: { type: "EMAIL", value: data.email },
+    accountType: "USER",
+    clientAddress: args.clientAddress,
+    locale: args.locale,
+  });
   return { created };
 }
 
 /** Step 2: checks the one-time code, signs the participant in and up. Returns the session cookie. */
-export async function completeSignUp(args: { tenant: string; code: string; email: string; otp: string; secure: boolean; clientAddress: string; ctxBase: Pick<Ctx, "locale" | "t"> }) {
+export async function completeSignUp(args: {
+  tenant: string;
+  code: string;
+  email: string;
+  otp: string;
+  secure: boolean;
+  clientAddress: string;
+  ctxBase: Pick<Ctx, "locale" | "t">;
+}) {
   const { tdb, slug } = await tenantDbOf(args.tenant);
   const { cookie, subjectId } = await completeOtpLogin({
     tenant: slug,

@@ -27,7 +27,11 @@ export function canChangeStatus(from: ScheduledSessionStatus, to: ScheduledSessi
  * Throws BAD_REQUEST (reason status_transition_not_allowed, field `status`) for a change the table
  * does not allow. An edit may keep the status; starting or completing (`{ change: true }`) must move it.
  */
-export function assertStatusTransition(from: ScheduledSessionStatus, to: ScheduledSessionStatus, { change = false } = {}): void {
+export function assertStatusTransition(
+  from: ScheduledSessionStatus,
+  to: ScheduledSessionStatus,
+  { change = false } = {},
+): void {
   if (canChangeStatus(from, to) && !(change && from === to)) return;
   const values = { from, to };
   throw new AppError("BAD_REQUEST", "status_transition_not_allowed", {

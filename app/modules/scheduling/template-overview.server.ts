@@ -11,7 +11,14 @@ export type TemplateOverview = {
   seconds: number;
   points: number;
   /** `timed`: the evaluation's questions' time limits run (enableTimer); false: no countdown and no deadline (ADR 0031). */
-  evaluations: Array<{ id: string; name: string; seconds: number; points: number; timed: boolean; questions: Array<{ id: string; name: string; seconds: number; points: number }> }>;
+  evaluations: Array<{
+    id: string;
+    name: string;
+    seconds: number;
+    points: number;
+    timed: boolean;
+    questions: Array<{ id: string; name: string; seconds: number; points: number }>;
+  }>;
 };
 
 /**
@@ -24,11 +31,29 @@ export async function templateOverview(ctx: Ctx, templateId: string): Promise<Te
   requirePermission(ctx, READ);
   const template = await getSession(ctx, templateId);
   const evals = template.evaluations.length
-    ? await ctx.tdb.db.select({ id: evaluations.id, name: evaluations.name, questionIds: evaluations.questionIds, enableTimer: evaluations.enableTimer }).from(evaluations).where(inArray(evaluations.id, template.evaluations)).all()
+    ? await ctx.tdb.db
+        .select({
+          id: evaluations.id,
+          name: evaluations.name,
+          questionIds: evaluations.questionIds,
+          enableTimer: evaluations.enableTimer,
+        })
+        .from(evaluations)
+        .where(inArray(evaluations.id, template.evaluations))
+        .all()
     : [];
   const questionIds = [...new Set(evals.flatMap((e) => e.questionIds))];
   const rows = questionIds.length
-    ? await ctx.tdb.db.select({ id: questions.id, name: questions.name, maxTime: questions.maxTime, totalScore: questions.totalScore }).from(questions).where(inArray(questions.id, questionIds)).all()
+    ? await ctx.tdb.db
+        .select({
+          id: questions.id,
+          name: questions.name,
+          maxTime: questions.maxTime,
+          totalScore: questions.totalScore,
+        })
+        .from(questions)
+        .where(inArray(questions.id, questionIds))
+        .all()
     : [];
   const byId = new Map(rows.map((q) => [q.id, { id: q.id, name: q.name, seconds: q.maxTime, points: q.totalScore }]));
   const evalById = new Map(evals.map((e) => [e.id, e]));
@@ -36,7 +61,16 @@ export async function templateOverview(ctx: Ctx, templateId: string): Promise<Te
     const e = evalById.get(id);
     if (!e) return [];
     const qs = e.questionIds.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : []));
-    return [{ id: e.id, name: e.name, timed: e.enableTimer, questions: qs, seconds: sum(qs.map((q) => q.seconds)), points: sum(qs.map((q) => q.points)) }];
+    return [
+      {
+        id: e.id,
+        name: e.name,
+        timed: e.enableTimer,
+        questions: qs,
+        seconds: sum(qs.map((q) => q.seconds)),
+        points: sum(qs.map((q) => q.points)),
+      },
+    ];
   });
   return {
     id: template._id,

@@ -28,7 +28,11 @@ export async function sendOrganizationNotice(tenant: TenantRow, notice: Organiza
       to,
       subject: t(`${key}.subject`, values),
       textBody: `${t(`${key}.text`, values)}\n\n${link}`,
-      htmlBody: mailHtml([...organizationLogoHtml(tenant), escapeHtml(t(`${key}.text`, values)), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`]),
+      htmlBody: mailHtml([
+        ...organizationLogoHtml(tenant),
+        escapeHtml(t(`${key}.text`, values)),
+        `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      ]),
     });
   }
   return recipients.length;

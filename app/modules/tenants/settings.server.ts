@@ -63,21 +63,31 @@ export const organizationSettingsInput = z.object({
 export async function updateOrganizationSettings(ctx: Ctx, input: unknown): Promise<Organization> {
   requirePermission(ctx, "manage:settings");
   const parsed = organizationSettingsInput.safeParse(input);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
   const data = parsed.data;
   if (data.logo) {
     // Only an image already uploaded to this organisation's own store can become its logo.
     const bytes = await assetStorage().get(ctx.tenant.slug, data.logo);
-    if (!bytes || data.logo.endsWith(".pdf")) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { logo: { key: "assessments:upload.not-an-image" } } });
+    if (!bytes || data.logo.endsWith(".pdf"))
+      throw new AppError("BAD_REQUEST", "validation_failed", {
+        fieldErrors: { logo: { key: "assessments:upload.not-an-image" } },
+      });
   }
   const { name, logo, ...rest } = data;
   const settings: TenantSettings = { ...ctx.tenant.settings };
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined) (settings as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(rest))
+    if (value !== undefined) (settings as Record<string, unknown>)[key] = value;
   const { db, writes } = await catalog();
   const row = await writes.run(async () => {
     await db
       .update(tenants)
-      .set({ ...(name !== undefined ? { name } : {}), ...(logo !== undefined ? { logo } : {}), settings, updatedAt: new Date() })
+      .set({
+        ...(name !== undefined ? { name } : {}),
+        ...(logo !== undefined ? { logo } : {}),
+        settings,
+        updatedAt: new Date(),
+      })
       .where(eq(tenants.slug, ctx.tenant.slug));
     return db.select().from(tenants).where(eq(tenants.slug, ctx.tenant.slug)).get();
   });
@@ -107,7 +117,8 @@ export async function saveSettingsForm(ctx: Ctx, form: FormData): Promise<Organi
     defaultReportLayout: String(form.get("defaultReportLayout") ?? ""),
   };
   const parsed = organizationSettingsInput.safeParse(fields);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
   const file = form.get("logoFile");
   if (file && typeof file === "object" && (file as Blob).size > 0) await uploadOrganizationLogo(ctx, file);
   else if (form.get("removeLogo") === "on") await updateOrganizationSettings(ctx, { logo: null });
@@ -118,11 +129,14 @@ export async function saveSettingsForm(ctx: Ctx, form: FormData): Promise<Organi
 export async function uploadOrganizationLogo(ctx: Ctx, file: unknown): Promise<Organization> {
   requirePermission(ctx, "manage:settings");
   if (!file || typeof file !== "object" || typeof (file as Blob).arrayBuffer !== "function") {
-    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { logo: { key: "assessments:upload.missing" } } });
+    throw new AppError("BAD_REQUEST", "validation_failed", {
+      fieldErrors: { logo: { key: "assessments:upload.missing" } },
+    });
   }
   const asset = await store(ctx, new Uint8Array(await (file as Blob).arrayBuffer()), "image").catch((e: unknown) => {
     // The asset module names the field `file`; here it is the logo.
-    if (e instanceof AppError && e.fieldErrors?.file) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { logo: e.fieldErrors.file } });
+    if (e instanceof AppError && e.fieldErrors?.file)
+      throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { logo: e.fieldErrors.file } });
     throw e;
   });
   return updateOrganizationSettings(ctx, { logo: asset.id });

@@ -41,7 +41,8 @@ export async function requireTenant(slug: string): Promise<TenantRow> {
   const row = await findTenant(slug);
   if (!row) throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_not_found");
   // A disabled organisation keeps its data; its users are told why they cannot sign in.
-  if (row.status !== "ACTIVE") throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_disabled", { values: { name: row.name } });
+  if (row.status !== "ACTIVE")
+    throw new AppError("ORGANIZATION_NOT_FOUND", "tenant_disabled", { values: { name: row.name } });
   return row;
 }
 
@@ -60,7 +61,14 @@ export async function organizationPublicInfo(slug: string) {
   return { tenant: row.slug, name: row.name, logo: organizationLogoUrl(row) };
 }
 
-export type CreateTenantInput = { slug: string; name: string; adminEmail: string; adminName?: string; databaseUrl?: string; timeZone?: string };
+export type CreateTenantInput = {
+  slug: string;
+  name: string;
+  adminEmail: string;
+  adminName?: string;
+  databaseUrl?: string;
+  timeZone?: string;
+};
 
 /** The zone new organisations get when none is given: DEFAULT_TIME_ZONE, else Europe/Brussels. */
 export function defaultTimeZone(): string {

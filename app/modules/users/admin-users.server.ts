@@ -14,7 +14,11 @@ const nameFromEmail = (email: string) => email.split("@")[0] ?? email;
 export async function createAdminUser(ctx: Ctx, input: { email: string; tenant: string }) {
   assertCanGrantRoles(ctx, ["ORGANIZATION_MANAGER"]);
   if (normalizeSlug(input.tenant) !== ctx.tenant.slug) throw new AppError("FORBIDDEN", "forbidden");
-  return createStaffUserInTenant(ctx.tdb, { email: input.email, name: nameFromEmail(input.email), roles: ["ORGANIZATION_MANAGER"] });
+  return createStaffUserInTenant(ctx.tdb, {
+    email: input.email,
+    name: nameFromEmail(input.email),
+    roles: ["ORGANIZATION_MANAGER"],
+  });
 }
 
 /** True when the request carries the operator's bearer token (OPERATOR_API_TOKEN), compared in constant time. */
@@ -30,7 +34,11 @@ export function operatorTokenMatches(request: Request): boolean {
 /** `createAdminUser` by the operator (token checked by the caller): creates a manager in any organisation, e.g. its first. */
 export async function createAdminUserAsOperator(input: { email: string; tenant: string }) {
   const tenant = await requireTenant(input.tenant);
-  return createStaffUserInTenant(await openTenant(tenant), { email: input.email, name: nameFromEmail(input.email), roles: ["ORGANIZATION_MANAGER"] });
+  return createStaffUserInTenant(await openTenant(tenant), {
+    email: input.email,
+    name: nameFromEmail(input.email),
+    roles: ["ORGANIZATION_MANAGER"],
+  });
 }
 
 /**
@@ -38,7 +46,10 @@ export async function createAdminUserAsOperator(input: { email: string; tenant: 
  * token may add a manager to any organisation; any other caller must be signed in, and then the
  * staff rule above applies.
  */
-export async function createAdminUserFor(caller: { request: Request; session: Ctx | null }, input: { email: string; tenant: string }) {
+export async function createAdminUserFor(
+  caller: { request: Request; session: Ctx | null },
+  input: { email: string; tenant: string },
+) {
   if (operatorTokenMatches(caller.request)) return createAdminUserAsOperator(input);
   if (!caller.session) throw new AppError("UNAUTHORIZED", "unauthorized");
   return createAdminUser(caller.session, input);

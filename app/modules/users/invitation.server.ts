@@ -13,7 +13,7 @@ type Invitee = { id: string; email: string; name: string; locale: string | null;
  * own: 10 minutes, single use) and where to sign in later.
  */
 export async function sendStaffInvitation(ctx: StaffCtx, user: Invitee): Promise<void> {
-  const locale = isLocale(user.locale) ? user.locale : ctx.tenant.settings.defaultLanguage ?? ctx.locale;
+  const locale = isLocale(user.locale) ? user.locale : (ctx.tenant.settings.defaultLanguage ?? ctx.locale);
   const t = await getT(isLocale(locale) ? locale : ctx.locale);
   const { linkToken } = await issueLoginCode(ctx.tdb, ctx.tenant, "ADMIN", `EMAIL:${user.email}`, user.id);
   const link = signInLinkUrl("ADMIN", ctx.tenant.slug, linkToken);
@@ -29,7 +29,11 @@ export async function sendStaffInvitation(ctx: StaffCtx, user: Invitee): Promise
   await sendMail({
     to: user.email,
     subject: t("emails:staff-invitation.subject", values),
-    textBody: [t("emails:staff-invitation.intro", values), `${t("emails:staff-invitation.link", values)}\n${link}`, t("emails:staff-invitation.later", values)].join("\n\n"),
+    textBody: [
+      t("emails:staff-invitation.intro", values),
+      `${t("emails:staff-invitation.link", values)}\n${link}`,
+      t("emails:staff-invitation.later", values),
+    ].join("\n\n"),
     htmlBody: mailHtml([
       ...organizationLogoHtml(ctx.tenant),
       escapeHtml(t("emails:staff-invitation.intro", values)),

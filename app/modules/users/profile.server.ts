@@ -25,7 +25,11 @@ export async function profile(ctx: Ctx) {
       },
     };
   }
-  const participant = await ctx.tdb.db.select().from(participants).where(eq(participants.id, ctx.actor.participantId)).get();
+  const participant = await ctx.tdb.db
+    .select()
+    .from(participants)
+    .where(eq(participants.id, ctx.actor.participantId))
+    .get();
   if (!participant) throw new AppError("NOT_FOUND", "participant_not_found");
   return {
     tenant: ctx.tenant.slug,

@@ -10,7 +10,9 @@ import { permissionsForRoles, ROLE_PERMISSIONS, type Role } from "~/lib/permissi
  */
 export function rolesGrantableBy(actorRoles: readonly Role[]): Role[] {
   const held = new Set(permissionsForRoles(actorRoles));
-  return (Object.keys(ROLE_PERMISSIONS) as Role[]).filter((role) => ROLE_PERMISSIONS[role].every((p) => held.has(p))).sort();
+  return (Object.keys(ROLE_PERMISSIONS) as Role[])
+    .filter((role) => ROLE_PERMISSIONS[role].every((p) => held.has(p)))
+    .sort();
 }
 
 /**
@@ -21,5 +23,6 @@ export function assertCanGrantRoles(ctx: Ctx, roles: readonly Role[]): void {
   requirePermission(ctx, "manage:users");
   const grantable = ctx.actor.type === "ADMIN" ? rolesGrantableBy(ctx.actor.roles) : [];
   const missing = [...new Set(roles)].filter((role) => !grantable.includes(role));
-  if (missing.length > 0) throw new AppError("FORBIDDEN", "role_not_grantable", { values: { roles: missing.join(", ") } });
+  if (missing.length > 0)
+    throw new AppError("FORBIDDEN", "role_not_grantable", { values: { roles: missing.join(", ") } });
 }

@@ -20,13 +20,21 @@ export type StaffUserInput = z.input<typeof staffUserInput>;
 /** Creates a staff user with roles and a PRIVATE workspace. Used by tenant creation and user management. */
 export async function createStaffUserInTenant(tdb: TenantDb, input: StaffUserInput) {
   const parsed = staffUserInput.safeParse(input);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
   const data = parsed.data;
   const now = new Date();
   const id = newId();
   await tdb.write(async (tx) => {
-    const existing = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, data.email)).get();
-    if (existing) throw new AppError("BAD_REQUEST", "user_creation_failed", { fieldErrors: { email: { key: "validation:email-taken" } } });
+    const existing = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.email, data.email))
+      .get();
+    if (existing)
+      throw new AppError("BAD_REQUEST", "user_creation_failed", {
+        fieldErrors: { email: { key: "validation:email-taken" } },
+      });
     await tx.insert(staffUsers).values({
       id,
       email: data.email,
@@ -100,5 +108,9 @@ export async function rolesForUserId(ctx: Ctx, id: string): Promise<Role[]> {
 
 export async function findStaffByIdentifier(tdb: TenantDb, type: "EMAIL" | "PHONE", value: string) {
   const column = type === "EMAIL" ? staffUsers.email : staffUsers.phone;
-  return tdb.db.select().from(staffUsers).where(and(eq(column, value))).get();
+  return tdb.db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(column, value)))
+    .get();
 }

@@ -30,14 +30,24 @@ const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 export const managedUserInput = z.object({
   email: z.string().trim().toLowerCase().email().max(200),
   name: nameText(200),
-  phone_number: z.preprocess(emptyToNull, z.string().trim().max(40).regex(/^\+?[0-9 ()./-]{4,}$/).nullable().optional()),
+  phone_number: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^\+?[0-9 ()./-]{4,}$/)
+      .nullable()
+      .optional(),
+  ),
   roles: z.array(z.enum(ORGANIZATION_ROLES)).min(1),
 });
 export type ManagedUserInput = z.input<typeof managedUserInput>;
 
 function parseInput(input: unknown) {
   const parsed = managedUserInput.safeParse(input);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: zodFieldErrors(parsed.error) });
   return parsed.data;
 }
 
@@ -59,11 +69,33 @@ export async function listUsers(ctx: Ctx, args: PageArgs & { q?: string | null }
     args,
     async () => (await db.select({ n: count() }).from(staffUsers).where(where).get())?.n ?? 0,
     async (limit, offset) => {
-      const rows = await db.select().from(staffUsers).where(where).orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email)).limit(limit).offset(offset).all();
+      const rows = await db
+        .select()
+        .from(staffUsers)
+        .where(where)
+        .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email))
+        .limit(limit)
+        .offset(offset)
+        .all();
       const roles = rows.length
-        ? await db.select().from(staffUserRoles).where(inArray(staffUserRoles.userId, rows.map((r) => r.id))).all()
+        ? await db
+            .select()
+            .from(staffUserRoles)
+            .where(
+              inArray(
+                staffUserRoles.userId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .all()
         : [];
-      return rows.map((r) => ({ ...r, roles: roles.filter((x) => x.userId === r.id).map((x) => x.role as Role).sort() }));
+      return rows.map((r) => ({
+        ...r,
+        roles: roles
+          .filter((x) => x.userId === r.id)
+          .map((x) => x.role as Role)
+          .sort(),
+      }));
     },
     (row) => row,
   );
@@ -92,7 +124,12 @@ export async function addUser(ctx: Ctx, input: unknown): Promise<ManagedUser> {
   requirePermission(ctx, "manage:users");
   const data = parseInput(input);
   assertCanGrantRoles(ctx, data.roles);
-  const user = await createStaffUserInTenant(ctx.tdb, { email: data.email, name: data.name, phone: data.phone_number ?? null, roles: data.roles });
+  const user = await createStaffUserInTenant(ctx.tdb, {
+    email: data.email,
+    name: data.name,
+    phone: data.phone_number ?? null,
+    roles: data.roles,
+  });
   await sendStaffInvitation(ctx as StaffCtx, user);
   return user;
 }
@@ -108,8 +145,15 @@ export async function updateUser(ctx: Ctx, id: string, input: unknown): Promise<
   assertCanGrantRoles(ctx, [...before.roles, ...data.roles]);
   await assertKeepsAManager(ctx, id, data.roles);
   await ctx.tdb.write(async (tx) => {
-    const taken = await tx.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.email, data.email), ne(staffUsers.id, id))).get();
-    if (taken) throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { email: { key: "validation:email-taken" } } });
+    const taken = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.email, data.email), ne(staffUsers.id, id)))
+      .get();
+    if (taken)
+      throw new AppError("BAD_REQUEST", "validation_failed", {
+        fieldErrors: { email: { key: "validation:email-taken" } },
+      });
     const emailChanged = data.email !== before.email;
     await tx
       .update(staffUsers)
@@ -133,14 +177,26 @@ export async function userReferences(ctx: Ctx, id: string): Promise<Reference[]>
   requirePermission(ctx, "manage:users");
   const db = ctx.tdb.db;
   const owned = async (table: typeof questions | typeof evaluations | typeof sessionTemplates, type: string) =>
-    (await db.select({ id: table.id, title: table.name }).from(table).where(eq(table.ownerUserId, id)).orderBy(table.nameLower).all()).map((r) => ({ ...r, type }));
+    (
+      await db
+        .select({ id: table.id, title: table.name })
+        .from(table)
+        .where(eq(table.ownerUserId, id))
+        .orderBy(table.nameLower)
+        .all()
+    ).map((r) => ({ ...r, type }));
   const sessions = await db
     .select({ id: scheduledSessions.id, title: scheduledSessions.reference })
     .from(scheduledSessions)
     .where(and(eq(scheduledSessions.assignedUserId, id), inArray(scheduledSessions.status, ["SCHEDULED", "ONGOING"])))
     .orderBy(scheduledSessions.datetime)
     .all();
-  return [...(await owned(questions, "Question")), ...(await owned(evaluations, "Evaluation")), ...(await owned(sessionTemplates, "Session")), ...sessions.map((s) => ({ ...s, type: "ScheduledSession" }))];
+  return [
+    ...(await owned(questions, "Question")),
+    ...(await owned(evaluations, "Evaluation")),
+    ...(await owned(sessionTemplates, "Session")),
+    ...sessions.map((s) => ({ ...s, type: "ScheduledSession" })),
+  ];
 }
 
 /**
@@ -156,9 +212,15 @@ export async function removeUser(ctx: Ctx, id: string, handOverTo?: string | nul
   const references = await userReferences(ctx, id);
   const heir = handOverTo ? await findStaffUser(ctx.tdb, handOverTo) : null;
   if (handOverTo && (!heir || heir.id === id)) {
-    throw new AppError("BAD_REQUEST", "validation_failed", { fieldErrors: { handOverTo: { key: "users:errors.hand-over-invalid" } } });
+    throw new AppError("BAD_REQUEST", "validation_failed", {
+      fieldErrors: { handOverTo: { key: "users:errors.hand-over-invalid" } },
+    });
   }
-  if (references.length > 0 && !heir) throw new AppError("OBJECT_REFERENCED", "hand_over_required", { references: references.slice(0, 50), values: { count: references.length } });
+  if (references.length > 0 && !heir)
+    throw new AppError("OBJECT_REFERENCED", "hand_over_required", {
+      references: references.slice(0, 50),
+      values: { count: references.length },
+    });
   await ctx.tdb.write(async (tx) => {
     if (heir) {
       const heirSpace = await tx
@@ -174,11 +236,22 @@ export async function removeUser(ctx: Ctx, id: string, handOverTo?: string | nul
       for (const table of [questions, evaluations, sessionTemplates]) {
         await tx.update(table).set({ ownerUserId: heir.id }).where(eq(table.ownerUserId, id));
         // Private items move into the heir's own workspace with them.
-        if (ownSpace && heirSpace) await tx.update(table).set({ workspaceId: heirSpace.id }).where(eq(table.workspaceId, ownSpace.id));
+        if (ownSpace && heirSpace)
+          await tx.update(table).set({ workspaceId: heirSpace.id }).where(eq(table.workspaceId, ownSpace.id));
       }
-      await tx.update(scheduledSessions).set({ assignedUserId: heir.id }).where(eq(scheduledSessions.assignedUserId, id));
+      await tx
+        .update(scheduledSessions)
+        .set({ assignedUserId: heir.id })
+        .where(eq(scheduledSessions.assignedUserId, id));
       // Shares with the heir become pointless once they own the item.
-      await tx.delete(objectShares).where(and(eq(objectShares.userId, heir.id), inArray(objectShares.objectId, references.map((r) => r.id).concat([""]))));
+      await tx
+        .delete(objectShares)
+        .where(
+          and(
+            eq(objectShares.userId, heir.id),
+            inArray(objectShares.objectId, references.map((r) => r.id).concat([""])),
+          ),
+        );
     }
     // Past (completed or canceled) sessions keep their history without a name to show.
     await tx.update(scheduledSessions).set({ assignedUserId: null }).where(eq(scheduledSessions.assignedUserId, id));

@@ -20,7 +20,10 @@ export const categories = sqliteTable(
     nameLower: text("name_lower").notNull(),
     parentId: text("parent_id"),
   },
-  (t) => [index("categories_parent_name_idx").on(t.parentId, t.nameLower), index("categories_name_idx").on(t.nameLower)],
+  (t) => [
+    index("categories_parent_name_idx").on(t.parentId, t.nameLower),
+    index("categories_name_idx").on(t.nameLower),
+  ],
 );
 
 export const companies = sqliteTable(

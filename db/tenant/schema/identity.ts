@@ -129,7 +129,10 @@ export const realtimeGrants = sqliteTable(
     subjectId: text("subject_id").notNull(),
     expiresAt: timestamp("expires_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.grant, t.scheduledSessionId] }), index("realtime_grants_subject_idx").on(t.subjectId)],
+  (t) => [
+    primaryKey({ columns: [t.grant, t.scheduledSessionId] }),
+    index("realtime_grants_subject_idx").on(t.subjectId),
+  ],
 );
 
 /** Sliding-window rate-limit hits (login requests per identifier and per client address). */

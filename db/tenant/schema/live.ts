@@ -5,7 +5,14 @@ import { scheduledSessionParticipantEntries } from "./scheduling";
 // The live run (ADR 0012): small rows written by frequent, independent events, so a save never
 // rewrites a whole JSON document of the entry.
 
-export const OVERRIDE_TYPES = ["EXTEND_TIME", "HELP_REQUEST", "HELP_REQUEST_RESOLVED", "OPEN_EVALUATION", "SESSION_PAUSE", "SESSION_RESUME"] as const;
+export const OVERRIDE_TYPES = [
+  "EXTEND_TIME",
+  "HELP_REQUEST",
+  "HELP_REQUEST_RESOLVED",
+  "OPEN_EVALUATION",
+  "SESSION_PAUSE",
+  "SESSION_RESUME",
+] as const;
 export type OverrideType = (typeof OVERRIDE_TYPES)[number];
 
 /** A participant's answer to one step: the Answer fields they may give (decisions §7). */

@@ -4,7 +4,10 @@ import { documentColumns, timestamp } from "./columns";
 export const SCHEDULED_SESSION_STATUSES = ["SCHEDULED", "ONGOING", "COMPLETED", "CANCELED"] as const;
 export type ScheduledSessionStatus = (typeof SCHEDULED_SESSION_STATUSES)[number];
 
-export type ScheduledSessionOptions = { allQuestionsInEvaluationShownByDefault: boolean; enableAutoPauseOnHelpRequest: boolean };
+export type ScheduledSessionOptions = {
+  allQuestionsInEvaluationShownByDefault: boolean;
+  enableAutoPauseOnHelpRequest: boolean;
+};
 
 /** A planned run of a session template at a date, time and place. */
 export const scheduledSessions = sqliteTable(

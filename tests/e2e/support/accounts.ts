@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "@libsql/client";
 import type { Account } from "./session";
 
-export type Role = "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER" | "ORGANIZATION_REALTIME_USER";
+export type Role =
+  "ORGANIZATION_MANAGER" | "ORGANIZATION_WRITER" | "ORGANIZATION_READER" | "ORGANIZATION_REALTIME_USER";
 
 /** The demo tenant's database file of this run (the server and the tests share E2E_DATA_DIR). */
 export function demoDatabase() {
@@ -25,9 +26,15 @@ export async function demoStaffAccount(email: string, name: string, role: Role):
       const id = randomUUID();
       const now = Date.now();
       await db.batch([
-        { sql: "INSERT INTO staff_users (id, created_at, updated_at, rev, email, name) VALUES (?, ?, ?, 1, ?, ?)", args: [id, now, now, email, name] },
+        {
+          sql: "INSERT INTO staff_users (id, created_at, updated_at, rev, email, name) VALUES (?, ?, ?, 1, ?, ?)",
+          args: [id, now, now, email, name],
+        },
         { sql: "INSERT INTO staff_user_roles (user_id, role) VALUES (?, ?)", args: [id, role] },
-        { sql: "INSERT INTO workspaces (id, created_at, updated_at, rev, name, workspace_type, owner_user_id) VALUES (?, ?, ?, 1, ?, 'PRIVATE', ?)", args: [randomUUID(), now, now, name, id] },
+        {
+          sql: "INSERT INTO workspaces (id, created_at, updated_at, rev, name, workspace_type, owner_user_id) VALUES (?, ?, ?, 1, ?, 'PRIVATE', ?)",
+          args: [randomUUID(), now, now, name, id],
+        },
       ]);
     }
   } finally {

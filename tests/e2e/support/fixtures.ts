@@ -16,7 +16,10 @@ type BrowserProblem = { kind: "console" | "pageerror"; url: string; text: string
  * address visited on purpose); only that document's own status is not a problem.
  */
 function isOwnDocumentStatus(message: ConsoleMessage): boolean {
-  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && message.location().url === message.page()?.url();
+  return (
+    /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+    message.location().url === message.page()?.url()
+  );
 }
 
 /** React's hydration messages (development text and the production error numbers). */
@@ -29,10 +32,18 @@ function watch(context: BrowserContext, problems: BrowserProblem[]) {
     if (message.type() !== "error" && !(message.type() === "warning" && isHydration)) return;
     if (isOwnDocumentStatus(message) || isRemixAbortLog(text)) return;
     const at = message.location();
-    problems.push({ kind: "console", url: message.page()?.url() ?? "", text: at.url ? `${text} (at ${at.url}:${at.lineNumber})` : text });
+    problems.push({
+      kind: "console",
+      url: message.page()?.url() ?? "",
+      text: at.url ? `${text} (at ${at.url}:${at.lineNumber})` : text,
+    });
   });
   context.on("weberror", (webError) => {
-    problems.push({ kind: "pageerror", url: webError.page()?.url() ?? "", text: String(webError.error().stack ?? webError.error()) });
+    problems.push({
+      kind: "pageerror",
+      url: webError.page()?.url() ?? "",
+      text: String(webError.error().stack ?? webError.error()),
+    });
   });
 }
 
@@ -90,7 +101,10 @@ export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedCon
   login: async ({ page }, use, testInfo) => {
     let made = 0;
     await use(async ({ role = "ORGANIZATION_WRITER", name } = {}) => {
-      const id = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}:${++made}`).digest("hex").slice(0, 12);
+      const id = createHash("sha256")
+        .update(`${testInfo.testId}:${testInfo.retry}:${++made}`)
+        .digest("hex")
+        .slice(0, 12);
       const who = await demoStaffAccount(`e2e-${id}@demo.test`, name ?? `E2E ${id}`, role);
       await loginAsStaff(page, who);
       return who;
@@ -114,12 +128,14 @@ export const test = base.extend<{ browserProblems: BrowserProblem[]; expectedCon
       restore();
       const tolerated = (p: BrowserProblem) => expectedConsoleErrors.some((e) => e.test(p.text));
       // What a spec tolerates is still reported in the run's output, so an open bug can be counted.
-      for (const p of collected.filter(tolerated)) console.log(`[tolerated] ${p.kind} on ${p.url}: ${p.text.slice(0, 200)}`);
+      for (const p of collected.filter(tolerated))
+        console.log(`[tolerated] ${p.kind} on ${p.url}: ${p.text.slice(0, 200)}`);
       const problems = collected.filter((p) => !tolerated(p));
       if (problems.length === 0) return;
       const list = problems.map((p) => `- ${p.kind} on ${p.url}: ${p.text}`).join("\n");
       // A test that failed already still shows what the browser reported, next to its own error.
-      if (testInfo.status !== testInfo.expectedStatus) testInfo.annotations.push({ type: "browser problems", description: list });
+      if (testInfo.status !== testInfo.expectedStatus)
+        testInfo.annotations.push({ type: "browser problems", description: list });
       else throw new Error(`The browser reported ${problems.length} problem(s):\n${list}`);
     },
     { auto: true },

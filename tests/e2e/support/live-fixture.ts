@@ -6,7 +6,16 @@
 //   | answers <session> <participant> | answer <session> <participant> <json [{evaluation, question, stepIndex, answer}]>
 //   | finish <session> <participant> <json {evaluation, question}> | correction <session> <participant>
 import { and, eq } from "drizzle-orm";
-import { categories, liveAnswers, questions, evaluations, scheduledSessionParticipantEntries, sessionTemplates, staffUsers, workspaces } from "~db/tenant/schema";
+import {
+  categories,
+  liveAnswers,
+  questions,
+  evaluations,
+  scheduledSessionParticipantEntries,
+  sessionTemplates,
+  staffUsers,
+  workspaces,
+} from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
@@ -25,7 +34,8 @@ async function staff(): Promise<Ctx> {
   const tenant = await requireTenant("demo");
   const tdb = await openTenant(tenant);
   let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
-  if (!user) await createStaffUserInTenant(tdb, { email: FIXTURE_STAFF, name: "Live Fixture", roles: ["ORGANIZATION_MANAGER"] });
+  if (!user)
+    await createStaffUserInTenant(tdb, { email: FIXTURE_STAFF, name: "Live Fixture", roles: ["ORGANIZATION_MANAGER"] });
   user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
   return {
     tenant,
@@ -46,7 +56,15 @@ async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
   const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
   const owner = (ctx.actor as { userId: string }).userId;
   const now = new Date();
-  const own = { workspaceId: ws!.id, ownerType: "ORGANIZATION" as const, ownerUserId: owner, visibility: "ORGANIZATION" as const, createdAt: now, updatedAt: now, rev: 1 };
+  const own = {
+    workspaceId: ws!.id,
+    ownerType: "ORGANIZATION" as const,
+    ownerUserId: owner,
+    visibility: "ORGANIZATION" as const,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+  };
   const q1 = newId();
   const q2 = newId();
   const q3 = newId();
@@ -68,22 +86,101 @@ async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
   });
   await ctx.tdb.write(async (tx) => {
     await tx.insert(questions).values([
-      question(q1, `Knowledge ${tag}`, [
-        { key: "mc", type: "MULTIPLE_CHOICE", question: text("<p>Which of these are safety shoes?</p>"), answer: { optionlistValue: [{ value: "S3 boots", valid: true }, { value: "Sneakers", valid: false }, { value: "S1P shoes", valid: true }] }, score: 2 },
-        { key: "num", type: "NUMERIC", question: text("<p>How many metres must you keep from the edge?</p>"), answer: { numericValue: 2 }, score: 2 },
-        { key: "txt", type: "TEXT", question: text("<p>Name the gas you test for first.</p>"), answer: { textValue: "oxygen" }, score: 2 },
-      ], "<p>A quiet desk per candidate.</p>"),
-      question(q2, `Practice ${tag}`, [
-        { key: "hz", type: "HOTZONE", question: text("<p>Point at the emergency stop.</p>"), answer: { textValue: imageUrl, blocklistValue: [{ shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] }, score: 2 },
-        { key: "pr", type: "PRACTICAL", question: text("<p>Put on the harness.</p>"), answer: { textlistValue: ["SECRET-CRITERION buckles closed"], numericlistValue: [100] }, score: 2 },
-      ], "<p>One harness per station.</p>"),
-      question(q3, `Second station ${tag}`, [{ key: "t2", type: "TEXT", question: text("<p>Describe the permit.</p>"), answer: { textValue: "x" }, score: 1 }]),
+      question(
+        q1,
+        `Knowledge ${tag}`,
+        [
+          {
+            key: "mc",
+            type: "MULTIPLE_CHOICE",
+            question: text("<p>Which of these are safety shoes?</p>"),
+            answer: {
+              optionlistValue: [
+                { value: "S3 boots", valid: true },
+                { value: "Sneakers", valid: false },
+                { value: "S1P shoes", valid: true },
+              ],
+            },
+            score: 2,
+          },
+          {
+            key: "num",
+            type: "NUMERIC",
+            question: text("<p>How many metres must you keep from the edge?</p>"),
+            answer: { numericValue: 2 },
+            score: 2,
+          },
+          {
+            key: "txt",
+            type: "TEXT",
+            question: text("<p>Name the gas you test for first.</p>"),
+            answer: { textValue: "oxygen" },
+            score: 2,
+          },
+        ],
+        "<p>A quiet desk per candidate.</p>",
+      ),
+      question(
+        q2,
+        `Practice ${tag}`,
+        [
+          {
+            key: "hz",
+            type: "HOTZONE",
+            question: text("<p>Point at the emergency stop.</p>"),
+            answer: { textValue: imageUrl, blocklistValue: [{ shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] },
+            score: 2,
+          },
+          {
+            key: "pr",
+            type: "PRACTICAL",
+            question: text("<p>Put on the harness.</p>"),
+            answer: { textlistValue: ["SECRET-CRITERION buckles closed"], numericlistValue: [100] },
+            score: 2,
+          },
+        ],
+        "<p>One harness per station.</p>",
+      ),
+      question(q3, `Second station ${tag}`, [
+        {
+          key: "t2",
+          type: "TEXT",
+          question: text("<p>Describe the permit.</p>"),
+          answer: { textValue: "x" },
+          score: 1,
+        },
+      ]),
     ]);
     await tx.insert(evaluations).values([
-      { ...own, id: evalA, name: `Station A ${tag}`, nameLower: `station a ${tag}`, categoryIds: [], questionIds: [q1, q2], enableTimer: true },
-      { ...own, id: evalB, name: `Station B ${tag}`, nameLower: `station b ${tag}`, categoryIds: [], questionIds: [q3], enableTimer: true },
+      {
+        ...own,
+        id: evalA,
+        name: `Station A ${tag}`,
+        nameLower: `station a ${tag}`,
+        categoryIds: [],
+        questionIds: [q1, q2],
+        enableTimer: true,
+      },
+      {
+        ...own,
+        id: evalB,
+        name: `Station B ${tag}`,
+        nameLower: `station b ${tag}`,
+        categoryIds: [],
+        questionIds: [q3],
+        enableTimer: true,
+      },
     ]);
-    await tx.insert(sessionTemplates).values({ ...own, id: template, name: `Live ${tag}`, nameLower: `live ${tag}`, categoryIds: [], evaluationIds: [evalA, evalB], passPercentage: 60, referenceFormat: "LIVE" });
+    await tx.insert(sessionTemplates).values({
+      ...own,
+      id: template,
+      name: `Live ${tag}`,
+      nameLower: `live ${tag}`,
+      categoryIds: [],
+      evaluationIds: [evalA, evalB],
+      passPercentage: 60,
+      referenceFormat: "LIVE",
+    });
   });
   const email = `live-${tag}@example.test`;
   const participant = (await addParticipant(ctx, { name: `Lea Live ${tag}`, email }))._id;
@@ -95,7 +192,10 @@ async function setup(ctx: Ctx, imageUrl: string, tag: string, maxTime = 900) {
   });
   // The first evaluation first, whatever the rotation says.
   await ctx.tdb.write((tx) =>
-    tx.update(scheduledSessionParticipantEntries).set({ sessionOrder: [evalA, evalB] }).where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)),
+    tx
+      .update(scheduledSessionParticipantEntries)
+      .set({ sessionOrder: [evalA, evalB] })
+      .where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)),
   );
   return { session: session._id, participant, email, evaluations: [evalA, evalB], questions: [q1, q2, q3] };
 }
@@ -105,13 +205,22 @@ async function addCandidate(ctx: Ctx, session: string, tag: string) {
   const email = `live-${tag}@example.test`;
   const participant = (await addParticipant(ctx, { name: `Noor Live ${tag}`, email }))._id;
   await addParticipantsToScheduledSession(ctx, session, [participant]);
-  const rows = await ctx.tdb.db.select().from(scheduledSessionParticipantEntries).where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session)).all();
+  const rows = await ctx.tdb.db
+    .select()
+    .from(scheduledSessionParticipantEntries)
+    .where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session))
+    .all();
   const order = rows.find((r) => r.participantId !== participant)!.sessionOrder;
   await ctx.tdb.write((tx) =>
     tx
       .update(scheduledSessionParticipantEntries)
       .set({ sessionOrder: order })
-      .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, session), eq(scheduledSessionParticipantEntries.participantId, participant))),
+      .where(
+        and(
+          eq(scheduledSessionParticipantEntries.scheduledSessionId, session),
+          eq(scheduledSessionParticipantEntries.participantId, participant),
+        ),
+      ),
   );
   return { participant, email };
 }
@@ -120,15 +229,36 @@ async function answers(ctx: Ctx, session: string, participant: string) {
   const entry = await ctx.tdb.db
     .select()
     .from(scheduledSessionParticipantEntries)
-    .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, session), eq(scheduledSessionParticipantEntries.participantId, participant)))
+    .where(
+      and(
+        eq(scheduledSessionParticipantEntries.scheduledSessionId, session),
+        eq(scheduledSessionParticipantEntries.participantId, participant),
+      ),
+    )
     .get();
   const rows = await ctx.tdb.db.select().from(liveAnswers).where(eq(liveAnswers.entryId, entry!.id)).all();
-  return rows.map((r) => ({ evaluation: r.evaluationId, question: r.questionId, stepIndex: r.stepIndex, answer: r.answer, revision: r.revision, late: r.late }));
+  return rows.map((r) => ({
+    evaluation: r.evaluationId,
+    question: r.questionId,
+    stepIndex: r.stepIndex,
+    answer: r.answer,
+    revision: r.revision,
+    late: r.late,
+  }));
 }
 
 /** Saves answers as the participant through the answer store (what their screen's queue posts). */
-async function answer(ctx: Ctx, session: string, participant: string, list: Array<{ evaluation: string; question: string; stepIndex: number; answer: unknown }>) {
-  const as = { ...ctx, actor: { type: "USER" as const, participantId: participant, email: "", name: "" }, permissions: [] };
+async function answer(
+  ctx: Ctx,
+  session: string,
+  participant: string,
+  list: Array<{ evaluation: string; question: string; stepIndex: number; answer: unknown }>,
+) {
+  const as = {
+    ...ctx,
+    actor: { type: "USER" as const, participantId: participant, email: "", name: "" },
+    permissions: [],
+  };
   const out = [];
   for (const item of list) out.push(await saveAnswer(as, { scheduledSession: session, ...item, revision: 1 }));
   return out;
@@ -136,7 +266,11 @@ async function answer(ctx: Ctx, session: string, participant: string, list: Arra
 
 /** Finishes the participant's current question (what their screen's "next" does): the next one opens. */
 async function finish(ctx: Ctx, session: string, participant: string, at: { evaluation: string; question: string }) {
-  const as = { ...ctx, actor: { type: "USER" as const, participantId: participant, email: "", name: "" }, permissions: [] };
+  const as = {
+    ...ctx,
+    actor: { type: "USER" as const, participantId: participant, email: "", name: "" },
+    permissions: [],
+  };
   await finishQuestion(as, session, at.evaluation, at.question);
   return true;
 }
@@ -150,8 +284,20 @@ async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
       const q = await tx.select().from(questions).where(eq(questions.id, questionId)).get();
       const id = newId();
       const name = `Category ${i + 1} ${tag}`;
-      await tx.insert(categories).values({ id, name, nameLower: name.toLowerCase(), parentId: null, workspaceId: q!.workspaceId, createdAt: now, updatedAt: now, rev: 1 });
-      await tx.update(questions).set({ categoryIds: [id] }).where(eq(questions.id, questionId));
+      await tx.insert(categories).values({
+        id,
+        name,
+        nameLower: name.toLowerCase(),
+        parentId: null,
+        workspaceId: q!.workspaceId,
+        createdAt: now,
+        updatedAt: now,
+        rev: 1,
+      });
+      await tx
+        .update(questions)
+        .set({ categoryIds: [id] })
+        .where(eq(questions.id, questionId));
       ids.push(id);
     }
   });

@@ -4,23 +4,37 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { demoStaffAccount } from "./accounts";
 import { loginAsParticipant, loginAsStaff } from "./login";
 
-export type LiveSetup = { session: string; participant: string; email: string; evaluations: string[]; questions: string[] };
-export type SavedAnswer = { evaluation: string; question: string; stepIndex: number; answer: Record<string, unknown>; revision: number; late: boolean };
+export type LiveSetup = {
+  session: string;
+  participant: string;
+  email: string;
+  evaluations: string[];
+  questions: string[];
+};
+export type SavedAnswer = {
+  evaluation: string;
+  question: string;
+  stepIndex: number;
+  answer: Record<string, unknown>;
+  revision: number;
+  late: boolean;
+};
 
 /** Runs tests/e2e/support/live-fixture.ts (the live module as staff) against a server's DATA_DIR and room. */
-export function liveFixture<T>(
-  where: { dataDir?: string; partykitPort?: string | number } = {},
-  ...args: string[]
-): T {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), [path.resolve("tests/e2e/support/live-fixture.ts"), ...args], {
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATA_DIR: where.dataDir ?? process.env.E2E_DATA_DIR,
-      PARTYKIT_HOST: `127.0.0.1:${where.partykitPort ?? process.env.E2E_PARTYKIT_PORT ?? "3299"}`,
+export function liveFixture<T>(where: { dataDir?: string; partykitPort?: string | number } = {}, ...args: string[]): T {
+  const result = spawnSync(
+    path.resolve("node_modules/.bin/tsx"),
+    [path.resolve("tests/e2e/support/live-fixture.ts"), ...args],
+    {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATA_DIR: where.dataDir ?? process.env.E2E_DATA_DIR,
+        PARTYKIT_HOST: `127.0.0.1:${where.partykitPort ?? process.env.E2E_PARTYKIT_PORT ?? "3299"}`,
+      },
     },
-  });
+  );
   if (result.status !== 0) throw new Error(`live-fixture ${args.join(" ")} failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as T;
 }
@@ -39,21 +53,31 @@ export function watchConsole(page: Page): string[] {
 }
 
 export const saveIndicator = (page: Page) => page.getByTestId("save-indicator");
-export const expectAllSaved = (page: Page, timeout = 15_000) => expect(saveIndicator(page)).toHaveAttribute("data-waiting", "0", { timeout });
+export const expectAllSaved = (page: Page, timeout = 15_000) =>
+  expect(saveIndicator(page)).toHaveAttribute("data-waiting", "0", { timeout });
 
-export const answerOn = (saved: SavedAnswer[], question: string, stepIndex: number) => saved.find((s) => s.question === question && s.stepIndex === stepIndex)?.answer;
+export const answerOn = (saved: SavedAnswer[], question: string, stepIndex: number) =>
+  saved.find((s) => s.question === question && s.stepIndex === stepIndex)?.answer;
 
 /**
  * A live session (the "setup" fixture) with a second candidate: staff (`page`) on its dashboard,
  * both candidates signed in on their own devices and on the session's screen, before the start.
  */
-export async function dashboardWithTwoCandidates(page: Page, browser: Browser, baseURL: string | undefined, tag: string, staff: { email: string; name: string }) {
+export async function dashboardWithTwoCandidates(
+  page: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  tag: string,
+  staff: { email: string; name: string },
+) {
   const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
   const second = liveFixture<{ participant: string; email: string }>({}, "add-candidate", data.session, `${tag}b`);
   await loginAsStaff(page, await demoStaffAccount(staff.email, staff.name, "ORGANIZATION_WRITER"));
   await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
   await expect(page.getByTestId("live-row")).toHaveCount(2);
-  const [first, other] = await Promise.all([0, 1].map(async () => (await browser.newContext({ locale: "en-US" })).newPage()));
+  const [first, other] = await Promise.all(
+    [0, 1].map(async () => (await browser.newContext({ locale: "en-US" })).newPage()),
+  );
   await loginAsParticipant(first!, { tenant: "demo", email: data.email });
   await loginAsParticipant(other!, { tenant: "demo", email: second.email });
   for (const candidate of [first!, other!]) {

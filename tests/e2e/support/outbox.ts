@@ -55,7 +55,9 @@ export async function waitForCode(to: string, after: number, timeoutMs = 10_000)
     const code = newest ? /\b(\d{6})\b/.exec(newest.textBody)?.[1] : undefined;
     if (code) return code;
     if (Date.now() > deadline) {
-      throw new Error(`No login code mailed to ${to} after ${new Date(after).toISOString()} within ${timeoutMs} ms (outbox: ${outboxDir()})`);
+      throw new Error(
+        `No login code mailed to ${to} after ${new Date(after).toISOString()} within ${timeoutMs} ms (outbox: ${outboxDir()})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -66,9 +68,12 @@ export async function waitForSignInLink(to: string, after: number, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [newest] = await mailsTo(to, after);
-    const link = newest ? /(https?:\/\/\S+\/api\/(?:user\/)?auth\/callback\?\S+)/.exec(newest.textBody)?.[1] : undefined;
+    const link = newest
+      ? /(https?:\/\/\S+\/api\/(?:user\/)?auth\/callback\?\S+)/.exec(newest.textBody)?.[1]
+      : undefined;
     if (link) return link;
-    if (Date.now() > deadline) throw new Error(`No sign-in link mailed to ${to} within ${timeoutMs} ms (outbox: ${outboxDir()})`);
+    if (Date.now() > deadline)
+      throw new Error(`No sign-in link mailed to ${to} within ${timeoutMs} ms (outbox: ${outboxDir()})`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }

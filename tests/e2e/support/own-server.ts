@@ -11,11 +11,22 @@ export function ownServer(offset: number): OwnServer {
 }
 
 export function startServer(own: OwnServer, dataDir: string, log?: (line: string) => void): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(own.port), PARTYKIT_PORT: String(own.partykitPort), DATA_DIR: dataDir, POSTMARK_SERVER_TOKEN: "", PUBLIC_URL: own.baseURL };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(own.port),
+    PARTYKIT_PORT: String(own.partykitPort),
+    DATA_DIR: dataDir,
+    POSTMARK_SERVER_TOKEN: "",
+    PUBLIC_URL: own.baseURL,
+  };
   delete env.PARTYKIT_HOST;
   delete env.REALTIME_SECRET;
   // node --import tsx: one process, so SIGKILL hits the server itself (the tsx CLI would leave a child).
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stdout!.on("data", (chunk: Buffer) => log?.(chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => log?.(chunk.toString()));
   return server;
@@ -52,7 +63,10 @@ export async function waitUntilDown(url: string, timeoutMs: number) {
 /** The room server main.ts started (its own process group): the children of the server process. */
 export function childrenOf(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }

@@ -37,27 +37,48 @@ export async function signIn(context: BrowserContext, area: Area, who: Account):
   try {
     await db.execute("PRAGMA busy_timeout = 5000");
     const table = area === "admin" ? "staff_users" : "participants";
-    const subject = await db.execute({ sql: `SELECT id FROM ${table} WHERE lower(email) = lower(?)`, args: [who.email] });
+    const subject = await db.execute({
+      sql: `SELECT id FROM ${table} WHERE lower(email) = lower(?)`,
+      args: [who.email],
+    });
     const subjectId = subject.rows[0]?.id;
     if (typeof subjectId !== "string") throw new Error(`No ${table} row for ${who.email} in ${who.tenant}`);
     const token = randomBytes(32).toString("base64url");
     const now = Date.now();
     const facts =
       area === "admin"
-        ? { sql: "UPDATE staff_users SET last_login = ?, updated_at = ?, logins_count = logins_count + 1, email_verified = 1 WHERE id = ?", args: [now, now, subjectId] }
+        ? {
+            sql: "UPDATE staff_users SET last_login = ?, updated_at = ?, logins_count = logins_count + 1, email_verified = 1 WHERE id = ?",
+            args: [now, now, subjectId],
+          }
         : { sql: "UPDATE participants SET updated_at = ? WHERE id = ?", args: [now, subjectId] };
     await db.batch(
       [
         {
           sql: "INSERT INTO auth_sessions (id_hash, account_type, subject_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-          args: [createHash("sha256").update(token).digest("hex"), ACCOUNT_TYPE[area], subjectId, now, now, now + SESSION_MS],
+          args: [
+            createHash("sha256").update(token).digest("hex"),
+            ACCOUNT_TYPE[area],
+            subjectId,
+            now,
+            now,
+            now + SESSION_MS,
+          ],
         },
         facts,
       ],
       "write",
     );
     await context.addCookies([
-      { name: COOKIE[area], value: `${who.tenant}.${token}`, domain: cookieDomain(), path: "/", httpOnly: true, sameSite: "Lax", expires: Math.floor((now + SESSION_MS) / 1000) },
+      {
+        name: COOKIE[area],
+        value: `${who.tenant}.${token}`,
+        domain: cookieDomain(),
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        expires: Math.floor((now + SESSION_MS) / 1000),
+      },
     ]);
   } finally {
     db.close();

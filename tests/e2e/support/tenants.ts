@@ -9,7 +9,11 @@ export function operatorTenant(slug: string, name: string, adminEmail: string): 
   const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! };
   const list = execFileSync("node_modules/.bin/tsx", ["app/cli/tenant-list.ts"], { env, encoding: "utf8" });
   if (!list.split("\n").some((line) => line.startsWith(`${slug}\t`))) {
-    execFileSync("node_modules/.bin/tsx", ["app/cli/tenant-create.ts", "--slug", slug, "--name", name, "--admin", adminEmail], { env, stdio: "pipe" });
+    execFileSync(
+      "node_modules/.bin/tsx",
+      ["app/cli/tenant-create.ts", "--slug", slug, "--name", name, "--admin", adminEmail],
+      { env, stdio: "pipe" },
+    );
   }
   return { tenant: slug, email: adminEmail };
 }

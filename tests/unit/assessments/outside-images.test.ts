@@ -12,7 +12,9 @@ import { makeTenant, staffCtx } from "../support/tenants";
 // candidates (the image's owner learns who opened the question, when, from where). Only the
 // organisation's own uploads are kept.
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 const TRACKER = "https://tracker.example/p.gif?candidate=1";
 
 const render = (blocks: RichBlock[]) => renderToStaticMarkup(createElement(RichContentView, { blocks }));
@@ -29,13 +31,20 @@ describe("images in question content", async () => {
     const q = await addQuestion(writer, {
       name: "Valve",
       maxTime: 60,
-      preparationInfo: [{ type: "image", url: foreign.url, alt: "another organisation's" }, { type: "image", url: upload.url, alt: "ours" }],
+      preparationInfo: [
+        { type: "image", url: foreign.url, alt: "another organisation's" },
+        { type: "image", url: upload.url, alt: "ours" },
+      ],
       steps: [{ type: "TEXT", question: [{ type: "text", html }], score: 1, answer: { textValue: "open" } }],
     });
     const stored = await getQuestion(writer, q._id);
     const question = stored.steps[0]!.question as RichBlock[];
-    expect(question).toEqual([{ type: "text", html: `<p>Look at  the valve <img src="${upload.url}" alt="valve" /></p>` }]);
-    expect(stored.preparationInfo).toEqual([{ type: "image", url: upload.url, alt: "ours", width: null, height: null }]);
+    expect(question).toEqual([
+      { type: "text", html: `<p>Look at  the valve <img src="${upload.url}" alt="valve" /></p>` },
+    ]);
+    expect(stored.preparationInfo).toEqual([
+      { type: "image", url: upload.url, alt: "ours", width: null, height: null },
+    ]);
 
     const shown = render([...question, ...(stored.preparationInfo as RichBlock[])]);
     expect(shown).not.toContain("tracker.example");
@@ -47,7 +56,12 @@ describe("images in question content", async () => {
 
   it("refuses an image block from another address, storing nothing", async () => {
     const error = await refusal(
-      addQuestion(writer, { name: "Tracked", maxTime: 60, preparationInfo: [{ type: "image", url: TRACKER }], steps: [] }),
+      addQuestion(writer, {
+        name: "Tracked",
+        maxTime: 60,
+        preparationInfo: [{ type: "image", url: TRACKER }],
+        steps: [],
+      }),
     );
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.fieldErrors?.["preparationInfo.0.url"]?.key).toBe("assessments:rich.image-url");
@@ -56,7 +70,10 @@ describe("images in question content", async () => {
 
   it("shows content saved before the rule without its outside images", () => {
     const shown = render([
-      { type: "text", html: `<p>a<img src="${TRACKER.replace("&", "&amp;")}" />b<img src="${upload.url}" alt="" /></p>` },
+      {
+        type: "text",
+        html: `<p>a<img src="${TRACKER.replace("&", "&amp;")}" />b<img src="${upload.url}" alt="" /></p>`,
+      },
       { type: "image", url: TRACKER, alt: null },
     ]);
     expect(shown).not.toContain("tracker.example");

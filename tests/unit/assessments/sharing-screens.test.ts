@@ -52,7 +52,11 @@ describe("shareableStaffUsers", () => {
     expect(ids).toEqual(expect.arrayContaining([uid(viewer), uid(editor), uid(outsider), uid(reader)]));
     // The tenant's manager is a staff user too; there is nobody from another tenant.
     expect(users).toHaveLength(5);
-    expect(users.find((u) => u._id === uid(viewer))).toEqual({ _id: uid(viewer), name: nameOf(viewer), email: (viewer.actor as { email: string }).email });
+    expect(users.find((u) => u._id === uid(viewer))).toEqual({
+      _id: uid(viewer),
+      name: nameOf(viewer),
+      email: (viewer.actor as { email: string }).email,
+    });
     const names = users.map((u) => u.name.toLowerCase());
     expect(names).toEqual([...names].sort());
   });
@@ -74,21 +78,55 @@ describe("question editor: sharing", () => {
     expect(data.shareCandidates.map((u) => u._id)).not.toContain(uid(owner));
     expect(data.shareCandidates.map((u) => u._id)).toContain(uid(viewer));
 
-    const saved = await saveQuestionFromForm(owner, form({ name: "Shared via screen", maxTime: 30, visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(viewer), level: "VIEWER" }, { user: uid(editor), level: "EDITOR" }] }), "create", null);
+    const saved = await saveQuestionFromForm(
+      owner,
+      form({
+        name: "Shared via screen",
+        maxTime: 30,
+        visibility: "PRIVATE",
+        objectOwnerType: "USER",
+        shares: [
+          { user: uid(viewer), level: "VIEWER" },
+          { user: uid(editor), level: "EDITOR" },
+        ],
+      }),
+      "create",
+      null,
+    );
     expect(saved).toMatchObject({ ok: true });
     const id = (saved as { id: string }).id;
     const q = await getQuestion(owner, id);
-    expect(q.shares.map((s) => [s.user._id, s.level]).sort()).toEqual([[uid(viewer), "VIEWER"], [uid(editor), "EDITOR"]].sort());
+    expect(q.shares.map((s) => [s.user._id, s.level]).sort()).toEqual(
+      [
+        [uid(viewer), "VIEWER"],
+        [uid(editor), "EDITOR"],
+      ].sort(),
+    );
 
     // The shared users see it in the list; someone without a share does not.
-    const names = async (c: Ctx) => (await listQuestions(c, { filter: { name: "shared via screen" } })).edges.map((e) => e.node.name);
+    const names = async (c: Ctx) =>
+      (await listQuestions(c, { filter: { name: "shared via screen" } })).edges.map((e) => e.node.name);
     expect(await names(viewer)).toEqual(["Shared via screen"]);
     expect(await names(editor)).toEqual(["Shared via screen"]);
     expect(await names(outsider)).toEqual([]);
   });
 
   it("gives the owner the current shares and the candidates; the others only the shares", async () => {
-    const saved = await saveQuestionFromForm(owner, form({ name: "Loader Q", maxTime: 30, visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(viewer), level: "VIEWER" }, { user: uid(editor), level: "EDITOR" }] }), "create", null);
+    const saved = await saveQuestionFromForm(
+      owner,
+      form({
+        name: "Loader Q",
+        maxTime: 30,
+        visibility: "PRIVATE",
+        objectOwnerType: "USER",
+        shares: [
+          { user: uid(viewer), level: "VIEWER" },
+          { user: uid(editor), level: "EDITOR" },
+        ],
+      }),
+      "create",
+      null,
+    );
     const id = (saved as { id: string }).id;
 
     const mine = await questionEditorData(owner, "edit", id);
@@ -118,25 +156,80 @@ describe("question editor: sharing", () => {
   });
 
   it("changes a level and removes a share; refused input gives a translated error and saves nothing", async () => {
-    const saved = await saveQuestionFromForm(owner, form({ name: "Change Q", maxTime: 30, visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(viewer), level: "VIEWER" }, { user: uid(editor), level: "VIEWER" }] }), "create", null);
+    const saved = await saveQuestionFromForm(
+      owner,
+      form({
+        name: "Change Q",
+        maxTime: 30,
+        visibility: "PRIVATE",
+        objectOwnerType: "USER",
+        shares: [
+          { user: uid(viewer), level: "VIEWER" },
+          { user: uid(editor), level: "VIEWER" },
+        ],
+      }),
+      "create",
+      null,
+    );
     const id = (saved as { id: string }).id;
 
-    expect(await saveQuestionFromForm(owner, form({ name: "Change Q", maxTime: 30, visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(editor), level: "EDITOR" }] }), "edit", id)).toMatchObject({ ok: true, id });
+    expect(
+      await saveQuestionFromForm(
+        owner,
+        form({
+          name: "Change Q",
+          maxTime: 30,
+          visibility: "PRIVATE",
+          objectOwnerType: "USER",
+          shares: [{ user: uid(editor), level: "EDITOR" }],
+        }),
+        "edit",
+        id,
+      ),
+    ).toMatchObject({ ok: true, id });
     expect((await getQuestion(owner, id)).shares.map((s) => [s.user._id, s.level])).toEqual([[uid(editor), "EDITOR"]]);
     await expect(getQuestion(viewer, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // An unknown user: the whole save is refused with a translated message on `shares`.
-    const unknown = await saveQuestionFromForm(owner, form({ name: "Renamed", maxTime: 30, visibility: "PRIVATE", shares: [{ user: "nobody", level: "VIEWER" }] }), "edit", id);
-    expect(unknown).toMatchObject({ ok: false, fieldErrors: { shares: "One of the users to share with does not exist." } });
+    const unknown = await saveQuestionFromForm(
+      owner,
+      form({ name: "Renamed", maxTime: 30, visibility: "PRIVATE", shares: [{ user: "nobody", level: "VIEWER" }] }),
+      "edit",
+      id,
+    );
+    expect(unknown).toMatchObject({
+      ok: false,
+      fieldErrors: { shares: "One of the users to share with does not exist." },
+    });
     const fr = { ...owner, locale: "fr-fr" as const, t: await getT("fr-fr") };
-    const unknownFr = await saveQuestionFromForm(fr, form({ name: "Renamed", maxTime: 30, shares: [{ user: "nobody", level: "VIEWER" }] }), "edit", id);
-    expect(unknownFr).toMatchObject({ ok: false, fieldErrors: { shares: "L’un des utilisateurs avec qui partager n’existe pas." } });
+    const unknownFr = await saveQuestionFromForm(
+      fr,
+      form({ name: "Renamed", maxTime: 30, shares: [{ user: "nobody", level: "VIEWER" }] }),
+      "edit",
+      id,
+    );
+    expect(unknownFr).toMatchObject({
+      ok: false,
+      fieldErrors: { shares: "L’un des utilisateurs avec qui partager n’existe pas." },
+    });
     // A level that does not exist.
-    const badLevel = await saveQuestionFromForm(owner, form({ name: "Renamed", maxTime: 30, shares: [{ user: uid(viewer), level: "OWNER" }] }), "edit", id);
+    const badLevel = await saveQuestionFromForm(
+      owner,
+      form({ name: "Renamed", maxTime: 30, shares: [{ user: uid(viewer), level: "OWNER" }] }),
+      "edit",
+      id,
+    );
     expect(badLevel).toMatchObject({ ok: false });
-    expect(Object.keys((badLevel as { fieldErrors: Record<string, string> }).fieldErrors)).toEqual([expect.stringMatching(/^shares\./)]);
+    expect(Object.keys((badLevel as { fieldErrors: Record<string, string> }).fieldErrors)).toEqual([
+      expect.stringMatching(/^shares\./),
+    ]);
     // The editor may not re-share.
-    const byEditor = await saveQuestionFromForm(editor, form({ name: "Renamed", maxTime: 30, shares: [{ user: uid(outsider), level: "VIEWER" }] }), "edit", id);
+    const byEditor = await saveQuestionFromForm(
+      editor,
+      form({ name: "Renamed", maxTime: 30, shares: [{ user: uid(outsider), level: "VIEWER" }] }),
+      "edit",
+      id,
+    );
     expect(byEditor).toMatchObject({ ok: false, fieldErrors: {} });
     expect((byEditor as { message: string }).message).not.toBe("");
 
@@ -146,7 +239,12 @@ describe("question editor: sharing", () => {
     await expect(getQuestion(outsider, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // A new question with an unknown share is not created at all.
-    const refusedNew = await saveQuestionFromForm(owner, form({ name: "Never saved", maxTime: 30, visibility: "PRIVATE", shares: [{ user: "nobody", level: "EDITOR" }] }), "create", null);
+    const refusedNew = await saveQuestionFromForm(
+      owner,
+      form({ name: "Never saved", maxTime: 30, visibility: "PRIVATE", shares: [{ user: "nobody", level: "EDITOR" }] }),
+      "create",
+      null,
+    );
     expect(refusedNew).toMatchObject({ ok: false });
     expect((await listQuestions(owner, { filter: { name: "never saved" } })).pageInfo.totalCount).toBe(0);
   });
@@ -157,7 +255,16 @@ describe("evaluation and session editors: sharing", () => {
     const created = await evaluationEditorData(owner, null);
     expect(created.shareCandidates.map((u) => u._id)).not.toContain(uid(owner));
 
-    const ev = await saveEvaluationFromForm(owner, form({ name: "Shared E", visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(viewer), level: "VIEWER" }] }), null);
+    const ev = await saveEvaluationFromForm(
+      owner,
+      form({
+        name: "Shared E",
+        visibility: "PRIVATE",
+        objectOwnerType: "USER",
+        shares: [{ user: uid(viewer), level: "VIEWER" }],
+      }),
+      null,
+    );
     expect(ev).toMatchObject({ ok: true });
     const evId = (ev as { id: string }).id;
     expect((await getEvaluation(viewer, evId)).access).toEqual({ canEdit: false, canManageSharing: false });
@@ -165,10 +272,24 @@ describe("evaluation and session editors: sharing", () => {
     expect(evOwner.evaluation?.shares.map((s) => s.user._id)).toEqual([uid(viewer)]);
     expect(evOwner.shareCandidates.length).toBeGreaterThan(0);
     expect((await evaluationEditorData(viewer, evId)).shareCandidates).toEqual([]);
-    const refused = await saveEvaluationFromForm(owner, form({ name: "Shared E", shares: [{ user: "ghost", level: "VIEWER" }] }), evId);
+    const refused = await saveEvaluationFromForm(
+      owner,
+      form({ name: "Shared E", shares: [{ user: "ghost", level: "VIEWER" }] }),
+      evId,
+    );
     expect(refused).toMatchObject({ ok: false, fieldErrors: { shares: expect.any(String) } });
 
-    const s = await saveSessionFromForm(owner, form({ name: "Shared S", passPercentage: 70, visibility: "PRIVATE", objectOwnerType: "USER", shares: [{ user: uid(editor), level: "EDITOR" }] }), null);
+    const s = await saveSessionFromForm(
+      owner,
+      form({
+        name: "Shared S",
+        passPercentage: 70,
+        visibility: "PRIVATE",
+        objectOwnerType: "USER",
+        shares: [{ user: uid(editor), level: "EDITOR" }],
+      }),
+      null,
+    );
     expect(s).toMatchObject({ ok: true });
     const sId = (s as { id: string }).id;
     expect((await getSession(editor, sId)).access).toEqual({ canEdit: true, canManageSharing: false });
@@ -177,7 +298,13 @@ describe("evaluation and session editors: sharing", () => {
     expect(sOwner.session?.shares).toEqual([{ user: expect.objectContaining({ _id: uid(editor) }), level: "EDITOR" }]);
     expect(sOwner.shareCandidates.map((u) => u._id)).not.toContain(uid(owner));
     // Removing every share through the form.
-    expect(await saveSessionFromForm(owner, form({ name: "Shared S", passPercentage: 70, visibility: "PRIVATE", objectOwnerType: "USER", shares: [] }), sId)).toMatchObject({ ok: true });
+    expect(
+      await saveSessionFromForm(
+        owner,
+        form({ name: "Shared S", passPercentage: 70, visibility: "PRIVATE", objectOwnerType: "USER", shares: [] }),
+        sId,
+      ),
+    ).toMatchObject({ ok: true });
     await expect(getSession(editor, sId)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -13,13 +13,16 @@ beforeAll(async () => {
   cookie = await loginOverGraphQL("admin", slug, `manager@${slug}.test`);
 });
 
-const upload = (request: Request) => uploadImage({ request, context: { clientAddress: "10.0.0.9" }, params: {} } as never) as Promise<Response>;
+const upload = (request: Request) =>
+  uploadImage({ request, context: { clientAddress: "10.0.0.9" }, params: {} } as never) as Promise<Response>;
 
 describe("upload body limit", () => {
   it("stops reading a chunked multipart body without Content-Length at the image maximum", async () => {
     let sent = 0;
     const chunk = new Uint8Array(256 * 1024);
-    const head = new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+    const head = new TextEncoder().encode(
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(head);
@@ -48,7 +51,11 @@ describe("upload body limit", () => {
     const res = await upload(
       new Request("http://localhost/api/assets/image/upload/file", {
         method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(300 * 1024 * 1024) },
+        headers: {
+          Cookie: cookie,
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(300 * 1024 * 1024),
+        },
         body: "--x--",
       }),
     );

@@ -11,7 +11,9 @@ import { isBlockedAddress, resolvePublicUrl, UrlFetchError } from "~/modules/ass
 import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 const PDF = new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 const HTML = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
 
@@ -52,7 +54,10 @@ describe("uploads", () => {
   });
 
   it("accepts a PNG named .exe as a PNG and serves it to the tenant only", async () => {
-    const res = await call(uploadImage, multipart("/api/assets/image/upload/file", PNG, "virus.exe", "application/x-msdownload"));
+    const res = await call(
+      uploadImage,
+      multipart("/api/assets/image/upload/file", PNG, "virus.exe", "application/x-msdownload"),
+    );
     expect(res.status).toBe(200);
     const body = await jsonOf(res);
     expect(body).toMatchObject({ contentType: "image/png", size: PNG.length, image: true });
@@ -60,7 +65,11 @@ describe("uploads", () => {
     expect(body.id).toMatch(/\.png$/);
     expect(fs.existsSync(path.join(dataDir(), "uploads", slug, body.id))).toBe(true);
 
-    const get = (c?: string) => call(serveAsset, new Request(`http://localhost${body.url}`, { headers: c ? { Cookie: c } : {} }), { tenant: slug, id: body.id });
+    const get = (c?: string) =>
+      call(serveAsset, new Request(`http://localhost${body.url}`, { headers: c ? { Cookie: c } : {} }), {
+        tenant: slug,
+        id: body.id,
+      });
     const served = await get(cookie);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
@@ -68,7 +77,11 @@ describe("uploads", () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
     expect((await get()).status).toBe(401);
     expect((await get(otherCookie)).status).toBe(404);
-    const traversal = await call(serveAsset, new Request(`http://localhost/api/assets/${slug}/x`, { headers: { Cookie: cookie } }), { tenant: slug, id: "../../catalog.db" });
+    const traversal = await call(
+      serveAsset,
+      new Request(`http://localhost/api/assets/${slug}/x`, { headers: { Cookie: cookie } }),
+      { tenant: slug, id: "../../catalog.db" },
+    );
     expect(traversal.status).toBe(404);
   });
 
@@ -86,9 +99,15 @@ describe("uploads", () => {
     const pdf = await call(uploadFile, multipart("/api/assets/file/upload/file", PDF, "doc.pdf", "application/pdf"));
     expect(pdf.status).toBe(200);
     expect((await jsonOf(pdf)).contentType).toBe("application/pdf");
-    const reader = await call(uploadImage, multipart("/api/assets/image/upload/file", PNG, "a.png", "image/png", readerCookie));
+    const reader = await call(
+      uploadImage,
+      multipart("/api/assets/image/upload/file", PNG, "a.png", "image/png", readerCookie),
+    );
     expect(reader.status).toBe(403);
-    const anon = await call(uploadImage, new Request("http://localhost/api/assets/image/upload/file", { method: "POST", body: new FormData() }));
+    const anon = await call(
+      uploadImage,
+      new Request("http://localhost/api/assets/image/upload/file", { method: "POST", body: new FormData() }),
+    );
     expect(anon.status).toBe(401);
     expect(fs.readdirSync(path.join(dataDir(), "uploads", slug)).filter((f) => f.endsWith(".png")).length).toBe(1);
   });
@@ -117,7 +136,9 @@ describe("uploads", () => {
     await expect(resolvePublicUrl("ftp://example.com/a.png")).rejects.toMatchObject({ reason: "invalid-url" });
     // A public name that resolves to a private address is refused too.
     const fakeLookup = (async () => [{ address: "10.0.0.5", family: 4 }]) as any;
-    await expect(resolvePublicUrl("https://images.example.com/a.png", fakeLookup)).rejects.toBeInstanceOf(UrlFetchError);
+    await expect(resolvePublicUrl("https://images.example.com/a.png", fakeLookup)).rejects.toBeInstanceOf(
+      UrlFetchError,
+    );
     const publicLookup = (async () => [{ address: "93.184.216.34", family: 4 }]) as any;
     expect((await resolvePublicUrl("https://images.example.com/a.png", publicLookup)).address).toBe("93.184.216.34");
     expect(isBlockedAddress("8.8.8.8")).toBe(false);
@@ -129,13 +150,21 @@ describe("uploads", () => {
 
     const res = await call(
       uploadUrl,
-      new Request("http://localhost/api/assets/image/upload/url", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ url: "http://127.0.0.1:1/x.png" }) }),
+      new Request("http://localhost/api/assets/image/upload/url", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ url: "http://127.0.0.1:1/x.png" }),
+      }),
     );
     expect(res.status).toBe(400);
     expect((await jsonOf(res)).error.fieldErrors.url).toBeTruthy();
     const reader = await call(
       uploadUrl,
-      new Request("http://localhost/api/assets/image/upload/url", { method: "POST", headers: { Cookie: readerCookie, "Content-Type": "application/json" }, body: JSON.stringify({ url: "https://example.com/x.png" }) }),
+      new Request("http://localhost/api/assets/image/upload/url", {
+        method: "POST",
+        headers: { Cookie: readerCookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ url: "https://example.com/x.png" }),
+      }),
     );
     expect(reader.status).toBe(403);
   });
@@ -157,7 +186,11 @@ describe("URL download (pinned address)", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     const port = (server.address() as { port: number }).port;
-    const at = (p: string) => ({ url: new URL(`http://images.example.com:${port}${p}`), address: "127.0.0.1", family: 4 as const });
+    const at = (p: string) => ({
+      url: new URL(`http://images.example.com:${port}${p}`),
+      address: "127.0.0.1",
+      family: 4 as const,
+    });
     try {
       const ok = await requestOnce(at("/a.png"), 10_000, 5_000);
       expect("bytes" in ok && ok.bytes.length).toBe(PNG.length);

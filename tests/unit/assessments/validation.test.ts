@@ -25,8 +25,14 @@ describe("question input", () => {
     expect(errorsOf(questionInput, { name: "  ", maxTime: 10 }).name?.key).toBe("validation:required");
     expect(errorsOf(questionInput, { name: "Q" }).maxTime?.key).toBe("validation:required");
     // The message states the real rule: whole seconds, at least 1 (not "at least 0").
-    expect(errorsOf(questionInput, q({ maxTime: 0 })).maxTime).toEqual({ key: "validation:too-small", values: { min: 1 } });
-    expect(errorsOf(questionInput, q({ maxTime: -5 })).maxTime).toEqual({ key: "validation:too-small", values: { min: 1 } });
+    expect(errorsOf(questionInput, q({ maxTime: 0 })).maxTime).toEqual({
+      key: "validation:too-small",
+      values: { min: 1 },
+    });
+    expect(errorsOf(questionInput, q({ maxTime: -5 })).maxTime).toEqual({
+      key: "validation:too-small",
+      values: { min: 1 },
+    });
     expect(errorsOf(questionInput, q({ maxTime: 1.5 })).maxTime?.key).toBe("validation:invalid");
     expect(errorsOf(questionInput, q())).toEqual({});
   });
@@ -38,28 +44,107 @@ describe("question input", () => {
   });
 
   it("checks multiple-choice options", () => {
-    const mc = (opts: unknown) => q({ steps: [{ type: "MULTIPLE_CHOICE", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { optionlistValue: opts } }] });
-    expect(errorsOf(questionInput, mc([])) ["steps.0.answer.optionlistValue"]?.key).toBe("validation:min-items");
-    expect(errorsOf(questionInput, mc([{ value: "a", valid: false }]))["steps.0.answer.optionlistValue"]?.key).toBe("assessments:answer.multiple-choice.no-valid-option");
-    expect(errorsOf(questionInput, mc([{ value: "", valid: true }]))["steps.0.answer.optionlistValue.0.value"]?.key).toBe("validation:required");
-    expect(errorsOf(questionInput, mc([{ value: "a" }]))["steps.0.answer.optionlistValue.0.valid"]?.key).toBe("validation:required");
-    expect(errorsOf(questionInput, mc([{ value: "a", valid: true }, { value: "b", valid: false }]))).toEqual({});
+    const mc = (opts: unknown) =>
+      q({
+        steps: [
+          {
+            type: "MULTIPLE_CHOICE",
+            question: [{ type: "text", html: "<p>Q?</p>" }],
+            score: 1,
+            answer: { optionlistValue: opts },
+          },
+        ],
+      });
+    expect(errorsOf(questionInput, mc([]))["steps.0.answer.optionlistValue"]?.key).toBe("validation:min-items");
+    expect(errorsOf(questionInput, mc([{ value: "a", valid: false }]))["steps.0.answer.optionlistValue"]?.key).toBe(
+      "assessments:answer.multiple-choice.no-valid-option",
+    );
+    expect(
+      errorsOf(questionInput, mc([{ value: "", valid: true }]))["steps.0.answer.optionlistValue.0.value"]?.key,
+    ).toBe("validation:required");
+    expect(errorsOf(questionInput, mc([{ value: "a" }]))["steps.0.answer.optionlistValue.0.valid"]?.key).toBe(
+      "validation:required",
+    );
+    expect(
+      errorsOf(
+        questionInput,
+        mc([
+          { value: "a", valid: true },
+          { value: "b", valid: false },
+        ]),
+      ),
+    ).toEqual({});
   });
 
   it("checks numeric, text and hotzone answers", () => {
     const one = (s: unknown) => errorsOf(questionInput, q({ steps: [s] }));
-    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: {} })["steps.0.answer.numericValue"]?.key).toBe("validation:required");
-    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { numericValue: 3, numericlistValue: [-1] } })["steps.0.answer.numericlistValue.0"]).toBeTruthy();
-    expect(one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { numericValue: 3, numericlistValue: [0.5] } })).toEqual({});
-    expect(one({ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: "" } })["steps.0.answer.textValue"]?.key).toBe("validation:required");
-    const hz = (zones: unknown, url = "/api/assets/t/abc.png") => one({ type: "HOTZONE", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: url, blocklistValue: zones } });
-    expect(hz([{ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }, { shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 }, { shape: "polygon", points: [[0, 0], [1, 0], [0, 1]] }])).toEqual({});
+    expect(
+      one({ type: "NUMERIC", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: {} })[
+        "steps.0.answer.numericValue"
+      ]?.key,
+    ).toBe("validation:required");
+    expect(
+      one({
+        type: "NUMERIC",
+        question: [{ type: "text", html: "<p>Q?</p>" }],
+        score: 1,
+        answer: { numericValue: 3, numericlistValue: [-1] },
+      })["steps.0.answer.numericlistValue.0"],
+    ).toBeTruthy();
+    expect(
+      one({
+        type: "NUMERIC",
+        question: [{ type: "text", html: "<p>Q?</p>" }],
+        score: 1,
+        answer: { numericValue: 3, numericlistValue: [0.5] },
+      }),
+    ).toEqual({});
+    expect(
+      one({ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 1, answer: { textValue: "" } })[
+        "steps.0.answer.textValue"
+      ]?.key,
+    ).toBe("validation:required");
+    const hz = (zones: unknown, url = "/api/assets/t/abc.png") =>
+      one({
+        type: "HOTZONE",
+        question: [{ type: "text", html: "<p>Q?</p>" }],
+        score: 1,
+        answer: { textValue: url, blocklistValue: zones },
+      });
+    expect(
+      hz([
+        { shape: "circle", x: 0.5, y: 0.5, r: 0.1 },
+        { shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
+        {
+          shape: "polygon",
+          points: [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+          ],
+        },
+      ]),
+    ).toEqual({});
     expect(hz([{ shape: "circle", x: 1.5, y: 0.5, r: 0.1 }])["steps.0.answer.blocklistValue.0.x"]).toBeTruthy();
-    expect(hz([{ shape: "rect", x: 0.9, y: 0.1, w: 0.2, h: 0.2 }])["steps.0.answer.blocklistValue.0.w"]?.key).toBe("assessments:answer.hotzone.outside");
-    expect(hz([{ shape: "polygon", points: [[0, 0], [1, 1]] }])["steps.0.answer.blocklistValue.0.points"]).toBeTruthy();
+    expect(hz([{ shape: "rect", x: 0.9, y: 0.1, w: 0.2, h: 0.2 }])["steps.0.answer.blocklistValue.0.w"]?.key).toBe(
+      "assessments:answer.hotzone.outside",
+    );
+    expect(
+      hz([
+        {
+          shape: "polygon",
+          points: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      ])["steps.0.answer.blocklistValue.0.points"],
+    ).toBeTruthy();
     expect(hz([{ shape: "star" }])["steps.0.answer.blocklistValue.0.shape"]).toBeTruthy();
     expect(hz([])["steps.0.answer.blocklistValue"]?.key).toBe("validation:min-items");
-    expect(hz([{ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }], "javascript:alert(1)")["steps.0.answer.textValue"]?.key).toBe("assessments:rich.image-url");
+    expect(
+      hz([{ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }], "javascript:alert(1)")["steps.0.answer.textValue"]?.key,
+    ).toBe("assessments:rich.image-url");
   });
 
   it("applies the practical weight rule (missing, negatives as 0, total < 100)", () => {
@@ -75,17 +160,37 @@ describe("question input", () => {
   });
 
   it("gives steps keys and refuses duplicate keys and unknown types", () => {
-    const s = step.parse({ type: "TEXT", question: [{ type: "text", html: "<p>Q?</p>" }], score: 2, answer: { textValue: "x" } });
+    const s = step.parse({
+      type: "TEXT",
+      question: [{ type: "text", html: "<p>Q?</p>" }],
+      score: 2,
+      answer: { textValue: "x" },
+    });
     expect(s.key).toBeTruthy();
     const Q = [{ type: "text", html: "<p>Q?</p>" }];
-    const dup = errorsOf(questionInput, q({ steps: [{ key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "x" } }, { key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "y" } }] }));
+    const dup = errorsOf(
+      questionInput,
+      q({
+        steps: [
+          { key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "x" } },
+          { key: "a", type: "TEXT", question: Q, score: 1, answer: { textValue: "y" } },
+        ],
+      }),
+    );
     expect(dup["steps.1.key"]?.key).toBe("assessments:steps.duplicate-key");
-    expect(errorsOf(questionInput, q({ steps: [{ type: "ESSAY", score: 1 }] }))["steps.0.type"]?.key).toBe("validation:invalid-choice");
+    expect(errorsOf(questionInput, q({ steps: [{ type: "ESSAY", score: 1 }] }))["steps.0.type"]?.key).toBe(
+      "validation:invalid-choice",
+    );
   });
 
   it("explains a new question's empty steps field by field, never as a duplicate key (issue 17)", () => {
     // Two new, empty Text steps (no keys yet): each says what is missing; no "own key" message.
-    const empty = { type: "TEXT", question: [{ type: "text", html: "<p><br></p>" }], score: 1, answer: { textValue: "" } };
+    const empty = {
+      type: "TEXT",
+      question: [{ type: "text", html: "<p><br></p>" }],
+      score: 1,
+      answer: { textValue: "" },
+    };
     const errors = errorsOf(questionInput, q({ steps: [empty, { ...empty }] }));
     expect(Object.values(errors).map((e: any) => e.key)).not.toContain("assessments:steps.duplicate-key");
     expect(errors["steps.1.key"]).toBeUndefined();
@@ -93,12 +198,23 @@ describe("question input", () => {
     expect(errors["steps.1.answer.textValue"]?.key).toBe("validation:required");
     // The question text itself is required: markup without text is empty, an image alone is not.
     expect(errors["steps.0.question"]?.key).toBe("validation:required");
-    const withImage = { ...empty, question: [{ type: "image", url: "/api/assets/t/a.png" }], answer: { textValue: "x" } };
+    const withImage = {
+      ...empty,
+      question: [{ type: "image", url: "/api/assets/t/a.png" }],
+      answer: { textValue: "x" },
+    };
     expect(errorsOf(questionInput, q({ steps: [withImage] }))).toEqual({});
     // A numeric step whose correct value was left empty: required, not "not valid".
     for (const numericValue of [null, "", Number.NaN, undefined]) {
-      const numeric = { type: "NUMERIC", question: [{ type: "text", html: "<p>How many?</p>" }], score: 1, answer: { numericValue, numericlistValue: [] } };
-      expect(errorsOf(questionInput, q({ steps: [numeric] }))["steps.0.answer.numericValue"]?.key).toBe("validation:required");
+      const numeric = {
+        type: "NUMERIC",
+        question: [{ type: "text", html: "<p>How many?</p>" }],
+        score: 1,
+        answer: { numericValue, numericlistValue: [] },
+      };
+      expect(errorsOf(questionInput, q({ steps: [numeric] }))["steps.0.answer.numericValue"]?.key).toBe(
+        "validation:required",
+      );
     }
   });
 
@@ -116,15 +232,44 @@ describe("question input", () => {
   it("tests points in zones", () => {
     expect(pointInZone({ shape: "circle", x: 0.5, y: 0.5, r: 0.1 }, 0.55, 0.5)).toBe(true);
     expect(pointInZone({ shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 }, 0.5, 0.5)).toBe(false);
-    expect(pointInZone({ shape: "polygon", points: [[0, 0], [1, 0], [0, 1]] }, 0.2, 0.2)).toBe(true);
-    expect(pointInZone({ shape: "polygon", points: [[0, 0], [1, 0], [0, 1]] }, 0.8, 0.8)).toBe(false);
+    expect(
+      pointInZone(
+        {
+          shape: "polygon",
+          points: [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+          ],
+        },
+        0.2,
+        0.2,
+      ),
+    ).toBe(true);
+    expect(
+      pointInZone(
+        {
+          shape: "polygon",
+          points: [
+            [0, 0],
+            [1, 0],
+            [0, 1],
+          ],
+        },
+        0.8,
+        0.8,
+      ),
+    ).toBe(false);
   });
 });
 
 describe("rich content sanitising", () => {
   const upload = "/api/assets/t/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.png";
   it("strips scripts, event handlers and javascript: links", () => {
-    const html = sanitizeRichHtml(`<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a><a href="https://ok.test">ok</a></p>`, "t");
+    const html = sanitizeRichHtml(
+      `<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a><a href="https://ok.test">ok</a></p>`,
+      "t",
+    );
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|alert/i);
     expect(html).toContain("<b>there</b>");
     expect(html).toContain('<a rel="noopener noreferrer" href="https://ok.test">ok</a>');

@@ -5,13 +5,27 @@ import { pointInZone, zone, type Zone } from "~/modules/assessments/steps";
 const valid = (z: Zone) => expect(zone.safeParse(z).success, JSON.stringify(z)).toBe(true);
 const rect: Zone = { shape: "rect", x: 0.2, y: 0.3, w: 0.2, h: 0.1 };
 const circle: Zone = { shape: "circle", x: 0.5, y: 0.5, r: 0.1 };
-const polygon: Zone = { shape: "polygon", points: [[0.1, 0.1], [0.3, 0.1], [0.2, 0.4]] };
+const polygon: Zone = {
+  shape: "polygon",
+  points: [
+    [0.1, 0.1],
+    [0.3, 0.1],
+    [0.2, 0.4],
+  ],
+};
 
 describe("moveZone", () => {
   it("moves each shape by the offset", () => {
     expect(moveZone(rect, 0.1, -0.1)).toEqual({ shape: "rect", x: 0.3, y: 0.2, w: 0.2, h: 0.1 });
     expect(moveZone(circle, -0.2, 0.1)).toEqual({ shape: "circle", x: 0.3, y: 0.6, r: 0.1 });
-    expect(moveZone(polygon, 0.1, 0.1)).toEqual({ shape: "polygon", points: [[0.2, 0.2], [0.4, 0.2], [0.3, 0.5]] });
+    expect(moveZone(polygon, 0.1, 0.1)).toEqual({
+      shape: "polygon",
+      points: [
+        [0.2, 0.2],
+        [0.4, 0.2],
+        [0.3, 0.5],
+      ],
+    });
   });
 
   it("stops at the image's edges and always stays valid", () => {
@@ -19,7 +33,14 @@ describe("moveZone", () => {
     expect(moveZone(rect, -5, -5)).toEqual({ shape: "rect", x: 0, y: 0, w: 0.2, h: 0.1 });
     const b = boundsOf(moveZone(polygon, -1, 2));
     expect([b.x, b.y, b.w, b.h].map((v) => Math.round(v * 1000) / 1000)).toEqual([0, 0.7, 0.2, 0.3]);
-    for (const z of [rect, circle, polygon]) for (const [dx, dy] of [[3, 0], [0, -3], [-0.33, 0.77], [0.01, 0.01]]) valid(moveZone(z, dx!, dy!));
+    for (const z of [rect, circle, polygon])
+      for (const [dx, dy] of [
+        [3, 0],
+        [0, -3],
+        [-0.33, 0.77],
+        [0.01, 0.01],
+      ])
+        valid(moveZone(z, dx!, dy!));
   });
 });
 
@@ -41,7 +62,14 @@ describe("dragHandle", () => {
   it("sets a circle's radius and moves one polygon vertex", () => {
     expect(dragHandle(circle, "r", 0.5, 0.8)).toEqual({ shape: "circle", x: 0.5, y: 0.5, r: 0.3 });
     valid(dragHandle(circle, "r", 0.5, 0.5));
-    expect(dragHandle(polygon, "2", 0.25, 0.9)).toEqual({ shape: "polygon", points: [[0.1, 0.1], [0.3, 0.1], [0.25, 0.9]] });
+    expect(dragHandle(polygon, "2", 0.25, 0.9)).toEqual({
+      shape: "polygon",
+      points: [
+        [0.1, 0.1],
+        [0.3, 0.1],
+        [0.25, 0.9],
+      ],
+    });
     expect(dragHandle(polygon, "7", 0.5, 0.5)).toEqual(polygon);
   });
 

@@ -19,7 +19,10 @@ const REQUEST_LOGIN = `mutation($tenant: String!, $id: UserIdentifierInput!) { r
 /** The links of the newest mail to `to`, each with the origin it points at. */
 async function mailedLinks(to: string): Promise<string[]> {
   const mail = await lastMailTo(to);
-  const links = [...(mail?.textBody ?? "").matchAll(/https?:\/\/[^\s"<>]+/g), ...(mail?.htmlBody ?? "").matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
+  const links = [
+    ...(mail?.textBody ?? "").matchAll(/https?:\/\/[^\s"<>]+/g),
+    ...(mail?.htmlBody ?? "").matchAll(/https?:\/\/[^\s"<>]+/g),
+  ].map((m) => m[0]);
   expect(links.length).toBeGreaterThan(0);
   return links;
 }
@@ -38,13 +41,18 @@ describe("sign-in links come from PUBLIC_URL, never from the request", () => {
       const request = new Request(`https://evil.example/api/${area}/graphql`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", ...FOREIGN },
-        body: JSON.stringify({ query: REQUEST_LOGIN, variables: { tenant: slug, id: { type: "EMAIL", value: email } } }),
+        body: JSON.stringify({
+          query: REQUEST_LOGIN,
+          variables: { tenant: slug, id: { type: "EMAIL", value: email } },
+        }),
       });
       const response = await handle(request, { clientAddress: "10.9.9.9" });
       expect((await response.json()).data.requestLogin).toBe(true);
       const links = await mailedLinks(email);
       for (const link of links) expect(link.startsWith("http://app.test/")).toBe(true);
-      expect(links.some((l) => l.includes(area === "admin" ? "/api/auth/callback?" : "/api/user/auth/callback?"))).toBe(true);
+      expect(links.some((l) => l.includes(area === "admin" ? "/api/auth/callback?" : "/api/user/auth/callback?"))).toBe(
+        true,
+      );
     });
   }
 
@@ -70,7 +78,8 @@ describe("sign-in links come from PUBLIC_URL, never from the request", () => {
     const request = new Request("http://evil.example/admin", { method: "POST", headers: FOREIGN, body });
     const state = await handleLoginForm(request, { clientAddress: "10.9.9.8" }, "ADMIN");
     expect(state).toMatchObject({ step: "code" });
-    for (const link of await mailedLinks(`manager@${slug}.test`)) expect(link.startsWith("http://app.test/")).toBe(true);
+    for (const link of await mailedLinks(`manager@${slug}.test`))
+      expect(link.startsWith("http://app.test/")).toBe(true);
   });
 });
 
@@ -95,19 +104,29 @@ describe("the PUBLIC_URL setting", () => {
   });
 
   it("refuses a value that is not an origin, with a clear message", () => {
-    for (const bad of ["exams.example.org", "ftp://exams.example.org", "https://exams.example.org/app", "https://u:p@exams.example.org", "https://exams.example.org/?x=1"]) {
+    for (const bad of [
+      "exams.example.org",
+      "ftp://exams.example.org",
+      "https://exams.example.org/app",
+      "https://u:p@exams.example.org",
+      "https://exams.example.org/?x=1",
+    ]) {
       expect(() => checkPublicUrlSetting({ PUBLIC_URL: bad }), bad).toThrow(/^PUBLIC_URL=/);
     }
     expect(checkPublicUrlSetting({ PUBLIC_URL: "https://Exams.Example.org/" })).toBe("https://exams.example.org");
-    expect(() => checkPublicUrlSetting({ PUBLIC_URL: "https://exams.example.org", PUBLIC_HOST_ALIASES: "ok.example, not a host" })).toThrow(/PUBLIC_HOST_ALIASES/);
+    expect(() =>
+      checkPublicUrlSetting({ PUBLIC_URL: "https://exams.example.org", PUBLIC_HOST_ALIASES: "ok.example, not a host" }),
+    ).toThrow(/PUBLIC_HOST_ALIASES/);
   });
 
   it("accepts only the public host and the aliases named", () => {
     process.env.PUBLIC_URL = "https://exams.example.org";
     process.env.PUBLIC_HOST_ALIASES = "www.exams.example.org, exams.internal:8443";
     expect(publicOrigin()).toBe("https://exams.example.org");
-    for (const host of ["exams.example.org", "EXAMS.example.org", "www.exams.example.org", "exams.internal:8443"]) expect(isPublicHost(host), host).toBe(true);
-    for (const host of ["exams.example.org:8443", "localhost:3000", "127.0.0.1:3000", "exams.internal", "evil.example"]) expect(isPublicHost(host), host).toBe(false);
+    for (const host of ["exams.example.org", "EXAMS.example.org", "www.exams.example.org", "exams.internal:8443"])
+      expect(isPublicHost(host), host).toBe(true);
+    for (const host of ["exams.example.org:8443", "localhost:3000", "127.0.0.1:3000", "exams.internal", "evil.example"])
+      expect(isPublicHost(host), host).toBe(false);
   });
 });
 
@@ -135,28 +154,52 @@ describe("a request naming another host is refused before anything runs", () => 
 
   const send = (headers: Record<string, string>) =>
     new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
-      const req = httpRequest({ host: "127.0.0.1", port, path: "/api/admin/graphql", method: "POST", headers: { "Content-Type": "application/json", ...headers } }, (res) => {
-        let body = "";
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection }));
-      });
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/admin/graphql",
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...headers },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection }));
+        },
+      );
       req.on("error", reject);
-      req.end(JSON.stringify({ query: REQUEST_LOGIN, variables: { tenant: slug, id: { type: "EMAIL", value: `manager@${slug}.test` } } }));
+      req.end(
+        JSON.stringify({
+          query: REQUEST_LOGIN,
+          variables: { tenant: slug, id: { type: "EMAIL", value: `manager@${slug}.test` } },
+        }),
+      );
     });
 
   for (const mode of ["loopback", "all"] as const) {
     it(`with TRUST_PROXY ${mode === "all" ? "true" : "unset (loopback)"}`, async () => {
       trust = mode;
       const before = served;
-      const foreign: Record<string, string>[] = [{ Host: "evil.example" }, { Host: `evil.example:${port}` }, { Host: `localhost:${port}`, "X-Forwarded-Host": "evil.example" }];
+      const foreign: Record<string, string>[] = [
+        { Host: "evil.example" },
+        { Host: `evil.example:${port}` },
+        { Host: `localhost:${port}`, "X-Forwarded-Host": "evil.example" },
+      ];
       for (const headers of foreign) {
         const answer = await send(headers);
         expect(answer.status, JSON.stringify(headers)).toBe(421);
         expect(answer.connection).toBe("close");
-        expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "BAD_REQUEST", reason: "unknown_host", message: expect.stringContaining("address") } });
+        expect(JSON.parse(answer.body)).toMatchObject({
+          error: { code: "BAD_REQUEST", reason: "unknown_host", message: expect.stringContaining("address") },
+        });
       }
       expect(served).toBe(before);
-      const own: Record<string, string>[] = [{ Host: `localhost:${port}` }, { Host: `127.0.0.1:${port}` }, { Host: `localhost:${port}`, "X-Forwarded-Host": `localhost:${port}` }];
+      const own: Record<string, string>[] = [
+        { Host: `localhost:${port}` },
+        { Host: `127.0.0.1:${port}` },
+        { Host: `localhost:${port}`, "X-Forwarded-Host": `localhost:${port}` },
+      ];
       for (const headers of own) {
         expect((await send(headers)).status, JSON.stringify(headers)).toBe(200);
       }
@@ -166,6 +209,8 @@ describe("a request naming another host is refused before anything runs", () => 
 
   it("in the request's language", async () => {
     const answer = await send({ Host: "evil.example", "Accept-Language": "fr-FR,fr;q=0.9" });
-    expect(JSON.parse(answer.body).error.message).toBe("Ce serveur ne répond pas à cette adresse. Ouvrez le site à sa propre adresse.");
+    expect(JSON.parse(answer.body).error.message).toBe(
+      "Ce serveur ne répond pas à cette adresse. Ouvrez le site à sa propre adresse.",
+    );
   });
 });

@@ -11,7 +11,14 @@ const email = (slug: string) => `manager@${slug}.test`;
 const ask = (tenant: string, value: string, accountType: "ADMIN" | "USER" = "ADMIN", clientAddress = "10.1.1.1") =>
   requestLogin({ tenant, identifier: { type: "EMAIL", value }, accountType, clientAddress, locale: "en-us" });
 const answer = (tenant: string, value: string, otp: string, accountType: "ADMIN" | "USER" = "ADMIN") =>
-  completeOtpLogin({ tenant, identifier: { type: "EMAIL", value }, otp, accountType, secure: false, clientAddress: "10.1.1.1" });
+  completeOtpLogin({
+    tenant,
+    identifier: { type: "EMAIL", value },
+    otp,
+    accountType,
+    secure: false,
+    clientAddress: "10.1.1.1",
+  });
 
 let a: string;
 let b: string;
@@ -59,7 +66,8 @@ describe("one-time code login", () => {
     await new Promise((r) => setTimeout(r, 5));
     await ask(a, email(a));
     const second = (await lastMailTo(email(a)))!.code!;
-    if (first !== second) await expect(answer(a, email(a), first)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
+    if (first !== second)
+      await expect(answer(a, email(a), first)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
     await expect(answer(a, email(a), second)).resolves.toBeTruthy();
   });
 
@@ -68,14 +76,26 @@ describe("one-time code login", () => {
     await ask(a, email(a));
     const code = (await lastMailTo(email(a)))!.code!;
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 2; i++) await expect(answer(a, email(a), wrong)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_invalid_or_expired" });
+    for (let i = 0; i < 2; i++)
+      await expect(answer(a, email(a), wrong)).rejects.toMatchObject({
+        code: "AUTH_CODE_INVALID_OR_EXPIRED",
+        reason: "auth_code_invalid_or_expired",
+      });
     // The third wrong try uses the code up, and says so.
-    await expect(answer(a, email(a), wrong)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_used_up" });
+    await expect(answer(a, email(a), wrong)).rejects.toMatchObject({
+      code: "AUTH_CODE_INVALID_OR_EXPIRED",
+      reason: "auth_code_used_up",
+    });
     // The right code now fails too, with the same explanation rather than "wrong".
-    await expect(answer(a, email(a), code)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_used_up" });
+    await expect(answer(a, email(a), code)).rejects.toMatchObject({
+      code: "AUTH_CODE_INVALID_OR_EXPIRED",
+      reason: "auth_code_used_up",
+    });
     // Its sign-in link died with it.
     const link = /token=([0-9a-f]{64})/.exec((await lastMailTo(email(a)))!.textBody)![1]!;
-    await expect(completeLinkLogin({ tenant: a, token: link, accountType: "ADMIN", secure: false, clientAddress: "10.1.1.1" })).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
+    await expect(
+      completeLinkLogin({ tenant: a, token: link, accountType: "ADMIN", secure: false, clientAddress: "10.1.1.1" }),
+    ).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
     // A new code replaces it and works.
     await ask(a, email(a));
     await expect(answer(a, email(a), (await lastMailTo(email(a)))!.code!)).resolves.toBeTruthy();
@@ -88,7 +108,10 @@ describe("one-time code login", () => {
     const tdb = await openTenant(await requireTenant(a));
     await tdb.write((tx) => tx.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1) }));
     expect(OTP_TTL_MS).toBe(10 * 60 * 1000);
-    await expect(answer(a, email(a), code)).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_invalid_or_expired" });
+    await expect(answer(a, email(a), code)).rejects.toMatchObject({
+      code: "AUTH_CODE_INVALID_OR_EXPIRED",
+      reason: "auth_code_invalid_or_expired",
+    });
   });
 
   it("answers the same for an unknown identifier and sends nothing", async () => {
@@ -97,7 +120,10 @@ describe("one-time code login", () => {
   });
 
   it("refuses an unknown organisation", async () => {
-    await expect(ask("no-such-org", email(a))).rejects.toMatchObject({ code: "ORGANIZATION_NOT_FOUND", reason: "tenant_not_found" });
+    await expect(ask("no-such-org", email(a))).rejects.toMatchObject({
+      code: "ORGANIZATION_NOT_FOUND",
+      reason: "tenant_not_found",
+    });
   });
 
   it("does not let staff of one tenant log into another", async () => {
@@ -114,7 +140,9 @@ describe("one-time code login", () => {
     expect(await lastMailTo("pat@alpha.test")).toBeNull();
     await ask(a, "pat@alpha.test", "USER");
     const code = (await lastMailTo("pat@alpha.test"))!.code!;
-    await expect(answer(a, "pat@alpha.test", code, "ADMIN")).rejects.toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED" });
+    await expect(answer(a, "pat@alpha.test", code, "ADMIN")).rejects.toMatchObject({
+      code: "AUTH_CODE_INVALID_OR_EXPIRED",
+    });
     const { cookie } = await answer(a, "pat@alpha.test", code, "USER");
     expect(cookie.name).toBe("userAuthState");
   });
@@ -122,7 +150,10 @@ describe("one-time code login", () => {
   it("rate-limits requests per identifier", async () => {
     const slug = (await makeTenant("otp-rate")).tenant.slug;
     for (let i = 0; i < RATE_LIMIT_PER_IDENTIFIER.max; i++) await ask(slug, email(slug), "ADMIN", `10.9.0.${i}`);
-    await expect(ask(slug, email(slug), "ADMIN", "10.9.1.1")).rejects.toMatchObject({ code: "AUTH_REQUEST_FAILED", reason: "rate_limited" });
+    await expect(ask(slug, email(slug), "ADMIN", "10.9.1.1")).rejects.toMatchObject({
+      code: "AUTH_REQUEST_FAILED",
+      reason: "rate_limited",
+    });
     // Unknown identifiers are limited the same way, so the limit reveals nothing either.
     for (let i = 0; i < RATE_LIMIT_PER_IDENTIFIER.max; i++) await ask(slug, "ghost@x.test", "ADMIN", `10.9.2.${i}`);
     await expect(ask(slug, "ghost@x.test", "ADMIN", "10.9.3.1")).rejects.toMatchObject({ reason: "rate_limited" });
@@ -144,7 +175,13 @@ describe("one-time code login", () => {
 
   it("mails the code in the account's language", async () => {
     const slug = (await makeTenant("otp-lang", "Org Lang")).tenant.slug;
-    await requestLogin({ tenant: slug, identifier: { type: "EMAIL", value: email(slug) }, accountType: "ADMIN", clientAddress: "1.1.1.1", locale: "fr-fr" });
+    await requestLogin({
+      tenant: slug,
+      identifier: { type: "EMAIL", value: email(slug) },
+      accountType: "ADMIN",
+      clientAddress: "1.1.1.1",
+      locale: "fr-fr",
+    });
     expect((await lastMailTo(email(slug)))!.subject).toContain("Votre code de connexion");
     const tdb = await openTenant(await requireTenant(slug));
     expect(await tdb.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.accountType, "ADMIN"))).toHaveLength(1);

@@ -8,7 +8,9 @@ describe("contextFromSession", () => {
     const { tenant } = await makeTenant();
     const staff = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
     if (staff.actor.type !== "ADMIN") throw new Error("expected a staff context");
-    const cookie = serializeCookie(await createLoginSession(staff.tdb, "ADMIN", staff.actor.userId, false)).split(";")[0]!;
+    const cookie = serializeCookie(await createLoginSession(staff.tdb, "ADMIN", staff.actor.userId, false)).split(
+      ";",
+    )[0]!;
     const request = new Request("http://localhost/admin", { headers: { Cookie: cookie } });
 
     const layout = await contextFromSession(request, "ADMIN");
@@ -17,7 +19,10 @@ describe("contextFromSession", () => {
     expect(route).toBe(layout);
     expect(await contextFromSession(request, "USER")).toBeNull(); // another area's cookie: its own lookup
 
-    const next = await contextFromSession(new Request("http://localhost/admin", { headers: { Cookie: cookie } }), "ADMIN");
+    const next = await contextFromSession(
+      new Request("http://localhost/admin", { headers: { Cookie: cookie } }),
+      "ADMIN",
+    );
     expect(next).not.toBe(layout);
     expect(next?.actor).toEqual(layout?.actor);
   });

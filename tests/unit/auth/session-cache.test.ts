@@ -3,7 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { authSessions } from "~db/tenant/schema";
 import { LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
 import { sha256 } from "~/lib/ids.server";
-import { createLoginSession, destroyLoginSession, findLoginSession, SESSION_IDLE_MS } from "~/modules/auth/sessions.server";
+import {
+  createLoginSession,
+  destroyLoginSession,
+  findLoginSession,
+  SESSION_IDLE_MS,
+} from "~/modules/auth/sessions.server";
 import { makeTenant, managerOf } from "../support/tenants";
 
 // Session lookups are kept in memory; these prove a kept session is still refused the moment it
@@ -57,12 +62,22 @@ describe("the session cache", () => {
     vi.setSystemTime(Date.now() + SESSION_IDLE_MS + 1000);
     expect(await findLoginSession(tdb, "ADMIN", token)).toBeNull();
     vi.useRealTimers();
-    expect(await tdb.db.select().from(authSessions).where(eq(authSessions.idHash, sha256(token))).get()).toBeUndefined();
+    expect(
+      await tdb.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.idHash, sha256(token)))
+        .get(),
+    ).toBeUndefined();
   });
 
   it("refuses a kept session past its absolute expiry even while in use", async () => {
     const token = await signedIn();
-    const row = (await tdb.db.select().from(authSessions).where(eq(authSessions.idHash, sha256(token))).get())!;
+    const row = (await tdb.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.idHash, sha256(token)))
+      .get())!;
     vi.useFakeTimers({ toFake: ["Date"] });
     // Used every few hours until the end: never idle, but the absolute limit still ends it.
     for (let t = Date.now() + 3 * 3600_000; t < row.expiresAt.getTime(); t += 3 * 3600_000) {

@@ -11,7 +11,13 @@ import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
 const ORIGIN = "http://app.test";
 const email = (slug: string) => `manager@${slug}.test`;
 const ask = (slug: string, value: string, accountType: "ADMIN" | "USER" = "ADMIN") =>
-  requestLogin({ tenant: slug, identifier: { type: "EMAIL", value }, accountType, clientAddress: "10.2.2.2", locale: "en-us" });
+  requestLogin({
+    tenant: slug,
+    identifier: { type: "EMAIL", value },
+    accountType,
+    clientAddress: "10.2.2.2",
+    locale: "en-us",
+  });
 
 async function mailedLink(to: string): Promise<string> {
   const mail = await lastMailTo(to);
@@ -64,7 +70,11 @@ describe("one-click sign-in link in the code mail", () => {
     const own = (await makeTenant()).tenant.slug;
     await ask(own, email(own));
     const link = await mailedLink(email(own));
-    const empty = await handleSignInLink(new Request(link, { method: "POST", body: new URLSearchParams({ tenant: own }) }), {}, "ADMIN");
+    const empty = await handleSignInLink(
+      new Request(link, { method: "POST", body: new URLSearchParams({ tenant: own }) }),
+      {},
+      "ADMIN",
+    );
     expect(empty.headers.get("Set-Cookie")).toBeNull();
     expect((await confirm(link)).headers.get("Set-Cookie")).toContain("adminAuthState=");
     const replay = await confirm(link);
@@ -93,7 +103,14 @@ describe("one-click sign-in link in the code mail", () => {
     await ask(own, email(own));
     const mail = await lastMailTo(email(own));
     const link = await mailedLink(email(own));
-    await completeOtpLogin({ tenant: own, identifier: { type: "EMAIL", value: email(own) }, otp: mail!.code!, accountType: "ADMIN", secure: false, clientAddress: "1.1.1.1" });
+    await completeOtpLogin({
+      tenant: own,
+      identifier: { type: "EMAIL", value: email(own) },
+      otp: mail!.code!,
+      accountType: "ADMIN",
+      secure: false,
+      clientAddress: "1.1.1.1",
+    });
     expect((await open(link)).headers.get("Location")).toContain("signin=invalid");
   });
 
@@ -124,7 +141,9 @@ describe("one-click sign-in link in the code mail", () => {
     await ask(own, email(own));
     const link = await mailedLink(email(own));
     expect((await open(link, "USER")).headers.get("Location")).toBe(`/user?tenant=${own}&signin=invalid`);
-    expect((await open(link.replace(`tenant=${own}`, `tenant=${other}`))).headers.get("Location")).toContain("signin=invalid");
+    expect((await open(link.replace(`tenant=${own}`, `tenant=${other}`))).headers.get("Location")).toContain(
+      "signin=invalid",
+    );
     expect((await open(link)).headers.get("Location")).toBe("/admin");
   });
 
@@ -145,7 +164,10 @@ describe("one-click sign-in link in the code mail", () => {
     const link = await mailedLink(email(own));
     await setTenantStatus(own, "SUSPENDED");
     expect((await open(link)).headers.get("Location")).toBe(`/admin?tenant=${own}&signin=disabled`);
-    await expect(ask(own, email(own))).rejects.toMatchObject({ code: "ORGANIZATION_NOT_FOUND", reason: "tenant_disabled" });
+    await expect(ask(own, email(own))).rejects.toMatchObject({
+      code: "ORGANIZATION_NOT_FOUND",
+      reason: "tenant_disabled",
+    });
     await setTenantStatus(own, "ACTIVE");
     await expect(ask(own, email(own))).resolves.toBe(true);
   });
@@ -164,7 +186,9 @@ describe("a disabled organisation's signed-in staff", () => {
     const refused = await requireStaffContext(request()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("Location")).toBe(`/admin?tenant=${own}&signin=disabled`);
-    expect(await loginPageInfo(new Request("http://app.test/admin", { headers: { Cookie: cookie } }), "ADMIN")).toMatchObject({ defaultTenant: own, signinNotice: "disabled" });
+    expect(
+      await loginPageInfo(new Request("http://app.test/admin", { headers: { Cookie: cookie } }), "ADMIN"),
+    ).toMatchObject({ defaultTenant: own, signinNotice: "disabled" });
     await setTenantStatus(own, "ACTIVE");
   });
 });

@@ -6,7 +6,11 @@ import { previewAutoScoreEntries, submitAutoScoreEntries } from "~/modules/corre
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { correctionProgress, listCorrections } from "~/modules/corrections/progress.server";
 import { markStation, stationParticipants, stationProgress } from "~/modules/corrections/stations.server";
-import { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "~/modules/corrections/submit.server";
+import {
+  setLateAnswerAccepted,
+  submitCorrectionComment,
+  submitCorrectionEntry,
+} from "~/modules/corrections/submit.server";
 import { completeScheduledSession, liveDashboard } from "~/modules/live/run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
@@ -25,9 +29,15 @@ beforeAll(async () => {
   manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
 });
 
-const stepOf = (f: AnsweredSession, e: number, q: number, stepIndex: number) => ({ evaluation: f.evaluations[e]!, question: f.questions[e]![q]!, stepIndex });
+const stepOf = (f: AnsweredSession, e: number, q: number, stepIndex: number) => ({
+  evaluation: f.evaluations[e]!,
+  question: f.questions[e]![q]!,
+  stepIndex,
+});
 const scores = async (f: AnsweredSession, participant: string) =>
-  (await getParticipantCorrection(manager, f.sessionId, participant)).evaluations.map((e) => e.questions.map((q) => q.steps.map((s) => s.score)));
+  (await getParticipantCorrection(manager, f.sessionId, participant)).evaluations.map((e) =>
+    e.questions.map((q) => q.steps.map((s) => s.score)),
+  );
 
 describe("auto-scoring", () => {
   it("previews what the rules would score, then saves exactly that", async () => {
@@ -40,7 +50,11 @@ describe("auto-scoring", () => {
       [3, 1], // point in the circle
       [0, 0], // the unanswered numeric of question two
     ]);
-    const saved = await submitAutoScoreEntries(manager, { scheduledSession: f.sessionId, participant: f.answered, entries: preview.slice(0, 2) });
+    const saved = await submitAutoScoreEntries(manager, {
+      scheduledSession: f.sessionId,
+      participant: f.answered,
+      entries: preview.slice(0, 2),
+    });
     expect(saved.scored).toBe(2);
     await submitAutoScoreEntries(manager, { scheduledSession: f.sessionId, participant: f.answered });
     expect(await scores(f, f.answered)).toEqual([[[1, 1, 1, 1, null], [0]], [[null]]]);
@@ -51,7 +65,11 @@ describe("auto-scoring", () => {
     const f = await makeAnsweredSession(manager);
     const ref = { scheduledSession: f.sessionId, participant: f.answered };
     await submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 0), score: 0.25 });
-    expect((await previewAutoScoreEntries(manager, f.sessionId, f.answered)).some((p) => p.stepIndex === 0 && p.question === f.questions[0]![0])).toBe(false);
+    expect(
+      (await previewAutoScoreEntries(manager, f.sessionId, f.answered)).some(
+        (p) => p.stepIndex === 0 && p.question === f.questions[0]![0],
+      ),
+    ).toBe(false);
     await submitAutoScoreEntries(manager, ref);
     expect((await scores(f, f.answered))[0]![0]![0]).toBe(0.25);
   });
@@ -60,7 +78,11 @@ describe("auto-scoring", () => {
     const f = await makeAnsweredSession(manager);
     const ref = { scheduledSession: f.sessionId, participant: f.late };
     const view = await getParticipantCorrection(manager, f.sessionId, f.late);
-    expect(view.evaluations[0]!.questions[0]!.steps[2]).toMatchObject({ answer: { textValue: "in time" }, lateAnswer: { textValue: "SECRET-TEXT-MODEL" }, lateAccepted: false });
+    expect(view.evaluations[0]!.questions[0]!.steps[2]).toMatchObject({
+      answer: { textValue: "in time" },
+      lateAnswer: { textValue: "SECRET-TEXT-MODEL" },
+      lateAccepted: false,
+    });
     expect(view.evaluations[0]!.questions[0]!.steps[2]!.lateReceivedAt).toBeInstanceOf(Date);
     await submitAutoScoreEntries(manager, ref);
     expect((await scores(f, f.late))[0]![0]![2]).toBeNull(); // "in time" is not the model answer
@@ -79,22 +101,52 @@ describe("manual corrections", () => {
     const f = await makeAnsweredSession(manager);
     const ref = { scheduledSession: f.sessionId, participant: f.answered, ...stepOf(f, 0, 0, 4) };
     const c = await submitCorrectionEntry(manager, { ...ref, ticks: [true], comment: " Neat knot " });
-    expect(c.evaluations[0]!.questions[0]!.steps[4]).toMatchObject({ ticks: [true], score: 1, comment: "Neat knot", autoScored: false, criteria: [{ label: "SECRET-CRITERION", weight: 100 }] });
+    expect(c.evaluations[0]!.questions[0]!.steps[4]).toMatchObject({
+      ticks: [true],
+      score: 1,
+      comment: "Neat knot",
+      autoScored: false,
+      criteria: [{ label: "SECRET-CRITERION", weight: 100 }],
+    });
     const off = await submitCorrectionEntry(manager, { ...ref, ticks: [false] });
-    expect(off.evaluations[0]!.questions[0]!.steps[4]).toMatchObject({ ticks: [false], score: 0, comment: "Neat knot" });
+    expect(off.evaluations[0]!.questions[0]!.steps[4]).toMatchObject({
+      ticks: [false],
+      score: 0,
+      comment: "Neat knot",
+    });
   });
 
   it("refuses a score outside 0..the step's score, ticks on a non-practical step and an unknown step, changing nothing", async () => {
     const f = await makeAnsweredSession(manager);
     const ref = { scheduledSession: f.sessionId, participant: f.answered };
     const high = await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), score: 1.5 }));
-    expect([high.code, high.fieldErrors?.score?.key, high.fieldErrors?.score?.values]).toEqual(["BAD_REQUEST", "corrections:validation.score-out-of-range", { max: 1 }]);
+    expect([high.code, high.fieldErrors?.score?.key, high.fieldErrors?.score?.values]).toEqual([
+      "BAD_REQUEST",
+      "corrections:validation.score-out-of-range",
+      { max: 1 },
+    ]);
     expect(manager.t(high.fieldErrors!.score!.key, high.fieldErrors!.score!.values)).toBe("Give a score from 0 to 1.");
-    expect((await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), score: -1 }))).fieldErrors?.score).toBeDefined();
-    expect((await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), ticks: [true] }))).fieldErrors?.ticks?.key).toBe("corrections:validation.ticks-not-practical");
-    expect((await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 9), score: 1 }))).fieldErrors?.stepIndex?.key).toBe("corrections:validation.step-not-taken");
-    expect((await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), score: "1" }))).code).toBe("BAD_REQUEST");
-    expect(await manager.tdb.db.select().from(correctionEntries).all().then((rows) => rows.filter((r) => r.evaluationId === f.evaluations[0]))).toHaveLength(0);
+    expect(
+      (await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), score: -1 }))).fieldErrors?.score,
+    ).toBeDefined();
+    expect(
+      (await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), ticks: [true] }))).fieldErrors
+        ?.ticks?.key,
+    ).toBe("corrections:validation.ticks-not-practical");
+    expect(
+      (await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 9), score: 1 }))).fieldErrors
+        ?.stepIndex?.key,
+    ).toBe("corrections:validation.step-not-taken");
+    expect((await refusal(submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 2), score: "1" }))).code).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await manager.tdb.db
+        .select()
+        .from(correctionEntries)
+        .all()
+        .then((rows) => rows.filter((r) => r.evaluationId === f.evaluations[0])),
+    ).toHaveLength(0);
   });
 
   it("is idempotent by revision: a re-sent or older revision changes nothing", async () => {
@@ -113,10 +165,17 @@ describe("manual corrections", () => {
     const c = await submitCorrectionComment(manager, {
       scheduledSession: f.sessionId,
       participant: f.answered,
-      comment: [{ type: "text", html: "<p>Good <strong>work</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>" }],
+      comment: [
+        {
+          type: "text",
+          html: "<p>Good <strong>work</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>",
+        },
+      ],
     });
     expect(c.comment).toEqual([{ type: "text", html: "<p>Good <strong>work</strong></p>" }]);
-    const bad = await refusal(submitCorrectionComment(manager, { scheduledSession: f.sessionId, participant: f.answered, comment: "plain" }));
+    const bad = await refusal(
+      submitCorrectionComment(manager, { scheduledSession: f.sessionId, participant: f.answered, comment: "plain" }),
+    );
     expect(bad.code).toBe("BAD_REQUEST");
   });
 });
@@ -127,7 +186,11 @@ describe("completion", () => {
     const ref = { scheduledSession: f.sessionId, participant: f.answered };
     await submitAutoScoreEntries(manager, ref);
     await submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 0, 0, 4), ticks: [true] });
-    expect((await correctionProgress(manager, f.sessionId)).find((p) => p.participantId === f.answered)).toMatchObject({ status: "active", scored: 6, total: 7 });
+    expect((await correctionProgress(manager, f.sessionId)).find((p) => p.participantId === f.answered)).toMatchObject({
+      status: "active",
+      scored: 6,
+      total: 7,
+    });
     const done = await submitCorrectionEntry(manager, { ...ref, ...stepOf(f, 1, 0, 0), score: 0 });
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(done.complete).toBe(true);
@@ -161,7 +224,10 @@ describe("station marking", () => {
     const f = await makeAnsweredSession(manager, 3);
     // The third participant takes station two first (a rotation).
     await manager.tdb.write((tx) =>
-      tx.update(scheduledSessionParticipantEntries).set({ sessionOrder: [f.evaluations[1]!, f.evaluations[0]!] }).where(eq(scheduledSessionParticipantEntries.participantId, f.people[2]!)),
+      tx
+        .update(scheduledSessionParticipantEntries)
+        .set({ sessionOrder: [f.evaluations[1]!, f.evaluations[0]!] })
+        .where(eq(scheduledSessionParticipantEntries.participantId, f.people[2]!)),
     );
     const list = await stationParticipants(manager, f.sessionId, f.evaluations[0]!);
     expect(list.participants.map((p) => [p.participantId, p.position])).toEqual([
@@ -177,7 +243,13 @@ describe("station marking", () => {
       [f.people[1], 2, "due"],
     ]);
     const ref = { scheduledSession: f.sessionId, participant: f.people[1]!, evaluation: f.evaluations[0]! };
-    const c = await markStation(manager, { ...ref, globalRating: "BORDERLINE", comment: "Hesitant", done: true, revision: 1 });
+    const c = await markStation(manager, {
+      ...ref,
+      globalRating: "BORDERLINE",
+      comment: "Hesitant",
+      done: true,
+      revision: 1,
+    });
     expect(c.evaluations[0]).toMatchObject({ globalRating: "BORDERLINE", markComment: "Hesitant" });
     expect(c.evaluations[0]!.markedAt).toBeInstanceOf(Date);
     await markStation(manager, { ...ref, globalRating: "CLEAR_FAIL", revision: 1 }); // a re-send: ignored
@@ -213,11 +285,21 @@ describe("permissions and tenants", () => {
     ]) {
       expect((await refusal(write)).code).toBe("FORBIDDEN");
     }
-    expect(await manager.tdb.db.select().from(correctionEntries).all().then((r) => r.filter((x) => x.evaluationId === f.evaluations[0]))).toHaveLength(0);
+    expect(
+      await manager.tdb.db
+        .select()
+        .from(correctionEntries)
+        .all()
+        .then((r) => r.filter((x) => x.evaluationId === f.evaluations[0])),
+    ).toHaveLength(0);
     await submitCorrectionEntry(writer, { ...ref, ...stepOf(f, 0, 0, 0), score: 1 });
     await submitCorrectionEntry(realtime, { ...ref, ...stepOf(f, 0, 0, 4), ticks: [true] });
     expect((await scores(f, f.answered))[0]![0]).toEqual([1, null, null, null, 1]);
-    const participant = { ...manager, actor: { type: "USER" as const, participantId: f.answered, email: "p@x.test", name: "P" }, permissions: [] };
+    const participant = {
+      ...manager,
+      actor: { type: "USER" as const, participantId: f.answered, email: "p@x.test", name: "P" },
+      permissions: [],
+    };
     expect((await refusal(getParticipantCorrection(participant, f.sessionId, f.answered))).code).toBe("FORBIDDEN");
     expect((await refusal(submitAutoScoreEntries(participant, ref))).code).toBe("FORBIDDEN");
   });
@@ -238,6 +320,7 @@ describe("permissions and tenants", () => {
       stationProgress(other, f.sessionId),
       markStation(other, { ...ref, evaluation: f.evaluations[0], done: true }),
     ].map(refusal);
-    for (const e of await Promise.all(refusals)) expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
+    for (const e of await Promise.all(refusals))
+      expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
   });
 });

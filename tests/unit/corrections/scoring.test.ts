@@ -5,15 +5,33 @@ import type { Zone } from "~/modules/assessments/steps";
 
 // Every auto-score rule of decisions §6/§7 with the edge cases named in issue 13.
 
-const mc = { type: "MULTIPLE_CHOICE" as const, score: 4, answer: { optionlistValue: [{ value: "A", valid: true }, { value: "B", valid: false }, { value: "C", valid: true }] } };
+const mc = {
+  type: "MULTIPLE_CHOICE" as const,
+  score: 4,
+  answer: {
+    optionlistValue: [
+      { value: "A", valid: true },
+      { value: "B", valid: false },
+      { value: "C", valid: true },
+    ],
+  },
+};
 const num = (numericValue: number, tolerance?: number) => ({
   type: "NUMERIC" as const,
   score: 2,
   answer: tolerance === undefined ? { numericValue } : { numericValue, numericlistValue: [tolerance] },
 });
-const hz = (zones: Zone[]) => ({ type: "HOTZONE" as const, score: 3, answer: { textValue: "/api/assets/x.png", blocklistValue: zones } });
+const hz = (zones: Zone[]) => ({
+  type: "HOTZONE" as const,
+  score: 3,
+  answer: { textValue: "/api/assets/x.png", blocklistValue: zones },
+});
 const text = { type: "TEXT" as const, score: 5, answer: { textValue: "  Safety Valve " } };
-const practical = (weights: number[], score = 10) => ({ type: "PRACTICAL" as const, score, answer: { textlistValue: weights.map((_, i) => `c${i}`), numericlistValue: weights } });
+const practical = (weights: number[], score = 10) => ({
+  type: "PRACTICAL" as const,
+  score,
+  answer: { textlistValue: weights.map((_, i) => `c${i}`), numericlistValue: weights },
+});
 
 describe("MULTIPLE_CHOICE: all or nothing on the chosen set", () => {
   it("scores the full points only for exactly the valid options, in any order", () => {
@@ -54,9 +72,14 @@ describe("NUMERIC: within the tolerance, bounds inclusive", () => {
 
   it("agrees with |given − correct| ≤ tolerance for any integers (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 50 }), (correct, given, tol) => {
-        expect(autoScore(num(correct, tol), { numericValue: given })).toBe(Math.abs(given - correct) <= tol ? 2 : 0);
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: 0, max: 50 }),
+        (correct, given, tol) => {
+          expect(autoScore(num(correct, tol), { numericValue: given })).toBe(Math.abs(given - correct) <= tol ? 2 : 0);
+        },
+      ),
     );
   });
 });
@@ -64,8 +87,24 @@ describe("NUMERIC: within the tolerance, bounds inclusive", () => {
 describe("HOTZONE: the point inside any zone, the edge included", () => {
   const circle: Zone = { shape: "circle", x: 0.5, y: 0.5, r: 0.1 };
   const rect: Zone = { shape: "rect", x: 0.2, y: 0.3, w: 0.2, h: 0.1 };
-  const triangle: Zone = { shape: "polygon", points: [[0.1, 0.1], [0.3, 0.1], [0.2, 0.4]] };
-  const concave: Zone = { shape: "polygon", points: [[0, 0], [0.6, 0], [0.6, 0.6], [0.3, 0.3], [0, 0.6]] };
+  const triangle: Zone = {
+    shape: "polygon",
+    points: [
+      [0.1, 0.1],
+      [0.3, 0.1],
+      [0.2, 0.4],
+    ],
+  };
+  const concave: Zone = {
+    shape: "polygon",
+    points: [
+      [0, 0],
+      [0.6, 0],
+      [0.6, 0.6],
+      [0.3, 0.3],
+      [0, 0.6],
+    ],
+  };
 
   it("counts points on a circle's, a rectangle's and a polygon's edge as inside", () => {
     expect(insideZone(circle, 0.6, 0.5)).toBe(true);
@@ -112,14 +151,33 @@ describe("HOTZONE: the point inside any zone, the edge included", () => {
   it("agrees that every rectangle contains its own corners and centre (property)", () => {
     const unit = fc.double({ min: 0, max: 0.5, noNaN: true });
     fc.assert(
-      fc.property(unit, unit, fc.double({ min: 0.01, max: 0.5, noNaN: true }), fc.double({ min: 0.01, max: 0.5, noNaN: true }), (x, y, w, h) => {
-        const r: Zone = { shape: "rect", x, y, w, h };
-        const asPolygon: Zone = { shape: "polygon", points: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] };
-        for (const [px, py] of [[x, y], [x + w, y + h], [x + w / 2, y + h / 2], [x + w, y]] as const) {
-          expect(insideZone(r, px, py)).toBe(true);
-          expect(insideZone(asPolygon, px, py)).toBe(true);
-        }
-      }),
+      fc.property(
+        unit,
+        unit,
+        fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+        (x, y, w, h) => {
+          const r: Zone = { shape: "rect", x, y, w, h };
+          const asPolygon: Zone = {
+            shape: "polygon",
+            points: [
+              [x, y],
+              [x + w, y],
+              [x + w, y + h],
+              [x, y + h],
+            ],
+          };
+          for (const [px, py] of [
+            [x, y],
+            [x + w, y + h],
+            [x + w / 2, y + h / 2],
+            [x + w, y],
+          ] as const) {
+            expect(insideZone(r, px, py)).toBe(true);
+            expect(insideZone(asPolygon, px, py)).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -163,11 +221,21 @@ describe("PRACTICAL: score × min(100, ticked weights) / 100", () => {
 
   it("never leaves 0..score (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: -100, max: 100 }), fc.boolean()), { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: 50 }), (criteria, score) => {
-        const s = practicalScore(practical(criteria.map((c) => c[0]), score), criteria.map((c) => c[1]));
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(score);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -100, max: 100 }), fc.boolean()), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 50 }),
+        (criteria, score) => {
+          const s = practicalScore(
+            practical(
+              criteria.map((c) => c[0]),
+              score,
+            ),
+            criteria.map((c) => c[1]),
+          );
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(score);
+        },
+      ),
     );
   });
 });

@@ -18,7 +18,13 @@ beforeAll(async () => {
   const location = await makeLocation(manager, "Dash hall");
   const people = await makeParticipants(manager, 3, "dash");
   await addScheduledSession(manager, { session: template.id, datetime: inDays(-3), participants: people });
-  for (const days of [9, 2, 4, 6, 8, 1]) await addScheduledSession(manager, { session: template.id, datetime: inDays(days), location, participants: people.slice(0, 2) });
+  for (const days of [9, 2, 4, 6, 8, 1])
+    await addScheduledSession(manager, {
+      session: template.id,
+      datetime: inDays(days),
+      location,
+      participants: people.slice(0, 2),
+    });
 });
 
 describe("adminDashboard", () => {
@@ -29,8 +35,17 @@ describe("adminDashboard", () => {
     const times = d.upcoming.map((s) => new Date(s.datetime).getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times[0]).toBeGreaterThan(Date.now());
-    expect(d.upcoming[0]).toMatchObject({ sessionName: "Dashboard session", locationName: "Dash hall", participantCount: 2, status: "SCHEDULED" });
-    expect(Object.fromEntries(d.facts.map((f) => [f.key, f.value]))).toMatchObject({ upcoming: 6, participants: 3, evaluations: 2 });
+    expect(d.upcoming[0]).toMatchObject({
+      sessionName: "Dashboard session",
+      locationName: "Dash hall",
+      participantCount: 2,
+      status: "SCHEDULED",
+    });
+    expect(Object.fromEntries(d.facts.map((f) => [f.key, f.value]))).toMatchObject({
+      upcoming: 6,
+      participants: 3,
+      evaluations: 2,
+    });
     expect(d.timeZone).toBe("Europe/Brussels");
   });
 
@@ -45,7 +60,11 @@ describe("adminDashboard", () => {
     const template = await makeTemplate(manager, 1, "DSC", "Over today");
     const people = await makeParticipants(manager, 1, "dash-c");
     const soon = inDays(0.01);
-    const completed = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
+    const completed = await addScheduledSession(manager, {
+      session: template.id,
+      datetime: soon,
+      participants: people,
+    });
     const canceled = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
     const running = await addScheduledSession(manager, { session: template.id, datetime: soon, participants: people });
     await startScheduledSession(manager, completed._id);

@@ -94,7 +94,10 @@ describe("import preview", () => {
     const preview = await previewImport(ctx, "name,email,externalId\nClash,owner@imp.test,X-NEW\n");
     expect(preview.rows[0]).toMatchObject({ action: "update" });
     const clash = await previewImport(ctx, "name,email,externalId\nClash,owner@imp.test,X-1\n");
-    expect(clash.rows[0]).toMatchObject({ action: "error", reasons: [{ field: "email", key: "validation:email-taken" }] });
+    expect(clash.rows[0]).toMatchObject({
+      action: "error",
+      reasons: [{ field: "email", key: "validation:email-taken" }],
+    });
   });
 
   it("reports missing columns", async () => {
@@ -104,11 +107,16 @@ describe("import preview", () => {
 
 describe("importing", () => {
   it("imports CSV rows without errors, and a re-import updates instead of duplicating", async () => {
-    const csv = "name,email,externalId,company\nCsv One,csv1@imp.test,C-1,Csv Co\nCsv Two,csv2@imp.test,,Csv Co\nbroken,,,\n";
+    const csv =
+      "name,email,externalId,company\nCsv One,csv1@imp.test,C-1,Csv Co\nCsv Two,csv2@imp.test,,Csv Co\nbroken,,,\n";
     expect(await importParticipantsCsv(ctx, csv)).toMatchObject({ saved: 2, skipped: 1, skippedLines: [4] });
     const total = (await listParticipants(ctx)).pageInfo.totalCount;
     expect((await listCompanies(ctx, { filter: { name: "csv co" } })).pageInfo.totalCount).toBe(1);
-    expect(await importParticipantsCsv(ctx, "name,email,externalId\nCsv Uno,CSV1@imp.test,C-1\n")).toMatchObject({ saved: 1, skipped: 0, skippedLines: [] });
+    expect(await importParticipantsCsv(ctx, "name,email,externalId\nCsv Uno,CSV1@imp.test,C-1\n")).toMatchObject({
+      saved: 1,
+      skipped: 0,
+      skippedLines: [],
+    });
     expect((await listParticipants(ctx)).pageInfo.totalCount).toBe(total);
     const one = (await listParticipants(ctx, { filter: { externalId: "C-1" } })).edges[0]!.node;
     expect(one).toMatchObject({ name: "Csv Uno", email: "CSV1@imp.test", _rev: 2 });
@@ -118,7 +126,9 @@ describe("importing", () => {
 
   it("keeps stored phone, external id and company when a re-imported row leaves them empty", async () => {
     await importParticipantsCsv(ctx, "name,email,phone,externalId,company\nKeep Me,keep@imp.test,+32 1,K-1,Keep Co\n");
-    expect(await importParticipantsCsv(ctx, "name,email,phone,externalId,company\nKept,KEEP@imp.test,,,\n")).toMatchObject({ saved: 1, skipped: 0 });
+    expect(
+      await importParticipantsCsv(ctx, "name,email,phone,externalId,company\nKept,KEEP@imp.test,,,\n"),
+    ).toMatchObject({ saved: 1, skipped: 0 });
     const p = (await listParticipants(ctx, { filter: { email: "keep@" } })).edges.map((e) => e.node);
     expect(p).toHaveLength(1);
     expect(p[0]).toMatchObject({ name: "Kept", phone: "+32 1", externalId: "K-1" });
@@ -143,7 +153,12 @@ describe("importing", () => {
 
   it("refuses the whole import when a row is invalid, saving nothing", async () => {
     const before = (await listParticipants(ctx)).pageInfo.totalCount;
-    const e = await refusal(importParticipants(ctx, [{ name: "Fine", email: "fine@imp.test" }, { name: "Bad", email: "x" }]));
+    const e = await refusal(
+      importParticipants(ctx, [
+        { name: "Fine", email: "fine@imp.test" },
+        { name: "Bad", email: "x" },
+      ]),
+    );
     expect(e.code).toBe("BAD_REQUEST");
     expect(e.fieldErrors).toEqual({ "1.email": { key: "validation:email" } });
     expect((await listParticipants(ctx)).pageInfo.totalCount).toBe(before);
@@ -154,11 +169,15 @@ describe("importing", () => {
     const again = await importCompanies(ctx, [{ name: "IMP CO", address: { city: "Lyon" } }]);
     expect(again[0]!._id).toBe(saved[0]!._id);
     expect(again[0]!.address?.city).toBe("Lyon");
-    expect((await refusal(importCompanies(ctx, [{ name: "" }]))).fieldErrors).toEqual({ "0.name": { key: "validation:required" } });
+    expect((await refusal(importCompanies(ctx, [{ name: "" }]))).fieldErrors).toEqual({
+      "0.name": { key: "validation:required" },
+    });
   });
 
   it("refuses an unknown workspace and readers", async () => {
-    expect((await refusal(importParticipants(ctx, [{ name: "W", email: "w@imp.test" }], "nope"))).reason).toBe("workspace_not_found");
+    expect((await refusal(importParticipants(ctx, [{ name: "W", email: "w@imp.test" }], "nope"))).reason).toBe(
+      "workspace_not_found",
+    );
     expect((await refusal(importParticipants(reader, []))).code).toBe("FORBIDDEN");
     expect((await refusal(importParticipantsCsv(reader, "name,email\n"))).code).toBe("FORBIDDEN");
   });
@@ -174,7 +193,13 @@ describe("company CSV import", () => {
 
   it("previews create, update (by name, case-insensitive) and errors with line numbers", async () => {
     await addCompany(ctx, { name: "Known Firm" });
-    const csv = ["name,line1,city,country", "known firm,Street 2,Ghent,BE", '"Fresh, Ltd","Quay\n3",Antwerp,BE', ",Nowhere 1,,", '"FRESH, LTD",,,'].join("\n");
+    const csv = [
+      "name,line1,city,country",
+      "known firm,Street 2,Ghent,BE",
+      '"Fresh, Ltd","Quay\n3",Antwerp,BE',
+      ",Nowhere 1,,",
+      '"FRESH, LTD",,,',
+    ].join("\n");
     const preview = await previewCompanyImport(ctx, csv);
     expect(preview.rows.map((r) => [r.line, r.action])).toEqual([
       [2, "update"],
@@ -193,14 +218,19 @@ describe("company CSV import", () => {
     const found = (await listCompanies(ctx, { filter: { name: "reimport" } })).edges.map((e) => e.node);
     expect(found).toHaveLength(1);
     expect(found[0]!.address?.city).toBe("Leuven");
-    expect((await refusal(importCompaniesCsv(ctx, "city\nGent\n"))).fieldErrors).toMatchObject({ csv: { key: "databases:import.missing-columns" } });
+    expect((await refusal(importCompaniesCsv(ctx, "city\nGent\n"))).fieldErrors).toMatchObject({
+      csv: { key: "databases:import.missing-columns" },
+    });
     expect((await refusal(importCompaniesCsv(reader, csv))).code).toBe("FORBIDDEN");
   });
 });
 
 describe("large imports", () => {
   const csvOf = (n: number, bad: (i: number) => boolean = () => false) =>
-    ["name,email", ...Array.from({ length: n }, (_, i) => `Person ${i},${bad(i) ? "not-an-email" : `big${i}@imp.test`}`)].join("\n");
+    [
+      "name,email",
+      ...Array.from({ length: n }, (_, i) => `Person ${i},${bad(i) ? "not-an-email" : `big${i}@imp.test`}`),
+    ].join("\n");
 
   it("a preview answers counts over every row and a sample (first rows plus rows with errors), not every row", async () => {
     const errorAt = (i: number) => i === 3 || i === 4000 || i === 4500;
@@ -208,7 +238,9 @@ describe("large imports", () => {
     expect(preview.totalRows).toBe(MAX_IMPORT_ROWS);
     expect(preview.counts).toEqual({ create: MAX_IMPORT_ROWS - 3, update: 0, error: 3 });
     expect(preview.rows.length).toBe(PREVIEW_SAMPLE_ROWS + 2);
-    expect(preview.rows.slice(0, PREVIEW_SAMPLE_ROWS).map((r) => r.line)).toEqual(Array.from({ length: PREVIEW_SAMPLE_ROWS }, (_, i) => i + 2));
+    expect(preview.rows.slice(0, PREVIEW_SAMPLE_ROWS).map((r) => r.line)).toEqual(
+      Array.from({ length: PREVIEW_SAMPLE_ROWS }, (_, i) => i + 2),
+    );
     expect(preview.rows.slice(PREVIEW_SAMPLE_ROWS).map((r) => [r.line, r.action])).toEqual([
       [4002, "error"],
       [4502, "error"],
@@ -218,15 +250,31 @@ describe("large imports", () => {
 
   it("refuses more rows than the cap, in the API and from CSV, with a translated message, saving nothing", async () => {
     const before = (await listParticipants(ctx)).pageInfo.totalCount;
-    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Over ${i}`, email: `over${i}@imp.test` }));
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({
+      name: `Over ${i}`,
+      email: `over${i}@imp.test`,
+    }));
     const api = await refusal(importParticipants(ctx, rows));
-    expect(api).toMatchObject({ code: "BAD_REQUEST", reason: "import_too_large", values: { count: MAX_IMPORT_ROWS + 1, max: MAX_IMPORT_ROWS } });
-    expect(ctx.t(api.messageKey, api.values)).toBe(`This import has ${MAX_IMPORT_ROWS + 1} rows; at most ${MAX_IMPORT_ROWS} rows can be imported at once. Split it into smaller files.`);
-    const companies = await refusal(importCompanies(ctx, Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Firm ${i}` }))));
+    expect(api).toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "import_too_large",
+      values: { count: MAX_IMPORT_ROWS + 1, max: MAX_IMPORT_ROWS },
+    });
+    expect(ctx.t(api.messageKey, api.values)).toBe(
+      `This import has ${MAX_IMPORT_ROWS + 1} rows; at most ${MAX_IMPORT_ROWS} rows can be imported at once. Split it into smaller files.`,
+    );
+    const companies = await refusal(
+      importCompanies(
+        ctx,
+        Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ name: `Firm ${i}` })),
+      ),
+    );
     expect(companies.reason).toBe("import_too_large");
     const csv = await refusal(importParticipantsCsv(ctx, csvOf(MAX_IMPORT_ROWS + 1)));
     expect(csv.fieldErrors?.csv).toMatchObject({ key: "errors:import_too_large", values: { max: MAX_IMPORT_ROWS } });
-    expect((await refusal(previewImport(ctx, csvOf(MAX_IMPORT_ROWS + 1)))).fieldErrors?.csv?.key).toBe("errors:import_too_large");
+    expect((await refusal(previewImport(ctx, csvOf(MAX_IMPORT_ROWS + 1)))).fieldErrors?.csv?.key).toBe(
+      "errors:import_too_large",
+    );
     expect((await listParticipants(ctx)).pageInfo.totalCount).toBe(before);
   });
 

@@ -8,7 +8,8 @@ import { makeTenant, staffCtx } from "../support/tenants";
 // Unfiltered list pages are kept in memory (entities.server.ts, keptPages). Whatever this process
 // writes must show at once; what another process writes, within LIST_CACHE_MS.
 
-const names = async (ctx: Awaited<ReturnType<typeof staffCtx>>) => (await listParticipants(ctx, {})).edges.map((e) => e.node.name);
+const names = async (ctx: Awaited<ReturnType<typeof staffCtx>>) =>
+  (await listParticipants(ctx, {})).edges.map((e) => e.node.name);
 
 describe("kept list pages", () => {
   afterEach(() => {

@@ -13,9 +13,28 @@ import {
   descendantsOf,
 } from "~/modules/databases/categories.server";
 import { registerReferenceFinder } from "~/modules/databases/entities.server";
-import { addCompany, companiesByIds, getCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
-import { addContext, getContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
-import { addLocation, getLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
+import {
+  addCompany,
+  companiesByIds,
+  getCompany,
+  listCompanies,
+  removeCompany,
+  updateCompany,
+} from "~/modules/databases/companies.server";
+import {
+  addContext,
+  getContext,
+  listContexts,
+  removeContext,
+  updateContext,
+} from "~/modules/databases/contexts.server";
+import {
+  addLocation,
+  getLocation,
+  listLocations,
+  removeLocation,
+  updateLocation,
+} from "~/modules/databases/locations.server";
 import {
   addParticipant,
   listParticipants,
@@ -23,7 +42,13 @@ import {
   removeParticipant,
   updateParticipant,
 } from "~/modules/databases/participants.server";
-import { addSupplyObject, getSupplyObject, listSupplyObjects, removeSupplyObject, updateSupplyObject } from "~/modules/databases/supplies.server";
+import {
+  addSupplyObject,
+  getSupplyObject,
+  listSupplyObjects,
+  removeSupplyObject,
+  updateSupplyObject,
+} from "~/modules/databases/supplies.server";
 import { databasesOverview } from "~/modules/databases/overview.server";
 import { afterForPage, decodeCursor, encodeCursor } from "~/lib/paging.server";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -100,9 +125,14 @@ describe("contexts", () => {
 
 describe("locations", () => {
   it("requires an address with line1, city and country", async () => {
-    expect((await refusal(addLocation(ctx, { name: "Hall" }))).fieldErrors).toEqual({ address: { key: "validation:required" } });
+    expect((await refusal(addLocation(ctx, { name: "Hall" }))).fieldErrors).toEqual({
+      address: { key: "validation:required" },
+    });
     const e = await refusal(addLocation(ctx, { name: "Hall", address: { line1: "", city: "Gent" } }));
-    expect(e.fieldErrors).toMatchObject({ "address.line1": { key: "validation:required" }, "address.country": { key: "validation:required" } });
+    expect(e.fieldErrors).toMatchObject({
+      "address.line1": { key: "validation:required" },
+      "address.country": { key: "validation:required" },
+    });
     const l = await addLocation(ctx, { name: "Hall", address: ADDRESS });
     expect(l.address).toEqual({ ...ADDRESS, region: null });
     expect((await updateLocation(ctx, l._id, { name: "Hall B", address: ADDRESS })).name).toBe("Hall B");
@@ -117,7 +147,9 @@ describe("companies and participants", () => {
   it("keeps an optional address and unique names", async () => {
     const c = await addCompany(ctx, { name: "Acme" });
     expect(c.address).toBeNull();
-    expect((await refusal(addCompany(ctx, { name: "ACME" }))).fieldErrors).toEqual({ name: { key: "validation:name-taken" } });
+    expect((await refusal(addCompany(ctx, { name: "ACME" }))).fieldErrors).toEqual({
+      name: { key: "validation:name-taken" },
+    });
     const u = await updateCompany(ctx, c._id, { name: "Acme", address: { city: "Lyon" } });
     expect(u.address).toMatchObject({ city: "Lyon", line1: null });
     expect((await getCompany(ctx, c._id)).address?.city).toBe("Lyon");
@@ -127,8 +159,20 @@ describe("companies and participants", () => {
 
   it("adds, filters, sorts, updates and removes participants", async () => {
     const firm = await addCompany(ctx, { name: "Firm" });
-    const p = await addParticipant(ctx, { name: "Zoë Zed", email: "Zoe@Example.test", externalId: "EXT-9", company: firm._id });
-    expect(p).toMatchObject({ name: "Zoë Zed", email: "Zoe@Example.test", externalId: "EXT-9", companyId: firm._id, phone: null, _type: "Participant" });
+    const p = await addParticipant(ctx, {
+      name: "Zoë Zed",
+      email: "Zoe@Example.test",
+      externalId: "EXT-9",
+      company: firm._id,
+    });
+    expect(p).toMatchObject({
+      name: "Zoë Zed",
+      email: "Zoe@Example.test",
+      externalId: "EXT-9",
+      companyId: firm._id,
+      phone: null,
+      _type: "Participant",
+    });
     await addParticipant(ctx, { name: "Adam Alpha", email: "adam@example.test", externalId: "EXT-1" });
     expect((await listParticipants(ctx, { filter: { email: "ZOE@" } })).edges.map((e) => e.node._id)).toEqual([p._id]);
     expect((await listParticipants(ctx, { filter: { externalId: "ext-9" } })).pageInfo.totalCount).toBe(1);
@@ -139,7 +183,9 @@ describe("companies and participants", () => {
     const byExt = await listParticipants(ctx, { orderBy: "EXTERNAL_ID" });
     expect(byExt.edges.map((e) => e.node.externalId)).toEqual(["EXT-1", "EXT-9"]);
     const companyBefore = (await participantById(ctx, p._id)).companyId;
-    expect((await updateParticipant(ctx, p._id, { name: "Zoë", email: "zoe@example.test", phone: "+32 1" })).phone).toBe("+32 1");
+    expect(
+      (await updateParticipant(ctx, p._id, { name: "Zoë", email: "zoe@example.test", phone: "+32 1" })).phone,
+    ).toBe("+32 1");
     expect((await participantById(ctx, p._id)).companyId).toBe(companyBefore); // left out: unchanged
     expect((await updateParticipant(ctx, p._id, { company: null })).companyId).toBeNull(); // null: cleared
     await removeParticipant(ctx, p._id);
@@ -147,12 +193,22 @@ describe("companies and participants", () => {
   });
 
   it("refuses missing or invalid e-mail, duplicates and unknown companies", async () => {
-    expect((await refusal(addParticipant(ctx, { name: "X" }))).fieldErrors).toEqual({ email: { key: "validation:required" } });
-    expect((await refusal(addParticipant(ctx, { name: "X", email: "nope" }))).fieldErrors).toEqual({ email: { key: "validation:email" } });
-    expect((await refusal(addParticipant(ctx, { name: "", email: "x@y.test" }))).fieldErrors).toEqual({ name: { key: "validation:required" } });
+    expect((await refusal(addParticipant(ctx, { name: "X" }))).fieldErrors).toEqual({
+      email: { key: "validation:required" },
+    });
+    expect((await refusal(addParticipant(ctx, { name: "X", email: "nope" }))).fieldErrors).toEqual({
+      email: { key: "validation:email" },
+    });
+    expect((await refusal(addParticipant(ctx, { name: "", email: "x@y.test" }))).fieldErrors).toEqual({
+      name: { key: "validation:required" },
+    });
     await addParticipant(ctx, { name: "Dup", email: "dup@example.test", externalId: "D1" });
-    expect((await refusal(addParticipant(ctx, { name: "Dup2", email: "DUP@example.test" }))).fieldErrors).toEqual({ email: { key: "validation:email-taken" } });
-    expect((await refusal(addParticipant(ctx, { name: "Dup3", email: "d3@example.test", externalId: "D1" }))).fieldErrors).toEqual({
+    expect((await refusal(addParticipant(ctx, { name: "Dup2", email: "DUP@example.test" }))).fieldErrors).toEqual({
+      email: { key: "validation:email-taken" },
+    });
+    expect(
+      (await refusal(addParticipant(ctx, { name: "Dup3", email: "d3@example.test", externalId: "D1" }))).fieldErrors,
+    ).toEqual({
       externalId: { key: "validation:external-id-taken" },
     });
     const e = await refusal(addParticipant(ctx, { name: "Y", email: "y@example.test", company: "missing" }));
@@ -179,7 +235,9 @@ describe("categories", () => {
     expect(child.parentId).toBe(root._id);
     expect((await listCategories(ctx, { parent: null })).edges.map((e) => e.node._id)).toContain(root._id);
     expect((await listCategories(ctx, { parent: root._id })).edges.map((e) => e.node._id)).toEqual([child._id]);
-    expect((await listCategories(ctx, { filter: { name: "EXT" } })).edges.map((e) => e.node._id)).toEqual([grandchild._id]);
+    expect((await listCategories(ctx, { filter: { name: "EXT" } })).edges.map((e) => e.node._id)).toEqual([
+      grandchild._id,
+    ]);
     expect((await categoryPath(ctx, [root._id, child._id])).map((c) => c.name)).toEqual(["Safety", "Fire"]);
     expect((await refusal(categoryPath(ctx, [child._id]))).reason).toBe("category_not_found");
     expect((await childCounts(ctx, [root._id, grandchild._id])).get(root._id)).toBe(1);
@@ -223,7 +281,9 @@ describe("categories", () => {
   it("refuses to remove a subtree when something uses one of its categories, changing nothing", async () => {
     const r = await addCategory(ctx, { name: "Used root" });
     const k = await addCategory(ctx, { name: "Used kid", parent: r._id });
-    registerReferenceFinder("Category", async (_db, ids) => (ids.includes(k._id) ? [{ id: "q1", title: "Question one", type: "Question" }] : []));
+    registerReferenceFinder("Category", async (_db, ids) =>
+      ids.includes(k._id) ? [{ id: "q1", title: "Question one", type: "Question" }] : [],
+    );
     const e = await refusal(removeCategory(ctx, r._id));
     expect([e.code, e.reason]).toEqual(["OBJECT_REFERENCED", "object_referenced"]);
     expect(e.references).toEqual([{ id: "q1", title: "Question one", type: "Question" }]);
@@ -273,9 +333,20 @@ describe("permissions and tenants", () => {
 
   it("counts every section for the overview", async () => {
     const overview = await databasesOverview(ctx);
-    expect(overview.map((o) => o.section)).toEqual(["categories", "supplies", "locations", "participants", "companies", "contexts"]);
+    expect(overview.map((o) => o.section)).toEqual([
+      "categories",
+      "supplies",
+      "locations",
+      "participants",
+      "companies",
+      "contexts",
+    ]);
     const db = ctx.tdb.db;
-    expect(overview.find((o) => o.section === "participants")!.count).toBe((await db.select().from(participants).all()).length);
-    expect(overview.find((o) => o.section === "categories")!.count).toBe((await db.select().from(categories).all()).length);
+    expect(overview.find((o) => o.section === "participants")!.count).toBe(
+      (await db.select().from(participants).all()).length,
+    );
+    expect(overview.find((o) => o.section === "categories")!.count).toBe(
+      (await db.select().from(categories).all()).length,
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { decodeCursorPosition, encodeCursor, type SortOrder } from "~/lib/paging.server";
-import { addParticipant, listParticipants, removeParticipant, type ParticipantSort } from "~/modules/databases/participants.server";
+import {
+  addParticipant,
+  listParticipants,
+  removeParticipant,
+  type ParticipantSort,
+} from "~/modules/databases/participants.server";
 import { listSupplyObjects } from "~/modules/databases/supplies.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
@@ -16,11 +21,19 @@ beforeAll(async () => {
   ctx = await staffCtx(tenant.slug, ["ORGANIZATION_WRITER"]);
   // Equal names (the id breaks the tie) and no external id for every third: NULL sorts first.
   for (let i = 0; i < 23; i++) {
-    await addParticipant(ctx, { name: `Person ${String(i % 8).padStart(2, "0")}`, email: `p${String(i).padStart(2, "0")}@seek.test`, externalId: i % 3 === 0 ? null : `X${(i * 7) % 23}` });
+    await addParticipant(ctx, {
+      name: `Person ${String(i % 8).padStart(2, "0")}`,
+      email: `p${String(i).padStart(2, "0")}@seek.test`,
+      externalId: i % 3 === 0 ? null : `X${(i * 7) % 23}`,
+    });
   }
 });
 
-async function walk(args: { orderBy?: ParticipantSort; order?: SortOrder; filter?: { search?: string | null } }, pageSize: number, between?: (page: number) => Promise<void>) {
+async function walk(
+  args: { orderBy?: ParticipantSort; order?: SortOrder; filter?: { search?: string | null } },
+  pageSize: number,
+  between?: (page: number) => Promise<void>,
+) {
   const ids: string[] = [];
   let after: string | null = null;
   for (let page = 0; page < 50; page++) {
@@ -41,7 +54,9 @@ describe("paging by cursor (seek)", () => {
         expect(whole).toHaveLength(23);
         expect(await walk({ orderBy, order }, 4)).toEqual(whole);
         expect(await walk({ orderBy, order, filter: { search: "person 0" } }, 3)).toEqual(
-          (await listParticipants(ctx, { orderBy, order, first: 100, filter: { search: "person 0" } })).edges.map((e) => e.node._id),
+          (await listParticipants(ctx, { orderBy, order, first: 100, filter: { search: "person 0" } })).edges.map(
+            (e) => e.node._id,
+          ),
         );
       }
     }
@@ -50,7 +65,10 @@ describe("paging by cursor (seek)", () => {
   it("carries the row's sort value and id in its cursor, and starts after that row even when rows before it changed", async () => {
     const first = await listParticipants(ctx, { orderBy: "EMAIL", first: 5 });
     const position = decodeCursorPosition(first.pageInfo.endCursor);
-    expect(position).toEqual({ offset: 4, key: { value: "p04@seek.test", id: first.edges[4]!.node._id, sort: "emailLower ASC" } });
+    expect(position).toEqual({
+      offset: 4,
+      key: { value: "p04@seek.test", id: first.edges[4]!.node._id, sort: "emailLower ASC" },
+    });
 
     const next = () => listParticipants(ctx, { orderBy: "EMAIL", first: 5, after: first.pageInfo.endCursor });
     const fiveFromP05 = ["p05@seek.test", "p06@seek.test", "p07@seek.test", "p08@seek.test", "p09@seek.test"];
@@ -58,7 +76,10 @@ describe("paging by cursor (seek)", () => {
     await removeParticipant(ctx, first.edges[0]!.node._id);
     expect((await next()).edges.map((e) => e.node.email)).toEqual(fiveFromP05);
     // Two rows added before it: by offset, the next page would repeat p04.
-    const added = [await addParticipant(ctx, { name: "Early", email: "a00@seek.test" }), await addParticipant(ctx, { name: "Early", email: "a01@seek.test" })];
+    const added = [
+      await addParticipant(ctx, { name: "Early", email: "a00@seek.test" }),
+      await addParticipant(ctx, { name: "Early", email: "a01@seek.test" }),
+    ];
     const page = await next();
     expect(page.edges.map((e) => e.node.email)).toEqual(fiveFromP05);
     expect(page.pageInfo.hasNextPage).toBe(true);
@@ -73,7 +94,9 @@ describe("paging by cursor (seek)", () => {
     const byName = (await listParticipants(ctx, { orderBy: "NAME", first: 100 })).edges.map((e) => e.node._id);
     const mixed = await listParticipants(ctx, { orderBy: "NAME", first: 3, after: byEmail.pageInfo.endCursor });
     expect(mixed.edges.map((e) => e.node._id)).toEqual(byName.slice(3, 6));
-    const forged = Buffer.from(`offset:3\n${JSON.stringify([{ nested: true }, "x", "nameLower ASC"])}`).toString("base64");
+    const forged = Buffer.from(`offset:3\n${JSON.stringify([{ nested: true }, "x", "nameLower ASC"])}`).toString(
+      "base64",
+    );
     const refused = await refusal(listParticipants(ctx, { after: forged }));
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.fieldErrors).toEqual({ after: { key: "validation:cursor" } });

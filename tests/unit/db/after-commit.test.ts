@@ -16,7 +16,10 @@ describe("a write's afterCommit step", async () => {
     let seen: { version: number } | null = null;
     const companies = (await rows()).n;
     await tdb.write(
-      (tx) => tx.run(sql`INSERT INTO companies (id, name, name_lower, workspace_id, created_at, updated_at, rev) SELECT 'c-after', 'After', 'after', id, 0, 0, 1 FROM workspaces LIMIT 1`),
+      (tx) =>
+        tx.run(
+          sql`INSERT INTO companies (id, name, name_lower, workspace_id, created_at, updated_at, rev) SELECT 'c-after', 'After', 'after', id, 0, 0, 1 FROM workspaces LIMIT 1`,
+        ),
       {
         ...LIVE_RUN_WRITE,
         afterCommit: () => {

@@ -22,12 +22,32 @@ describe("compiled statements", async () => {
       const insert = compileStatement(
         tx
           .insert(companies)
-          .values({ id: value("id"), workspaceId: value("workspace"), name: value("name"), nameLower: value("lower"), createdAt: value("at"), updatedAt: value("at"), rev: 1 })
+          .values({
+            id: value("id"),
+            workspaceId: value("workspace"),
+            name: value("name"),
+            nameLower: value("lower"),
+            createdAt: value("at"),
+            updatedAt: value("at"),
+            rev: 1,
+          })
           .returning({ id: companies.id, rev: companies.rev }),
       );
       // The same compiled statement serves every call: run it twice with other values.
-      const first = await runCompiled(tx, insert, { id: "c-compiled-1", workspace, name: "Één", lower: "één", at: createdAt });
-      const second = await runCompiled(tx, insert, { id: "c-compiled-2", workspace, name: "Two", lower: "two", at: createdAt });
+      const first = await runCompiled(tx, insert, {
+        id: "c-compiled-1",
+        workspace,
+        name: "Één",
+        lower: "één",
+        at: createdAt,
+      });
+      const second = await runCompiled(tx, insert, {
+        id: "c-compiled-2",
+        workspace,
+        name: "Two",
+        lower: "two",
+        at: createdAt,
+      });
       return [first, second].map((rows) => rows.map((r) => [r[0], r[1]]));
     });
     expect(returned).toEqual([[["c-compiled-1", 1]], [["c-compiled-2", 1]]]);
@@ -45,9 +65,13 @@ describe("compiled statements", async () => {
           .where(eq(companies.id, value("id"))),
       ),
     );
-    await expect(tdb.write((tx) => runCompiled(tx, update, { id: "c-compiled-2" }))).rejects.toThrow('No value for placeholder "name"');
+    await expect(tdb.write((tx) => runCompiled(tx, update, { id: "c-compiled-2" }))).rejects.toThrow(
+      'No value for placeholder "name"',
+    );
     expect((await tdb.db.select().from(companies).where(eq(companies.id, "c-compiled-2")).get())!.name).toBe("Two");
-    await expect(runCompiled(tdb.db as never, update, { id: "c-compiled-2", name: "Outside" })).rejects.toThrow("inside a tenant write transaction");
+    await expect(runCompiled(tdb.db as never, update, { id: "c-compiled-2", name: "Outside" })).rejects.toThrow(
+      "inside a tenant write transaction",
+    );
   });
 
   // Unfiltered lists read through compiled selects (entities.server.ts): rows must come out as
@@ -55,7 +79,12 @@ describe("compiled statements", async () => {
   it("reads rows exactly as drizzle maps them: dates, integers, nulls, JSON and booleans", async () => {
     await addParticipant(tenant.slug, "b@compiled.test", "Bea");
     await addParticipant(tenant.slug, "a@compiled.test", "Al");
-    await tdb.write((tx) => tx.update(participants).set({ phone: "+32 1", extraTimePercent: 25 }).where(eq(participants.emailLower, "a@compiled.test")));
+    await tdb.write((tx) =>
+      tx
+        .update(participants)
+        .set({ phone: "+32 1", extraTimePercent: 25 })
+        .where(eq(participants.emailLower, "a@compiled.test")),
+    );
     const ctx = await staffCtx(tenant.slug);
     await addEvaluation(ctx, { name: "Timed", options: { enableTimer: true, timeLimit: 30 } });
     // Untimed by choice (time limits run by default, ADR 0031): both booleans are read back.
@@ -63,14 +92,18 @@ describe("compiled statements", async () => {
 
     for (const table of [participants, evaluations]) {
       const query = tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id));
-      const compiled = compileSelect<unknown>(tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id)).limit(sql.placeholder("limit")));
+      const compiled = compileSelect<unknown>(
+        tdb.db.select().from(table).orderBy(desc(table.createdAt), asc(table.id)).limit(sql.placeholder("limit")),
+      );
       const [ours, theirs] = [await compiledRows(tdb.db, compiled, { limit: 100 }), await query.all()];
       expect(theirs.length).toBe(2);
       expect(ours).toEqual(theirs);
     }
     const count = compileSelect<{ n: number }>(tdb.db.select({ n: sql<number>`count(*)` }).from(participants));
     expect(await compiledRows(tdb.db, count, {})).toEqual([{ n: 2 }]);
-    const when = compileSelect<{ at: Date }>(tdb.db.select({ at: sql<Date>`max(created_at)`.mapWith(participants.createdAt) }).from(participants));
+    const when = compileSelect<{ at: Date }>(
+      tdb.db.select({ at: sql<Date>`max(created_at)`.mapWith(participants.createdAt) }).from(participants),
+    );
     expect((await compiledRows(tdb.db, when, {}))[0].at).toBeInstanceOf(Date);
   });
 
@@ -83,13 +116,21 @@ describe("compiled statements", async () => {
     const ctx = await staffCtx(tenant.slug);
     for (const order of ["ASC", "DESC"] as const) {
       const plain = await listParticipants(ctx, { order, orderBy: "EMAIL", first: 1 });
-      const filtered = await listParticipants(ctx, { order, orderBy: "EMAIL", first: 1, filter: { email: "@compiled.test" } });
+      const filtered = await listParticipants(ctx, {
+        order,
+        orderBy: "EMAIL",
+        first: 1,
+        filter: { email: "@compiled.test" },
+      });
       expect(plain).toEqual(filtered);
       expect(plain.pageInfo).toMatchObject({ totalCount: 2, hasNextPage: true });
       const second = await listParticipants(ctx, { order, orderBy: "EMAIL", after: plain.pageInfo.endCursor });
       expect(second.edges.map((e) => e.node.email)).toEqual([order === "ASC" ? "b@compiled.test" : "a@compiled.test"]);
     }
     const evaluationsListed = await listEvaluations(ctx, {});
-    expect(Object.fromEntries(evaluationsListed.edges.map((e) => [e.node.name, e.node.options.enableTimer]))).toEqual({ Plain: false, Timed: true });
+    expect(Object.fromEntries(evaluationsListed.edges.map((e) => [e.node.name, e.node.options.enableTimer]))).toEqual({
+      Plain: false,
+      Timed: true,
+    });
   });
 });

@@ -16,7 +16,8 @@ async function scratchTables(tdb: TenantDb) {
   });
 }
 
-const rowsOf = async (tdb: TenantDb) => (await tdb.db.all<{ id: string }>(sql`SELECT id FROM gc_row ORDER BY id`)).map((r) => r.id);
+const rowsOf = async (tdb: TenantDb) =>
+  (await tdb.db.all<{ id: string }>(sql`SELECT id FROM gc_row ORDER BY id`)).map((r) => r.id);
 
 /** Holds the tenant's write queue until the returned function is called. */
 function holdQueue(tdb: TenantDb): () => Promise<void> {
@@ -40,7 +41,9 @@ describe("group commit of answer writes", () => {
       await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
       return "breaker";
     }, GROUPED);
-    const others = Array.from({ length: 10 }, (_, i) => tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`).then(() => i), GROUPED));
+    const others = Array.from({ length: 10 }, (_, i) =>
+      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`).then(() => i), GROUPED),
+    );
     await release();
     const outcomes = await Promise.allSettled([breaker, ...others]);
     expect(outcomes.map((o) => o.status)).toEqual(Array(11).fill("rejected"));
@@ -64,14 +67,19 @@ describe("group commit of answer writes", () => {
           }, GROUPED),
         ),
       );
-      for (let i = 0; i < 5; i++) setImmediate(() => list.push(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`), GROUPED)));
+      for (let i = 0; i < 5; i++)
+        setImmediate(() =>
+          list.push(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`), GROUPED)),
+        );
       setImmediate(() => resolve(list));
     });
     const outcomes = await Promise.allSettled(writes);
     expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill("rejected"));
     expect(await rowsOf(tdb)).toEqual([]);
     // The next turn's write is a group of its own again.
-    await expect(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('later')`).then(() => "later"), GROUPED)).resolves.toBe("later");
+    await expect(
+      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('later')`).then(() => "later"), GROUPED),
+    ).resolves.toBe("later");
   });
 
   it("rolls back only the write that throws; the others in its transaction are stored and answered", async () => {
@@ -94,7 +102,9 @@ describe("group commit of answer writes", () => {
   it("a write alone is an ordinary transaction, and grouped writes keep their order with other writes", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
-    await expect(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('alone')`).then(() => 1), GROUPED)).resolves.toBe(1);
+    await expect(
+      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('alone')`).then(() => 1), GROUPED),
+    ).resolves.toBe(1);
     const order: string[] = [];
     const release = holdQueue(tdb);
     const grouped = [1, 2, 3].map((i) => tdb.write(async () => void order.push(`answer-${i}`), GROUPED));

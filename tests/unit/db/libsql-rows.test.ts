@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 describe("libSQL result rows", () => {
   it("read by name and by position, with only the names enumerable", async () => {
     const client = createClient({ url: ":memory:" });
-    const { rows } = await client.execute("SELECT 1 AS a, 'x' AS b, NULL AS c, 2 AS a, 3 AS length, 4 AS \"constructor\", 5 AS \"0\"");
+    const { rows } = await client.execute(
+      'SELECT 1 AS a, \'x\' AS b, NULL AS c, 2 AS a, 3 AS length, 4 AS "constructor", 5 AS "0"',
+    );
     const row = rows[0]!;
     // A position, "length" or an earlier column of the same name wins.
     expect(Object.keys(row)).toEqual(["a", "b", "c", "constructor"]);
@@ -28,7 +30,9 @@ describe("libSQL result rows", () => {
 
   it("keeps every row's own values when many rows share a column list", async () => {
     const client = createClient({ url: ":memory:" });
-    const { rows } = await client.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) SELECT i, 'row ' || i AS label FROM n");
+    const { rows } = await client.execute(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) SELECT i, 'row ' || i AS label FROM n",
+    );
     expect(rows.map((r) => [r[0], r.label])).toEqual(Array.from({ length: 50 }, (_, k) => [k + 1, `row ${k + 1}`]));
     client.close();
   });

@@ -6,7 +6,14 @@ import { TenantReadCache } from "~db/tenant/read-cache";
 
 function fakeDb(slug = "t"): TenantDb & { bump(): void } {
   let version = 0;
-  return { slug, db: null as never, write: null as never, contentVersion: () => version, liveVersion: () => version, bump: () => void version++ };
+  return {
+    slug,
+    db: null as never,
+    write: null as never,
+    contentVersion: () => version,
+    liveVersion: () => version,
+    bump: () => void version++,
+  };
 }
 
 describe("TenantReadCache", () => {

@@ -11,12 +11,16 @@ const ROOT = path.resolve(__dirname, "../../..");
 
 describe("tenant database files", () => {
   it("stay bounded while 150 organisations are provisioned under `ulimit -n 256`", () => {
-    const out = execFileSync("sh", ["-c", `ulimit -n 256 && exec "${process.execPath}" --import tsx tests/unit/db/support/provision-many.ts 150`], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, TENANT_DB_MAX_OPEN: "" },
-      timeout: 170_000,
-    });
+    const out = execFileSync(
+      "sh",
+      ["-c", `ulimit -n 256 && exec "${process.execPath}" --import tsx tests/unit/db/support/provision-many.ts 150`],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, TENANT_DB_MAX_OPEN: "" },
+        timeout: 170_000,
+      },
+    );
     const result = JSON.parse(out.trim().split("\n").pop()!) as { provisioned: number; files: number; pool: number };
     expect(result.provisioned).toBe(150);
     // Open and waiting-to-close databases, three files each, plus the process's own.

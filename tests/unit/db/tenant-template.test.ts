@@ -11,7 +11,12 @@ import { migrateCatalog } from "~db/migrate";
 import { tenantDb } from "~db/tenant/client";
 import { TENANT_MIGRATIONS } from "~db/tenant/migrations";
 import { staffUsers, workspaces } from "~db/tenant/schema";
-import { ensureTenantTemplate, provisionTenantFile, tenantMigrationsHash, tenantTemplatePath } from "~db/tenant/template";
+import {
+  ensureTenantTemplate,
+  provisionTenantFile,
+  tenantMigrationsHash,
+  tenantTemplatePath,
+} from "~db/tenant/template";
 import { createTenant } from "~/modules/tenants/tenants.server";
 
 // A new organisation's database file is a copy of a migrated template (ADR 0019): it must be the
@@ -40,7 +45,11 @@ const tenantFile = (slug: string) => tenantDatabaseUrl(slug).slice("file:".lengt
 describe("tenant template", () => {
   it("provisions a tenant whose database has the schema of one migrated from scratch", async () => {
     await migrateCatalog();
-    const row = await createTenant({ slug: "from-template", name: "From template", adminEmail: "boss@from-template.test" });
+    const row = await createTenant({
+      slug: "from-template",
+      name: "From template",
+      adminEmail: "boss@from-template.test",
+    });
     expect(fs.existsSync(tenantTemplatePath())).toBe(true);
     expect(path.dirname(tenantTemplatePath())).toBe(path.join(dataDir(), "templates"));
 
@@ -59,9 +68,13 @@ describe("tenant template", () => {
     await migrateCatalog();
     const row = await createTenant({ slug: "applied", name: "Applied", adminEmail: "boss@applied.test" });
     const tdb = await tenantDb(row.slug);
-    const applied = await tdb.db.$client.execute("SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at");
+    const applied = await tdb.db.$client.execute(
+      "SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at",
+    );
     const expected = readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS });
-    expect(applied.rows.map((r) => [r.hash, Number(r.created_at)])).toEqual(expected.map((m) => [m.hash, m.folderMillis]));
+    expect(applied.rows.map((r) => [r.hash, Number(r.created_at)])).toEqual(
+      expected.map((m) => [m.hash, m.folderMillis]),
+    );
 
     expect((await tdb.db.$client.execute("PRAGMA journal_mode")).rows[0]![0]).toBe("wal");
     expect((await tdb.db.$client.execute("PRAGMA foreign_keys")).rows[0]![0]).toBe(1);
@@ -79,7 +92,9 @@ describe("tenant template", () => {
     for (const row of [a, b]) {
       const tdb = await tenantDb(row.slug);
       expect((await tdb.db.select().from(staffUsers)).map((u) => u.email)).toEqual([`boss@${row.slug}.test`]);
-      expect((await tdb.db.select().from(workspaces)).filter((w) => w.workspaceType === "ORGANIZATION").map((w) => w.name)).toEqual([row.name]);
+      expect(
+        (await tdb.db.select().from(workspaces)).filter((w) => w.workspaceType === "ORGANIZATION").map((w) => w.name),
+      ).toEqual([row.name]);
     }
   });
 
@@ -103,7 +118,9 @@ describe("tenant template", () => {
     fs.rmSync(path.dirname(tenantTemplatePath()), { recursive: true, force: true });
     const row = await createTenant({ slug: "after-delete", name: "After", adminEmail: "boss@after-delete.test" });
     expect(fs.existsSync(tenantTemplatePath())).toBe(true);
-    expect((await (await tenantDb(row.slug)).db.select().from(staffUsers)).map((u) => u.email)).toEqual(["boss@after-delete.test"]);
+    expect((await (await tenantDb(row.slug)).db.select().from(staffUsers)).map((u) => u.email)).toEqual([
+      "boss@after-delete.test",
+    ]);
   });
 
   it("never replaces an existing tenant file", async () => {
@@ -116,7 +133,11 @@ describe("tenant template", () => {
 
     expect(await provisionTenantFile(`file:${file}`)).toBe("kept");
     await migrateCatalog();
-    const row = await createTenant({ slug: "already-there", name: "Already there", adminEmail: "boss@already-there.test" });
+    const row = await createTenant({
+      slug: "already-there",
+      name: "Already there",
+      adminEmail: "boss@already-there.test",
+    });
     const tdb = await tenantDb(row.slug);
     expect((await tdb.db.$client.execute("SELECT note FROM marker")).rows.map((r) => r.note)).toEqual(["kept"]);
     // Still migrated on open, as before templates.
@@ -138,11 +159,16 @@ describe("tenant template", () => {
     const added = path.join(scratch, "added");
     fs.cpSync(TENANT_MIGRATIONS, added, { recursive: true });
     const journalFile = path.join(added, "meta", "_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as {
+      entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+    };
     const last = journal.entries.at(-1)!;
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_new_table" });
     fs.writeFileSync(journalFile, JSON.stringify(journal));
-    fs.writeFileSync(path.join(added, "9999_new_table.sql"), "CREATE TABLE `new_table` (`id` text PRIMARY KEY NOT NULL);");
+    fs.writeFileSync(
+      path.join(added, "9999_new_table.sql"),
+      "CREATE TABLE `new_table` (`id` text PRIMARY KEY NOT NULL);",
+    );
     expect(tenantMigrationsHash(added)).not.toBe(current);
 
     // The same journal, one migration's SQL changed.

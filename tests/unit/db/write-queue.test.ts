@@ -11,14 +11,19 @@ describe("tenant write queue", () => {
       Array.from({ length: 300 }, (_, i) =>
         tdb.write(async (tx) => {
           await tx.insert(rateLimitHits).values({ bucket: `b${i % 7}`, at: new Date() });
-          const row = await tx.select({ n: sql<number>`count(*)` }).from(rateLimitHits).get();
+          const row = await tx
+            .select({ n: sql<number>`count(*)` })
+            .from(rateLimitHits)
+            .get();
           return row!.n;
         }),
       ),
     );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     // Serialised: each transaction saw exactly the rows of those before it.
-    expect(results.map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(results.map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual(
+      Array.from({ length: 300 }, (_, i) => i + 1),
+    );
   });
 
   it("rolls a failed transaction back and keeps the queue going", async () => {

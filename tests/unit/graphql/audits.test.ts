@@ -11,7 +11,8 @@ for (const [area, handle] of [
   describe(`graphql-http serverAudits on /api/${area}/graphql`, () => {
     const audits = serverAudits({
       url: `http://localhost/api/${area}/graphql`,
-      fetchFn: (input: RequestInfo, init?: RequestInit) => handle(new Request(input, init), { clientAddress: "127.0.0.1" }),
+      fetchFn: (input: RequestInfo, init?: RequestInit) =>
+        handle(new Request(input, init), { clientAddress: "127.0.0.1" }),
     });
     for (const audit of audits) {
       it(audit.name, async () => {

@@ -35,13 +35,19 @@ describe("login over GraphQL", () => {
 
   it("answers ORGANIZATION_NOT_FOUND for an unknown tenant", async () => {
     const res = await gql("admin", REQUEST_LOGIN, { tenant: "nope", id: { type: "EMAIL", value: "a@b.test" } });
-    expect(res.body.errors![0].extensions).toMatchObject({ code: "ORGANIZATION_NOT_FOUND", reason: "tenant_not_found" });
+    expect(res.body.errors![0].extensions).toMatchObject({
+      code: "ORGANIZATION_NOT_FOUND",
+      reason: "tenant_not_found",
+    });
   });
 
   it("answers AUTH_CODE_INVALID_OR_EXPIRED for a wrong code, in the request's language", async () => {
     const id = { type: "EMAIL", value: `manager@${slug}.test` };
     const res = await gql("admin", COMPLETE_LOGIN, { tenant: slug, otp: "000000", id }, { locale: "nl-NL,nl;q=0.9" });
-    expect(res.body.errors![0].extensions).toMatchObject({ code: "AUTH_CODE_INVALID_OR_EXPIRED", reason: "auth_code_invalid_or_expired" });
+    expect(res.body.errors![0].extensions).toMatchObject({
+      code: "AUTH_CODE_INVALID_OR_EXPIRED",
+      reason: "auth_code_invalid_or_expired",
+    });
     expect(res.body.errors![0].message).toContain("Deze code is onjuist");
   });
 
@@ -49,7 +55,11 @@ describe("login over GraphQL", () => {
     const cookie = await loginOverGraphQL("user", slug, "pia@gql.test");
     expect(cookie.startsWith("userAuthState=")).toBe(true);
     const res = await gql("user", `{ profile { tenant permissions userInfo { email name } } }`, {}, { cookie });
-    expect(res.body.data.profile).toEqual({ tenant: slug, permissions: [], userInfo: { email: "pia@gql.test", name: "Pia" } });
+    expect(res.body.data.profile).toEqual({
+      tenant: slug,
+      permissions: [],
+      userInfo: { email: "pia@gql.test", name: "Pia" },
+    });
     // A participant session gives no access to the admin API.
     const admin = await gql("admin", `{ profile { tenant } }`, {}, { cookie });
     expect(admin.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
@@ -58,7 +68,12 @@ describe("login over GraphQL", () => {
 
 describe("profile and organisation queries", () => {
   it("profile returns tenant, permissions and userInfo", async () => {
-    const res = await gql("admin", `{ profile { tenant permissions userInfo { sub email email_verified name nickname updated_at } } }`, {}, { cookie: managerCookie });
+    const res = await gql(
+      "admin",
+      `{ profile { tenant permissions userInfo { sub email email_verified name nickname updated_at } } }`,
+      {},
+      { cookie: managerCookie },
+    );
     const p = res.body.data.profile;
     expect(p.tenant).toBe(slug);
     expect(p.permissions).toContain("manage:users");
@@ -71,15 +86,27 @@ describe("profile and organisation queries", () => {
   });
 
   it("organizationPublicInfo and organizationTenantExists", async () => {
-    const res = await gql("user", `{ organizationPublicInfo(tenant: "${slug}") { tenant name logo } a: organizationTenantExists(tenant: "${slug}") b: organizationTenantExists(tenant: "ghost") }`);
-    expect(res.body.data).toEqual({ organizationPublicInfo: { tenant: slug, name: "Gql Alpha", logo: null }, a: true, b: false });
+    const res = await gql(
+      "user",
+      `{ organizationPublicInfo(tenant: "${slug}") { tenant name logo } a: organizationTenantExists(tenant: "${slug}") b: organizationTenantExists(tenant: "ghost") }`,
+    );
+    expect(res.body.data).toEqual({
+      organizationPublicInfo: { tenant: slug, name: "Gql Alpha", logo: null },
+      a: true,
+      b: false,
+    });
     const missing = await gql("user", `{ organizationPublicInfo(tenant: "ghost") { name } }`);
     expect(missing.body.errors![0].extensions!.code).toBe("ORGANIZATION_NOT_FOUND");
   });
 
   it("rolesForUserId: own roles; others' only with manage:users", async () => {
     const me = await gql("admin", `{ profile { userInfo { sub } } }`, {}, { cookie: managerCookie });
-    const res = await gql("admin", `query($id: ID!) { rolesForUserId(id: $id) }`, { id: me.body.data.profile.userInfo.sub }, { cookie: managerCookie });
+    const res = await gql(
+      "admin",
+      `query($id: ID!) { rolesForUserId(id: $id) }`,
+      { id: me.body.data.profile.userInfo.sub },
+      { cookie: managerCookie },
+    );
     expect(res.body.data.rolesForUserId).toEqual(["ORGANIZATION_MANAGER"]);
     const unknown = await gql("admin", `{ rolesForUserId(id: "nobody") }`, {}, { cookie: managerCookie });
     expect(unknown.body.errors![0].extensions).toMatchObject({ code: "NOT_FOUND", reason: "user_not_found" });
@@ -88,16 +115,31 @@ describe("profile and organisation queries", () => {
 
 describe("createAdminUser", () => {
   it("lets a manager add a manager to their own tenant, who can then log in", async () => {
-    const res = await gql("admin", `mutation { createAdminUser(email: "second@${slug}.test", tenant: "${slug}") { email roles } }`, {}, { cookie: managerCookie });
+    const res = await gql(
+      "admin",
+      `mutation { createAdminUser(email: "second@${slug}.test", tenant: "${slug}") { email roles } }`,
+      {},
+      { cookie: managerCookie },
+    );
     expect(res.body.data.createAdminUser).toEqual({ email: `second@${slug}.test`, roles: ["ORGANIZATION_MANAGER"] });
     const cookie = await loginOverGraphQL("admin", slug, `second@${slug}.test`);
     expect(cookie).toMatch(/^adminAuthState=/);
   });
 
   it("refuses another tenant, a duplicate, and anonymous callers", async () => {
-    const cross = await gql("admin", `mutation { createAdminUser(email: "x@y.test", tenant: "${other}") { email } }`, {}, { cookie: managerCookie });
+    const cross = await gql(
+      "admin",
+      `mutation { createAdminUser(email: "x@y.test", tenant: "${other}") { email } }`,
+      {},
+      { cookie: managerCookie },
+    );
     expect(cross.body.errors![0].extensions!.code).toBe("FORBIDDEN");
-    const dup = await gql("admin", `mutation { createAdminUser(email: "manager@${slug}.test", tenant: "${slug}") { email } }`, {}, { cookie: managerCookie });
+    const dup = await gql(
+      "admin",
+      `mutation { createAdminUser(email: "manager@${slug}.test", tenant: "${slug}") { email } }`,
+      {},
+      { cookie: managerCookie },
+    );
     expect(dup.body.errors![0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "user_creation_failed" });
     const anon = await gql("admin", `mutation { createAdminUser(email: "x@y.test", tenant: "${slug}") { email } }`);
     expect(anon.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
@@ -110,23 +152,38 @@ describe("granting roles", () => {
     const tdb = await openTenant(await requireTenant(slug));
     await createStaffUserInTenant(tdb, { email: userManager, name: "UM", roles: ["ORGANIZATION_USER_MANAGER"] });
     const cookie = await loginOverGraphQL("admin", slug, userManager);
-    const res = await gql("admin", `mutation { createAdminUser(email: "lifted@${slug}.test", tenant: "${slug}") { email roles } }`, {}, { cookie });
+    const res = await gql(
+      "admin",
+      `mutation { createAdminUser(email: "lifted@${slug}.test", tenant: "${slug}") { email roles } }`,
+      {},
+      { cookie },
+    );
     expect(res.body.data).toBeNull();
     expect(res.body.errors![0].extensions).toMatchObject({ code: "FORBIDDEN", reason: "role_not_grantable" });
     expect(res.body.errors![0].message).toContain("ORGANIZATION_MANAGER");
-    expect(await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, `lifted@${slug}.test`)).get()).toBeUndefined();
+    expect(
+      await tdb.db
+        .select()
+        .from(staffUsers)
+        .where(eq(staffUsers.email, `lifted@${slug}.test`))
+        .get(),
+    ).toBeUndefined();
   });
 
   it("assertCanGrantRoles: roles within the giver's permissions only", async () => {
     const userManager = await staffCtx(slug, ["ORGANIZATION_USER_MANAGER"]);
     expect(() => assertCanGrantRoles(userManager, ["ORGANIZATION_USER_MANAGER", "ORGANIZATION_READER"])).not.toThrow();
     for (const role of ["ORGANIZATION_MANAGER", "ORGANIZATION_WRITER", "ORGANIZATION_REALTIME_USER"] as const) {
-      expect(() => assertCanGrantRoles(userManager, [role])).toThrow(expect.objectContaining({ code: "FORBIDDEN", reason: "role_not_grantable" }));
+      expect(() => assertCanGrantRoles(userManager, [role])).toThrow(
+        expect.objectContaining({ code: "FORBIDDEN", reason: "role_not_grantable" }),
+      );
     }
     const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
     expect(() => assertCanGrantRoles(manager, ["ORGANIZATION_MANAGER", "ORGANIZATION_WRITER"])).not.toThrow();
     const writer = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
-    expect(() => assertCanGrantRoles(writer, ["ORGANIZATION_READER"])).toThrow(expect.objectContaining({ code: "FORBIDDEN", reason: "forbidden" }));
+    expect(() => assertCanGrantRoles(writer, ["ORGANIZATION_READER"])).toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", reason: "forbidden" }),
+    );
   });
 
   it("the operator token still creates the first manager of any organisation", async () => {
@@ -135,12 +192,21 @@ describe("granting roles", () => {
       const res = await handleAdminGraphQL(
         new Request("http://localhost/api/admin/graphql", {
           method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: "Bearer operator-secret-token" },
-          body: JSON.stringify({ query: `mutation { createAdminUser(email: "first@${other}.test", tenant: "${other}") { email roles } }` }),
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            Authorization: "Bearer operator-secret-token",
+          },
+          body: JSON.stringify({
+            query: `mutation { createAdminUser(email: "first@${other}.test", tenant: "${other}") { email roles } }`,
+          }),
         }),
         { clientAddress: "10.0.0.1" },
       );
-      expect((await res.json()).data.createAdminUser).toEqual({ email: `first@${other}.test`, roles: ["ORGANIZATION_MANAGER"] });
+      expect((await res.json()).data.createAdminUser).toEqual({
+        email: `first@${other}.test`,
+        roles: ["ORGANIZATION_MANAGER"],
+      });
     } finally {
       delete process.env.OPERATOR_API_TOKEN;
     }
@@ -154,12 +220,19 @@ describe("transport rules", () => {
         new Request("http://localhost/api/admin/graphql", {
           method: "POST",
           headers: { "Content-Type": type, Cookie: managerCookie },
-          body: JSON.stringify({ query: `mutation { createAdminUser(email: "csrf@x.test", tenant: "${slug}") { email } }` }),
+          body: JSON.stringify({
+            query: `mutation { createAdminUser(email: "csrf@x.test", tenant: "${slug}") { email } }`,
+          }),
         }),
       );
       expect(res.status).toBe(415);
     }
-    const check = await gql("admin", `mutation { createAdminUser(email: "csrf@x.test", tenant: "${slug}") { email } }`, {}, { cookie: managerCookie });
+    const check = await gql(
+      "admin",
+      `mutation { createAdminUser(email: "csrf@x.test", tenant: "${slug}") { email } }`,
+      {},
+      { cookie: managerCookie },
+    );
     expect(check.body.data.createAdminUser.email).toBe("csrf@x.test"); // it had not been created before
   });
 
@@ -180,12 +253,21 @@ describe("sessions", () => {
   it("applyCookie accepts only a live session of the same account type; logout ends the session", async () => {
     const cookie = await loginOverGraphQL("admin", slug, `manager@${slug}.test`);
     const [name, value] = cookie.split("=") as [string, string];
-    const applied = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: name, v: value });
+    const applied = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, {
+      n: name,
+      v: value,
+    });
     expect(applied.body.data.applyCookie).toBe(true);
     expect(applied.headers.get("set-cookie")).toContain(`${name}=`);
-    const forged = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: name, v: `${slug}.forgedforgedforgedforgedforged` });
+    const forged = await gql("admin", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, {
+      n: name,
+      v: `${slug}.forgedforgedforgedforgedforged`,
+    });
     expect(forged.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
-    const wrongArea = await gql("user", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, { n: "userAuthState", v: value });
+    const wrongArea = await gql("user", `mutation($n: String!, $v: String!) { applyCookie(name: $n, value: $v) }`, {
+      n: "userAuthState",
+      v: value,
+    });
     expect(wrongArea.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
 
     const out = await gql("admin", `mutation { logout }`, {}, { cookie });

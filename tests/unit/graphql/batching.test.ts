@@ -25,7 +25,16 @@ beforeAll(async () => {
   sessionIds = [];
   for (let i = 0; i < SESSIONS; i++) {
     const people = await makeParticipants(ctx, PER_SESSION, `batch${i}`);
-    sessionIds.push((await addScheduledSession(ctx, { session: template.id, datetime: `2039-01-0${i + 1}T08:00:00Z`, location, participants: people }))._id);
+    sessionIds.push(
+      (
+        await addScheduledSession(ctx, {
+          session: template.id,
+          datetime: `2039-01-0${i + 1}T08:00:00Z`,
+          location,
+          participants: people,
+        })
+      )._id,
+    );
   }
 });
 
@@ -53,7 +62,8 @@ async function ok(query: string, variables: Record<string, unknown> = {}) {
 
 describe("the participants field is batched per request", () => {
   it("reads the participants of every listed session in one query, not one per participant", async () => {
-    let data: { allScheduledSessions: { edges: Array<{ node: { participants: Array<{ email: string }> } }> } } | undefined;
+    let data:
+      { allScheduledSessions: { edges: Array<{ node: { participants: Array<{ email: string }> } }> } } | undefined;
     const reads = await participantReads(async () => {
       data = await ok(`{ allScheduledSessions(first: 100) { edges { node { participants { _id email } } } } }`);
     });
@@ -64,7 +74,10 @@ describe("the participants field is batched per request", () => {
 
   it("an entry list's participant field is batched the same way", async () => {
     const reads = await participantReads(() =>
-      ok(`query($id: ID!) { scheduledSessionParticipantEntries(scheduledSessionId: $id) { edges { node { participant { _id name } } } } }`, { id: sessionIds[0] }),
+      ok(
+        `query($id: ID!) { scheduledSessionParticipantEntries(scheduledSessionId: $id) { edges { node { participant { _id name } } } } }`,
+        { id: sessionIds[0] },
+      ),
     );
     // One read is the entry list's own (their names, for its order); the field adds one, not one per entry.
     expect(reads).toBe(2);

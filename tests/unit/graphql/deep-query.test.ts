@@ -51,8 +51,14 @@ describe("nestingDepth", () => {
 describe("a 5,000-deep document is refused with query_too_deep, not a stack overflow", () => {
   const probes: Array<[string, string]> = [
     ["nested fields", nestedFields(5000)],
-    ["nested list values in an argument", `{ allParticipants(filter: { name: ${nestedList(5000)} }) { pageInfo { totalCount } } }`],
-    ["nested object values in an argument", `{ allParticipants(filter: ${"{ name: ".repeat(3000)}"x"${" }".repeat(3000)}) { pageInfo { totalCount } } }`],
+    [
+      "nested list values in an argument",
+      `{ allParticipants(filter: { name: ${nestedList(5000)} }) { pageInfo { totalCount } } }`,
+    ],
+    [
+      "nested object values in an argument",
+      `{ allParticipants(filter: ${"{ name: ".repeat(3000)}"x"${" }".repeat(3000)}) { pageInfo { totalCount } } }`,
+    ],
   ];
   const callers: Array<["admin" | "user", string, () => string | undefined]> = [
     ["admin", "anonymous", () => undefined],
@@ -69,7 +75,9 @@ describe("a 5,000-deep document is refused with query_too_deep, not a stack over
         expect(answer.body.data ?? null).toBeNull();
         expect(answer.body.errors).toHaveLength(1);
         expect(answer.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "query_too_deep" });
-        expect(answer.body.errors![0]!.message).toBe(`The query is nested more than ${GRAPHQL_LIMITS.maxDepth} levels deep.`);
+        expect(answer.body.errors![0]!.message).toBe(
+          `The query is nested more than ${GRAPHQL_LIMITS.maxDepth} levels deep.`,
+        );
       });
     }
   }
@@ -77,7 +85,9 @@ describe("a 5,000-deep document is refused with query_too_deep, not a stack over
   it("answers in the caller's language", async () => {
     const answer = await gql("user", nestedFields(5000), {}, { locale: "nl-nl" });
     expect(answer.body.errors![0]!.message).toMatch(/10/);
-    expect(answer.body.errors![0]!.message).not.toBe(`The query is nested more than ${GRAPHQL_LIMITS.maxDepth} levels deep.`);
+    expect(answer.body.errors![0]!.message).not.toBe(
+      `The query is nested more than ${GRAPHQL_LIMITS.maxDepth} levels deep.`,
+    );
   });
 });
 
@@ -90,7 +100,12 @@ describe("documents within the limits are not touched", () => {
   });
 
   it("a query at the depth limit with an argument object still runs", async () => {
-    const answer = await gql("admin", `{ allParticipants(first: 5, filter: { name: "Deep" }) { edges { node { _id name } } pageInfo { totalCount } } }`, {}, { cookie: staff });
+    const answer = await gql(
+      "admin",
+      `{ allParticipants(first: 5, filter: { name: "Deep" }) { edges { node { _id name } } pageInfo { totalCount } } }`,
+      {},
+      { cookie: staff },
+    );
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.allParticipants.pageInfo.totalCount).toBe(1);
   });

@@ -31,7 +31,9 @@ describe("the GraphQL document cache", () => {
     expect(walks).toBe(1);
 
     // Another rule set (here one that refuses everything, like the anonymous rule) is walked, not skipped.
-    const refuseAll: ValidationRule = (context) => ({ Document: (node) => context.reportError(new GraphQLError("refused", { nodes: [node] })) });
+    const refuseAll: ValidationRule = (context) => ({
+      Document: (node) => context.reportError(new GraphQLError("refused", { nodes: [node] })),
+    });
     const refused = run(schema, document, [...specifiedRules, refuseAll]);
     expect(walks).toBe(2);
     expect(refused.length).toBeGreaterThan(0);
@@ -41,7 +43,9 @@ describe("the GraphQL document cache", () => {
     const { tenant } = await makeTenant();
     const staff = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
     if (staff.actor.type !== "ADMIN") throw new Error("expected a staff context");
-    const cookie = serializeCookie(await createLoginSession(staff.tdb, "ADMIN", staff.actor.userId, false)).split(";")[0]!;
+    const cookie = serializeCookie(await createLoginSession(staff.tdb, "ADMIN", staff.actor.userId, false)).split(
+      ";",
+    )[0]!;
     const query = "{ allParticipants(first: 5) { pageInfo { totalCount } } }";
     const signedIn = await gql("admin", query, {}, { cookie });
     expect(signedIn.body.errors).toBeUndefined();
@@ -67,7 +71,9 @@ describe("the GraphQL document cache", () => {
     expect(run(schema, fixed, rulesFor({}))).toEqual([]);
     expect(limitWalks).toBe(1);
 
-    const paged = parse(`query ($n: Int) { page(first: $n) { page(first: $n) { page(first: $n) { hello } } } } # ${Date.now()}`);
+    const paged = parse(
+      `query ($n: Int) { page(first: $n) { page(first: $n) { page(first: $n) { hello } } } } # ${Date.now()}`,
+    );
     expect(costDependsOnVariables(paged)).toBe(true);
     expect(run(schema, paged, rulesFor({ n: 2 }))).toEqual([]);
     // The same document with larger pages costs more than the limit: refused, not taken from a cache.

@@ -10,7 +10,10 @@ afterEach(() => {
 });
 
 const open = (handle: ReturnType<typeof createGraphQLEndpoint>) =>
-  handle(new Request("http://localhost/api/admin/graphql", { headers: { Accept: "text/html,application/xhtml+xml" } }), { clientAddress: "127.0.0.1", cspNonce: "abc123" });
+  handle(
+    new Request("http://localhost/api/admin/graphql", { headers: { Accept: "text/html,application/xhtml+xml" } }),
+    { clientAddress: "127.0.0.1", cspNonce: "abc123" },
+  );
 
 describe("GraphQL explorer", () => {
   it("is offered to a browser in development, its scripts carrying the page's CSP nonce", async () => {

@@ -18,7 +18,8 @@ function exponentialFragments(n: number): string {
   return `${q} fragment F${n - 1} on Query{__typename}`;
 }
 
-const aliases = (count: number, field: string) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ")} }`;
+const aliases = (count: number, field: string) =>
+  `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ")} }`;
 const page = (first: number) => `allParticipants(first: ${first}) { edges { node { _id } } }`;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -40,7 +41,10 @@ describe("anonymous callers", () => {
     expect(ms).toBeLessThan(2000);
     expect(result.body.errors![0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "query_too_complex" });
     // With a private field in it, the look at the root fields refuses it before any validation.
-    const withPrivate = exponentialFragments(25).replace("query{...F0}", "query{...F0 allParticipants { edges { cursor } }}");
+    const withPrivate = exponentialFragments(25).replace(
+      "query{...F0}",
+      "query{...F0 allParticipants { edges { cursor } }}",
+    );
     const refused = await timed(() => gql("admin", withPrivate));
     expect(refused.ms).toBeLessThan(2000);
     expect(refused.result.body.errors![0].extensions).toMatchObject({ code: "UNAUTHORIZED" });
@@ -51,7 +55,10 @@ describe("anonymous callers", () => {
     const refused = await gql("admin", `{ allParticipants { nope } }`);
     expect(refused.body.errors![0].extensions).toMatchObject({ code: "UNAUTHORIZED", reason: "unauthorized" });
     expect(refused.body.data ?? null).toBeNull();
-    const viaFragment = await gql("user", `query { ...Q } fragment Q on Query { organizationTenantExists(tenant: "x") myScheduledSessions { _id } }`);
+    const viaFragment = await gql(
+      "user",
+      `query { ...Q } fragment Q on Query { organizationTenantExists(tenant: "x") myScheduledSessions { _id } }`,
+    );
     expect(viaFragment.body.errors![0].extensions!.code).toBe("UNAUTHORIZED");
     const allowed = await gql("user", `{ organizationTenantExists(tenant: "${slug}") version __typename }`);
     expect(allowed.body.data).toEqual({ organizationTenantExists: true, version: "1.0.0", __typename: "Query" });
@@ -84,7 +91,12 @@ describe("signed-in callers", () => {
   });
 
   it("refuse a query longer than the limit before parsing, and too many tokens", async () => {
-    const long = await gql("admin", `{ version } # ${"x".repeat(GRAPHQL_LIMITS.maxQueryLength)}`, {}, { cookie: reader });
+    const long = await gql(
+      "admin",
+      `{ version } # ${"x".repeat(GRAPHQL_LIMITS.maxQueryLength)}`,
+      {},
+      { cookie: reader },
+    );
     expect(long.body.errors![0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "query_too_long" });
     const tokens = await gql("admin", `{ ${"x ".repeat(GRAPHQL_LIMITS.maxTokens)} }`, {}, { cookie: reader });
     expect(tokens.body.errors![0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "too_many_tokens" });
@@ -148,13 +160,24 @@ describe("body limit", () => {
     expect(res.status).toBe(413);
     expect((await res.json()).errors[0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "body_too_large" });
     // The same body read whole by the server (the JSON lane) and handed over beside the request.
-    const request = new Request("http://localhost/api/admin/graphql", { method: "POST", headers: { "Content-Type": "application/json" } });
-    const answered = await handleAdminGraphQL.answer(request, { clientAddress: "127.0.0.1" }, new TextEncoder().encode(big));
+    const request = new Request("http://localhost/api/admin/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+    });
+    const answered = await handleAdminGraphQL.answer(
+      request,
+      { clientAddress: "127.0.0.1" },
+      new TextEncoder().encode(big),
+    );
     if (answered instanceof Response) {
       expect(answered.status).toBe(413);
       expect((await answered.json()).errors[0].extensions).toMatchObject({ reason: "body_too_large" });
     } else throw new Error("expected the 413 refusal as a Response");
-    const small = await handleAdminGraphQL.answer(request, {}, new TextEncoder().encode(JSON.stringify({ query: "{ allParticipants(first: 1) { pageInfo { totalCount } } }" })));
+    const small = await handleAdminGraphQL.answer(
+      request,
+      {},
+      new TextEncoder().encode(JSON.stringify({ query: "{ allParticipants(first: 1) { pageInfo { totalCount } } }" })),
+    );
     // Read and parsed: refused for want of a session, not for a missing query.
     if (small instanceof Response) throw new Error("expected an answer for the lane");
     expect(JSON.parse(small.body ?? "{}").errors[0].extensions).toMatchObject({ code: "UNAUTHORIZED" });

@@ -29,10 +29,22 @@ describe("validation messages in the request's language", () => {
   });
 
   it("wrong scalar in a literal and in a variable", async () => {
-    const literal = await gql("admin", `{ allCompanies(first: "ten") { pageInfo { pageSize } } }`, {}, { cookie: manager, locale: "nl-NL" });
+    const literal = await gql(
+      "admin",
+      `{ allCompanies(first: "ten") { pageInfo { pageSize } } }`,
+      {},
+      { cookie: manager, locale: "nl-NL" },
+    );
     expect(literal.body.errors![0].message).toBe('"ten" is geen geldige Int.');
-    const variable = await gql("admin", `query($n: Int) { allCompanies(first: $n) { pageInfo { pageSize } } }`, { n: "ten" }, { cookie: manager, locale: "fr-FR" });
-    expect(variable.body.errors![0].message).toBe('La variable « $n » a une valeur non valide : "ten" n\'est pas un Int valide.');
+    const variable = await gql(
+      "admin",
+      `query($n: Int) { allCompanies(first: $n) { pageInfo { pageSize } } }`,
+      { n: "ten" },
+      { cookie: manager, locale: "fr-FR" },
+    );
+    expect(variable.body.errors![0].message).toBe(
+      'La variable « $n » a une valeur non valide : "ten" n\'est pas un Int valide.',
+    );
     expect(variable.body.errors![0].extensions!.code).toBe("BAD_REQUEST");
   });
 
@@ -59,17 +71,40 @@ describe("DateTime", () => {
   const between = `query($s: DateTime!, $e: DateTime!) { allScheduledSessionsBetween(start: $s, end: $e) { _id } }`;
 
   it("refuses impossible dates with BAD_REQUEST (2026-02-30 is not 2 March)", async () => {
-    const variable = await gql("admin", between, { s: "2026-02-30T09:00:00Z", e: "2026-03-31T09:00:00Z" }, { cookie: manager });
+    const variable = await gql(
+      "admin",
+      between,
+      { s: "2026-02-30T09:00:00Z", e: "2026-03-31T09:00:00Z" },
+      { cookie: manager },
+    );
     expect(variable.body.errors![0].extensions!.code).toBe("BAD_REQUEST");
     expect(variable.body.errors![0].message).toContain("2026-02-30T09:00:00Z");
-    const literal = await gql("admin", `{ allScheduledSessionsBetween(start: "2026-04-31T09:00:00Z", end: "2026-05-01T00:00:00Z") { _id } }`, {}, { cookie: manager });
+    const literal = await gql(
+      "admin",
+      `{ allScheduledSessionsBetween(start: "2026-04-31T09:00:00Z", end: "2026-05-01T00:00:00Z") { _id } }`,
+      {},
+      { cookie: manager },
+    );
     expect(literal.body.errors![0].extensions!.code).toBe("BAD_REQUEST");
-    const fine = await gql("admin", between, { s: "2028-02-29T09:00:00Z", e: "2028-03-01T09:00:00+01:00" }, { cookie: manager });
+    const fine = await gql(
+      "admin",
+      between,
+      { s: "2028-02-29T09:00:00Z", e: "2028-03-01T09:00:00+01:00" },
+      { cookie: manager },
+    );
     expect(fine.body.errors).toBeUndefined();
   });
 
   it("parseIsoDateTime checks every part", () => {
-    for (const bad of ["2026-02-30T09:00:00Z", "2026-13-01", "2026-01-01T24:00:00Z", "2026-01-01T10:60Z", "1 March 2026", "", "2026-01-01T10:00:00+25:00"]) {
+    for (const bad of [
+      "2026-02-30T09:00:00Z",
+      "2026-13-01",
+      "2026-01-01T24:00:00Z",
+      "2026-01-01T10:60Z",
+      "1 March 2026",
+      "",
+      "2026-01-01T10:00:00+25:00",
+    ]) {
       expect(parseIsoDateTime(bad), bad).toBeNull();
     }
     expect(parseIsoDateTime("2026-03-01T09:00:00.123Z")?.toISOString()).toBe("2026-03-01T09:00:00.123Z");
@@ -83,7 +118,10 @@ describe("paging arguments", () => {
   it("refuses a cursor it did not hand out and first below 1", async () => {
     for (const variables of [{ after: "garbage!!" }, { first: 0 }, { first: -3 }]) {
       const res = await gql("admin", list, variables, { cookie: manager });
-      expect(res.body.errors![0].extensions, JSON.stringify(variables)).toMatchObject({ code: "BAD_REQUEST", reason: "validation_failed" });
+      expect(res.body.errors![0].extensions, JSON.stringify(variables)).toMatchObject({
+        code: "BAD_REQUEST",
+        reason: "validation_failed",
+      });
     }
     const nl = await gql("admin", list, { first: 0 }, { cookie: manager, locale: "nl-NL" });
     expect(nl.body.errors![0].extensions!.fieldErrors).toEqual({ first: '"first" moet tussen 1 en 100 liggen.' });
@@ -92,7 +130,12 @@ describe("paging arguments", () => {
   it("pages with real cursors and caps first at 100", async () => {
     const one = await gql("admin", list, { first: 2 }, { cookie: manager });
     expect(one.body.data.allCompanies.edges).toHaveLength(2);
-    const two = await gql("admin", list, { first: 2, after: one.body.data.allCompanies.pageInfo.endCursor }, { cookie: manager });
+    const two = await gql(
+      "admin",
+      list,
+      { first: 2, after: one.body.data.allCompanies.pageInfo.endCursor },
+      { cookie: manager },
+    );
     expect(two.body.data.allCompanies.edges).toHaveLength(1);
     const capped = await gql("admin", list, { first: 500 }, { cookie: manager });
     expect(capped.body.data.allCompanies.pageInfo.pageSize).toBe(100);

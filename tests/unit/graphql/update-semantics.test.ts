@@ -36,15 +36,27 @@ beforeAll(async () => {
   }`);
   const q = await ok(`mutation { addQuestion(input: { name: "Lift", maxTime: 60 }) { _id } }`);
   const e = await ok(`mutation { addEvaluation(input: { name: "Basics" }) { _id } }`);
-  const s = await ok(`mutation($e: ID!) { addSession(input: { name: "Crane day", passPercentage: 60, evaluations: [$e], referenceFormat: "CRN" }) { _id } }`, {
-    e: e.addEvaluation._id,
-  });
-  ids = { category: d.cat._id, company: d.co._id, location: d.loc._id, question: q.addQuestion._id, evaluation: e.addEvaluation._id, session: s.addSession._id };
+  const s = await ok(
+    `mutation($e: ID!) { addSession(input: { name: "Crane day", passPercentage: 60, evaluations: [$e], referenceFormat: "CRN" }) { _id } }`,
+    {
+      e: e.addEvaluation._id,
+    },
+  );
+  ids = {
+    category: d.cat._id,
+    company: d.co._id,
+    location: d.loc._id,
+    question: q.addQuestion._id,
+    evaluation: e.addEvaluation._id,
+    session: s.addSession._id,
+  };
   ids.manager = (await managerOf(slug))!.id;
 });
 
 const addOne = (mutation: string, input: Record<string, unknown>, fields: string) =>
-  ok(`mutation($i: ${mutation.replace(/^add/, "")}Input!) { r: ${mutation}(input: $i) { _id ${fields} } }`, { i: input }).then((d) => d.r);
+  ok(`mutation($i: ${mutation.replace(/^add/, "")}Input!) { r: ${mutation}(input: $i) { _id ${fields} } }`, {
+    i: input,
+  }).then((d) => d.r);
 
 const cases: Case[] = [
   {
@@ -68,7 +80,12 @@ const cases: Case[] = [
   {
     type: "Location",
     fields: "name address { line1 city postal country }",
-    add: () => addOne("addLocation", { name: "Yard", address: { line1: "Dock 2", city: "Antwerp", postal: "2000", country: "BE" } }, ""),
+    add: () =>
+      addOne(
+        "addLocation",
+        { name: "Yard", address: { line1: "Dock 2", city: "Antwerp", postal: "2000", country: "BE" } },
+        "",
+      ),
     leaveOut: { name: "Yard 2", address: { city: "Antwerpen" } },
     kept: (c) => expect(c.address).toEqual({ line1: "Dock 2", city: "Antwerpen", postal: "2000", country: "BE" }),
     nulls: { address: { postal: null } },
@@ -77,7 +94,8 @@ const cases: Case[] = [
   {
     type: "Company",
     fields: "name address { line1 city country }",
-    add: () => addOne("addCompany", { name: "Lifters", address: { line1: "Road 3", city: "Liège", country: "BE" } }, ""),
+    add: () =>
+      addOne("addCompany", { name: "Lifters", address: { line1: "Road 3", city: "Liège", country: "BE" } }, ""),
     leaveOut: { name: "Lifters NV" },
     kept: (c) => expect(c.address).toEqual({ line1: "Road 3", city: "Liège", country: "BE" }),
     nulls: { address: null },
@@ -86,9 +104,20 @@ const cases: Case[] = [
   {
     type: "Participant",
     fields: "name email phone externalId company { _id }",
-    add: () => addOne("addParticipant", { name: "Ann", email: "ann@upd.test", phone: "+32 470 00 00 00", externalId: "EXT-1", company: ids.company }, ""),
+    add: () =>
+      addOne(
+        "addParticipant",
+        { name: "Ann", email: "ann@upd.test", phone: "+32 470 00 00 00", externalId: "EXT-1", company: ids.company },
+        "",
+      ),
     leaveOut: { name: "Ann Peeters" },
-    kept: (p) => expect(p).toMatchObject({ email: "ann@upd.test", phone: "+32 470 00 00 00", externalId: "EXT-1", company: { _id: ids.company } }),
+    kept: (p) =>
+      expect(p).toMatchObject({
+        email: "ann@upd.test",
+        phone: "+32 470 00 00 00",
+        externalId: "EXT-1",
+        company: { _id: ids.company },
+      }),
     nulls: { phone: null, company: null },
     cleared: (p) => expect(p).toMatchObject({ email: "ann@upd.test", phone: null, externalId: "EXT-1", company: null }),
   },
@@ -113,27 +142,66 @@ const cases: Case[] = [
   {
     type: "Evaluation",
     fields: "name description categories questions options { enableTimer }",
-    add: () => addOne("addEvaluation", { name: "Theory", description: "Part 1", categories: [ids.category], questions: [ids.question], options: { enableTimer: false } }, ""),
+    add: () =>
+      addOne(
+        "addEvaluation",
+        {
+          name: "Theory",
+          description: "Part 1",
+          categories: [ids.category],
+          questions: [ids.question],
+          options: { enableTimer: false },
+        },
+        "",
+      ),
     leaveOut: { name: "Theory A" },
-    kept: (e) => expect(e).toMatchObject({ description: "Part 1", categories: [ids.category], questions: [ids.question], options: { enableTimer: false } }),
+    kept: (e) =>
+      expect(e).toMatchObject({
+        description: "Part 1",
+        categories: [ids.category],
+        questions: [ids.question],
+        options: { enableTimer: false },
+      }),
     nulls: { name: "Theory A", description: null, categories: null },
     cleared: (e) => expect(e).toMatchObject({ description: null, categories: [], questions: [ids.question] }),
   },
   {
     type: "Session",
     fields: "name passPercentage referenceFormat categories evaluations",
-    add: () => addOne("addSession", { name: "Exam", passPercentage: 70, referenceFormat: "EXM", categories: [ids.category], evaluations: [ids.evaluation] }, ""),
+    add: () =>
+      addOne(
+        "addSession",
+        {
+          name: "Exam",
+          passPercentage: 70,
+          referenceFormat: "EXM",
+          categories: [ids.category],
+          evaluations: [ids.evaluation],
+        },
+        "",
+      ),
     leaveOut: { name: "Exam B", passPercentage: 75 },
-    kept: (s) => expect(s).toMatchObject({ referenceFormat: "EXM", categories: [ids.category], evaluations: [ids.evaluation] }),
+    kept: (s) =>
+      expect(s).toMatchObject({ referenceFormat: "EXM", categories: [ids.category], evaluations: [ids.evaluation] }),
     nulls: { name: "Exam B", passPercentage: 75, referenceFormat: null, categories: null },
     cleared: (s) => expect(s).toMatchObject({ referenceFormat: "", categories: [], evaluations: [ids.evaluation] }),
   },
   {
     type: "ScheduledSession",
     fields: "datetime location { _id } assignedUser { _id } status",
-    add: () => addOne("addScheduledSession", { session: ids.session, datetime: "2031-05-05T08:00:00Z", location: ids.location, assignedUser: ids.manager }, ""),
+    add: () =>
+      addOne(
+        "addScheduledSession",
+        { session: ids.session, datetime: "2031-05-05T08:00:00Z", location: ids.location, assignedUser: ids.manager },
+        "",
+      ),
     leaveOut: { datetime: "2031-05-06T08:00:00Z" },
-    kept: (s) => expect(s).toMatchObject({ location: { _id: ids.location }, assignedUser: { _id: ids.manager }, status: "SCHEDULED" }),
+    kept: (s) =>
+      expect(s).toMatchObject({
+        location: { _id: ids.location },
+        assignedUser: { _id: ids.manager },
+        status: "SCHEDULED",
+      }),
     nulls: { location: null },
     cleared: (s) => expect(s).toMatchObject({ location: null, assignedUser: { _id: ids.manager } }),
   },
@@ -144,10 +212,15 @@ describe("update mutations: left out = unchanged, null = cleared", () => {
     it(`update${c.type}`, async () => {
       const { _id } = await c.add();
       const update = (input: Record<string, unknown>) =>
-        ok(`mutation($id: ID!, $i: ${c.type}Input!) { r: update${c.type}(id: $id, input: $i) { ${c.fields} } }`, { id: _id, i: input }).then((d) => d.r);
+        ok(`mutation($id: ID!, $i: ${c.type}Input!) { r: update${c.type}(id: $id, input: $i) { ${c.fields} } }`, {
+          id: _id,
+          i: input,
+        }).then((d) => d.r);
       const afterLeaveOut = await update(c.leaveOut);
       c.kept(afterLeaveOut);
-      for (const [key, value] of Object.entries(c.leaveOut)) if (typeof value !== "object") expect(afterLeaveOut[key]).toEqual(key === "datetime" ? new Date(String(value)).toISOString() : value);
+      for (const [key, value] of Object.entries(c.leaveOut))
+        if (typeof value !== "object")
+          expect(afterLeaveOut[key]).toEqual(key === "datetime" ? new Date(String(value)).toISOString() : value);
       c.cleared(await update(c.nulls));
     });
   }

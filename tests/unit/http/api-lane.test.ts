@@ -35,10 +35,26 @@ const routes: ApiRoute[] = [
   {
     methods: ["GET"],
     path: "/api/answer",
-    handle: async () => ({ status: 201, headers: [["Content-Type", "application/json"], ["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]], body: '{"written":true}' }),
+    handle: async () => ({
+      status: 201,
+      headers: [
+        ["Content-Type", "application/json"],
+        ["Set-Cookie", "a=1"],
+        ["Set-Cookie", "b=2"],
+      ],
+      body: '{"written":true}',
+    }),
   },
-  { methods: ["GET"], path: "/api/broken", handle: async () => Promise.reject(new Error("secret detail at /srv/app.ts:12")) },
-  { methods: ["GET"], path: "/api/big", handle: async () => Response.json({ rows: Array.from({ length: 200 }, (_, i) => ({ name: `Person ${i}` })) }) },
+  {
+    methods: ["GET"],
+    path: "/api/broken",
+    handle: async () => Promise.reject(new Error("secret detail at /srv/app.ts:12")),
+  },
+  {
+    methods: ["GET"],
+    path: "/api/big",
+    handle: async () => Response.json({ rows: Array.from({ length: 200 }, (_, i) => ({ name: `Person ${i}` })) }),
+  },
 ];
 
 /** A raw request (fetch would ask for and undo compression itself, and always declares a length). */
@@ -79,20 +95,44 @@ afterAll(() => Promise.all(lanes.map(({ server }) => new Promise((resolve) => se
 
 describe("the JSON endpoint lane", () => {
   it("hands the route a Fetch request with its body, path parameters and load context, and sends its answer", async () => {
-    const res = await fetch(`${base}/api/echo/abc?x=1`, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"a":1}' });
+    const res = await fetch(`${base}/api/echo/abc?x=1`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: "abc", body: '{"a":1}', url: "/api/echo/abc", client: "127.0.0.1", nonce: null, preread: true, transferEncoding: null });
+    expect(await res.json()).toEqual({
+      id: "abc",
+      body: '{"a":1}',
+      url: "/api/echo/abc",
+      client: "127.0.0.1",
+      nonce: null,
+      preread: true,
+      transferEncoding: null,
+    });
     expect(res.headers.get("cache-control")).toContain("no-store");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("refuses another method with 405, Allow and a translated message, before the route", async () => {
-    const res = await fetch(`${base}/api/echo/abc`, { method: "PUT", headers: { "Accept-Language": "fr-FR" }, body: "x" });
+    const res = await fetch(`${base}/api/echo/abc`, {
+      method: "PUT",
+      headers: { "Accept-Language": "fr-FR" },
+      body: "x",
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
-    expect(await res.json()).toMatchObject({ ok: false, code: "BAD_REQUEST", reason: "method", message: "Cette adresse n'accepte pas les requêtes PUT." });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      code: "BAD_REQUEST",
+      reason: "method",
+      message: "Cette adresse n'accepte pas les requêtes PUT.",
+    });
     // A cross-site write is refused as such first, whatever its method.
-    expect((await fetch(`${base}/api/echo/abc`, { method: "PUT", headers: { Origin: "http://evil.test" }, body: "x" })).status).toBe(403);
+    expect(
+      (await fetch(`${base}/api/echo/abc`, { method: "PUT", headers: { Origin: "http://evil.test" }, body: "x" }))
+        .status,
+    ).toBe(403);
   });
 
   it("answers a failing route with 500 and a message, never the error's detail", async () => {
@@ -100,17 +140,32 @@ describe("the JSON endpoint lane", () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain("secret detail");
-    expect(JSON.parse(text)).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "Er ging aan onze kant iets mis. Probeer het opnieuw." });
+    expect(JSON.parse(text)).toMatchObject({
+      code: "INTERNAL_SERVER_ERROR",
+      message: "Er ging aan onze kant iets mis. Probeer het opnieuw.",
+    });
   });
 
   it("refuses a cross-site write before the route, and leaves other paths to Remix", async () => {
-    expect((await fetch(`${base}/api/echo/abc`, { method: "POST", headers: { Origin: "http://evil.test" }, body: "x" })).status).toBe(403);
+    expect(
+      (await fetch(`${base}/api/echo/abc`, { method: "POST", headers: { Origin: "http://evil.test" }, body: "x" }))
+        .status,
+    ).toBe(403);
     expect(await (await fetch(`${base}/admin`)).text()).toBe("remix");
   });
 
   it("hands over a body sent in chunks without a declared length (streamed, not read ahead)", async () => {
-    const res = await rawRequest("/api/echo/chunked", { method: "POST", headers: { "Content-Type": "application/json" }, chunks: ['{"part":', '"two"}'] });
-    expect(JSON.parse(res.body.toString())).toMatchObject({ id: "chunked", body: '{"part":"two"}', preread: false, transferEncoding: "chunked" });
+    const res = await rawRequest("/api/echo/chunked", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      chunks: ['{"part":', '"two"}'],
+    });
+    expect(JSON.parse(res.body.toString())).toMatchObject({
+      id: "chunked",
+      body: '{"part":"two"}',
+      preread: false,
+      transferEncoding: "chunked",
+    });
   });
 
   it("gzips a large answer for a client that accepts it, and says it varies by Accept-Encoding", async () => {
@@ -125,12 +180,20 @@ describe("the JSON endpoint lane", () => {
     expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
     // A small answer is sent as it is.
-    const small = await rawRequest("/api/echo/s", { method: "POST", headers: { "Accept-Encoding": "gzip", "Content-Type": "application/json", "Content-Length": "2" }, chunks: ["{}"] });
+    const small = await rawRequest("/api/echo/s", {
+      method: "POST",
+      headers: { "Accept-Encoding": "gzip", "Content-Type": "application/json", "Content-Length": "2" },
+      chunks: ["{}"],
+    });
     expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
   it("carries a policy that loads and frames nothing; a refused write never reaches the route", async () => {
-    const res = await fetch(`${base}/api/echo/h`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const res = await fetch(`${base}/api/echo/h`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -139,20 +202,37 @@ describe("the JSON endpoint lane", () => {
     expect(res.headers.get("permissions-policy")).toBeTruthy();
     expect(res.headers.get("strict-transport-security")).toBeNull();
     const before = reached;
-    const refused = await fetch(`${base}/api/echo/h`, { method: "POST", headers: { Origin: "http://evil.test", "Accept-Language": "fr-FR" }, body: "{}" });
+    const refused = await fetch(`${base}/api/echo/h`, {
+      method: "POST",
+      headers: { Origin: "http://evil.test", "Accept-Language": "fr-FR" },
+      body: "{}",
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("x-frame-options")).toBe("DENY");
-    expect(await refused.json()).toMatchObject({ error: { code: "FORBIDDEN" }, errors: [{ extensions: { code: "FORBIDDEN" } }] });
+    expect(await refused.json()).toMatchObject({
+      error: { code: "FORBIDDEN" },
+      errors: [{ extensions: { code: "FORBIDDEN" } }],
+    });
     // A sibling on another port is another origin; the server's own origin is not.
-    expect((await fetch(`${base}/api/echo/h`, { method: "POST", headers: { Origin: "http://127.0.0.1:1" }, body: "{}" })).status).toBe(403);
+    expect(
+      (await fetch(`${base}/api/echo/h`, { method: "POST", headers: { Origin: "http://127.0.0.1:1" }, body: "{}" }))
+        .status,
+    ).toBe(403);
     expect(reached).toBe(before);
-    expect((await fetch(`${base}/api/echo/h`, { method: "POST", headers: { Origin: base }, body: "{}" })).status).toBe(200);
+    expect((await fetch(`${base}/api/echo/h`, { method: "POST", headers: { Origin: base }, body: "{}" })).status).toBe(
+      200,
+    );
   });
 
   it("takes the client, scheme and host from a trusted (loopback) proxy, as Express does", async () => {
     const res = await fetch(`${base}/api/echo/p`, {
       method: "POST",
-      headers: { "X-Forwarded-For": "203.0.113.9, 127.0.0.1", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "acme.example.com:8443", Origin: "https://acme.example.com:8443" },
+      headers: {
+        "X-Forwarded-For": "203.0.113.9, 127.0.0.1",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "acme.example.com:8443",
+        Origin: "https://acme.example.com:8443",
+      },
       body: "{}",
     });
     expect(res.status).toBe(200);
@@ -161,8 +241,12 @@ describe("the JSON endpoint lane", () => {
   });
 
   it("matches paths as Express did (any case, a trailing slash) and leaves other /api paths to Remix", async () => {
-    expect(await (await fetch(`${base}/API/Echo/x/`, { method: "POST", body: "{}" })).json()).toMatchObject({ id: "x" });
-    expect(await (await fetch(`${base}/api/echo/a%20b`, { method: "POST", body: "{}" })).json()).toMatchObject({ id: "a b" });
+    expect(await (await fetch(`${base}/API/Echo/x/`, { method: "POST", body: "{}" })).json()).toMatchObject({
+      id: "x",
+    });
+    expect(await (await fetch(`${base}/api/echo/a%20b`, { method: "POST", body: "{}" })).json()).toMatchObject({
+      id: "a b",
+    });
     expect(await (await fetch(`${base}/api/echo`)).text()).toBe("remix");
     const malformed = await fetch(`${base}/api/echo/%E0%A4%A`, { method: "POST", body: "{}" });
     expect(malformed.status).toBe(400);

@@ -58,7 +58,12 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-type RawAnswer = { status: number; headers: Record<string, string>; body: string; ended: "end" | "reset" | "still open" };
+type RawAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  ended: "end" | "reset" | "still open";
+};
 
 /**
  * Sends the head and the first part of a body over a plain socket (the rest is never sent) and
@@ -82,7 +87,9 @@ function rawExchange(head: string, firstBytes: number): Promise<RawAnswer> {
       const split = data.indexOf("\r\n\r\n");
       if (answer || split < 0) return;
       const [statusLine, ...lines] = data.slice(0, split).split("\r\n");
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
       const length = Number(headers["content-length"]);
       if (data.length - split - 4 < length) return;
       answer = { status: Number(statusLine!.split(" ")[1]), headers, body: data.slice(split + 4, split + 4 + length) };
@@ -96,7 +103,8 @@ function rawExchange(head: string, firstBytes: number): Promise<RawAnswer> {
 }
 
 const FIVE_MB = 5 * 1024 * 1024;
-const postHead = (path: string, extra = "") => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${FIVE_MB}\r\n${extra}\r\n`;
+const postHead = (path: string, extra = "") =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${FIVE_MB}\r\n${extra}\r\n`;
 
 describe("an answer sent before the body was read whole", () => {
   it("JSON lane 413 by the declared length: Connection: close, then the connection ends cleanly", async () => {
@@ -116,7 +124,10 @@ describe("an answer sent before the body was read whole", () => {
   });
 
   it("Express 413 of an upload by its declared length", async () => {
-    const answer = await rawExchange(postHead("/upload", "Content-Type: multipart/form-data; boundary=x\r\n"), 256 * 1024);
+    const answer = await rawExchange(
+      postHead("/upload", "Content-Type: multipart/form-data; boundary=x\r\n"),
+      256 * 1024,
+    );
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
     expect(answer.ended).toBe("end");
@@ -133,10 +144,14 @@ describe("an answer sent before the body was read whole", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const first = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-        const req = request(`${base}/api/limited`, { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": FIVE_MB } }, (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
-        });
+        const req = request(
+          `${base}/api/limited`,
+          { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": FIVE_MB } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
         req.on("error", reject);
         req.end(Buffer.alloc(FIVE_MB, 0x61));
       });
@@ -160,7 +175,11 @@ describe("answers after the body was read whole keep the connection", () => {
   it("a small POST read whole and a GET say keep-alive", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const post = await fetch(`${base}/api/limited`, { method: "POST", body: "x".repeat(1000), headers: { "Content-Type": "application/json" } });
+      const post = await fetch(`${base}/api/limited`, {
+        method: "POST",
+        body: "x".repeat(1000),
+        headers: { "Content-Type": "application/json" },
+      });
       expect(post.status).toBe(200);
       expect(post.headers.get("connection")).not.toBe("close");
       const upload = await fetch(`${base}/upload`, { method: "POST", body: "x".repeat(1000) });

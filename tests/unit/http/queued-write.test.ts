@@ -29,7 +29,11 @@ describe("queuedWriteAction", () => {
     const big = JSON.stringify({ answer: { textValue: "x".repeat(MAX_QUEUED_WRITE_BYTES) } });
     const refused = await post(big, "fr-FR");
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toMatchObject({ ok: false, reason: "body_too_large", message: "La requête est trop volumineuse (256 Ko au maximum)." });
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      reason: "body_too_large",
+      message: "La requête est trop volumineuse (256 Ko au maximum).",
+    });
     expect(written).toBe(0);
     const fine = await post(JSON.stringify({ answer: { textValue: "small" } }), "en-US");
     expect(await fine.json()).toEqual({ ok: true, written: 1 });
@@ -37,7 +41,10 @@ describe("queuedWriteAction", () => {
     const preread = (body: string) =>
       queuedWriteAction(
         {
-          request: new Request("http://localhost/api/user/live/s1/answer", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" } }),
+          request: new Request("http://localhost/api/user/live/s1/answer", {
+            method: "POST",
+            headers: { Cookie: cookie, "Content-Type": "application/json" },
+          }),
           body: new TextEncoder().encode(body),
           context: {},
           params: { scheduledSessionId: "s1" },
@@ -46,6 +53,10 @@ describe("queuedWriteAction", () => {
         async (_ctx, input) => ({ written: ++written, text: (input.answer as { textValue: string }).textValue }),
       );
     expect((await preread(big)).status).toBe(413);
-    expect(await (await preread(JSON.stringify({ answer: { textValue: "read whole" } }))).json()).toEqual({ ok: true, written: 2, text: "read whole" });
+    expect(await (await preread(JSON.stringify({ answer: { textValue: "read whole" } }))).json()).toEqual({
+      ok: true,
+      written: 2,
+      text: "read whole",
+    });
   });
 });

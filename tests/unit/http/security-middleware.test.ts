@@ -32,18 +32,31 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 describe("cross-site writes", () => {
   it("refuses a POST from another origin (also a sibling tenant subdomain) with 403, before the route", async () => {
     for (const origin of ["http://evil.test", "http://other.127.0.0.1.nip.io", "null"]) {
-      const res = await fetch(`${base}/admin/databases/companies?_data=routes/admin.databases.companies`, { method: "POST", headers: { Origin: origin, "Accept-Language": "nl-NL" }, body: "name=x" });
+      const res = await fetch(`${base}/admin/databases/companies?_data=routes/admin.databases.companies`, {
+        method: "POST",
+        headers: { Origin: origin, "Accept-Language": "nl-NL" },
+        body: "name=x",
+      });
       expect(res.status, origin).toBe(403);
-      expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "FORBIDDEN", message: "Dit verzoek kwam van een andere site en is geweigerd." });
+      expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: "FORBIDDEN",
+        message: "Dit verzoek kwam van een andere site en is geweigerd.",
+      });
     }
-    const siteOnly = await fetch(`${base}/api/assets/image/upload/file`, { method: "POST", headers: { "Sec-Fetch-Site": "same-site" }, body: "x" });
+    const siteOnly = await fetch(`${base}/api/assets/image/upload/file`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "same-site" },
+      body: "x",
+    });
     expect(siteOnly.status).toBe(403);
     expect(reached).toEqual([]);
   });
 
   it("lets same-origin browsers, non-browser clients and reads through", async () => {
     expect((await fetch(`${base}/a.data`, { method: "POST", headers: { Origin: base }, body: "x" })).status).toBe(200);
-    expect((await fetch(`${base}/b`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin" }, body: "x" })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/b`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin" }, body: "x" })).status,
+    ).toBe(200);
     expect((await fetch(`${base}/api/admin/graphql`, { method: "POST", body: "{}" })).status).toBe(200);
     expect((await fetch(`${base}/c`, { headers: { Origin: "http://evil.test" } })).status).toBe(200);
     expect(reached).toEqual(["POST /a.data", "POST /b", "POST /api/admin/graphql", "GET /c"]);
@@ -51,11 +64,31 @@ describe("cross-site writes", () => {
 
   it("isCrossSiteWrite: the rule itself", () => {
     const own = "https://acme.example.com";
-    expect(isCrossSiteWrite({ method: "POST", origin: "https://beta.example.com", secFetchSite: "same-site", ownOrigin: own })).toBe(true);
-    expect(isCrossSiteWrite({ method: "PUT", origin: undefined, secFetchSite: "cross-site", ownOrigin: own })).toBe(true);
-    expect(isCrossSiteWrite({ method: "DELETE", origin: "HTTPS://ACME.example.com", secFetchSite: undefined, ownOrigin: own })).toBe(false);
-    expect(isCrossSiteWrite({ method: "GET", origin: "https://evil.test", secFetchSite: "cross-site", ownOrigin: own })).toBe(false);
-    expect(isCrossSiteWrite({ method: "POST", origin: undefined, secFetchSite: undefined, ownOrigin: own })).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        method: "POST",
+        origin: "https://beta.example.com",
+        secFetchSite: "same-site",
+        ownOrigin: own,
+      }),
+    ).toBe(true);
+    expect(isCrossSiteWrite({ method: "PUT", origin: undefined, secFetchSite: "cross-site", ownOrigin: own })).toBe(
+      true,
+    );
+    expect(
+      isCrossSiteWrite({
+        method: "DELETE",
+        origin: "HTTPS://ACME.example.com",
+        secFetchSite: undefined,
+        ownOrigin: own,
+      }),
+    ).toBe(false);
+    expect(
+      isCrossSiteWrite({ method: "GET", origin: "https://evil.test", secFetchSite: "cross-site", ownOrigin: own }),
+    ).toBe(false);
+    expect(isCrossSiteWrite({ method: "POST", origin: undefined, secFetchSite: undefined, ownOrigin: own })).toBe(
+      false,
+    );
   });
 });
 

@@ -13,12 +13,17 @@ describe("the rules' suggested score", () => {
   it("says 1 point and 2 points (and 1.5 points) in every language", async () => {
     const expected = {
       "en-us": ["The rules suggest 1 point.", "The rules suggest 2 points.", "The rules suggest 1.5 points."],
-      "nl-nl": ["De regels stellen 1 punt voor.", "De regels stellen 2 punten voor.", "De regels stellen 1,5 punten voor."],
+      "nl-nl": [
+        "De regels stellen 1 punt voor.",
+        "De regels stellen 2 punten voor.",
+        "De regels stellen 1,5 punten voor.",
+      ],
       "fr-fr": ["Les règles proposent 1 point.", "Les règles proposent 2 points.", "Les règles proposent 1,5 point."],
     } as const;
     for (const locale of LOCALES) {
       const t = await getT(locale);
-      const say = (n: number) => t("corrections:step.suggested", { count: n, score: new Intl.NumberFormat(locale).format(n) });
+      const say = (n: number) =>
+        t("corrections:step.suggested", { count: n, score: new Intl.NumberFormat(locale).format(n) });
       expect([say(1), say(2), say(1.5)]).toEqual(expected[locale]);
     }
   });
@@ -26,7 +31,11 @@ describe("the rules' suggested score", () => {
 
 describe("automatic scoring", () => {
   it("is called what it does: it scores, it submits nothing", async () => {
-    const names = { "en-us": "Score automatically", "nl-nl": "Automatisch scoren", "fr-fr": "Noter automatiquement" } as const;
+    const names = {
+      "en-us": "Score automatically",
+      "nl-nl": "Automatisch scoren",
+      "fr-fr": "Noter automatiquement",
+    } as const;
     for (const locale of LOCALES) {
       const t = await getT(locale);
       expect(t("corrections:auto.open")).toBe(names[locale]);
@@ -36,21 +45,42 @@ describe("automatic scoring", () => {
 });
 
 describe("the invitation's sentence", () => {
-  const values = { name: "Ann", organization: "Acme", session: "Safety", date: "Monday 1 December 2026 09:00", link: "https://x.test/s", code: "ABC123", reference: "S1" };
+  const values = {
+    name: "Ann",
+    organization: "Acme",
+    session: "Safety",
+    date: "Monday 1 December 2026 09:00",
+    link: "https://x.test/s",
+    code: "ABC123",
+    reference: "S1",
+  };
   it("reads naturally with a location", async () => {
-    const expected = { "en-us": "on Monday 1 December 2026 09:00. Where: Hall A (Main St 1).", "nl-nl": "op Monday 1 December 2026 09:00. Waar: Hall A (Main St 1).", "fr-fr": "le Monday 1 December 2026 09:00. Lieu : Hall A (Main St 1)." } as const;
+    const expected = {
+      "en-us": "on Monday 1 December 2026 09:00. Where: Hall A (Main St 1).",
+      "nl-nl": "op Monday 1 December 2026 09:00. Waar: Hall A (Main St 1).",
+      "fr-fr": "le Monday 1 December 2026 09:00. Lieu : Hall A (Main St 1).",
+    } as const;
     for (const locale of LOCALES) {
       const t = await getT(locale);
       const place = "Hall A (Main St 1)";
       expect(t("scheduling:emails.invitation.text", { ...values, place })).toContain(expected[locale]);
-      expect(t("scheduling:emails.invitation.where", { place })).toBe({ "en-us": "Where: ", "nl-nl": "Waar: ", "fr-fr": "Lieu : " }[locale] + place);
+      expect(t("scheduling:emails.invitation.where", { place })).toBe(
+        { "en-us": "Where: ", "nl-nl": "Waar: ", "fr-fr": "Lieu : " }[locale] + place,
+      );
     }
   });
   it("reads naturally without one: no preposition before 'to be announced'", async () => {
-    const expected = { "en-us": "Where: to be announced.", "nl-nl": "Waar: wordt nog meegedeeld.", "fr-fr": "Lieu : à communiquer." } as const;
+    const expected = {
+      "en-us": "Where: to be announced.",
+      "nl-nl": "Waar: wordt nog meegedeeld.",
+      "fr-fr": "Lieu : à communiquer.",
+    } as const;
     for (const locale of LOCALES) {
       const t = await getT(locale);
-      const text = t("scheduling:emails.invitation.text", { ...values, place: t("scheduling:emails.invitation.no-place") });
+      const text = t("scheduling:emails.invitation.text", {
+        ...values,
+        place: t("scheduling:emails.invitation.no-place"),
+      });
       expect(text).toContain(expected[locale]);
       expect(text).not.toMatch(/ at to be announced| à à communiquer| in wordt nog meegedeeld/i);
     }
@@ -60,7 +90,8 @@ describe("the invitation's sentence", () => {
 /** Every string under a key of a locale file. */
 function strings(value: unknown, at = ""): Array<[string, string]> {
   if (typeof value === "string") return [[at, value]];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => strings(v, at ? `${at}.${k}` : k));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => strings(v, at ? `${at}.${k}` : k));
   return [];
 }
 

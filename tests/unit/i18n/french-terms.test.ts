@@ -11,15 +11,24 @@ const strings = (value: unknown, prefix: string): Array<[string, string]> =>
   typeof value === "string"
     ? [[prefix, value]]
     : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => strings(v, `${prefix}.${k}`));
-const all = fs.readdirSync(dir).flatMap((f) => strings(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")), f.replace(".json", "")));
+const all = fs
+  .readdirSync(dir)
+  .flatMap((f) => strings(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")), f.replace(".json", "")));
 const text = (key: string) => all.find(([k]) => k === key)?.[1];
 
 /** Where "évaluation" means assessing in general, not the Evaluation object. */
-const GENERAL = [/^common\.product$/, /^home\.title$/, /^databases\.sections\.(participants|contexts)\.description$/, /^legal\./];
+const GENERAL = [
+  /^common\.product$/,
+  /^home\.title$/,
+  /^databases\.sections\.(participants|contexts)\.description$/,
+  /^legal\./,
+];
 
 describe("French terminology", () => {
   it("calls Evaluations épreuves everywhere", () => {
-    const confusing = all.filter(([key, value]) => /[ée]valuation/i.test(value.replace(/\{\{\w+\}\}/g, "")) && !GENERAL.some((g) => g.test(key)));
+    const confusing = all.filter(
+      ([key, value]) => /[ée]valuation/i.test(value.replace(/\{\{\w+\}\}/g, "")) && !GENERAL.some((g) => g.test(key)),
+    );
     expect(confusing).toEqual([]);
   });
 

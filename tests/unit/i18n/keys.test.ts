@@ -17,7 +17,12 @@ const namespaces = fs.readdirSync(path.join(root, "en-us")).filter((f) => f.ends
 describe("translations", () => {
   it("has the same namespaces in every language", () => {
     for (const locale of SUPPORTED_LOCALES) {
-      expect(fs.readdirSync(path.join(root, locale)).filter((f) => f.endsWith(".json")).sort()).toEqual([...namespaces].sort());
+      expect(
+        fs
+          .readdirSync(path.join(root, locale))
+          .filter((f) => f.endsWith(".json"))
+          .sort(),
+      ).toEqual([...namespaces].sort());
     }
   });
 

@@ -3,7 +3,10 @@ import { decodeCsvBytes } from "~/lib/csv-bytes";
 
 describe("decodeCsvBytes", () => {
   it("reads UTF-8 (with or without a BOM) as UTF-8", () => {
-    expect(decodeCsvBytes(new TextEncoder().encode("name\nJosé Müller\n"))).toEqual({ text: "name\nJosé Müller\n", encoding: "utf-8" });
+    expect(decodeCsvBytes(new TextEncoder().encode("name\nJosé Müller\n"))).toEqual({
+      text: "name\nJosé Müller\n",
+      encoding: "utf-8",
+    });
   });
 
   it("reads Latin-1 / Windows-1252 bytes as such instead of U+FFFD, and says so", () => {

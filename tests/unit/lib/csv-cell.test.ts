@@ -3,7 +3,15 @@ import { neutralizeCsvCell } from "~/lib/csv-cell";
 
 describe("neutralizeCsvCell", () => {
   it("prefixes cells that a spreadsheet would run as a formula", () => {
-    for (const cell of ["=1+1", "+31 6 1234", "-2+3", "@SUM(A1:A2)", "\t=cmd", "\r=cmd", '=HYPERLINK("http://evil.test","x")']) {
+    for (const cell of [
+      "=1+1",
+      "+31 6 1234",
+      "-2+3",
+      "@SUM(A1:A2)",
+      "\t=cmd",
+      "\r=cmd",
+      '=HYPERLINK("http://evil.test","x")',
+    ]) {
       expect(neutralizeCsvCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
     }
   });

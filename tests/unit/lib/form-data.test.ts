@@ -60,7 +60,9 @@ describe("readFormData", () => {
   });
 
   it("reads a good form as it is", async () => {
-    const form = await readFormData(new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ intent: "create", name: "A" }) }));
+    const form = await readFormData(
+      new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ intent: "create", name: "A" }) }),
+    );
     expect(form.get("name")).toBe("A");
   });
 });
@@ -84,7 +86,9 @@ describe("screen actions answer an unreadable form with 400, translated, and cha
       const response = answer as Response;
       expect(response.status).toBe(400);
       const text = await response.text();
-      expect(text).toBe("The form could not be read: it was sent incomplete or damaged. Reload the page and try again.");
+      expect(text).toBe(
+        "The form could not be read: it was sent incomplete or damaged. Reload the page and try again.",
+      );
     });
   }
 
@@ -116,7 +120,13 @@ describe("uploads answer an unreadable form with their JSON refusal (400)", () =
       expect(thrown).toBe(false);
       const response = answer as Response;
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "BAD_REQUEST", reason: "form_unreadable", message: expect.stringMatching(/form could not be read/) } });
+      expect(await response.json()).toMatchObject({
+        error: {
+          code: "BAD_REQUEST",
+          reason: "form_unreadable",
+          message: expect.stringMatching(/form could not be read/),
+        },
+      });
     });
   }
 

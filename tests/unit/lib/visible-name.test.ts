@@ -28,9 +28,32 @@ import { makeTenant, staffCtx } from "../support/tenants";
 // with such characters inside stays as it is.
 
 /** Names that show nothing: zero-width space, non-joiner, joiner, word joiner, BOM, soft hyphen, spaces, NBSP, and mixes. */
-const INVISIBLE = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200B\u200D", " \u00A0 ", "\u00A0", "\u2060\u00AD\uFEFF", "\u200B \u200C\u00A0\u200D", "\u3164", "\u2800", "\u200E\u202E"];
+const INVISIBLE = [
+  "\u200B",
+  "\u200C",
+  "\u200D",
+  "\u2060",
+  "\uFEFF",
+  "\u00AD",
+  "\u200B\u200D",
+  " \u00A0 ",
+  "\u00A0",
+  "\u2060\u00AD\uFEFF",
+  "\u200B \u200C\u00A0\u200D",
+  "\u3164",
+  "\u2800",
+  "\u200E\u202E",
+];
 /** Real names with invisible characters inside or around them. */
-const REAL = ["Zoë\u00ADvan Dijk", "Jean\u2060Pierre", "\u200BAcme\u200D", "Anne\u00A0Marie", "\uFEFFLéa", "क्‍ष", "👩\u200D🔬 Lab"];
+const REAL = [
+  "Zoë\u00ADvan Dijk",
+  "Jean\u2060Pierre",
+  "\u200BAcme\u200D",
+  "Anne\u00A0Marie",
+  "\uFEFFLéa",
+  "क्‍ष",
+  "👩\u200D🔬 Lab",
+];
 const VISIBLE_NAME = "Enter a name with at least one visible character.";
 
 let slug: string;
@@ -46,7 +69,8 @@ beforeAll(async () => {
 describe("the shared rule", () => {
   it("tells visible characters from invisible ones", () => {
     for (const name of INVISIBLE) expect(hasVisibleCharacter(name), JSON.stringify(name)).toBe(false);
-    for (const name of [...REAL, "A", "李", "٣", "—"]) expect(hasVisibleCharacter(name), JSON.stringify(name)).toBe(true);
+    for (const name of [...REAL, "A", "李", "٣", "—"])
+      expect(hasVisibleCharacter(name), JSON.stringify(name)).toBe(true);
   });
 
   it("nameText: blank is required, invisible is visible-name, real names are kept as typed (trimmed)", () => {
@@ -56,14 +80,19 @@ describe("the shared rule", () => {
     };
     expect(keyOf("   ")).toBe("validation:required");
     expect(keyOf(undefined)).toBe("validation:required");
-    for (const name of INVISIBLE.filter((n) => n.trim() !== "")) expect(keyOf(name), JSON.stringify(name)).toBe("validation:visible-name");
+    for (const name of INVISIBLE.filter((n) => n.trim() !== ""))
+      expect(keyOf(name), JSON.stringify(name)).toBe("validation:visible-name");
     for (const name of REAL) expect(nameText().parse(` ${name} `)).toBe(name.trim());
   });
 
   it("the message is translated in the three languages", () => {
     expect(manager.t("validation:visible-name")).toBe(VISIBLE_NAME);
-    expect(manager.t("validation:visible-name", { lng: "nl-nl" })).toBe("Vul een naam in met minstens één zichtbaar teken.");
-    expect(manager.t("validation:visible-name", { lng: "fr-fr" })).toBe("Saisissez un nom comportant au moins un caractère visible.");
+    expect(manager.t("validation:visible-name", { lng: "nl-nl" })).toBe(
+      "Vul een naam in met minstens één zichtbaar teken.",
+    );
+    expect(manager.t("validation:visible-name", { lng: "fr-fr" })).toBe(
+      "Saisissez un nom comportant au moins un caractère visible.",
+    );
   });
 });
 
@@ -72,19 +101,31 @@ const email = () => `visible-${++n}@${slug}.test`;
 /** Every kind of named thing, added through its module with the given name. */
 const kinds: Array<[string, (name: string) => Promise<unknown>]> = [
   ["organisation (settings)", (name) => updateOrganizationSettings(manager, { name })],
-  ["organisation (creation)", (name) => createTenant({ slug: `visible-t${++n}`, name, adminEmail: `boss@visible-t${n}.test` })],
+  [
+    "organisation (creation)",
+    (name) => createTenant({ slug: `visible-t${++n}`, name, adminEmail: `boss@visible-t${n}.test` }),
+  ],
   ["staff user (addUser)", (name) => addUser(manager, { email: email(), name, roles: ["ORGANIZATION_READER"] })],
-  ["staff user (created in a tenant)", async (name) => createStaffUserInTenant(manager.tdb, { email: email(), name, roles: ["ORGANIZATION_READER"] })],
+  [
+    "staff user (created in a tenant)",
+    async (name) => createStaffUserInTenant(manager.tdb, { email: email(), name, roles: ["ORGANIZATION_READER"] }),
+  ],
   ["participant", (name) => addParticipant(manager, { name, email: email() })],
   ["company", (name) => addCompany(manager, { name })],
-  ["location", (name) => addLocation(manager, { name, address: { line1: "Main street 1", city: "Gent", country: "BE" } })],
+  [
+    "location",
+    (name) => addLocation(manager, { name, address: { line1: "Main street 1", city: "Gent", country: "BE" } }),
+  ],
   ["category", (name) => addCategory(manager, { name })],
   ["supply object", (name) => addSupplyObject(manager, { name })],
   ["context", (name) => addContext(manager, { name })],
   ["question", (name) => addQuestion(manager, { name, maxTime: 60 })],
   ["evaluation", (name) => addEvaluation(manager, { name })],
   ["session template", (name) => addSession(manager, { name, passPercentage: 60 })],
-  ["report layout", (name) => addSessionReportLayout(manager, { name, layout: [{ type: "summary", displayNumericScore: true }] })],
+  [
+    "report layout",
+    (name) => addSessionReportLayout(manager, { name, layout: [{ type: "summary", displayNumericScore: true }] }),
+  ],
 ];
 
 describe("every name refuses invisible characters and keeps real names", () => {
@@ -92,7 +133,10 @@ describe("every name refuses invisible characters and keeps real names", () => {
     it(kind, async () => {
       for (const name of ["\u200B\u200D", "\u2060\u00AD\uFEFF", "\u200C", "\u00A0\u200B"]) {
         const e = await refusal(add(name));
-        expect([e.code, e.fieldErrors?.name?.key], `${kind} ${JSON.stringify(name)}`).toEqual(["BAD_REQUEST", "validation:visible-name"]);
+        expect([e.code, e.fieldErrors?.name?.key], `${kind} ${JSON.stringify(name)}`).toEqual([
+          "BAD_REQUEST",
+          "validation:visible-name",
+        ]);
       }
       await add(`${kind} Zoë\u00ADvan\u200BDijk`);
     });
@@ -112,25 +156,54 @@ describe("every name refuses invisible characters and keeps real names", () => {
 
   it("an update is held to the same rule", async () => {
     const user = await addUser(manager, { email: email(), name: "Real Name", roles: ["ORGANIZATION_READER"] });
-    const e = await refusal(updateUser(manager, user.id, { email: user.email, name: "\uFEFF\u200B", roles: ["ORGANIZATION_READER"] }));
+    const e = await refusal(
+      updateUser(manager, user.id, { email: user.email, name: "\uFEFF\u200B", roles: ["ORGANIZATION_READER"] }),
+    );
     expect(e.fieldErrors?.name?.key).toBe("validation:visible-name");
   });
 });
 
 describe("over GraphQL", () => {
   it("updateOrganizationSettings and addUser refuse an invisible name with BAD_REQUEST and the translated message", async () => {
-    const settings = await gql("admin", `mutation($i: OrganizationSettingsInput!) { updateOrganizationSettings(input: $i) { name } }`, { i: { name: "\u200B\u200D" } }, { cookie });
-    expect(settings.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "validation_failed", fieldErrors: { name: VISIBLE_NAME } });
-    const user = await gql("admin", `mutation($i: ManagedUserInput!) { addUser(input: $i) { email } }`, { i: { email: email(), name: "\u2060\u00AD", roles: ["ORGANIZATION_READER"] } }, { cookie, locale: "fr-fr" });
-    expect(user.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { name: "Saisissez un nom comportant au moins un caractère visible." } });
-    const company = await gql("admin", `mutation($i: CompanyInput!) { addCompany(input: $i) { _id } }`, { i: { name: "\u200B" } }, { cookie, locale: "nl-nl" });
-    expect(company.body.errors![0]!.extensions).toMatchObject({ code: "BAD_REQUEST", fieldErrors: { name: "Vul een naam in met minstens één zichtbaar teken." } });
+    const settings = await gql(
+      "admin",
+      `mutation($i: OrganizationSettingsInput!) { updateOrganizationSettings(input: $i) { name } }`,
+      { i: { name: "\u200B\u200D" } },
+      { cookie },
+    );
+    expect(settings.body.errors![0]!.extensions).toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "validation_failed",
+      fieldErrors: { name: VISIBLE_NAME },
+    });
+    const user = await gql(
+      "admin",
+      `mutation($i: ManagedUserInput!) { addUser(input: $i) { email } }`,
+      { i: { email: email(), name: "\u2060\u00AD", roles: ["ORGANIZATION_READER"] } },
+      { cookie, locale: "fr-fr" },
+    );
+    expect(user.body.errors![0]!.extensions).toMatchObject({
+      code: "BAD_REQUEST",
+      fieldErrors: { name: "Saisissez un nom comportant au moins un caractère visible." },
+    });
+    const company = await gql(
+      "admin",
+      `mutation($i: CompanyInput!) { addCompany(input: $i) { _id } }`,
+      { i: { name: "\u200B" } },
+      { cookie, locale: "nl-nl" },
+    );
+    expect(company.body.errors![0]!.extensions).toMatchObject({
+      code: "BAD_REQUEST",
+      fieldErrors: { name: "Vul een naam in met minstens één zichtbaar teken." },
+    });
   });
 });
 
 describe("one rule", () => {
   it("no schema in app/ validates a name other than with nameText", () => {
-    const files = (fs.readdirSync("app", { recursive: true }) as string[]).filter((f) => /\.(ts|tsx)$/.test(f)).map((f) => path.join("app", f));
+    const files = (fs.readdirSync("app", { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .map((f) => path.join("app", f));
     const own = files.flatMap((f) =>
       fs
         .readFileSync(f, "utf8")

@@ -44,7 +44,9 @@ describe("AnswerQueue", () => {
     const seenInStore: boolean[] = [];
     const queue = new AnswerQueue(store, (r) => {
       seenInStore.push(store.data.size > 0 && !store.data.values().next().value!.acked);
-      return new Promise<SendResult>((resolve) => (release = resolve)).then((x) => x ?? { ok: true, revision: r.revision, late: false });
+      return new Promise<SendResult>((resolve) => (release = resolve)).then(
+        (x) => x ?? { ok: true, revision: r.revision, late: false },
+      );
     });
     await queue.load();
     await queue.change(ref, { numericValue: 4 });
@@ -150,7 +152,9 @@ describe("AnswerQueue", () => {
   it("a refusal for good is kept and not re-sent forever; a later change is sent again", async () => {
     const store = new MemoryStore();
     let refuse = true;
-    const queue = new AnswerQueue(store, async (r): Promise<SendResult> => (refuse ? { ok: false, refused: "live_question_not_current" } : { ok: true, revision: r.revision, late: true }));
+    const queue = new AnswerQueue(store, async (r): Promise<SendResult> =>
+      refuse ? { ok: false, refused: "live_question_not_current" } : { ok: true, revision: r.revision, late: true },
+    );
     await queue.load();
     await queue.change(ref, { textValue: "x" });
     await settle(queue);

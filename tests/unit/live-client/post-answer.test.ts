@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseNumber } from "~/components/live/step-input";
 import { postAnswer } from "~/components/live/use-answer-queue";
 
-const record = { scheduledSession: "s 1", evaluation: "e", question: "q", stepIndex: 2, answer: { numericValue: 3 }, revision: 7, acked: false };
+const record = {
+  scheduledSession: "s 1",
+  evaluation: "e",
+  question: "q",
+  stepIndex: 2,
+  answer: { numericValue: 3 },
+  revision: 7,
+  acked: false,
+};
 
 function answering(status: number, body: unknown) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -21,7 +29,13 @@ describe("postAnswer: what the queue does with the server's answer", () => {
     expect(await postAnswer(record)).toEqual({ ok: true, revision: 7, late: true });
     expect(calls[0]!.url).toBe("/api/user/live/s%201/answer");
     expect(calls[0]!.init.headers).toMatchObject({ "content-type": "application/json" });
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ evaluation: "e", question: "q", stepIndex: 2, answer: { numericValue: 3 }, revision: 7 });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      evaluation: "e",
+      question: "q",
+      stepIndex: 2,
+      answer: { numericValue: 3 },
+      revision: 7,
+    });
   });
 
   it("keeps retrying when the network, the login or the server fails", async () => {
@@ -36,7 +50,12 @@ describe("postAnswer: what the queue does with the server's answer", () => {
   });
 
   it("stops on a clear refusal and keeps its translated message", async () => {
-    answering(400, { ok: false, code: "BAD_REQUEST", reason: "live_question_not_current", message: "This question is not the one you are on now." });
+    answering(400, {
+      ok: false,
+      code: "BAD_REQUEST",
+      reason: "live_question_not_current",
+      message: "This question is not the one you are on now.",
+    });
     expect(await postAnswer(record)).toEqual({ ok: false, refused: "This question is not the one you are on now." });
   });
 });

@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchRealtimeToken, RealtimeAccessEnded, RealtimeTokenKeeper, REVOKED_CLOSE_CODE, type RenewableConnection } from "~/components/live/realtime-token";
+import {
+  fetchRealtimeToken,
+  RealtimeAccessEnded,
+  RealtimeTokenKeeper,
+  REVOKED_CLOSE_CODE,
+  type RenewableConnection,
+} from "~/components/live/realtime-token";
 
 // ADR 0030: live-room tokens live ten minutes and can be revoked. Before a (re)connect the browser
 // renews a token that is about to run out or that the room revoked; when the app refuses (logged
 // out, taken off the session), it stops connecting.
 
 const NOW = 1_800_000_000_000;
-const page: RenewableConnection = { token: "t-page", capability: "participant", expires: NOW + 600_000, scheduledSessionId: "s 1" };
+const page: RenewableConnection = {
+  token: "t-page",
+  capability: "participant",
+  expires: NOW + 600_000,
+  scheduledSessionId: "s 1",
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,8 +37,15 @@ describe("RealtimeTokenKeeper", () => {
   });
 
   it("renews after the room closed the socket as revoked, and stops when the app refuses", async () => {
-    const answers: Array<{ token: string; expires: number } | "refused"> = [{ token: "t-other-session", expires: NOW + 600_000 }, "refused"];
-    const keeper = new RealtimeTokenKeeper(page, async () => answers.shift()!, () => NOW);
+    const answers: Array<{ token: string; expires: number } | "refused"> = [
+      { token: "t-other-session", expires: NOW + 600_000 },
+      "refused",
+    ];
+    const keeper = new RealtimeTokenKeeper(
+      page,
+      async () => answers.shift()!,
+      () => NOW,
+    );
     keeper.closedWith(1006); // a dropped connection: the same token again
     expect(await keeper.tokenForConnect()).toBe("t-page");
     keeper.closedWith(REVOKED_CLOSE_CODE);
@@ -42,7 +60,9 @@ describe("fetchRealtimeToken", () => {
     const calls: Array<{ url: string; body: { query: string; variables: unknown } }> = [];
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       calls.push({ url, body: JSON.parse(String(init.body)) });
-      return new Response(JSON.stringify({ data: { getRealtimeToken: { token: "t-new", expires: NOW + 1 } } }), { status: 200 });
+      return new Response(JSON.stringify({ data: { getRealtimeToken: { token: "t-new", expires: NOW + 1 } } }), {
+        status: 200,
+      });
     });
     expect(await fetchRealtimeToken(page)).toEqual({ token: "t-new", expires: NOW + 1 });
     expect(await fetchRealtimeToken({ ...page, capability: "admin" })).toEqual({ token: "t-new", expires: NOW + 1 });
@@ -53,7 +73,11 @@ describe("fetchRealtimeToken", () => {
 
   it("answers refused when the app will not give one, and throws (retried later) when it cannot be reached", async () => {
     for (const code of ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"]) {
-      vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ errors: [{ message: "no", extensions: { code } }] }), { status: 200 }));
+      vi.stubGlobal(
+        "fetch",
+        async () =>
+          new Response(JSON.stringify({ errors: [{ message: "no", extensions: { code } }] }), { status: 200 }),
+      );
       expect(await fetchRealtimeToken(page)).toBe("refused");
     }
     vi.stubGlobal("fetch", async () => new Response("", { status: 401 }));

@@ -27,21 +27,40 @@ let cookie = "";
 
 /** The answer route, called as the browser's fetch would reach it (with the participant's cookie). */
 async function serve(url: string, init: RequestInit = {}): Promise<Response> {
-  const request = new Request(`http://localhost${url}`, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } });
+  const request = new Request(`http://localhost${url}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), Cookie: cookie },
+  });
   const scheduledSessionId = decodeURIComponent(/\/api\/user\/live\/([^/]+)\/answer$/.exec(url)![1]!);
   return (await route.handle({ request, context: {}, params: { scheduledSessionId } })) as Response;
 }
 
-const ref = (stepIndex: number): AnswerRef => ({ scheduledSession: f.sessionId, evaluation: f.evaluations[0]!, question: f.questions[0]![0]!, stepIndex });
+const ref = (stepIndex: number): AnswerRef => ({
+  scheduledSession: f.sessionId,
+  evaluation: f.evaluations[0]!,
+  question: f.questions[0]![0]!,
+  stepIndex,
+});
 /** A valid answer for each step of the fixture's first question (mc, num, txt, hz, pr). */
 const answerFor = (stepIndex: number, n: number) =>
-  [{ textlistValue: ["Green"] }, { numericValue: n }, { textValue: `answer ${n}` }, { numericlistValue: [0.5, 0.25] }, { booleanValue: true }][stepIndex]!;
+  [
+    { textlistValue: ["Green"] },
+    { numericValue: n },
+    { textValue: `answer ${n}` },
+    { numericlistValue: [0.5, 0.25] },
+    { booleanValue: true },
+  ][stepIndex]!;
 
 async function stored(participantId: string) {
   const entry = await manager.tdb.db
     .select()
     .from(scheduledSessionParticipantEntries)
-    .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, f.sessionId), eq(scheduledSessionParticipantEntries.participantId, participantId)))
+    .where(
+      and(
+        eq(scheduledSessionParticipantEntries.scheduledSessionId, f.sessionId),
+        eq(scheduledSessionParticipantEntries.participantId, participantId),
+      ),
+    )
     .get();
   const rows = await manager.tdb.db.select().from(liveAnswers).where(eq(liveAnswers.entryId, entry!.id)).all();
   return new Map(rows.map((r) => [r.stepIndex, { revision: r.revision, answer: r.answer }]));
@@ -91,7 +110,11 @@ describe("saves faster than a device makes them", () => {
   it("reads the wait from Retry-After when the body does not say it exactly", async () => {
     vi.stubGlobal("fetch", async () => new Response("{}", { status: 429, headers: { "retry-after": "3" } }));
     try {
-      expect(await postAnswer({ ...ref(2), answer: { textValue: "x" }, revision: 1, acked: false })).toEqual({ ok: false, retry: true, retryAfterMs: 3000 });
+      expect(await postAnswer({ ...ref(2), answer: { textValue: "x" }, revision: 1, acked: false })).toEqual({
+        ok: false,
+        retry: true,
+        retryAfterMs: 3000,
+      });
     } finally {
       vi.stubGlobal("fetch", serve);
     }
@@ -104,7 +127,11 @@ describe("saves faster than a device makes them", () => {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ ...ref(2), answer: { textValue: `burst ${i + 1}` }, revision: i + 1 }),
-        }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as { ok: boolean; revision?: number; reason?: string; message?: string } })),
+        }).then(async (r) => ({
+          status: r.status,
+          retryAfter: r.headers.get("retry-after"),
+          body: (await r.json()) as { ok: boolean; revision?: number; reason?: string; message?: string },
+        })),
       ),
     );
     const accepted = results.filter((r) => r.status === 200);
@@ -113,11 +140,17 @@ describe("saves faster than a device makes them", () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(accepted.length).toBeLessThanOrEqual(SAVE_LIMITS.burst);
     expect(refused.length).toBeGreaterThanOrEqual(64 - SAVE_LIMITS.burst);
-    expect(refused[0]).toMatchObject({ retryAfter: expect.stringMatching(/^\d+$/), body: { ok: false, reason: "live_saves_too_fast" } });
+    expect(refused[0]).toMatchObject({
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: { ok: false, reason: "live_saves_too_fast" },
+    });
     expect(refused[0]!.body.message).toMatch(/kept on this device/);
     // What was accepted is in the database: the highest revision acknowledged.
     const highest = Math.max(...accepted.map((r) => r.body.revision!));
-    expect((await stored(f.people[0]!)).get(2)).toEqual({ revision: highest, answer: { textValue: `burst ${highest}` } });
+    expect((await stored(f.people[0]!)).get(2)).toEqual({
+      revision: highest,
+      answer: { textValue: `burst ${highest}` },
+    });
   });
 
   it("the answer queue keeps what was refused, sends it again when told, and everything ends up stored", async () => {
@@ -142,7 +175,10 @@ describe("saves faster than a device makes them", () => {
     const changes = [0, 1, 3, 4].map((i) => ({ ref: ref(i), answer: answerFor(i, 7) }));
     for (const c of changes) await queue.change(c.ref, c.answer);
     // Refused, kept, waiting for the wait the server gave; then the other saves end.
-    await vi.waitFor(() => expect(outcomes.some((o) => !o.ok && "retry" in o)).toBe(true), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(outcomes.some((o) => !o.ok && "retry" in o)).toBe(true), {
+      timeout: 5_000,
+      interval: 10,
+    });
     expect(queue.status().waiting).toBe(changes.length);
     for (const h of held) h.release();
     // The queue retries on its own (after the waits the server gave) until nothing is waiting.

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { finishQuestion, myLiveSession, participantRealtimeToken, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
+import {
+  finishQuestion,
+  myLiveSession,
+  participantRealtimeToken,
+  requestHelp,
+  saveAnswer,
+  setReady,
+} from "~/modules/live/participant.server";
 import { liveDashboard, startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
 import { getParticipantEntry } from "~/modules/scheduling/entries.server";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -19,7 +26,15 @@ let p1: Ctx;
 let p2: Ctx;
 
 const save = (ctx: Ctx, over: Record<string, unknown>) =>
-  saveAnswer(ctx, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "x" }, revision: 1, ...over });
+  saveAnswer(ctx, {
+    scheduledSession: f.sessionId,
+    evaluation: f.evaluations[0],
+    question: f.questions[0]![0],
+    stepIndex: 2,
+    answer: { textValue: "x" },
+    revision: 1,
+    ...over,
+  });
 const storedCount = async () => (await manager.tdb.db.select().from(liveAnswers).all()).length;
 
 beforeAll(async () => {
@@ -57,10 +72,16 @@ describe("saving answers", () => {
     const dup = await save(p1, { answer: { textValue: "third, again" }, revision: 3 });
     expect(dup).toMatchObject({ revision: 3, stored: false });
     let mine = await myLiveSession(p1, f.sessionId);
-    expect(mine.answers.filter((a) => a.stepIndex === 2).map((a) => [a.answer, a.revision])).toEqual([[{ textValue: "third" }, 3]]);
+    expect(mine.answers.filter((a) => a.stepIndex === 2).map((a) => [a.answer, a.revision])).toEqual([
+      [{ textValue: "third" }, 3],
+    ]);
     await save(p1, { answer: { textValue: "fifth" }, revision: 5 });
     mine = await myLiveSession(p1, f.sessionId);
-    expect(mine.answers.find((a) => a.stepIndex === 2)).toMatchObject({ answer: { textValue: "fifth" }, revision: 5, late: false });
+    expect(mine.answers.find((a) => a.stepIndex === 2)).toMatchObject({
+      answer: { textValue: "fifth" },
+      revision: 5,
+      late: false,
+    });
   });
 
   it("concurrent saves of many revisions end with the highest", async () => {
@@ -88,7 +109,10 @@ describe("saving answers", () => {
     ];
     for (const b of bad) {
       const e = await refusal(save(p2, { stepIndex: b.stepIndex, answer: b.answer, revision: 999 }));
-      expect([e.code, Object.keys(e.fieldErrors ?? {})], JSON.stringify(b)).toEqual(["BAD_REQUEST", expect.arrayContaining([b.field])]);
+      expect([e.code, Object.keys(e.fieldErrors ?? {})], JSON.stringify(b)).toEqual([
+        "BAD_REQUEST",
+        expect.arrayContaining([b.field]),
+      ]);
     }
     const mine = await myLiveSession(p2, f.sessionId);
     expect(mine.answers.map((a) => a.revision).sort()).toEqual([100, 101, 102, 103, 104]);
@@ -96,9 +120,13 @@ describe("saving answers", () => {
 
   it("refuses a question that is not the participant's current one", async () => {
     const before = await storedCount();
-    const e = await refusal(save(p1, { question: f.questions[0]![1], stepIndex: 0, answer: { numericValue: 1 }, revision: 1 }));
+    const e = await refusal(
+      save(p1, { question: f.questions[0]![1], stepIndex: 0, answer: { numericValue: 1 }, revision: 1 }),
+    );
     expect([e.code, e.reason]).toEqual(["BAD_REQUEST", "live_question_not_current"]);
-    const other = await refusal(save(p1, { evaluation: f.evaluations[1], question: f.questions[1]![0], stepIndex: 0, revision: 1 }));
+    const other = await refusal(
+      save(p1, { evaluation: f.evaluations[1], question: f.questions[1]![0], stepIndex: 0, revision: 1 }),
+    );
     expect(other.reason).toBe("live_question_not_current");
     expect(await storedCount()).toBe(before);
   });
@@ -113,7 +141,13 @@ describe("saving answers", () => {
     expect(late.receivedAt).toBeInstanceOf(Date);
     await save(p3, { answer: { textValue: "later still" }, revision: 3 });
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[2]!);
-    expect(entry.sessionAnswers[0]).toMatchObject({ answer: { textValue: "later still" }, revision: 3, late: true, inTimeAnswer: { textValue: "in time" }, inTimeRevision: 1 });
+    expect(entry.sessionAnswers[0]).toMatchObject({
+      answer: { textValue: "later still" },
+      revision: 3,
+      late: true,
+      inTimeAnswer: { textValue: "in time" },
+      inTimeRevision: 1,
+    });
     expect((await liveDashboard(manager, f.sessionId)).rows[2]).toMatchObject({ status: "time_up", lateSaves: 1 });
   });
 });
@@ -123,14 +157,27 @@ describe("a retry after the question closed", () => {
     const g = await makeLiveSession(manager, { participants: 1 });
     await startScheduledSession(manager, g.sessionId);
     const p = participantCtx(manager, g.people[0]!);
-    const input = { scheduledSession: g.sessionId, evaluation: g.evaluations[0], question: g.questions[0]![0], stepIndex: 2, answer: { textValue: "kept" }, revision: 4 };
+    const input = {
+      scheduledSession: g.sessionId,
+      evaluation: g.evaluations[0],
+      question: g.questions[0]![0],
+      stepIndex: 2,
+      answer: { textValue: "kept" },
+      revision: 4,
+    };
     expect(await saveAnswer(p, input)).toMatchObject({ revision: 4, stored: true });
     await finishQuestion(p, g.sessionId, g.evaluations[0]!, g.questions[0]![0]!);
     // The browser never heard the acknowledgement and sends it again: answered, not refused.
     expect(await saveAnswer(p, input)).toMatchObject({ revision: 4, stored: false, late: false });
-    expect(await saveAnswer(p, { ...input, revision: 3, answer: { textValue: "older" } })).toMatchObject({ revision: 4, stored: false });
+    expect(await saveAnswer(p, { ...input, revision: 3, answer: { textValue: "older" } })).toMatchObject({
+      revision: 4,
+      stored: false,
+    });
     // Even a retry whose answer no longer passes is answered with what is stored.
-    expect(await saveAnswer(p, { ...input, answer: { numericValue: 1 } })).toMatchObject({ revision: 4, stored: false });
+    expect(await saveAnswer(p, { ...input, answer: { numericValue: 1 } })).toMatchObject({
+      revision: 4,
+      stored: false,
+    });
     const newer = await refusal(saveAnswer(p, { ...input, revision: 5, answer: { textValue: "too late to change" } }));
     expect(newer.reason).toBe("live_question_not_current");
     const entry = await getParticipantEntry(manager, g.sessionId, g.people[0]!);
@@ -141,7 +188,13 @@ describe("a retry after the question closed", () => {
 describe("what a participant sees", () => {
   it("contains no correct answers, option validity, zones or checklist criteria of any step type", async () => {
     const mine = await myLiveSession(p1, f.sessionId);
-    expect(mine.questions[0]!.steps.map((s) => s.type)).toEqual(["MULTIPLE_CHOICE", "NUMERIC", "TEXT", "HOTZONE", "PRACTICAL"]);
+    expect(mine.questions[0]!.steps.map((s) => s.type)).toEqual([
+      "MULTIPLE_CHOICE",
+      "NUMERIC",
+      "TEXT",
+      "HOTZONE",
+      "PRACTICAL",
+    ]);
     expect(mine.questions[0]!.steps[0]!.options).toEqual(["Red", "Green"]);
     expect(mine.questions[0]!.steps[3]!.imageUrl).toBe("/api/assets/valve.png");
     const text = JSON.stringify(mine);
@@ -162,7 +215,18 @@ describe("what a participant sees", () => {
     const text = JSON.stringify(mine);
     for (const secret of SECRETS) expect(text, secret).not.toContain(secret);
     // Answers to any question of the open evaluation are accepted.
-    expect((await saveAnswer(p, { scheduledSession: g.sessionId, evaluation: g.evaluations[0], question: g.questions[0]![1], stepIndex: 0, answer: { numericValue: 3 }, revision: 1 })).stored).toBe(true);
+    expect(
+      (
+        await saveAnswer(p, {
+          scheduledSession: g.sessionId,
+          evaluation: g.evaluations[0],
+          question: g.questions[0]![1],
+          stepIndex: 0,
+          answer: { numericValue: 3 },
+          revision: 1,
+        })
+      ).stored,
+    ).toBe(true);
     const done = await finishQuestion(p, g.sessionId, g.evaluations[0]!, null);
     expect(done.status).toBe("waiting");
   });
@@ -181,7 +245,7 @@ describe("isolation", () => {
       () => finishQuestion(s, f.sessionId, f.evaluations[0]!, f.questions[0]![0]!),
       () => requestHelp(s, f.sessionId),
       () => participantRealtimeToken(s, f.sessionId),
-]) {
+    ]) {
       const e = await refusal(attempt());
       expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_participant_entry_not_found"]);
     }
@@ -211,7 +275,7 @@ describe("isolation", () => {
       () => startScheduledSession(otherStaff, f.sessionId),
       () => liveDashboard(otherStaff, f.sessionId),
       () => staffRealtimeToken(otherStaff, f.sessionId),
-]) {
+    ]) {
       const e = await refusal(attempt());
       expect([e.code, e.reason]).toEqual(["NOT_FOUND", "scheduled_session_not_found"]);
     }

@@ -29,7 +29,11 @@ describe("minutes to add on the live dashboard", () => {
       if (!isAppError(refusal)) continue;
       expect(refusal.fieldErrors?.minutes?.key).toBe(EXTEND_MINUTES_MESSAGE);
     }
-    const messages = { "en-us": "Type a whole number of minutes from 1 to 120.", "nl-nl": "Typ een geheel aantal minuten van 1 tot 120.", "fr-fr": "Saisissez un nombre entier de minutes de 1 à 120." } as const;
+    const messages = {
+      "en-us": "Type a whole number of minutes from 1 to 120.",
+      "nl-nl": "Typ een geheel aantal minuten van 1 tot 120.",
+      "fr-fr": "Saisissez un nombre entier de minutes de 1 à 120.",
+    } as const;
     for (const [locale, message] of Object.entries(messages)) {
       const t = await getT(locale as keyof typeof messages);
       let refusal: unknown;

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { liveDashboard, MAX_EXTEND_SECONDS, startScheduledSession } from "~/modules/live/run.server";
-import { getParticipantEntry, overrideScheduledSessionParticipantEntries, overrideScheduledSessionParticipantEntry } from "~/modules/scheduling/entries.server";
+import {
+  getParticipantEntry,
+  overrideScheduledSessionParticipantEntries,
+  overrideScheduledSessionParticipantEntry,
+} from "~/modules/scheduling/entries.server";
 import { gql, loginOverGraphQL } from "../support/graphql";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -21,7 +25,8 @@ let f: LiveFixture;
 
 const REFUSED = [0.0001, 0.5, 1.5, 59.999, 0, -1, MAX_EXTEND_SECONDS + 1, 1e9];
 const extend = (numericValue: number) => ({ override: { overrideType: "EXTEND_TIME", value: { numericValue } } });
-const overridesOf = async (participant: string) => (await getParticipantEntry(manager, f.sessionId, participant)).sessionOverrides.length;
+const overridesOf = async (participant: string) =>
+  (await getParticipantEntry(manager, f.sessionId, participant)).sessionOverrides.length;
 
 beforeAll(async () => {
   slug = (await makeTenant("live-extend")).tenant.slug;
@@ -35,16 +40,27 @@ describe("EXTEND_TIME through the module", () => {
   it("refuses fractions, zero, negatives and more than a day, for one participant and for all, recording nothing", async () => {
     const before = [await overridesOf(f.people[0]!), await overridesOf(f.people[1]!)];
     for (const seconds of REFUSED) {
-      const one = await refusal(overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, extend(seconds)));
-      expect([one.code, one.reason, one.fieldErrors?.["value.numericValue"]?.key], String(seconds)).toEqual(["BAD_REQUEST", "validation_failed", "validation:extend-seconds"]);
+      const one = await refusal(
+        overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, extend(seconds)),
+      );
+      expect([one.code, one.reason, one.fieldErrors?.["value.numericValue"]?.key], String(seconds)).toEqual([
+        "BAD_REQUEST",
+        "validation_failed",
+        "validation:extend-seconds",
+      ]);
       const all = await refusal(overrideScheduledSessionParticipantEntries(manager, f.sessionId, extend(seconds)));
-      expect([all.code, all.fieldErrors?.["value.numericValue"]?.key], String(seconds)).toEqual(["BAD_REQUEST", "validation:extend-seconds"]);
+      expect([all.code, all.fieldErrors?.["value.numericValue"]?.key], String(seconds)).toEqual([
+        "BAD_REQUEST",
+        "validation:extend-seconds",
+      ]);
     }
     expect([await overridesOf(f.people[0]!), await overridesOf(f.people[1]!)]).toEqual(before);
   });
 
   it("the message says whole seconds, in each language", async () => {
-    const e = await refusal(overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, extend(0.0001)));
+    const e = await refusal(
+      overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, extend(0.0001)),
+    );
     const key = e.fieldErrors!["value.numericValue"]!.key;
     expect(manager.t(key)).toBe("Give the extra time in whole seconds: at least 1 and at most one day (86,400).");
     expect(manager.t(key, { lng: "nl-nl" })).toMatch(/hele seconden/);
@@ -76,7 +92,9 @@ describe("EXTEND_TIME over GraphQL", () => {
         expect(res.body.data ?? null, String(seconds)).toBeNull();
         const error = res.body.errors![0]!;
         expect(error.extensions).toMatchObject({ code: "BAD_REQUEST", reason: "validation_failed" });
-        expect(error.extensions!.fieldErrors["value.numericValue"]).toBe("Indiquez le temps supplémentaire en secondes entières : au moins 1 et au plus un jour (86\u00a0400).");
+        expect(error.extensions!.fieldErrors["value.numericValue"]).toBe(
+          "Indiquez le temps supplémentaire en secondes entières : au moins 1 et au plus un jour (86\u00a0400).",
+        );
       }
     }
     expect(await overridesOf(f.people[1]!)).toBe(before);

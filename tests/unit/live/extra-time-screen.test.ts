@@ -28,12 +28,22 @@ describe("participants screen: extra time", () => {
     expect((await participantById(writer, p._id)).extraTimePercent).toBe(40);
     expect(await post({ extraTimePercent: "" })).toMatchObject({ ok: true });
     expect((await participantById(writer, p._id)).extraTimePercent).toBe(40);
-    expect(await post({ extraTimePercent: "301" }, "nl-nl")).toMatchObject({ ok: false, fieldErrors: { extraTimePercent: expect.stringContaining("300") } });
-    expect(await post({ extraTimePercent: "abc" })).toMatchObject({ ok: false, fieldErrors: { extraTimePercent: expect.any(String) } });
+    expect(await post({ extraTimePercent: "301" }, "nl-nl")).toMatchObject({
+      ok: false,
+      fieldErrors: { extraTimePercent: expect.stringContaining("300") },
+    });
+    expect(await post({ extraTimePercent: "abc" })).toMatchObject({
+      ok: false,
+      fieldErrors: { extraTimePercent: expect.any(String) },
+    });
     expect((await participantById(writer, p._id)).extraTimePercent).toBe(40);
 
     const request = new Request("http://localhost/admin/databases/participants", { headers: { Cookie: cookie } });
-    const page = (await participantsLoader({ request, context: { clientAddress: "10.3.3.3" }, params: {} } as never)) as any;
+    const page = (await participantsLoader({
+      request,
+      context: { clientAddress: "10.3.3.3" },
+      params: {},
+    } as never)) as any;
     expect(page.list.edges[0].node.extraTimePercent).toBe(40);
   });
 });

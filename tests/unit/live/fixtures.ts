@@ -1,5 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { evaluations, liveProgress, participants, questions, scheduledSessionParticipantEntries, sessionTemplates, workspaces } from "~db/tenant/schema";
+import {
+  evaluations,
+  liveProgress,
+  participants,
+  questions,
+  scheduledSessionParticipantEntries,
+  sessionTemplates,
+  workspaces,
+} from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -8,14 +16,59 @@ import { makeParticipants } from "../scheduling/fixtures";
 // A live session with every step type. The correct answers carry recognisable secrets so a test
 // can serialise what a participant receives and search it for them.
 
-export const SECRETS = ["SECRET-MC-VALIDITY", "424242", "0.4343", "SECRET-TEXT-MODEL", "0.123456", "SECRET-CRITERION", "blocklistValue", "optionlistValue", "\"valid\""];
+export const SECRETS = [
+  "SECRET-MC-VALIDITY",
+  "424242",
+  "0.4343",
+  "SECRET-TEXT-MODEL",
+  "0.123456",
+  "SECRET-CRITERION",
+  "blocklistValue",
+  "optionlistValue",
+  '"valid"',
+];
 
 export const STEPS = [
-  { key: "mc", type: "MULTIPLE_CHOICE", question: [{ type: "text", html: "<p>Pick the colour</p>" }], answer: { optionlistValue: [{ value: "Red", valid: false }, { value: "Green", valid: true }] }, score: 1 },
-  { key: "num", type: "NUMERIC", question: [{ type: "text", html: "<p>How many?</p>" }], answer: { numericValue: 424242, numericlistValue: [0.4343] }, score: 1 },
-  { key: "txt", type: "TEXT", question: [{ type: "text", html: "<p>Explain</p>" }], answer: { textValue: "SECRET-TEXT-MODEL" }, score: 1 },
-  { key: "hz", type: "HOTZONE", question: [{ type: "text", html: "<p>Point at the valve</p>" }], answer: { textValue: "/api/assets/valve.png", blocklistValue: [{ shape: "circle", x: 0.123456, y: 0.5, r: 0.1 }] }, score: 1 },
-  { key: "pr", type: "PRACTICAL", question: [{ type: "text", html: "<p>Tie the knot</p>" }], answer: { textlistValue: ["SECRET-CRITERION"], numericlistValue: [100] }, score: 1 },
+  {
+    key: "mc",
+    type: "MULTIPLE_CHOICE",
+    question: [{ type: "text", html: "<p>Pick the colour</p>" }],
+    answer: {
+      optionlistValue: [
+        { value: "Red", valid: false },
+        { value: "Green", valid: true },
+      ],
+    },
+    score: 1,
+  },
+  {
+    key: "num",
+    type: "NUMERIC",
+    question: [{ type: "text", html: "<p>How many?</p>" }],
+    answer: { numericValue: 424242, numericlistValue: [0.4343] },
+    score: 1,
+  },
+  {
+    key: "txt",
+    type: "TEXT",
+    question: [{ type: "text", html: "<p>Explain</p>" }],
+    answer: { textValue: "SECRET-TEXT-MODEL" },
+    score: 1,
+  },
+  {
+    key: "hz",
+    type: "HOTZONE",
+    question: [{ type: "text", html: "<p>Point at the valve</p>" }],
+    answer: { textValue: "/api/assets/valve.png", blocklistValue: [{ shape: "circle", x: 0.123456, y: 0.5, r: 0.1 }] },
+    score: 1,
+  },
+  {
+    key: "pr",
+    type: "PRACTICAL",
+    question: [{ type: "text", html: "<p>Tie the knot</p>" }],
+    answer: { textlistValue: ["SECRET-CRITERION"], numericlistValue: [100] },
+    score: 1,
+  },
 ];
 
 export type LiveFixture = {
@@ -32,47 +85,117 @@ export type LiveFixture = {
  */
 export async function makeLiveSession(
   ctx: Ctx,
-  opts: { participants?: number; allQuestionsInEvaluationShownByDefault?: boolean; enableAutoPauseOnHelpRequest?: boolean } = {},
+  opts: {
+    participants?: number;
+    allQuestionsInEvaluationShownByDefault?: boolean;
+    enableAutoPauseOnHelpRequest?: boolean;
+  } = {},
 ): Promise<LiveFixture> {
   const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
   const owner = (ctx.actor as { userId: string }).userId;
   const now = new Date();
-  const own = { workspaceId: ws!.id, ownerType: "ORGANIZATION" as const, ownerUserId: owner, visibility: "ORGANIZATION" as const, createdAt: now, updatedAt: now, rev: 1 };
+  const own = {
+    workspaceId: ws!.id,
+    ownerType: "ORGANIZATION" as const,
+    ownerUserId: owner,
+    visibility: "ORGANIZATION" as const,
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+  };
   const q = [newId(), newId(), newId()];
   const e = [newId(), newId()];
   const templateId = newId();
   await ctx.tdb.write(async (tx) => {
     const question = (id: string, name: string, maxTime: number, steps: unknown[]) =>
-      tx.insert(questions).values({ ...own, id, name, nameLower: name.toLowerCase(), maxTime, categoryIds: [], supplyIds: [], preparationInfo: [{ type: "text", html: `<p>Prepare ${name}</p>` }], steps, stepTypes: "" });
+      tx.insert(questions).values({
+        ...own,
+        id,
+        name,
+        nameLower: name.toLowerCase(),
+        maxTime,
+        categoryIds: [],
+        supplyIds: [],
+        preparationInfo: [{ type: "text", html: `<p>Prepare ${name}</p>` }],
+        steps,
+        stepTypes: "",
+      });
     await question(q[0]!, "All types", 600, STEPS);
     await question(q[1]!, "Second", 300, [STEPS[1]]);
     await question(q[2]!, "Station two", 120, [STEPS[2]]);
-    await tx.insert(evaluations).values({ ...own, id: e[0]!, name: "Station one", nameLower: "station one", categoryIds: [], questionIds: [q[0]!, q[1]!], enableTimer: true });
-    await tx.insert(evaluations).values({ ...own, id: e[1]!, name: "Station two", nameLower: "station two", categoryIds: [], questionIds: [q[2]!], enableTimer: true });
-    await tx.insert(sessionTemplates).values({ ...own, id: templateId, name: "Live run", nameLower: "live run", categoryIds: [], evaluationIds: e, passPercentage: 60, referenceFormat: "LIV" });
+    await tx.insert(evaluations).values({
+      ...own,
+      id: e[0]!,
+      name: "Station one",
+      nameLower: "station one",
+      categoryIds: [],
+      questionIds: [q[0]!, q[1]!],
+      enableTimer: true,
+    });
+    await tx.insert(evaluations).values({
+      ...own,
+      id: e[1]!,
+      name: "Station two",
+      nameLower: "station two",
+      categoryIds: [],
+      questionIds: [q[2]!],
+      enableTimer: true,
+    });
+    await tx.insert(sessionTemplates).values({
+      ...own,
+      id: templateId,
+      name: "Live run",
+      nameLower: "live run",
+      categoryIds: [],
+      evaluationIds: e,
+      passPercentage: 60,
+      referenceFormat: "LIV",
+    });
   });
   const people = await makeParticipants(ctx, opts.participants ?? 2, "live");
   const session = await addScheduledSession(ctx, {
     session: templateId,
     datetime: new Date(Date.now() + 3600_000),
     participants: people,
-    options: { allQuestionsInEvaluationShownByDefault: !!opts.allQuestionsInEvaluationShownByDefault, enableAutoPauseOnHelpRequest: !!opts.enableAutoPauseOnHelpRequest },
+    options: {
+      allQuestionsInEvaluationShownByDefault: !!opts.allQuestionsInEvaluationShownByDefault,
+      enableAutoPauseOnHelpRequest: !!opts.enableAutoPauseOnHelpRequest,
+    },
   });
   // Everyone takes the evaluations in the template's order (the rotation would vary it).
-  await ctx.tdb.write((tx) => tx.update(scheduledSessionParticipantEntries).set({ sessionOrder: e }).where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)));
+  await ctx.tdb.write((tx) =>
+    tx
+      .update(scheduledSessionParticipantEntries)
+      .set({ sessionOrder: e })
+      .where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)),
+  );
   return { sessionId: session._id, evaluations: e, questions: [[q[0]!, q[1]!], [q[2]!]], people };
 }
 
 export function participantCtx(base: Ctx, participantId: string): Ctx {
-  return { ...base, actor: { type: "USER", participantId, email: `${participantId}@example.test`, name: "P" }, permissions: [] };
+  return {
+    ...base,
+    actor: { type: "USER", participantId, email: `${participantId}@example.test`, name: "P" },
+    permissions: [],
+  };
 }
 
 /** Moves the participant's open section's start into the past: the clock has run `seconds` (a test seam on the real row). */
-export async function rewindOpenSection(ctx: Ctx, sessionId: string, participantId: string, seconds: number): Promise<void> {
+export async function rewindOpenSection(
+  ctx: Ctx,
+  sessionId: string,
+  participantId: string,
+  seconds: number,
+): Promise<void> {
   const entry = await ctx.tdb.db
     .select()
     .from(scheduledSessionParticipantEntries)
-    .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, sessionId), eq(scheduledSessionParticipantEntries.participantId, participantId)))
+    .where(
+      and(
+        eq(scheduledSessionParticipantEntries.scheduledSessionId, sessionId),
+        eq(scheduledSessionParticipantEntries.participantId, participantId),
+      ),
+    )
     .get();
   const rows = await ctx.tdb.db.select().from(liveProgress).where(eq(liveProgress.entryId, entry!.id)).all();
   const open = rows.find((r) => r.sectionEnd === null)!;
@@ -80,10 +203,18 @@ export async function rewindOpenSection(ctx: Ctx, sessionId: string, participant
     tx
       .update(liveProgress)
       .set({ sectionStart: new Date(open.sectionStart.getTime() - seconds * 1000) })
-      .where(and(eq(liveProgress.entryId, entry!.id), eq(liveProgress.evaluationId, open.evaluationId), eq(liveProgress.questionId, open.questionId))),
+      .where(
+        and(
+          eq(liveProgress.entryId, entry!.id),
+          eq(liveProgress.evaluationId, open.evaluationId),
+          eq(liveProgress.questionId, open.questionId),
+        ),
+      ),
   );
 }
 
 export async function setExtraTime(ctx: Ctx, participantId: string, percent: number): Promise<void> {
-  await ctx.tdb.write((tx) => tx.update(participants).set({ extraTimePercent: percent }).where(eq(participants.id, participantId)));
+  await ctx.tdb.write((tx) =>
+    tx.update(participants).set({ extraTimePercent: percent }).where(eq(participants.id, participantId)),
+  );
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { filterGridRows, gridShowCounts } from "~/components/live/grid-filter";
 
-const row = (name: string, email: string, more: Partial<{ helpRequested: boolean; status: string | null; connected: boolean | null }> = {}) => ({
+const row = (
+  name: string,
+  email: string,
+  more: Partial<{ helpRequested: boolean; status: string | null; connected: boolean | null }> = {},
+) => ({
   name,
   email,
   helpRequested: false,
@@ -24,7 +28,12 @@ describe("finding participants on the live dashboard", () => {
   });
 
   it("shows one kind at a time, in the rows' order", () => {
-    expect(names(filterGridRows(rows, { show: "all", text: "" }))).toEqual(["Ann Ämbers", "Bob Baker", "Cid Clark", "Dee Dale"]);
+    expect(names(filterGridRows(rows, { show: "all", text: "" }))).toEqual([
+      "Ann Ämbers",
+      "Bob Baker",
+      "Cid Clark",
+      "Dee Dale",
+    ]);
     expect(names(filterGridRows(rows, { show: "help", text: "" }))).toEqual(["Ann Ämbers"]);
     expect(names(filterGridRows(rows, { show: "waiting", text: "" }))).toEqual(["Bob Baker"]);
     expect(names(filterGridRows(rows, { show: "offline", text: "" }))).toEqual(["Cid Clark"]);

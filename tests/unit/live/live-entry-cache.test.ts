@@ -5,7 +5,12 @@ import { liveStateReads, writeOwnEntry } from "~/modules/live/live-entry.server"
 import { closeOpenSections } from "~/modules/live/progress.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
-import { applyLiveOverride, completeScheduledSession, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import {
+  applyLiveOverride,
+  completeScheduledSession,
+  startScheduledSession,
+  unlockWaitingParticipants,
+} from "~/modules/live/run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from "./fixtures";
@@ -26,7 +31,14 @@ let revision = 0;
 const save = (who: Ctx, question: string) => {
   const first = question === f.questions[0]![0];
   const answer = first ? { textValue: `r${revision}` } : { numericValue: revision };
-  return saveAnswer(who, { scheduledSession: f.sessionId, evaluation: f.evaluations[0]!, question, stepIndex: first ? 2 : 0, answer, revision: ++revision });
+  return saveAnswer(who, {
+    scheduledSession: f.sessionId,
+    evaluation: f.evaluations[0]!,
+    question,
+    stepIndex: first ? 2 : 0,
+    answer,
+    revision: ++revision,
+  });
 };
 
 /** The participant's live state read from the database, trusting nothing kept. */
@@ -78,8 +90,17 @@ describe("the kept live state of a participant", () => {
     const second = f.questions[0]![1]!;
     expect((await save(p1, second)).stored).toBe(true);
     expect((await save(p2, second)).stored).toBe(true);
-    const clockOf = ({ status, paused, remainingSeconds, revision }: Awaited<ReturnType<typeof myLiveSession>>) => ({ status, paused, remainingSeconds, revision });
-    for (const input of [{ overrideType: "SESSION_PAUSE" }, { overrideType: "EXTEND_TIME", value: { numericValue: 90 } }, { overrideType: "SESSION_RESUME" }]) {
+    const clockOf = ({ status, paused, remainingSeconds, revision }: Awaited<ReturnType<typeof myLiveSession>>) => ({
+      status,
+      paused,
+      remainingSeconds,
+      revision,
+    });
+    for (const input of [
+      { overrideType: "SESSION_PAUSE" },
+      { overrideType: "EXTEND_TIME", value: { numericValue: 90 } },
+      { overrideType: "SESSION_RESUME" },
+    ]) {
       await applyLiveOverride(manager, f.sessionId, null, input);
       const before = { ...liveStateReads };
       expect((await save(p1, second)).stored).toBe(true);
@@ -99,7 +120,8 @@ describe("the kept live state of a participant", () => {
 
   it("gives a staff action the entries the last one kept, and reads only a participant who moved meanwhile", async () => {
     const second = f.questions[0]![1]!;
-    const extend = () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    const extend = () =>
+      applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
     const overridesOf = async (participant: string) => {
       const entry = await findEntryOf(manager.tdb.db, f.sessionId, participant);
       return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides;
@@ -138,8 +160,16 @@ describe("the kept live state of a participant", () => {
     const stillKept = await myLiveSession(p1, f.sessionId);
     expect(liveStateReads).toEqual(reads);
     expect(kept.evaluation?._id).toBe(f.evaluations[1]);
-    for (const [k, r] of [[kept, await fresh(p2)], [stillKept, await fresh(p1)]] as const) {
-      expect({ ...k, remainingSeconds: 0, deadline: null, serverTime: null }).toEqual({ ...r, remainingSeconds: 0, deadline: null, serverTime: null });
+    for (const [k, r] of [
+      [kept, await fresh(p2)],
+      [stillKept, await fresh(p1)],
+    ] as const) {
+      expect({ ...k, remainingSeconds: 0, deadline: null, serverTime: null }).toEqual({
+        ...r,
+        remainingSeconds: 0,
+        deadline: null,
+        serverTime: null,
+      });
       expect(Math.abs(k.remainingSeconds! - r.remainingSeconds!)).toBeLessThanOrEqual(1);
     }
   });
@@ -171,7 +201,8 @@ describe("a staff action and a participant's move at the same time", () => {
     const [a, b] = session.people.map((p) => participantCtx(manager, p));
     await startScheduledSession(manager, session.sessionId);
     const [first, second] = session.questions[0]!;
-    const extend = () => applyLiveOverride(manager, session.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    const extend = () =>
+      applyLiveOverride(manager, session.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
     const lastOverride = async (participant: string) => {
       const entry = await findEntryOf(manager.tdb.db, session.sessionId, participant);
       return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides.at(-1);
@@ -207,7 +238,9 @@ describe("a staff action and a participant's move at the same time", () => {
     expect((await myLiveSession(b!, session.sessionId)).status).toBe("waiting");
     expect(await lastOverride(session.people[1]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: second });
     expect(await lastOverride(session.people[0]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: first });
-    expect((await lastOverride(session.people[0]!))!.datetime.getTime()).toBeGreaterThan((await lastOverride(session.people[1]!))!.datetime.getTime());
+    expect((await lastOverride(session.people[0]!))!.datetime.getTime()).toBeGreaterThan(
+      (await lastOverride(session.people[1]!))!.datetime.getTime(),
+    );
     void a;
   });
 });

@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { applyLivePatch, livePatchOfEvent, MAX_EVENT_RELOAD_DELAY_MS, reloadDelayOfEvent } from "~/modules/live/live-patch";
+import {
+  applyLivePatch,
+  livePatchOfEvent,
+  MAX_EVENT_RELOAD_DELAY_MS,
+  reloadDelayOfEvent,
+} from "~/modules/live/live-patch";
 
 // The clock-and-status change a staff override's room event carries, as the participant's screen
 // reads and applies it (session-screen.tsx).
 
-const wire = { revision: 7, status: "started", paused: true, helpRequested: false, remainingSeconds: 412, deadline: null, serverTime: "2026-11-23T10:00:00.000Z" };
-const event = (live: unknown) => ({ type: "entry.changed", participantId: "p1", payload: { participantId: "p1", revision: 7, reason: "SESSION_PAUSE", live } });
+const wire = {
+  revision: 7,
+  status: "started",
+  paused: true,
+  helpRequested: false,
+  remainingSeconds: 412,
+  deadline: null,
+  serverTime: "2026-11-23T10:00:00.000Z",
+};
+const event = (live: unknown) => ({
+  type: "entry.changed",
+  participantId: "p1",
+  payload: { participantId: "p1", revision: 7, reason: "SESSION_PAUSE", live },
+});
 
 describe("livePatchOfEvent", () => {
   it("reads the patch of an entry.changed event, dates revived", () => {
@@ -33,21 +50,47 @@ describe("livePatchOfEvent", () => {
 });
 
 describe("applyLivePatch", () => {
-  const screen = { revision: 5, status: "started" as const, paused: false, helpRequested: false, remainingSeconds: 500, deadline: new Date("2026-11-23T10:08:20.000Z"), serverTime: new Date("2026-11-23T09:59:00.000Z"), questions: ["q1"] };
+  const screen = {
+    revision: 5,
+    status: "started" as const,
+    paused: false,
+    helpRequested: false,
+    remainingSeconds: 500,
+    deadline: new Date("2026-11-23T10:08:20.000Z"),
+    serverTime: new Date("2026-11-23T09:59:00.000Z"),
+    questions: ["q1"],
+  };
 
   it("applies a newer patch over the clock and status, and keeps everything else", () => {
     const patched = applyLivePatch(screen, livePatchOfEvent(event(wire))!);
-    expect(patched).toEqual({ ...screen, revision: 7, paused: true, remainingSeconds: 412, deadline: null, serverTime: new Date(wire.serverTime) });
+    expect(patched).toEqual({
+      ...screen,
+      revision: 7,
+      paused: true,
+      remainingSeconds: 412,
+      deadline: null,
+      serverTime: new Date(wire.serverTime),
+    });
   });
 
   it("ignores a patch the screen already has, or an older one (a refresh overtook it)", () => {
-    expect(applyLivePatch({ ...screen, revision: 7 }, livePatchOfEvent(event(wire))!)).toEqual({ ...screen, revision: 7 });
-    expect(applyLivePatch({ ...screen, revision: 9 }, livePatchOfEvent(event(wire))!)).toEqual({ ...screen, revision: 9 });
+    expect(applyLivePatch({ ...screen, revision: 7 }, livePatchOfEvent(event(wire))!)).toEqual({
+      ...screen,
+      revision: 7,
+    });
+    expect(applyLivePatch({ ...screen, revision: 9 }, livePatchOfEvent(event(wire))!)).toEqual({
+      ...screen,
+      revision: 9,
+    });
   });
 });
 
 describe("reloadDelayOfEvent", () => {
-  const unlocked = (reloadInMs: unknown) => ({ type: "entry.changed", participantId: "p1", payload: { participantId: "p1", revision: 8, reason: "unlocked", reloadInMs } });
+  const unlocked = (reloadInMs: unknown) => ({
+    type: "entry.changed",
+    participantId: "p1",
+    payload: { participantId: "p1", revision: 8, reason: "unlocked", reloadInMs },
+  });
 
   it("reloads when the event says (a mass unlock spreads its screens), at once without a word", () => {
     expect(reloadDelayOfEvent(unlocked(312))).toBe(312);

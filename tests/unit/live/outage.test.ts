@@ -20,11 +20,18 @@ let manager: Ctx;
 
 const servedRow = async (sessionId: string) => {
   const { db } = await catalog();
-  return db.select().from(liveSessions).where(and(eq(liveSessions.tenantSlug, slug), eq(liveSessions.scheduledSessionId, sessionId))).get();
+  return db
+    .select()
+    .from(liveSessions)
+    .where(and(eq(liveSessions.tenantSlug, slug), eq(liveSessions.scheduledSessionId, sessionId)))
+    .get();
 };
 const setServedAt = async (sessionId: string, at: Date) => {
   const { db } = await catalog();
-  await db.update(liveSessions).set({ servedAt: at }).where(and(eq(liveSessions.tenantSlug, slug), eq(liveSessions.scheduledSessionId, sessionId)));
+  await db
+    .update(liveSessions)
+    .set({ servedAt: at })
+    .where(and(eq(liveSessions.tenantSlug, slug), eq(liveSessions.scheduledSessionId, sessionId)));
 };
 /** Milliseconds left on each participant's clock at `at`, from the dashboard's deadlines. */
 const remainingAt = async (f: LiveFixture, at: Date) => {
@@ -57,9 +64,13 @@ describe("the time nobody served is given back", () => {
     await startScheduledSession(manager, f.sessionId);
     // Everyone's clock has run two minutes; the third participant is paused by staff.
     for (const p of f.people) await rewindOpenSection(manager, f.sessionId, p, 120);
-    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[2]!, { override: { overrideType: "SESSION_PAUSE" } });
+    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[2]!, {
+      override: { overrideType: "SESSION_PAUSE" },
+    });
     // …since 100 s ago, before the outage (moved back on the real row).
-    await manager.tdb.write((tx) => tx.run(sql`UPDATE live_overrides SET datetime = ${Date.now() - 100_000} WHERE override_type = 'SESSION_PAUSE'`));
+    await manager.tdb.write((tx) =>
+      tx.run(sql`UPDATE live_overrides SET datetime = ${Date.now() - 100_000} WHERE override_type = 'SESSION_PAUSE'`),
+    );
 
     // The server stopped 80 s ago (its last stamp), and starts again now.
     const stopped = new Date(Date.now() - 80_000);
@@ -86,7 +97,9 @@ describe("the time nobody served is given back", () => {
     expect(paused.sessionOverrides.some((o) => o.value?.textValue === OUTAGE_REASON)).toBe(false);
 
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
-    const given = entry.sessionOverrides.filter((o) => o.overrideType === "EXTEND_TIME" && o.value?.textValue === OUTAGE_REASON);
+    const given = entry.sessionOverrides.filter(
+      (o) => o.overrideType === "EXTEND_TIME" && o.value?.textValue === OUTAGE_REASON,
+    );
     expect(given).toHaveLength(1);
     expect(given[0]!.value!.numericValue).toBe(gap);
 
@@ -94,14 +107,20 @@ describe("the time nobody served is given back", () => {
     expect(board.outagesGivenBack).toEqual([{ at: now, seconds: gap, participants: 2 }]);
     // Stamped as served: a second start-up gives nothing more.
     expect((await servedRow(f.sessionId))!.servedAt.getTime()).toBe(now.getTime());
-    expect((await creditServerOutages(new Date(now.getTime() + 1_000))).find((c) => c.scheduledSession === f.sessionId)).toBeUndefined();
+    expect(
+      (await creditServerOutages(new Date(now.getTime() + 1_000))).find((c) => c.scheduledSession === f.sessionId),
+    ).toBeUndefined();
   });
 
   it("gives nothing for a gap shorter than two heartbeats (a process that kept serving), nor to a clock already out of time", async () => {
     const f = await makeLiveSession(manager, { participants: 2 });
     await startScheduledSession(manager, f.sessionId);
     await stampServed();
-    expect((await creditServerOutages(new Date(Date.now() + UNSERVED_AFTER_MS - 500))).find((c) => c.scheduledSession === f.sessionId)).toBeUndefined();
+    expect(
+      (await creditServerOutages(new Date(Date.now() + UNSERVED_AFTER_MS - 500))).find(
+        (c) => c.scheduledSession === f.sessionId,
+      ),
+    ).toBeUndefined();
 
     // The first question allows 600 s: the first participant's time ran out before the outage.
     await rewindOpenSection(manager, f.sessionId, f.people[0]!, 700);

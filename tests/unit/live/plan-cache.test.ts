@@ -18,7 +18,14 @@ let f: LiveFixture;
 let p1: Ctx;
 
 const save = (stepIndex: number, revision: number, answer: Record<string, unknown>) =>
-  saveAnswer(p1, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex, answer, revision });
+  saveAnswer(p1, {
+    scheduledSession: f.sessionId,
+    evaluation: f.evaluations[0],
+    question: f.questions[0]![0],
+    stepIndex,
+    answer,
+    revision,
+  });
 const planNow = async () => loadPlanCached(manager.tdb, await findSession(manager.tdb.db, f.sessionId));
 
 beforeAll(async () => {
@@ -40,7 +47,12 @@ describe("the cached run plan", () => {
   it("sees a question whose steps changed at the next save", async () => {
     expect((await save(4, 1, { booleanValue: true })).stored).toBe(true);
     // The author drops the practical step (index 4) while the session runs.
-    await manager.tdb.write((tx) => tx.update(questions).set({ steps: STEPS.slice(0, 4), rev: 2 }).where(eq(questions.id, f.questions[0]![0]!)));
+    await manager.tdb.write((tx) =>
+      tx
+        .update(questions)
+        .set({ steps: STEPS.slice(0, 4), rev: 2 })
+        .where(eq(questions.id, f.questions[0]![0]!)),
+    );
     const e = await refusal(save(4, 2, { booleanValue: false }));
     expect(e.code).toBe("BAD_REQUEST");
     expect(e.fieldErrors).toHaveProperty("stepIndex");
@@ -51,20 +63,40 @@ describe("the cached run plan", () => {
 
   it("sees a step type changed under the same index", async () => {
     // Step 1 becomes a text step: a number is no longer a valid answer, a text is.
-    await manager.tdb.write((tx) => tx.update(questions).set({ steps: [STEPS[0], STEPS[2], STEPS[2], STEPS[3]], rev: 3 }).where(eq(questions.id, f.questions[0]![0]!)));
+    await manager.tdb.write((tx) =>
+      tx
+        .update(questions)
+        .set({ steps: [STEPS[0], STEPS[2], STEPS[2], STEPS[3]], rev: 3 })
+        .where(eq(questions.id, f.questions[0]![0]!)),
+    );
     expect((await refusal(save(1, 10, { numericValue: 4 }))).code).toBe("BAD_REQUEST");
     expect((await save(1, 11, { textValue: "now a text" })).stored).toBe(true);
   });
 
   it("sees a question removed from the evaluation", async () => {
-    await manager.tdb.write((tx) => tx.update(evaluations).set({ questionIds: [f.questions[0]![1]!] }).where(eq(evaluations.id, f.evaluations[0]!)));
+    await manager.tdb.write((tx) =>
+      tx
+        .update(evaluations)
+        .set({ questionIds: [f.questions[0]![1]!] })
+        .where(eq(evaluations.id, f.evaluations[0]!)),
+    );
     expect((await planNow()).evaluations.get(f.evaluations[0]!)!.questionIds).toEqual([f.questions[0]![1]]);
   });
 
   it("takes the session's own options from its row on every call, not from the cache", async () => {
     const session = await findSession(manager.tdb.db, f.sessionId);
     await manager.tdb.write(
-      (tx) => tx.update(scheduledSessions).set({ options: { ...session.options, enableAutoPauseOnHelpRequest: true, allQuestionsInEvaluationShownByDefault: false } }).where(eq(scheduledSessions.id, f.sessionId)),
+      (tx) =>
+        tx
+          .update(scheduledSessions)
+          .set({
+            options: {
+              ...session.options,
+              enableAutoPauseOnHelpRequest: true,
+              allQuestionsInEvaluationShownByDefault: false,
+            },
+          })
+          .where(eq(scheduledSessions.id, f.sessionId)),
       { liveRunOnly: true }, // even a write that claims to leave content alone
     );
     expect((await planNow()).options.enableAutoPauseOnHelpRequest).toBe(true);

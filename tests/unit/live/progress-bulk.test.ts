@@ -20,23 +20,74 @@ describe("bulk live writes", () => {
     const [a, b] = rows;
     const at = new Date("2026-11-25T09:00:00.123Z");
     const written = [
-      { entryId: a!.id, override: { overrideType: "EXTEND_TIME" as const, datetime: at, evaluation: "ev-1", question: null, numericValue: 90.5, textValue: "l'été \"quoted\"" } },
+      {
+        entryId: a!.id,
+        override: {
+          overrideType: "EXTEND_TIME" as const,
+          datetime: at,
+          evaluation: "ev-1",
+          question: null,
+          numericValue: 90.5,
+          textValue: 'l\'été "quoted"',
+        },
+      },
       { entryId: b!.id, override: { overrideType: "SESSION_PAUSE" as const, datetime: at } },
-      { entryId: a!.id, override: { overrideType: "SESSION_RESUME" as const, datetime: at, evaluation: "ev-1", question: "q-1" } },
+      {
+        entryId: a!.id,
+        override: { overrideType: "SESSION_RESUME" as const, datetime: at, evaluation: "ev-1", question: "q-1" },
+      },
     ];
     const revisions = await manager.tdb.write(async (tx) => {
       await appendOverrides(tx, written);
       await appendOverrides(tx, []);
       return bumpEntries(tx, [a!.id, b!.id], at);
     }, LIVE_RUN_WRITE);
-    const stored = await manager.tdb.db.select().from(liveOverrides).where(inArray(liveOverrides.entryId, [a!.id, b!.id])).orderBy(asc(liveOverrides.id)).all();
+    const stored = await manager.tdb.db
+      .select()
+      .from(liveOverrides)
+      .where(inArray(liveOverrides.entryId, [a!.id, b!.id]))
+      .orderBy(asc(liveOverrides.id))
+      .all();
     expect(stored.map(({ id: _id, ...row }) => row)).toEqual([
-      { entryId: a!.id, overrideType: "EXTEND_TIME", datetime: at, evaluationId: "ev-1", questionId: null, numericValue: 90.5, textValue: "l'été \"quoted\"" },
-      { entryId: b!.id, overrideType: "SESSION_PAUSE", datetime: at, evaluationId: null, questionId: null, numericValue: null, textValue: null },
-      { entryId: a!.id, overrideType: "SESSION_RESUME", datetime: at, evaluationId: "ev-1", questionId: "q-1", numericValue: null, textValue: null },
+      {
+        entryId: a!.id,
+        overrideType: "EXTEND_TIME",
+        datetime: at,
+        evaluationId: "ev-1",
+        questionId: null,
+        numericValue: 90.5,
+        textValue: 'l\'été "quoted"',
+      },
+      {
+        entryId: b!.id,
+        overrideType: "SESSION_PAUSE",
+        datetime: at,
+        evaluationId: null,
+        questionId: null,
+        numericValue: null,
+        textValue: null,
+      },
+      {
+        entryId: a!.id,
+        overrideType: "SESSION_RESUME",
+        datetime: at,
+        evaluationId: "ev-1",
+        questionId: "q-1",
+        numericValue: null,
+        textValue: null,
+      },
     ]);
-    expect(revisions).toEqual(new Map([[a!.id, a!.rev + 1], [b!.id, b!.rev + 1]]));
-    const after = await manager.tdb.db.select().from(entries).where(inArray(entries.id, [a!.id, b!.id])).all();
+    expect(revisions).toEqual(
+      new Map([
+        [a!.id, a!.rev + 1],
+        [b!.id, b!.rev + 1],
+      ]),
+    );
+    const after = await manager.tdb.db
+      .select()
+      .from(entries)
+      .where(inArray(entries.id, [a!.id, b!.id]))
+      .all();
     for (const row of after) expect(row.updatedAt).toEqual(at);
     expect(await manager.tdb.write((tx) => bumpEntries(tx, [], at), LIVE_RUN_WRITE)).toEqual(new Map());
   });
@@ -65,7 +116,12 @@ describe("bulk live writes", () => {
         ),
       LIVE_RUN_WRITE,
     );
-    const progress = await manager.tdb.db.select().from(liveProgress).where(inArray(liveProgress.entryId, [a!.id, b!.id])).orderBy(asc(liveProgress.entryId), asc(liveProgress.evaluationId)).all();
+    const progress = await manager.tdb.db
+      .select()
+      .from(liveProgress)
+      .where(inArray(liveProgress.entryId, [a!.id, b!.id]))
+      .orderBy(asc(liveProgress.entryId), asc(liveProgress.evaluationId))
+      .all();
     const of = (entryId: string) => progress.filter((p) => p.entryId === entryId).map(({ entryId: _e, ...p }) => p);
     expect(of(a!.id)).toEqual([
       { evaluationId: "ev-1", questionId: "q-1", sectionStart: t0, sectionEnd: t1 },
@@ -78,19 +134,41 @@ describe("bulk live writes", () => {
     const slug = (await makeTenant("progress-bulk-close")).tenant.slug;
     const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
     const f = await makeLiveSession(manager, { participants: 3 });
-    const [a, b, c] = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
+    const [a, b, c] = await manager.tdb.db
+      .select()
+      .from(entries)
+      .where(eq(entries.scheduledSessionId, f.sessionId))
+      .all();
     const t0 = new Date("2026-11-25T10:00:00.000Z");
     const t1 = new Date("2026-11-25T10:01:00.000Z");
     const t2 = new Date("2026-11-25T10:07:00.000Z");
     await manager.tdb.write(async (tx) => {
       await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-1" }], t0);
       await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-2" }], t1); // q-1 ended at t1
-      await openSectionRows(tx, [{ entryId: b!.id, evaluation: "ev-1", question: "q-1" }, { entryId: c!.id, evaluation: "ev-1", question: "q-1" }], t0);
+      await openSectionRows(
+        tx,
+        [
+          { entryId: b!.id, evaluation: "ev-1", question: "q-1" },
+          { entryId: c!.id, evaluation: "ev-1", question: "q-1" },
+        ],
+        t0,
+      );
     }, LIVE_RUN_WRITE);
     await manager.tdb.write((tx) => closeOpenSections(tx, [a!.id, b!.id], t2), LIVE_RUN_WRITE);
-    const progress = await manager.tdb.db.select().from(liveProgress).where(inArray(liveProgress.entryId, [a!.id, b!.id, c!.id])).all();
-    const ends = (entryId: string) => progress.filter((p) => p.entryId === entryId).map((p) => [p.questionId, p.sectionEnd?.toISOString() ?? null]).sort();
-    expect(ends(a!.id)).toEqual([["q-1", t1.toISOString()], ["q-2", t2.toISOString()]]);
+    const progress = await manager.tdb.db
+      .select()
+      .from(liveProgress)
+      .where(inArray(liveProgress.entryId, [a!.id, b!.id, c!.id]))
+      .all();
+    const ends = (entryId: string) =>
+      progress
+        .filter((p) => p.entryId === entryId)
+        .map((p) => [p.questionId, p.sectionEnd?.toISOString() ?? null])
+        .sort();
+    expect(ends(a!.id)).toEqual([
+      ["q-1", t1.toISOString()],
+      ["q-2", t2.toISOString()],
+    ]);
     expect(ends(b!.id)).toEqual([["q-1", t2.toISOString()]]);
     expect(ends(c!.id)).toEqual([["q-1", null]]);
   });

@@ -7,13 +7,26 @@ import path from "node:path";
 import PartySocket from "partysocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WS from "ws";
-import { REVOKED_CLOSE_CODE, eventsOfFrame, signBody, signPublish, signRealtimeToken, type PresenceEvent } from "../../../party/token";
+import {
+  REVOKED_CLOSE_CODE,
+  eventsOfFrame,
+  signBody,
+  signPublish,
+  signRealtimeToken,
+  type PresenceEvent,
+} from "../../../party/token";
 import type { Ctx } from "~/lib/context.server";
 import { logout } from "~/modules/auth/login.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { createLoginSession, type SessionCookie } from "~/modules/auth/sessions.server";
 import { publishLive, roomPublishStats } from "~/modules/live/events.server";
-import { issueRealtimeToken, publishEventsToRoom, publishToRoom, revokeInRoom, roomPresence } from "~/modules/live/realtime.server";
+import {
+  issueRealtimeToken,
+  publishEventsToRoom,
+  publishToRoom,
+  revokeInRoom,
+  roomPresence,
+} from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { participantRealtimeToken, requestHelp } from "~/modules/live/participant.server";
 import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
@@ -259,7 +272,11 @@ describe("session room", () => {
   it("refuses a batch with one malformed or stale event as a whole", async () => {
     const post = async (events: unknown[]) => {
       const body = JSON.stringify(events);
-      return fetch(`http://${host}/parties/main/${SEGMENT}`, { method: "POST", headers: { "x-signature": await signPublish(ROOM, body, SECRET) }, body });
+      return fetch(`http://${host}/parties/main/${SEGMENT}`, {
+        method: "POST",
+        headers: { "x-signature": await signPublish(ROOM, body, SECRET) },
+        body,
+      });
     };
     const good = { type: "fine", payload: {}, issued: Date.now() };
     expect((await post([good, { type: "", payload: {}, issued: Date.now() }])).status).toBe(400);
@@ -327,7 +344,12 @@ describe("session room", () => {
     });
     expect(await handshake(wsUrl(other.token))).toBe(401);
     // And a token for this room on a non-canonical spelling of it (which would be another Durable Object).
-    const mine = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "admin", clientId: "x" });
+    const mine = await issueRealtimeToken({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      capability: "admin",
+      clientId: "x",
+    });
     expect(await handshake(wsUrl(mine.token, ROOM))).toBe(401);
     expect(await handshake(wsUrl(mine.token))).toBe("open");
   });
@@ -421,21 +443,32 @@ describe("session room", () => {
       // Twenty saves 10 ms apart: sent one by one before, a request each; now they share one or two.
       const before = roomPublishStats.requests;
       for (let i = 0; i < 20; i++) {
-        void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i } }], { waitForRoom: false });
+        void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i } }], {
+          waitForRoom: false,
+        });
         await sleep(10);
       }
-      await admin.waitFor((m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 19, "the last save's event");
+      await admin.waitFor(
+        (m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 19,
+        "the last save's event",
+      );
       expect(roomPublishStats.requests - before).toBeLessThanOrEqual(2);
       const order = admin.messages.filter((m) => m.type === "answer.saved").map((m) => (m.payload as { i: number }).i);
       expect(order).toEqual([...Array(20).keys()]);
 
       // A participant's event does not wait: it takes the waiting staff-only event along, in order.
       process.env.LIVE_STAFF_EVENT_WAIT_MS = "60000";
-      void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i: 20 } }], { waitForRoom: false });
-      const sent = publishLive(ctx, SESSION, [{ type: "entry.changed", participantId: "p-9", payload: { reason: "pause" } }]).then(() => "sent");
+      void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i: 20 } }], {
+        waitForRoom: false,
+      });
+      const sent = publishLive(ctx, SESSION, [
+        { type: "entry.changed", participantId: "p-9", payload: { reason: "pause" } },
+      ]).then(() => "sent");
       expect(await Promise.race([sent, sleep(10_000).then(() => "still waiting")])).toBe("sent");
       const last = await admin.waitFor((m) => m.type === "entry.changed", "the pause");
-      expect(admin.messages.indexOf(last)).toBe(admin.messages.findIndex((m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 20) + 1);
+      expect(admin.messages.indexOf(last)).toBe(
+        admin.messages.findIndex((m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 20) + 1,
+      );
     } finally {
       delete process.env.LIVE_STAFF_EVENT_WAIT_MS;
       admin.close();
@@ -447,7 +480,14 @@ describe("session room", () => {
     const manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
     const f = await makeLiveSession(manager);
     const adminToken = await staffRealtimeToken(manager, f.sessionId);
-    const socket = new PartySocket({ host: adminToken.host, room: adminToken.room, party: adminToken.party, query: { token: adminToken.token }, WebSocket: WS, maxRetries: 0 });
+    const socket = new PartySocket({
+      host: adminToken.host,
+      room: adminToken.room,
+      party: adminToken.party,
+      query: { token: adminToken.token },
+      WebSocket: WS,
+      maxRetries: 0,
+    });
     const admin = new Client(socket);
     await admin.waitFor((m) => m.type === "welcome", "welcome");
 
@@ -465,7 +505,10 @@ describe("session room", () => {
 });
 
 /** A raw socket: its messages, and how it ended (the close code), to see a room close or refuse it. */
-function watch(token: string, segment = SEGMENT): { messages: Message[]; closed: Promise<number>; welcomed: Promise<boolean> } {
+function watch(
+  token: string,
+  segment = SEGMENT,
+): { messages: Message[]; closed: Promise<number>; welcomed: Promise<boolean> } {
   const ws = new WS(wsUrl(token, segment));
   sockets.push(ws);
   ws.on("error", () => undefined); // a refused handshake is reported through `closed`
@@ -492,11 +535,19 @@ function watch(token: string, segment = SEGMENT): { messages: Message[]; closed:
   return { messages, closed, welcomed };
 }
 
-const within = <T>(promise: Promise<T>, ms = 5_000): Promise<T | "timeout"> => Promise.race([promise, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms))]);
+const within = <T>(promise: Promise<T>, ms = 5_000): Promise<T | "timeout"> =>
+  Promise.race([promise, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms))]);
 
 describe("revoked tokens (issue 28)", () => {
   it("closes the sockets of a revoked login session and refuses its token on reconnect; other sessions stay", async () => {
-    const token = (grant: string) => issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-rev", grant });
+    const token = (grant: string) =>
+      issueRealtimeToken({
+        tenant: TENANT,
+        scheduledSessionId: SESSION,
+        capability: "participant",
+        clientId: "p-rev",
+        grant,
+      });
     const [a, b] = [await token("grant-a"), await token("grant-b")];
     const first = watch(a.token);
     const other = watch(b.token);
@@ -518,21 +569,42 @@ describe("revoked tokens (issue 28)", () => {
   });
 
   it("closes a client taken off the session and refuses the tokens it held; a token issued later is accepted", async () => {
-    const held = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-gone", now: Date.now() - 1_000 });
+    const held = await issueRealtimeToken({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      capability: "participant",
+      clientId: "p-gone",
+      now: Date.now() - 1_000,
+    });
     const socket = watch(held.token);
     expect(await socket.welcomed).toBe(true);
-    expect(await revokeInRoom({ tenant: TENANT, scheduledSessionId: SESSION, clients: [{ capability: "participant", clientId: "p-gone" }] })).toBe(true);
+    expect(
+      await revokeInRoom({
+        tenant: TENANT,
+        scheduledSessionId: SESSION,
+        clients: [{ capability: "participant", clientId: "p-gone" }],
+      }),
+    ).toBe(true);
     expect(await within(socket.closed)).toBe(REVOKED_CLOSE_CODE);
     expect(await within(watch(held.token).closed)).toBe(REVOKED_CLOSE_CODE);
     // Added to the session again: the app issues a new token, which the room takes.
-    const fresh = await issueRealtimeToken({ tenant: TENANT, scheduledSessionId: SESSION, capability: "participant", clientId: "p-gone", now: Date.now() + 5 });
+    const fresh = await issueRealtimeToken({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      capability: "participant",
+      clientId: "p-gone",
+      now: Date.now() + 5,
+    });
     await new Promise((r) => setTimeout(r, 10));
     expect(await watch(fresh.token).welcomed).toBe(true);
   });
 
   it("refuses a token that lives longer than the short lifetime (a token of before revocation)", async () => {
     const now = Date.now();
-    const long = await signRealtimeToken({ capability: "admin", clientId: "staff-old", room: ROOM, issued: now, expires: now + 2 * 60 * 60 * 1000 }, SECRET);
+    const long = await signRealtimeToken(
+      { capability: "admin", clientId: "staff-old", room: ROOM, issued: now, expires: now + 2 * 60 * 60 * 1000 },
+      SECRET,
+    );
     expect(await handshake(wsUrl(long.token))).toBe(401);
   });
 

@@ -4,7 +4,13 @@ import { scheduledSessionParticipantEntries as entries, scheduledSessions } from
 import type { Ctx } from "~/lib/context.server";
 import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
-import { applyLiveOverride, completeScheduledSession, liveDashboard, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import {
+  applyLiveOverride,
+  completeScheduledSession,
+  liveDashboard,
+  startScheduledSession,
+  unlockWaitingParticipants,
+} from "~/modules/live/run.server";
 import {
   getParticipantEntry,
   overrideScheduledSessionParticipantEntries,
@@ -12,7 +18,11 @@ import {
   participantEntrySummaries,
 } from "~/modules/scheduling/entries.server";
 import { sessionOverview } from "~/modules/scheduling/screens.server";
-import { cancelScheduledSession, removeScheduledSession, updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import {
+  cancelScheduledSession,
+  removeScheduledSession,
+  updateScheduledSession,
+} from "~/modules/scheduling/scheduled-sessions.server";
 import { liveAnswers, liveOverrides, liveProgress } from "~db/tenant/schema";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
@@ -39,13 +49,17 @@ describe("session status transitions", () => {
     expect([again.code, again.reason]).toEqual(["BAD_REQUEST", "status_transition_not_allowed"]);
     expect(manager.t(again.messageKey, again.values)).toContain("Ongoing");
     expect((await completeScheduledSession(manager, f.sessionId)).status).toBe("COMPLETED");
-    expect((await refusal(completeScheduledSession(manager, f.sessionId))).reason).toBe("status_transition_not_allowed");
+    expect((await refusal(completeScheduledSession(manager, f.sessionId))).reason).toBe(
+      "status_transition_not_allowed",
+    );
     expect((await refusal(startScheduledSession(manager, f.sessionId))).reason).toBe("status_transition_not_allowed");
   });
 
   it("cannot start a canceled session or complete a scheduled one", async () => {
     const a = await makeLiveSession(manager);
-    expect((await refusal(completeScheduledSession(manager, a.sessionId))).reason).toBe("status_transition_not_allowed");
+    expect((await refusal(completeScheduledSession(manager, a.sessionId))).reason).toBe(
+      "status_transition_not_allowed",
+    );
     await cancelScheduledSession(manager, a.sessionId);
     expect((await refusal(startScheduledSession(manager, a.sessionId))).reason).toBe("status_transition_not_allowed");
   });
@@ -57,10 +71,17 @@ describe("session status transitions", () => {
     expect((await refusal(startScheduledSession(reader, f.sessionId))).code).toBe("FORBIDDEN");
     expect((await liveDashboard(reader, f.sessionId)).rows).toHaveLength(2);
     await startScheduledSession(realtime, f.sessionId);
-    expect((await refusal(applyLiveOverride(reader, f.sessionId, null, { overrideType: "SESSION_PAUSE" }))).code).toBe("FORBIDDEN");
-    await overrideScheduledSessionParticipantEntries(realtime, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } });
+    expect((await refusal(applyLiveOverride(reader, f.sessionId, null, { overrideType: "SESSION_PAUSE" }))).code).toBe(
+      "FORBIDDEN",
+    );
+    await overrideScheduledSessionParticipantEntries(realtime, f.sessionId, {
+      override: { overrideType: "SESSION_PAUSE" },
+    });
     // The entry's own fields stay with the schedulers.
-    expect((await refusal(overrideScheduledSessionParticipantEntry(realtime, f.sessionId, f.people[0]!, { ready: true }))).code).toBe("FORBIDDEN");
+    expect(
+      (await refusal(overrideScheduledSessionParticipantEntry(realtime, f.sessionId, f.people[0]!, { ready: true })))
+        .code,
+    ).toBe("FORBIDDEN");
     expect((await refusal(unlockWaitingParticipants(reader, f.people, f.sessionId))).code).toBe("FORBIDDEN");
     expect((await refusal(completeScheduledSession(reader, f.sessionId))).code).toBe("FORBIDDEN");
   });
@@ -77,7 +98,10 @@ describe("participant statuses and progress", () => {
     await startScheduledSession(manager, f.sessionId);
     board = await liveDashboard(manager, f.sessionId);
     expect(board.rows.map((r) => r.status)).toEqual(["started", "started"]);
-    expect(board.rows[0]).toMatchObject({ currentEvaluation: { id: f.evaluations[0], name: "Station one" }, currentQuestion: { id: f.questions[0]![0], name: "All types" } });
+    expect(board.rows[0]).toMatchObject({
+      currentEvaluation: { id: f.evaluations[0], name: "Station one" },
+      currentQuestion: { id: f.questions[0]![0], name: "All types" },
+    });
     expect(board.rows[0]!.remainingSeconds).toBeGreaterThan(590);
 
     const [e1, e2] = f.evaluations as [string, string];
@@ -93,7 +117,11 @@ describe("participant statuses and progress", () => {
     // Unlock only moves waiting participants.
     expect(await unlockWaitingParticipants(manager, [f.people[0]!, f.people[1]!], f.sessionId)).toEqual([f.people[0]]);
     mine = await myLiveSession(p1!, f.sessionId);
-    expect(mine).toMatchObject({ status: "started", evaluation: { _id: e2, position: 2, count: 2 }, currentQuestion: f.questions[1]![0] });
+    expect(mine).toMatchObject({
+      status: "started",
+      evaluation: { _id: e2, position: 2, count: 2 },
+      currentQuestion: f.questions[1]![0],
+    });
     mine = await finishQuestion(p1!, f.sessionId, e2, f.questions[1]![0]!);
     expect(mine.status).toBe("finished");
 
@@ -112,7 +140,9 @@ describe("participant statuses and progress", () => {
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
     const [e1, e2] = f.evaluations as [string, string];
-    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "OPEN_EVALUATION", evaluation: e2 } });
+    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+      override: { overrideType: "OPEN_EVALUATION", evaluation: e2 },
+    });
     let mine = await myLiveSession(p, f.sessionId);
     expect(mine.evaluation?._id).toBe(e2);
     mine = await finishQuestion(p, f.sessionId, e2, f.questions[1]![0]!);
@@ -122,16 +152,29 @@ describe("participant statuses and progress", () => {
     mine = await myLiveSession(p, f.sessionId);
     expect([mine.evaluation?._id, mine.currentQuestion]).toEqual([e1, f.questions[0]![1]]);
     // Nothing left to open in e2.
-    expect((await refusal(overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "OPEN_EVALUATION", evaluation: e2 } }))).reason).toBe(
-      "live_nothing_to_open",
-    );
+    expect(
+      (
+        await refusal(
+          overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+            override: { overrideType: "OPEN_EVALUATION", evaluation: e2 },
+          }),
+        )
+      ).reason,
+    ).toBe("live_nothing_to_open");
   });
 
   it("completing ends every open section and stops the clocks; answers stay", async () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
-    await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "kept" }, revision: 1 });
+    await saveAnswer(p, {
+      scheduledSession: f.sessionId,
+      evaluation: f.evaluations[0],
+      question: f.questions[0]![0],
+      stepIndex: 2,
+      answer: { textValue: "kept" },
+      revision: 1,
+    });
     await completeScheduledSession(manager, f.sessionId);
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
     expect(entry.sessionProgress.every((s) => s.sectionEnd !== null)).toBe(true);
@@ -144,18 +187,28 @@ describe("participant statuses and progress", () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
-    await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "in the API only" }, revision: 1 });
+    await saveAnswer(p, {
+      scheduledSession: f.sessionId,
+      evaluation: f.evaluations[0],
+      question: f.questions[0]![0],
+      stepIndex: 2,
+      answer: { textValue: "in the API only" },
+      revision: 1,
+    });
     const full = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
     expect(full!.sessionAnswers.map((a) => a.answer)).toEqual([{ textValue: "in the API only" }]);
     const { entries: listed } = await sessionOverview(manager, f.sessionId);
     const summaries = await participantEntrySummaries(manager, f.sessionId);
     // "Pause all" answers summaries too (GraphQL reads their live fields only when asked).
-    const paused = await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } });
+    const paused = await overrideScheduledSessionParticipantEntries(manager, f.sessionId, {
+      override: { overrideType: "SESSION_PAUSE" },
+    });
     for (const list of [listed, summaries, paused]) {
       expect(list.map((e) => e.participant).sort()).toEqual([...f.people].sort());
       const mine = list.find((e) => e.participant === f.people[0])!;
       expect(mine).toMatchObject({ participantName: full!.participantName, sessionOrder: full!.sessionOrder });
-      for (const live of ["sessionAnswers", "sessionOverrides", "sessionProgress"]) expect(mine).not.toHaveProperty(live);
+      for (const live of ["sessionAnswers", "sessionOverrides", "sessionProgress"])
+        expect(mine).not.toHaveProperty(live);
     }
   });
 });
@@ -164,8 +217,12 @@ describe("live overrides and clocks", () => {
   it("pause all freezes every clock, resume restarts them, twice is harmless", async () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);
-    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } });
-    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } });
+    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, {
+      override: { overrideType: "SESSION_PAUSE" },
+    });
+    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, {
+      override: { overrideType: "SESSION_PAUSE" },
+    });
     let board = await liveDashboard(manager, f.sessionId);
     expect(board.rows.map((r) => [r.paused, r.deadline])).toEqual([
       [true, null],
@@ -175,7 +232,9 @@ describe("live overrides and clocks", () => {
       const mine = await myLiveSession(participantCtx(manager, p), f.sessionId);
       expect(mine).toMatchObject({ paused: true, deadline: null });
     }
-    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_RESUME" } });
+    await overrideScheduledSessionParticipantEntries(manager, f.sessionId, {
+      override: { overrideType: "SESSION_RESUME" },
+    });
     board = await liveDashboard(manager, f.sessionId);
     expect(board.rows.every((r) => !r.paused && r.deadline !== null)).toBe(true);
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
@@ -187,7 +246,9 @@ describe("live overrides and clocks", () => {
     await setExtraTime(manager, f.people[1]!, 50);
     await startScheduledSession(manager, f.sessionId);
     const before = await liveDashboard(manager, f.sessionId);
-    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "EXTEND_TIME", value: { numericValue: 120 } } });
+    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+      override: { overrideType: "EXTEND_TIME", value: { numericValue: 120 } },
+    });
     const after = await liveDashboard(manager, f.sessionId);
     const deadline = (b: typeof before, i: number) => b.rows[i]!.deadline!.getTime();
     expect(deadline(after, 0) - deadline(before, 0)).toBe(120_000);
@@ -195,7 +256,11 @@ describe("live overrides and clocks", () => {
     // 600 s × 1.5 for the participant with 50 % extra time.
     expect(after.rows[1]!.remainingSeconds).toBeGreaterThan(890);
     expect(after.rows[1]!.extraTimePercent).toBe(50);
-    const refused = await refusal(overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "EXTEND_TIME", value: { numericValue: -5 } } }));
+    const refused = await refusal(
+      overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+        override: { overrideType: "EXTEND_TIME", value: { numericValue: -5 } },
+      }),
+    );
     expect([refused.code, Object.keys(refused.fieldErrors ?? {})]).toEqual(["BAD_REQUEST", ["value.numericValue"]]);
   });
 
@@ -211,7 +276,9 @@ describe("live overrides and clocks", () => {
       ["help_requested", true, true],
       ["started", false, false],
     ]);
-    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "HELP_REQUEST_RESOLVED" } });
+    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+      override: { overrideType: "HELP_REQUEST_RESOLVED" },
+    });
     board = await liveDashboard(manager, f.sessionId);
     expect(board.rows[0]).toMatchObject({ status: "started", helpRequested: false, paused: false });
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
@@ -220,7 +287,9 @@ describe("live overrides and clocks", () => {
 
   it("refuses live overrides when the session is not ongoing, and changes nothing", async () => {
     const f = await makeLiveSession(manager);
-    const e = await refusal(overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } }));
+    const e = await refusal(
+      overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_PAUSE" } }),
+    );
     expect([e.code, e.reason]).toEqual(["BAD_REQUEST", "live_session_not_ongoing"]);
     const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
     expect(entry.sessionOverrides).toEqual([]);
@@ -234,8 +303,14 @@ describe("events", () => {
     const stop = onLiveEvent(async (tenant, sessionId, event) => {
       if (tenant !== slug || sessionId !== f.sessionId) return;
       // Read the database at the moment of publishing: the change must already be there.
-      const session = await manager.tdb.db.select().from(scheduledSessions).where(eq(scheduledSessions.id, sessionId)).get();
-      const entry = event.participantId ? await getParticipantEntry(manager, sessionId, event.participantId) : undefined;
+      const session = await manager.tdb.db
+        .select()
+        .from(scheduledSessions)
+        .where(eq(scheduledSessions.id, sessionId))
+        .get();
+      const entry = event.participantId
+        ? await getParticipantEntry(manager, sessionId, event.participantId)
+        : undefined;
       seen.push({ event, status: session?.status, revision: entry?._rev });
     });
     try {
@@ -256,10 +331,15 @@ describe("events", () => {
     const [e1, e2] = f.evaluations as [string, string];
     const other = f.people[1]!;
     await manager.tdb.write((tx) =>
-      tx.update(entries).set({ sessionOrder: [e2, e1] }).where(and(eq(entries.scheduledSessionId, f.sessionId), eq(entries.participantId, other))),
+      tx
+        .update(entries)
+        .set({ sessionOrder: [e2, e1] })
+        .where(and(eq(entries.scheduledSessionId, f.sessionId), eq(entries.participantId, other))),
     );
     const events: LiveEvent[] = [];
-    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    const stop = onLiveEvent(
+      (tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)),
+    );
     try {
       await startScheduledSession(manager, f.sessionId);
     } finally {
@@ -268,12 +348,18 @@ describe("events", () => {
     const rows = await manager.tdb.db.select().from(entries).where(eq(entries.scheduledSessionId, f.sessionId)).all();
     expect(rows.every((row) => row.sessionStart instanceof Date)).toBe(true);
     expect(events[0]).toMatchObject({ type: "session.started", payload: { status: "ONGOING" } });
-    expect(events.slice(1).map((e) => [e.participantId, e.payload.reason, e.payload.revision]).sort()).toEqual(
-      rows.map((row) => [row.participantId, "started", row.rev]).sort(),
-    );
+    expect(
+      events
+        .slice(1)
+        .map((e) => [e.participantId, e.payload.reason, e.payload.revision])
+        .sort(),
+    ).toEqual(rows.map((row) => [row.participantId, "started", row.rev]).sort());
     for (const p of f.people) {
       const mine = await myLiveSession(participantCtx(manager, p), f.sessionId);
-      expect(mine).toMatchObject({ status: "started", currentQuestion: p === other ? f.questions[1]![0] : f.questions[0]![0] });
+      expect(mine).toMatchObject({
+        status: "started",
+        currentQuestion: p === other ? f.questions[1]![0] : f.questions[0]![0],
+      });
     }
   });
 
@@ -288,7 +374,9 @@ describe("events", () => {
       await finishQuestion(who, f.sessionId, e1, q2);
     }
     const events: LiveEvent[] = [];
-    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    const stop = onLiveEvent(
+      (tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)),
+    );
     try {
       expect((await unlockWaitingParticipants(manager, f.people, f.sessionId)).sort()).toEqual([...f.people].sort());
     } finally {
@@ -306,7 +394,9 @@ describe("events", () => {
     await setExtraTime(manager, f.people[2]!, 50);
     await startScheduledSession(manager, f.sessionId);
     const events: LiveEvent[] = [];
-    const stop = onLiveEvent((tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)));
+    const stop = onLiveEvent(
+      (tenant, sessionId, event) => void (tenant === slug && sessionId === f.sessionId && events.push(event)),
+    );
     const reloaded = (p: string) => myLiveSession(participantCtx(manager, p), f.sessionId);
     const clockOf = (s: Awaited<ReturnType<typeof reloaded>>) => ({
       revision: s.revision,
@@ -318,7 +408,10 @@ describe("events", () => {
     });
     try {
       // Paused first: the clocks stand still, so a reload sees exactly what the event said.
-      for (const override of [{ overrideType: "SESSION_PAUSE" }, { overrideType: "EXTEND_TIME", value: { numericValue: 60 } }]) {
+      for (const override of [
+        { overrideType: "SESSION_PAUSE" },
+        { overrideType: "EXTEND_TIME", value: { numericValue: 60 } },
+      ]) {
         events.length = 0;
         await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override });
         expect(events.map((e) => e.participantId).sort()).toEqual([...f.people].sort());
@@ -329,9 +422,14 @@ describe("events", () => {
         }
       }
       // The extra time counts: 600 s × 1.5 + 60 for the third participant.
-      expect((events.find((e) => e.participantId === f.people[2])!.payload.live as { remainingSeconds: number }).remainingSeconds).toBeGreaterThan(900);
+      expect(
+        (events.find((e) => e.participantId === f.people[2])!.payload.live as { remainingSeconds: number })
+          .remainingSeconds,
+      ).toBeGreaterThan(900);
       events.length = 0;
-      await overrideScheduledSessionParticipantEntries(manager, f.sessionId, { override: { overrideType: "SESSION_RESUME" } });
+      await overrideScheduledSessionParticipantEntries(manager, f.sessionId, {
+        override: { overrideType: "SESSION_RESUME" },
+      });
       expect(events).toHaveLength(3);
       for (const event of events) {
         const live = event.payload.live as { paused: boolean; deadline: Date; revision: number };
@@ -342,7 +440,9 @@ describe("events", () => {
       }
       // Opening an evaluation changes the questions: no patch, the screen reloads.
       events.length = 0;
-      await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, { override: { overrideType: "OPEN_EVALUATION", evaluation: f.evaluations[1] } });
+      await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[0]!, {
+        override: { overrideType: "OPEN_EVALUATION", evaluation: f.evaluations[1] },
+      });
       expect(events).toHaveLength(1);
       expect(events[0]!.payload).not.toHaveProperty("live");
     } finally {
@@ -356,7 +456,14 @@ describe("what the live run leaves behind", () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);
     const p = participantCtx(manager, f.people[0]!);
-    await saveAnswer(p, { scheduledSession: f.sessionId, evaluation: f.evaluations[0], question: f.questions[0]![0], stepIndex: 2, answer: { textValue: "mine" }, revision: 1 });
+    await saveAnswer(p, {
+      scheduledSession: f.sessionId,
+      evaluation: f.evaluations[0],
+      question: f.questions[0]![0],
+      stepIndex: 2,
+      answer: { textValue: "mine" },
+      revision: 1,
+    });
     const refused = await refusal(updateScheduledSession(manager, f.sessionId, { participants: [f.people[1]!] }));
     expect(Object.keys(refused.fieldErrors ?? {})).toEqual(["participants"]);
     const confirm = await removeScheduledSession(manager, f.sessionId);
@@ -364,9 +471,15 @@ describe("what the live run leaves behind", () => {
     const refs = confirm.__typename === "RemoveConfirmation" ? confirm.references : [];
     expect(refs.every((r) => !r.canBeSafelyRemoved)).toBe(true);
     const count = async () =>
-      (await manager.tdb.db.select().from(liveAnswers).all()).length + (await manager.tdb.db.select().from(liveProgress).all()).length + (await manager.tdb.db.select().from(liveOverrides).all()).length;
+      (await manager.tdb.db.select().from(liveAnswers).all()).length +
+      (await manager.tdb.db.select().from(liveProgress).all()).length +
+      (await manager.tdb.db.select().from(liveOverrides).all()).length;
     const before = await count();
-    await removeScheduledSession(manager, f.sessionId, refs.map((r) => r.id));
+    await removeScheduledSession(
+      manager,
+      f.sessionId,
+      refs.map((r) => r.id),
+    );
     // 1 answer + 2 open sections of this session are gone with its entries.
     expect(before - (await count())).toBe(3);
   });

@@ -31,15 +31,29 @@ beforeAll(async () => {
   cookie = await loginOverGraphQL("admin", slug, `manager@${slug}.test`);
 });
 
-const numericStep = (key: string) => ({ key, type: "NUMERIC", score: 1, question: [{ type: "text", html: "<p>How many?</p>" }], answer: { numericValue: 4, numericlistValue: [0] } });
+const numericStep = (key: string) => ({
+  key,
+  type: "NUMERIC",
+  score: 1,
+  question: [{ type: "text", html: "<p>How many?</p>" }],
+  answer: { numericValue: 4, numericlistValue: [0] },
+});
 
 /** As the README's walk does it: a question with a time limit, an evaluation and a template made without options, a session planned from it. */
 async function readmeSession(maxTime = 300, participants = 2) {
   const question = await addQuestion(manager, { name: `Q ${maxTime}`, maxTime, steps: [numericStep("n")] });
   const evaluation = await addEvaluation(manager, { name: `Evaluation ${question._id}`, questions: [question._id] });
-  const template = await addSession(manager, { name: `Template ${question._id}`, evaluations: [evaluation._id], passPercentage: 50 });
+  const template = await addSession(manager, {
+    name: `Template ${question._id}`,
+    evaluations: [evaluation._id],
+    passPercentage: 50,
+  });
   const people = await makeParticipants(manager, participants, "timed");
-  const session = await addScheduledSession(manager, { session: template._id, datetime: new Date(Date.now() + 3600_000), participants: people });
+  const session = await addScheduledSession(manager, {
+    session: template._id,
+    datetime: new Date(Date.now() + 3600_000),
+    participants: people,
+  });
   return { question, evaluation, template, people, sessionId: session._id };
 }
 
@@ -54,12 +68,20 @@ describe("time limits run unless chosen off", () => {
     const question = await addQuestion(manager, { name: "Timed by default", maxTime: 60, steps: [numericStep("a")] });
     const plain = await addEvaluation(manager, { name: "No options", questions: [question._id] });
     expect(plain.options).toEqual({ enableTimer: true });
-    expect((await addEvaluation(manager, { name: "Empty options", questions: [question._id], options: {} })).options).toEqual({ enableTimer: true });
-    const untimed = await addEvaluation(manager, { name: "Untimed on purpose", questions: [question._id], options: { enableTimer: false } });
+    expect(
+      (await addEvaluation(manager, { name: "Empty options", questions: [question._id], options: {} })).options,
+    ).toEqual({ enableTimer: true });
+    const untimed = await addEvaluation(manager, {
+      name: "Untimed on purpose",
+      questions: [question._id],
+      options: { enableTimer: false },
+    });
     expect(untimed.options).toEqual({ enableTimer: false });
     // An update that leaves the option out keeps the choice; null clears it to the default.
     expect((await updateEvaluation(manager, untimed._id, { name: "Renamed" })).options).toEqual({ enableTimer: false });
-    expect((await updateEvaluation(manager, untimed._id, { options: { enableTimer: null } })).options).toEqual({ enableTimer: true });
+    expect((await updateEvaluation(manager, untimed._id, { options: { enableTimer: null } })).options).toEqual({
+      enableTimer: true,
+    });
     const refused = await refusal(addEvaluation(manager, { name: "Bad", options: { enableTimer: "yes" } }));
     expect(refused.fieldErrors?.["options.enableTimer"]?.key).toBe("validation:invalid-choice");
   });
@@ -71,8 +93,14 @@ describe("time limits run unless chosen off", () => {
     expect(timed.options.enableTimer).toBe(true);
     const untimed = (await ok(add, { i: { name: "GraphQL untimed", options: { enableTimer: false } } })).addEvaluation!;
     expect(untimed.options.enableTimer).toBe(false);
-    expect((await ok(update, { id: untimed._id, i: { name: "GraphQL untimed, renamed" } })).updateEvaluation!.options.enableTimer).toBe(false);
-    expect((await ok(update, { id: untimed._id, i: { name: "GraphQL timed again", options: { enableTimer: true } } })).updateEvaluation!.options.enableTimer).toBe(true);
+    expect(
+      (await ok(update, { id: untimed._id, i: { name: "GraphQL untimed, renamed" } })).updateEvaluation!.options
+        .enableTimer,
+    ).toBe(false);
+    expect(
+      (await ok(update, { id: untimed._id, i: { name: "GraphQL timed again", options: { enableTimer: true } } }))
+        .updateEvaluation!.options.enableTimer,
+    ).toBe(true);
   });
 });
 
@@ -111,7 +139,12 @@ describe("the deadline of a session set up as the README says", () => {
       expect(events.some((e) => e.type === "plan.changed" && e.staffOnly)).toBe(true);
       const off = await myLiveSession(lea, s.sessionId);
       expect([off.evaluation?.enableTimer, off.remainingSeconds, off.deadline]).toEqual([false, null, null]);
-      const extend = await refusal(applyLiveOverride(manager, s.sessionId, [s.people[0]!], { overrideType: "EXTEND_TIME", value: { numericValue: 300 } }));
+      const extend = await refusal(
+        applyLiveOverride(manager, s.sessionId, [s.people[0]!], {
+          overrideType: "EXTEND_TIME",
+          value: { numericValue: 300 },
+        }),
+      );
       expect([extend.code, extend.reason]).toEqual(["BAD_REQUEST", "live_no_time_limit"]);
       expect(manager.t(extend.messageKey, extend.values)).toContain(s.evaluation.name);
       const board = await liveDashboard(manager, s.sessionId);
@@ -135,7 +168,10 @@ describe("the deadline of a session set up as the README says", () => {
       expect(longer.remainingSeconds).toBeGreaterThan(890);
       expect(longer.deadline!.getTime() - on.deadline!.getTime()).toBeGreaterThan(595_000);
       // An extension works again.
-      await applyLiveOverride(manager, s.sessionId, [s.people[0]!], { overrideType: "EXTEND_TIME", value: { numericValue: 60 } });
+      await applyLiveOverride(manager, s.sessionId, [s.people[0]!], {
+        overrideType: "EXTEND_TIME",
+        value: { numericValue: 60 },
+      });
       expect((await myLiveSession(lea, s.sessionId)).remainingSeconds).toBeGreaterThan(950);
     } finally {
       stop();

@@ -136,7 +136,9 @@ describe("signBody / verifyBody", () => {
 
 describe("publishSignature (the app's synchronous signing)", () => {
   it("is the room's publish signature: the room verifies it, and only for that room, body and secret", async () => {
-    const body = JSON.stringify([{ type: "entry.changed", participantId: "p1", payload: { reason: "SESSION_PAUSE", note: "é ✓" }, issued: NOW }]);
+    const body = JSON.stringify([
+      { type: "entry.changed", participantId: "p1", payload: { reason: "SESSION_PAUSE", note: "é ✓" }, issued: NOW },
+    ]);
     const signature = publishSignature(ROOM, body, SECRET);
     expect(signature).toBe(await signPublish(ROOM, body, SECRET));
     expect(await verifyPublish(ROOM, body, signature, SECRET)).toBe(true);

@@ -18,10 +18,19 @@ describe("unanswered steps", () => {
 
   it("counts the steps without an answer over every question shown", () => {
     const questions = [
-      { _id: "q1", steps: [{ index: 0, type: "TEXT" as const }, { index: 1, type: "NUMERIC" as const }] },
+      {
+        _id: "q1",
+        steps: [
+          { index: 0, type: "TEXT" as const },
+          { index: 1, type: "NUMERIC" as const },
+        ],
+      },
       { _id: "q2", steps: [{ index: 0, type: "PRACTICAL" as const }] },
     ];
-    const kept: Record<string, Record<string, unknown>> = { "q1|0": { textValue: "x" }, "q2|0": { booleanValue: false } };
+    const kept: Record<string, Record<string, unknown>> = {
+      "q1|0": { textValue: "x" },
+      "q2|0": { booleanValue: false },
+    };
     expect(countUnanswered(questions, (q, i) => kept[`${q}|${i}`])).toBe(2);
     kept["q1|1"] = { numericValue: 3 };
     kept["q2|0"] = { booleanValue: true };

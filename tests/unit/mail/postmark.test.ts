@@ -13,14 +13,19 @@ let server: http.Server;
 let behaviour: { fail: boolean; gate: Promise<void> } = { fail: false, gate: Promise.resolve() };
 /** Resolves when the fake next receives a request. */
 let nextReceipt: () => void = () => {};
-const receipt = () => new Promise<"provider reached first">((resolve) => (nextReceipt = () => resolve("provider reached first")));
+const receipt = () =>
+  new Promise<"provider reached first">((resolve) => (nextReceipt = () => resolve("provider reached first")));
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", async () => {
-      received.push({ path: req.url ?? "", token: req.headers["x-postmark-server-token"] as string | undefined, body: JSON.parse(raw || "{}") });
+      received.push({
+        path: req.url ?? "",
+        token: req.headers["x-postmark-server-token"] as string | undefined,
+        body: JSON.parse(raw || "{}"),
+      });
       nextReceipt();
       const { fail, gate } = behaviour;
       await gate;
@@ -30,7 +35,15 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ To: "x", SubmittedAt: new Date().toISOString(), MessageID: "fake-1", ErrorCode: 0, Message: "OK" }));
+      res.end(
+        JSON.stringify({
+          To: "x",
+          SubmittedAt: new Date().toISOString(),
+          MessageID: "fake-1",
+          ErrorCode: 0,
+          Message: "OK",
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -47,7 +60,13 @@ afterAll(async () => {
 describe("mail through Postmark", () => {
   it("sends the login code through Postmark's API, in the request's language, and not to the outbox", async () => {
     const slug = (await makeTenant("mail-pm", "Postmark Org")).tenant.slug;
-    await requestLogin({ tenant: slug, identifier: { type: "EMAIL", value: `manager@${slug}.test` }, accountType: "ADMIN", clientAddress: "1.2.3.4", locale: "nl-nl" });
+    await requestLogin({
+      tenant: slug,
+      identifier: { type: "EMAIL", value: `manager@${slug}.test` },
+      accountType: "ADMIN",
+      clientAddress: "1.2.3.4",
+      locale: "nl-nl",
+    });
     await drainMailQueue();
     expect(received).toHaveLength(1);
     const [mail] = received;
@@ -67,7 +86,13 @@ describe("mail through Postmark", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const ask = (value: string, address: string) =>
-        requestLogin({ tenant: slug, identifier: { type: "EMAIL", value }, accountType: "ADMIN", clientAddress: address, locale: "en-us" });
+        requestLogin({
+          tenant: slug,
+          identifier: { type: "EMAIL", value },
+          accountType: "ADMIN",
+          clientAddress: address,
+          locale: "en-us",
+        });
       const before = received.length;
       // Both answer before the provider is even reached (it would then hold the mail until release):
       // the answer cannot depend on the account or on the provider.

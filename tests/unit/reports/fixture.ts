@@ -1,6 +1,11 @@
 import type { ScoredParticipant, ScoredStep } from "~/modules/corrections/scored-participant";
 
-const step = (type: ScoredStep["type"], score: number | null, maxScore: number, extra: Partial<ScoredStep> = {}): ScoredStep => ({
+const step = (
+  type: ScoredStep["type"],
+  score: number | null,
+  maxScore: number,
+  extra: Partial<ScoredStep> = {},
+): ScoredStep => ({
   stepIndex: 0,
   type,
   question: [{ type: "text", html: `<p>${type} step</p>` }],
@@ -55,11 +60,28 @@ export function scoredFixture(overrides: Partial<ScoredParticipant> = {}): Score
             name: "Q1",
             categoryIds: ["fire"],
             steps: [
-              step("MULTIPLE_CHOICE", 2, 2, { answer: { textlistValue: ["A"] }, correctAnswer: { optionlistValue: [{ value: "A", valid: true }, { value: "B", valid: false }] } }),
-              step("NUMERIC", 0, 3, { stepIndex: 1, answer: { numericValue: 7 }, correctAnswer: { numericValue: 5, numericlistValue: [1] } }),
+              step("MULTIPLE_CHOICE", 2, 2, {
+                answer: { textlistValue: ["A"] },
+                correctAnswer: {
+                  optionlistValue: [
+                    { value: "A", valid: true },
+                    { value: "B", valid: false },
+                  ],
+                },
+              }),
+              step("NUMERIC", 0, 3, {
+                stepIndex: 1,
+                answer: { numericValue: 7 },
+                correctAnswer: { numericValue: 5, numericlistValue: [1] },
+              }),
             ],
           },
-          { id: "q2", name: "Q2", categoryIds: ["safety", "fire"], steps: [step("TEXT", 1.5, 4, { answer: { textValue: "close it" }, comment: "Half right" })] },
+          {
+            id: "q2",
+            name: "Q2",
+            categoryIds: ["safety", "fire"],
+            steps: [step("TEXT", 1.5, 4, { answer: { textValue: "close it" }, comment: "Half right" })],
+          },
           { id: "q3", name: "Q3", categoryIds: [], steps: [step("TEXT", null, 1, { answer: { textValue: "?" } })] },
         ],
       },
@@ -74,9 +96,19 @@ export function scoredFixture(overrides: Partial<ScoredParticipant> = {}): Score
             id: "q4",
             name: "Q4",
             categoryIds: ["tech"],
-            steps: [step("PRACTICAL", 7.5, 10, { ticks: [true, false, true], correctAnswer: { textlistValue: ["a", "b", "c"], numericlistValue: [50, 25, 25] } })],
+            steps: [
+              step("PRACTICAL", 7.5, 10, {
+                ticks: [true, false, true],
+                correctAnswer: { textlistValue: ["a", "b", "c"], numericlistValue: [50, 25, 25] },
+              }),
+            ],
           },
-          { id: "q5", name: "Q5", categoryIds: ["tech", "fire"], steps: [step("HOTZONE", 2, 2, { answer: { numericlistValue: [0.5, 0.5] } })] },
+          {
+            id: "q5",
+            name: "Q5",
+            categoryIds: ["tech", "fire"],
+            steps: [step("HOTZONE", 2, 2, { answer: { numericlistValue: [0.5, 0.5] } })],
+          },
         ],
       },
     ],

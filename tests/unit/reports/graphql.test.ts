@@ -21,7 +21,12 @@ describe("reports over GraphQL", async () => {
     expect(report.data.totalScore).toEqual({ score: 4.5, maxScore: 7 });
     expect(report.layout.some((b: { __typename: string }) => b.__typename === "ChartBlock")).toBe(true);
 
-    const refused = await gql("admin", `mutation($id: ID!) { saveParticipantReport(id: $id, input: { passedStatusOverride: TRAINING_REQUIRED }) { _id } }`, { id: report._id }, { cookie });
+    const refused = await gql(
+      "admin",
+      `mutation($id: ID!) { saveParticipantReport(id: $id, input: { passedStatusOverride: TRAINING_REQUIRED }) { _id } }`,
+      { id: report._id },
+      { cookie },
+    );
     expect(refused.body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
     const saved = await gql(
       "admin",
@@ -29,16 +34,40 @@ describe("reports over GraphQL", async () => {
       { id: report._id },
       { cookie },
     );
-    expect(saved.body.data.saveParticipantReport).toMatchObject({ passedStatus: "TRAINING_REQUIRED", draft: false, data: { passedStatusReason: "Redo the knot", computedPassedStatus: "PASSED" } });
+    expect(saved.body.data.saveParticipantReport).toMatchObject({
+      passedStatus: "TRAINING_REQUIRED",
+      draft: false,
+      data: { passedStatusReason: "Redo the knot", computedPassedStatus: "PASSED" },
+    });
 
-    const list = await gql("admin", `{ allSessionReports(filter: { status: RELEASED }) { edges { node { _id participant { name } scheduledSession { reference } } } pageInfo { totalCount } } }`, {}, { cookie });
+    const list = await gql(
+      "admin",
+      `{ allSessionReports(filter: { status: RELEASED }) { edges { node { _id participant { name } scheduledSession { reference } } } pageInfo { totalCount } } }`,
+      {},
+      { cookie },
+    );
     expect(list.body.data.allSessionReports.pageInfo.totalCount).toBe(1);
     expect(list.body.data.allSessionReports.edges[0].node.participant.name).toBeTruthy();
 
-    const completed = await gql("admin", `{ allCompletedScheduledSessions { edges { node { _id participantCount reportCount releasedCount passedCount passRate participants { progress passedStatus } } } } }`, {}, { cookie });
+    const completed = await gql(
+      "admin",
+      `{ allCompletedScheduledSessions { edges { node { _id participantCount reportCount releasedCount passedCount passRate participants { progress passedStatus } } } } }`,
+      {},
+      { cookie },
+    );
     const node = completed.body.data.allCompletedScheduledSessions.edges[0].node;
-    expect(node).toMatchObject({ _id: live.sessionId, participantCount: 2, reportCount: 1, releasedCount: 1, passedCount: 0, passRate: 0 });
-    expect(node.participants.map((p: { progress: string }) => p.progress).sort()).toEqual(["completed", "correction_complete"]);
+    expect(node).toMatchObject({
+      _id: live.sessionId,
+      participantCount: 2,
+      reportCount: 1,
+      releasedCount: 1,
+      passedCount: 0,
+      passRate: 0,
+    });
+    expect(node.participants.map((p: { progress: string }) => p.progress).sort()).toEqual([
+      "completed",
+      "correction_complete",
+    ]);
   });
 
   it("layouts: block inputs with exactly one kind each", async () => {
@@ -48,10 +77,22 @@ describe("reports over GraphQL", async () => {
       {},
       { cookie },
     );
-    expect(ok.body.data.updateDefaultSessionReportLayout.layout.map((b: { __typename: string }) => b.__typename)).toEqual(["ChartBlock", "SummaryBlock"]);
-    const two = await gql("admin", `mutation { addSessionReportLayout(input: { name: "X", layout: [{ summary: { displayNumericScore: true }, comments: { source: SESSION } }] }) { _id } }`, {}, { cookie });
+    expect(
+      ok.body.data.updateDefaultSessionReportLayout.layout.map((b: { __typename: string }) => b.__typename),
+    ).toEqual(["ChartBlock", "SummaryBlock"]);
+    const two = await gql(
+      "admin",
+      `mutation { addSessionReportLayout(input: { name: "X", layout: [{ summary: { displayNumericScore: true }, comments: { source: SESSION } }] }) { _id } }`,
+      {},
+      { cookie },
+    );
     expect(two.body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
-    const noName = await gql("admin", `mutation { addSessionReportLayout(input: { name: "", layout: [] }) { _id } }`, {}, { cookie });
+    const noName = await gql(
+      "admin",
+      `mutation { addSessionReportLayout(input: { name: "", layout: [] }) { _id } }`,
+      {},
+      { cookie },
+    );
     expect(noName.body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
   });
 
@@ -70,7 +111,12 @@ describe("reports over GraphQL", async () => {
     const otherCookie = await loginOverGraphQL("admin", other.tenant.slug, `manager@${other.tenant.slug}.test`);
     const mine = await gql("admin", `{ allSessionReports { edges { node { _id } } } }`, {}, { cookie });
     const id = mine.body.data.allSessionReports.edges[0].node._id;
-    const theirs = await gql("admin", `query($id: ID!) { sessionReportById(id: $id) { _id } }`, { id }, { cookie: otherCookie });
+    const theirs = await gql(
+      "admin",
+      `query($id: ID!) { sessionReportById(id: $id) { _id } }`,
+      { id },
+      { cookie: otherCookie },
+    );
     expect(theirs.body.errors?.[0]?.extensions?.reason).toBe("session_report_not_found");
   });
 });

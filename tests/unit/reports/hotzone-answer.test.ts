@@ -1,19 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { computeReportData } from "~/modules/reports/report-data";
-import { answerLabels, answerText, correctAnswerText, hotzoneHit, type HotzoneHit } from "~/modules/reports/report-view";
+import {
+  answerLabels,
+  answerText,
+  correctAnswerText,
+  hotzoneHit,
+  type HotzoneHit,
+} from "~/modules/reports/report-view";
 import { scoredFixture } from "./fixture";
 
 // A hotzone answer is a point on an image the report does not show: the report says which zone it
 // hit instead of printing "(0,75; 0,3)".
 
-const zones = { textValue: "/api/assets/demo/valve.png", blocklistValue: [{ shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 }, { shape: "circle", x: 0.5, y: 0.5, r: 0.2 }] };
+const zones = {
+  textValue: "/api/assets/demo/valve.png",
+  blocklistValue: [
+    { shape: "rect", x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
+    { shape: "circle", x: 0.5, y: 0.5, r: 0.2 },
+  ],
+};
 const labels = {
   tickedPrefix: "Ticked: ",
   none: "no answer",
   hotzone: (hit: HotzoneHit) => (hit.zone === null ? `outside all ${hit.zones}` : `zone ${hit.zone} of ${hit.zones}`),
   zones: (count: number) => `one of ${count}`,
 };
-const hotzone = (point: number[] | null, aspect?: number) => ({ type: "HOTZONE" as const, answer: point ? { numericlistValue: point } : null, correctAnswer: zones, ...(aspect ? { aspect } : {}) });
+const hotzone = (point: number[] | null, aspect?: number) => ({
+  type: "HOTZONE" as const,
+  answer: point ? { numericlistValue: point } : null,
+  correctAnswer: zones,
+  ...(aspect ? { aspect } : {}),
+});
 
 describe("a hotzone answer in words", () => {
   it("names the zone the point is in, or says it is outside every zone", () => {

@@ -46,29 +46,57 @@ describe("report PDF and sending", async () => {
   it("sends: releases the draft, mails the PDF and the link, records the delivery", async () => {
     const report = await createSessionReport(ctx, { participant: alice, scheduledSession: live.sessionId });
     expect(report.draft).toBe(true);
-    const sent = await sendParticipantReport(ctx, { emails: [person.email, "Board@Example.test"], participant: alice, scheduledSession: live.sessionId });
+    const sent = await sendParticipantReport(ctx, {
+      emails: [person.email, "Board@Example.test"],
+      participant: alice,
+      scheduledSession: live.sessionId,
+    });
     expect(sent.draft).toBe(false);
     expect((await getSessionReport(ctx, report._id)).releasedAt).toBeInstanceOf(Date);
     const mail = (await lastMailTo(person.email))!;
     expect(mail.subject).toContain("Live run");
-    expect(mail.textBody).toContain(`http://app.test/sessionreport/${report._id}?tenant=${tenant.slug}&code=${report.accessCode}`);
+    expect(mail.textBody).toContain(
+      `http://app.test/sessionreport/${report._id}?tenant=${tenant.slug}&code=${report.accessCode}`,
+    );
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatch(/\.pdf$/);
     const attached = fs.readFileSync(`${mail.file.slice(0, -".json".length)}.${mail.attachments[0]}`);
     expect(pdfText(attached)).toContain(person.name);
     expect(await lastMailTo("board@example.test")).not.toBeNull();
-    const deliveries = await ctx.tdb.db.select().from(sessionReportDeliveries).where(eq(sessionReportDeliveries.reportId, report._id)).all();
+    const deliveries = await ctx.tdb.db
+      .select()
+      .from(sessionReportDeliveries)
+      .where(eq(sessionReportDeliveries.reportId, report._id))
+      .all();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.recipients).toEqual([person.email.toLowerCase(), "board@example.test"]);
   });
 
   it("refuses a bad address or a participant without a report, sending nothing", async () => {
-    const bad = await refusal(sendParticipantReport(ctx, { emails: ["not-an-address"], participant: alice, scheduledSession: live.sessionId }));
+    const bad = await refusal(
+      sendParticipantReport(ctx, { emails: ["not-an-address"], participant: alice, scheduledSession: live.sessionId }),
+    );
     expect(bad.fieldErrors?.["emails.0"]?.key).toBe("validation:email");
-    const none = await refusal(sendParticipantReport(ctx, { emails: ["x@example.test"], participant: live.people[1]!, scheduledSession: live.sessionId }));
+    const none = await refusal(
+      sendParticipantReport(ctx, {
+        emails: ["x@example.test"],
+        participant: live.people[1]!,
+        scheduledSession: live.sessionId,
+      }),
+    );
     expect(none.reason).toBe("session_report_not_found");
     expect(await lastMailTo("x@example.test")).toBeNull();
     const reader = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
-    expect((await refusal(sendParticipantReport(reader, { emails: ["x@example.test"], participant: alice, scheduledSession: live.sessionId }))).code).toBe("FORBIDDEN");
+    expect(
+      (
+        await refusal(
+          sendParticipantReport(reader, {
+            emails: ["x@example.test"],
+            participant: alice,
+            scheduledSession: live.sessionId,
+          }),
+        )
+      ).code,
+    ).toBe("FORBIDDEN");
   });
 });

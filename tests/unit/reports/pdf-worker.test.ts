@@ -23,7 +23,9 @@ describe("report PDFs are drawn off the request thread", async () => {
   const { tenant } = await makeTenant();
   const ctx = await staffCtx(tenant.slug);
   const live = await scoredSession(ctx);
-  const reports = await Promise.all(live.people.map((participant) => createSessionReport(ctx, { participant, scheduledSession: live.sessionId })));
+  const reports = await Promise.all(
+    live.people.map((participant) => createSessionReport(ctx, { participant, scheduledSession: live.sessionId })),
+  );
 
   it("keeps serving timers while a bulk PDF is drawn", async () => {
     // @react-pdf/renderer lays a document out without yielding: drawn on this thread, no timer
@@ -42,7 +44,15 @@ describe("report PDFs are drawn off the request thread", async () => {
   });
 
   it("fails a job that cannot be drawn with a clear error, and draws the next one", async () => {
-    const broken = drawPdfOffThread({ title: "x", author: "x", language: "en-us", organizationName: "x", logo: null, resources: {}, pages: [{ key: "1", report: null as never, locale: "en-us", sessionDate: "" }] });
+    const broken = drawPdfOffThread({
+      title: "x",
+      author: "x",
+      language: "en-us",
+      organizationName: "x",
+      logo: null,
+      resources: {},
+      pages: [{ key: "1", report: null as never, locale: "en-us", sessionDate: "" }],
+    });
     await expect(broken).rejects.toThrow(/The report PDF could not be drawn/);
     expect(pageCount(await renderReportsPdf(ctx, [reports[0]!]))).toBeGreaterThanOrEqual(1);
   });

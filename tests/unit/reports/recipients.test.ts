@@ -53,19 +53,41 @@ describe("who a report may be sent to, and how many", async () => {
   const [managerCookie, writerCookie] = [await cookieOf(manager), await cookieOf(writer)];
   const live = await scoredSession(manager);
   const [alice, bob] = live.people as [string, string];
-  const emailOf = async (id: string) => (await manager.tdb.db.select({ email: participants.email }).from(participants).where(eq(participants.id, id)).get())!.email.toLowerCase();
+  const emailOf = async (id: string) =>
+    (await manager.tdb.db
+      .select({ email: participants.email })
+      .from(participants)
+      .where(eq(participants.id, id))
+      .get())!.email.toLowerCase();
   const aliceEmail = await emailOf(alice);
   const report = await createSessionReport(manager, { participant: alice, scheduledSession: live.sessionId });
-  const send = (cookie: string, emails: string[]) => gql("admin", SEND, { emails, p: alice, s: live.sessionId }, { cookie });
-  const deliveries = async () => (await manager.tdb.db.select().from(sessionReportDeliveries).where(eq(sessionReportDeliveries.reportId, report._id)).all()).length;
+  const send = (cookie: string, emails: string[]) =>
+    gql("admin", SEND, { emails, p: alice, s: live.sessionId }, { cookie });
+  const deliveries = async () =>
+    (
+      await manager.tdb.db
+        .select()
+        .from(sessionReportDeliveries)
+        .where(eq(sessionReportDeliveries.reportId, report._id))
+        .all()
+    ).length;
 
   it("refuses a writer's outside address, sending and releasing nothing", async () => {
     const { body } = await send(writerCookie, [aliceEmail, "someone@outside.test"]);
     expect(body.data).toBeNull();
-    expect(body.errors![0]!.extensions).toMatchObject({ code: "FORBIDDEN", reason: "report_recipient_not_allowed", fieldErrors: { emails: "Not allowed here: someone@outside.test." } });
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: "FORBIDDEN",
+      reason: "report_recipient_not_allowed",
+      fieldErrors: { emails: "Not allowed here: someone@outside.test." },
+    });
     expect(body.errors![0]!.message).toContain("Not allowed: someone@outside.test. Nothing was sent.");
     // In the staff member's language.
-    const fr = await gql("admin", SEND, { emails: ["someone@outside.test"], p: alice, s: live.sessionId }, { cookie: writerCookie, locale: "fr-FR" });
+    const fr = await gql(
+      "admin",
+      SEND,
+      { emails: ["someone@outside.test"], p: alice, s: live.sessionId },
+      { cookie: writerCookie, locale: "fr-FR" },
+    );
     expect(fr.body.errors![0]!.message).toContain("Rien n'a été envoyé");
     expect(await mailsTo("someone@outside.test")).toBe(0);
     expect(await mailsTo(aliceEmail)).toBe(0);
@@ -82,13 +104,19 @@ describe("who a report may be sent to, and how many", async () => {
   });
 
   it("lets a writer send to the organisation's report recipients, which only managers keep", async () => {
-    expect((await refusal(updateOrganizationSettings(writer, { reportRecipientEmails: ["me@outside.test"] }))).code).toBe("FORBIDDEN");
-    const saved = await updateOrganizationSettings(manager, { reportRecipientEmails: "Board@Example.test\nhr@example.test" });
+    expect(
+      (await refusal(updateOrganizationSettings(writer, { reportRecipientEmails: ["me@outside.test"] }))).code,
+    ).toBe("FORBIDDEN");
+    const saved = await updateOrganizationSettings(manager, {
+      reportRecipientEmails: "Board@Example.test\nhr@example.test",
+    });
     expect(saved.reportRecipientEmails).toEqual(["board@example.test", "hr@example.test"]);
     expect((await send(writerCookie, [aliceEmail, "board@example.test"])).body.errors).toBeUndefined();
     expect(await mailsTo("board@example.test")).toBe(1);
     // Still nothing outside the list.
-    expect((await send(writerCookie, ["other@example.test"])).body.errors![0]!.extensions!.reason).toBe("report_recipient_not_allowed");
+    expect((await send(writerCookie, ["other@example.test"])).body.errors![0]!.extensions!.reason).toBe(
+      "report_recipient_not_allowed",
+    );
   });
 
   it("lets a manager send to any address", async () => {
@@ -104,13 +132,24 @@ describe("who a report may be sent to, and how many", async () => {
 
   it("refuses a builder send outside the rule without saving the form", async () => {
     const before = await getSessionReport(manager, report._id);
-    const form = new URLSearchParams({ intent: "report-send", emails: "leak@outside.test", chartType: before.options.chartType === "BAR" ? "RADAR" : "BAR" });
-    const request = new Request(`http://localhost/admin/scheduledsessions/dashboard/${live.sessionId}/participant/${alice}`, {
-      method: "POST",
-      headers: { Cookie: writerCookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: form,
+    const form = new URLSearchParams({
+      intent: "report-send",
+      emails: "leak@outside.test",
+      chartType: before.options.chartType === "BAR" ? "RADAR" : "BAR",
     });
-    const answer = (await builderRoute({ request, context: {}, params: { sessionId: live.sessionId, participantId: alice } } as never)) as { ok: boolean; message: string; fieldErrors: Record<string, string> };
+    const request = new Request(
+      `http://localhost/admin/scheduledsessions/dashboard/${live.sessionId}/participant/${alice}`,
+      {
+        method: "POST",
+        headers: { Cookie: writerCookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+      },
+    );
+    const answer = (await builderRoute({
+      request,
+      context: {},
+      params: { sessionId: live.sessionId, participantId: alice },
+    } as never)) as { ok: boolean; message: string; fieldErrors: Record<string, string> };
     expect(answer).toMatchObject({ ok: false, fieldErrors: { emails: "Not allowed here: leak@outside.test." } });
     expect(answer.message).toContain("Not allowed: leak@outside.test");
     const after = await getSessionReport(manager, report._id);
@@ -123,12 +162,23 @@ describe("who a report may be sent to, and how many", async () => {
     const sender = await staffCtx(tenant.slug, ["ORGANIZATION_WRITER"]);
     const senderCookie = await cookieOf(sender);
     // The mails of the last hour but one (each send renders a PDF: counted, not sent, here).
-    expect(await hitRateLimits(sender.tdb, [{ bucket: reportMailBucket(userIdOf(sender)), max: REPORT_MAILS_PER_HOUR, windowMs: 3_600_000, cost: REPORT_MAILS_PER_HOUR - 1 }])).toBe(false);
+    expect(
+      await hitRateLimits(sender.tdb, [
+        {
+          bucket: reportMailBucket(userIdOf(sender)),
+          max: REPORT_MAILS_PER_HOUR,
+          windowMs: 3_600_000,
+          cost: REPORT_MAILS_PER_HOUR - 1,
+        },
+      ]),
+    ).toBe(false);
     const sentBefore = await mailsTo(aliceEmail);
     const deliveredBefore = await deliveries();
 
     // Two more do not fit: refused as a whole.
-    expect((await send(senderCookie, [aliceEmail, "board@example.test"])).body.errors![0]!.extensions!.reason).toBe("report_mails_rate_limited");
+    expect((await send(senderCookie, [aliceEmail, "board@example.test"])).body.errors![0]!.extensions!.reason).toBe(
+      "report_mails_rate_limited",
+    );
     expect((await send(senderCookie, [aliceEmail])).body.errors).toBeUndefined();
     expect(await mailsTo(aliceEmail)).toBe(sentBefore + 1);
 
@@ -146,7 +196,10 @@ describe("who a report may be sent to, and how many", async () => {
       context: {},
       params: {},
     } as never)) as { ok: boolean; message: string };
-    expect(bulk).toMatchObject({ ok: false, message: expect.stringContaining(`${REPORT_MAILS_PER_HOUR} report e-mails`) });
+    expect(bulk).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(`${REPORT_MAILS_PER_HOUR} report e-mails`),
+    });
     expect(await mailsTo(await emailOf(bob))).toBe(0);
     expect((await getSessionReport(manager, bobReport._id)).draft).toBe(true);
     expect(await mailsTo(aliceEmail)).toBe(sentBefore + 1);

@@ -18,13 +18,21 @@ describe("removeScheduledSession with results on it", async () => {
     const byType = (type: string) => first.references.filter((r) => r.type === type);
     expect(byType("SessionReport").map((r) => r.id)).toEqual([report._id]);
     expect(byType("ScheduledSessionParticipantCorrection").length).toBeGreaterThan(0);
-    expect([...byType("SessionReport"), ...byType("ScheduledSessionParticipantCorrection")].every((r) => !r.canBeSafelyRemoved)).toBe(true);
+    expect(
+      [...byType("SessionReport"), ...byType("ScheduledSessionParticipantCorrection")].every(
+        (r) => !r.canBeSafelyRemoved,
+      ),
+    ).toBe(true);
 
     const entriesOnly = byType("ScheduledSessionParticipantEntry").map((r) => r.id);
     const second = await removeScheduledSession(ctx, live.sessionId, entriesOnly);
     expect(second.__typename).toBe("RemoveConfirmation");
 
-    const done = await removeScheduledSession(ctx, live.sessionId, first.references.map((r) => r.id));
+    const done = await removeScheduledSession(
+      ctx,
+      live.sessionId,
+      first.references.map((r) => r.id),
+    );
     expect(done).toEqual({ __typename: "RemoveResult", id: live.sessionId });
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { computeReportData, passedStatusOf } from "~/modules/reports/report-data";
 import { scoredFixture } from "./fixture";
 
-const byName = (list: Array<{ name: string; score: { score: number; maxScore: number } }>) => Object.fromEntries(list.map((x) => [x.name, x.score]));
+const byName = (list: Array<{ name: string; score: { score: number; maxScore: number } }>) =>
+  Object.fromEntries(list.map((x) => [x.name, x.score]));
 
 describe("computeReportData", () => {
   const data = computeReportData(scoredFixture(), { onlyEvaluations: [] });
@@ -19,7 +20,10 @@ describe("computeReportData", () => {
         { score: 2, maxScore: 2 },
       ],
     ]);
-    expect(byName(data.summaryInfo.perEvaluation)).toEqual({ Theory: { score: 3.5, maxScore: 10 }, Practice: { score: 9.5, maxScore: 12 } });
+    expect(byName(data.summaryInfo.perEvaluation)).toEqual({
+      Theory: { score: 3.5, maxScore: 10 },
+      Practice: { score: 9.5, maxScore: 12 },
+    });
     expect(data.totalScore).toEqual({ score: 13, maxScore: 22 });
   });
 
@@ -42,11 +46,19 @@ describe("computeReportData", () => {
 
   it("counts an unscored step as 0 and reports how many wait", () => {
     expect(data.unscoredSteps).toBe(1);
-    expect(data.evaluations[0]!.questions[2]!.steps[0]).toMatchObject({ scored: false, score: { score: 0, maxScore: 1 } });
+    expect(data.evaluations[0]!.questions[2]!.steps[0]).toMatchObject({
+      scored: false,
+      score: { score: 0, maxScore: 1 },
+    });
   });
 
   it("keeps names, comments, answers and the practical ticks", () => {
-    expect(data).toMatchObject({ participantName: "Alex Example", sessionName: "Safety certificate", sessionDatetime: "2026-11-20T09:00:00.000Z", passPercentage: 60 });
+    expect(data).toMatchObject({
+      participantName: "Alex Example",
+      sessionName: "Safety certificate",
+      sessionDatetime: "2026-11-20T09:00:00.000Z",
+      passPercentage: 60,
+    });
     expect(data.sessionComment).toEqual([{ type: "text", html: "<p>Well done overall</p>" }]);
     expect(data.evaluations[1]!.comment).toBe("Steady hands");
     expect(data.evaluations[0]!.questions[1]!.steps[0]!.comment).toBe("Half right");
@@ -62,16 +74,31 @@ describe("computeReportData", () => {
     expect(practice.evaluations.map((e) => e.name)).toEqual(["Practice"]);
     expect(practice.totalScore).toEqual({ score: 9.5, maxScore: 12 });
     expect(practice.passedStatus).toBe("PASSED");
-    expect(byName(practice.summaryInfo.perCategory)).toEqual({ Fire: { score: 2, maxScore: 2 }, Technique: { score: 9.5, maxScore: 12 } });
+    expect(byName(practice.summaryInfo.perCategory)).toEqual({
+      Fire: { score: 2, maxScore: 2 },
+      Technique: { score: 9.5, maxScore: 12 },
+    });
   });
 
   it("staff override with a reason; the computed status stays visible", () => {
-    const d = computeReportData(scoredFixture(), { onlyEvaluations: [] }, { passedStatusOverride: "DELIBERATED", passedStatusReason: "Board decision" });
-    expect(d).toMatchObject({ passedStatus: "DELIBERATED", computedPassedStatus: "NOT_PASSED", passedStatusReason: "Board decision" });
+    const d = computeReportData(
+      scoredFixture(),
+      { onlyEvaluations: [] },
+      { passedStatusOverride: "DELIBERATED", passedStatusReason: "Board decision" },
+    );
+    expect(d).toMatchObject({
+      passedStatus: "DELIBERATED",
+      computedPassedStatus: "NOT_PASSED",
+      passedStatusReason: "Board decision",
+    });
   });
 
   it("category comments by id, blank ones and unknown categories left out", () => {
-    const d = computeReportData(scoredFixture(), { onlyEvaluations: [] }, { categoryComments: { fire: " Mind the exits ", tech: "  ", nope: "x" } });
+    const d = computeReportData(
+      scoredFixture(),
+      { onlyEvaluations: [] },
+      { categoryComments: { fire: " Mind the exits ", tech: "  ", nope: "x" } },
+    );
     expect(d.categoryComments).toEqual([{ categoryId: "fire", name: "Fire", comment: "Mind the exits" }]);
   });
 });

@@ -13,7 +13,11 @@ import {
   saveParticipantReport,
   sessionReportFor,
 } from "~/modules/reports/reports.server";
-import { addSessionReportLayout, defaultSessionReportLayout, updateDefaultSessionReportLayout } from "~/modules/reports/layouts.server";
+import {
+  addSessionReportLayout,
+  defaultSessionReportLayout,
+  updateDefaultSessionReportLayout,
+} from "~/modules/reports/layouts.server";
 import type { Ctx } from "~/lib/context.server";
 
 const anonymous = (ctx: Ctx): Ctx => ({ ...ctx, actor: { type: "ANONYMOUS" }, permissions: [] });
@@ -66,7 +70,11 @@ describe("session reports", async () => {
       categoryComments: [],
       options: { ...report.options, chartType: "BAR" },
     });
-    expect(saved).toMatchObject({ passedStatus: "DELIBERATED", passedStatusReason: "Board: illness on the day", options: { chartType: "BAR" } });
+    expect(saved).toMatchObject({
+      passedStatus: "DELIBERATED",
+      passedStatusReason: "Board: illness on the day",
+      options: { chartType: "BAR" },
+    });
     expect(saved.data.computedPassedStatus).toBe("NOT_PASSED");
     const cleared = await saveParticipantReport(ctx, report._id, { passedStatusOverride: null });
     expect(cleared.passedStatus).toBe("NOT_PASSED");
@@ -77,7 +85,9 @@ describe("session reports", async () => {
     const report = (await sessionReportFor(ctx, live.sessionId, alice))!;
     const asAlice = participantCtx(ctx, alice);
     expect((await refusal(readableReport(asAlice, report._id, null))).reason).toBe("session_report_not_found");
-    expect((await refusal(readableReport(anonymous(ctx), report._id, report.accessCode))).reason).toBe("session_report_not_found");
+    expect((await refusal(readableReport(anonymous(ctx), report._id, report.accessCode))).reason).toBe(
+      "session_report_not_found",
+    );
     expect(await myReleasedReports(asAlice)).toEqual([]);
 
     await releaseSessionReport(ctx, report._id);
@@ -86,10 +96,14 @@ describe("session reports", async () => {
     expect(byCode.accessCode).toBeNull();
     expect((await myReleasedReports(asAlice)).map((r) => r._id)).toEqual([report._id]);
     // Another participant, a wrong code or no code: the same refusal.
-    expect((await refusal(readableReport(participantCtx(ctx, bob), report._id, null))).reason).toBe("session_report_not_found");
+    expect((await refusal(readableReport(participantCtx(ctx, bob), report._id, null))).reason).toBe(
+      "session_report_not_found",
+    );
     // One character changed (to another one: a code may well end in "A" already).
     const wrongCode = report.accessCode!.slice(0, -1) + (report.accessCode!.endsWith("A") ? "B" : "A");
-    expect((await refusal(readableReport(anonymous(ctx), report._id, wrongCode))).reason).toBe("session_report_not_found");
+    expect((await refusal(readableReport(anonymous(ctx), report._id, wrongCode))).reason).toBe(
+      "session_report_not_found",
+    );
     expect((await refusal(readableReport(anonymous(ctx), report._id, null))).reason).toBe("session_report_not_found");
   });
 
@@ -108,7 +122,9 @@ describe("session reports", async () => {
     const reader = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
     const realtime = await staffCtx(tenant.slug, ["ORGANIZATION_REALTIME_USER"]);
     for (const c of [reader, realtime]) {
-      expect((await refusal(createSessionReport(c, { participant: alice, scheduledSession: live.sessionId }))).code).toBe("FORBIDDEN");
+      expect(
+        (await refusal(createSessionReport(c, { participant: alice, scheduledSession: live.sessionId }))).code,
+      ).toBe("FORBIDDEN");
       expect((await refusal(saveParticipantReport(c, "nope", {}))).code).toBe("FORBIDDEN");
       expect((await refusal(updateDefaultSessionReportLayout(c, { layout: [] }))).code).toBe("FORBIDDEN");
     }
@@ -121,14 +137,23 @@ describe("session reports", async () => {
     const other = await makeTenant();
     const otherCtx = await staffCtx(other.tenant.slug);
     const otherLive = await scoredSession(otherCtx);
-    const theirs = await createSessionReport(otherCtx, { participant: otherLive.people[0]!, scheduledSession: otherLive.sessionId });
+    const theirs = await createSessionReport(otherCtx, {
+      participant: otherLive.people[0]!,
+      scheduledSession: otherLive.sessionId,
+    });
     await releaseSessionReport(otherCtx, theirs._id);
     const mine = (await sessionReportFor(ctx, live.sessionId, alice))!;
     expect((await refusal(getSessionReport(otherCtx, mine._id))).reason).toBe("session_report_not_found");
     // My code opens nothing over there, neither my id nor theirs.
-    expect((await refusal(readableReport(anonymous(otherCtx), mine._id, mine.accessCode))).reason).toBe("session_report_not_found");
-    expect((await refusal(readableReport(anonymous(otherCtx), theirs._id, mine.accessCode))).reason).toBe("session_report_not_found");
-    expect((await refusal(readableReport(anonymous(ctx), theirs._id, theirs.accessCode))).reason).toBe("session_report_not_found");
+    expect((await refusal(readableReport(anonymous(otherCtx), mine._id, mine.accessCode))).reason).toBe(
+      "session_report_not_found",
+    );
+    expect((await refusal(readableReport(anonymous(otherCtx), theirs._id, mine.accessCode))).reason).toBe(
+      "session_report_not_found",
+    );
+    expect((await refusal(readableReport(anonymous(ctx), theirs._id, theirs.accessCode))).reason).toBe(
+      "session_report_not_found",
+    );
     expect((await listSessionReports(otherCtx)).pageInfo.totalCount).toBe(1);
     expect(mine.accessCode).not.toBe(theirs.accessCode);
   });
@@ -142,9 +167,14 @@ describe("report layouts", async () => {
     const builtIn = await defaultSessionReportLayout(ctx);
     expect(builtIn._id).toBeNull();
     expect(builtIn.layout.map((b) => b.type)).toContain("chart");
-    const saved = await updateDefaultSessionReportLayout(ctx, { layout: [{ type: "summary", displayNumericScore: false }] });
+    const saved = await updateDefaultSessionReportLayout(ctx, {
+      layout: [{ type: "summary", displayNumericScore: false }],
+    });
     expect((await defaultSessionReportLayout(ctx))._id).toBe(saved._id);
-    const again = await updateDefaultSessionReportLayout(ctx, { name: "House style", layout: [{ type: "chart", chartType: "BAR", source: "EVALUATIONS" }] });
+    const again = await updateDefaultSessionReportLayout(ctx, {
+      name: "House style",
+      layout: [{ type: "chart", chartType: "BAR", source: "EVALUATIONS" }],
+    });
     expect(again._id).toBe(saved._id);
     expect(again).toMatchObject({ name: "House style", isDefaultLayout: true });
   });
@@ -152,9 +182,14 @@ describe("report layouts", async () => {
   it("validates: name required, blocks of the known kinds only", async () => {
     const noName = await refusal(addSessionReportLayout(ctx, { name: " ", layout: [] }));
     expect(noName.fieldErrors?.name).toBeTruthy();
-    const badBlock = await refusal(addSessionReportLayout(ctx, { name: "X", layout: [{ type: "chart", chartType: "PIE", source: "EVALUATIONS" }] }));
+    const badBlock = await refusal(
+      addSessionReportLayout(ctx, { name: "X", layout: [{ type: "chart", chartType: "PIE", source: "EVALUATIONS" }] }),
+    );
     expect(badBlock.code).toBe("BAD_REQUEST");
-    const ok = await addSessionReportLayout(ctx, { name: "Radar only", layout: [{ type: "chart", chartType: "RADAR", source: "ALL_CATEGORIES" }] });
+    const ok = await addSessionReportLayout(ctx, {
+      name: "Radar only",
+      layout: [{ type: "chart", chartType: "RADAR", source: "ALL_CATEGORIES" }],
+    });
     expect(ok.isDefaultLayout).toBe(false);
   });
 });

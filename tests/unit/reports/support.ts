@@ -1,5 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { correctionEntries, scheduledSessionParticipantCorrections, scheduledSessionParticipantEntries, scheduledSessions } from "~db/tenant/schema";
+import {
+  correctionEntries,
+  scheduledSessionParticipantCorrections,
+  scheduledSessionParticipantEntries,
+  scheduledSessions,
+} from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { makeLiveSession, type LiveFixture } from "../live/fixtures";
@@ -10,18 +15,33 @@ import { makeLiveSession, type LiveFixture } from "../live/fixtures";
  * are scored from `scores` (in step order, null = not scored). Correction rows are written
  * directly: the corrections module is another branch's work.
  */
-export async function scoredSession(ctx: Ctx, scores: Array<number | null> = [1, 0, 0.5, 1, 1, 1, 0]): Promise<LiveFixture> {
+export async function scoredSession(
+  ctx: Ctx,
+  scores: Array<number | null> = [1, 0, 0.5, 1, 1, 1, 0],
+): Promise<LiveFixture> {
   const live = await makeLiveSession(ctx, { participants: 2 });
-  await ctx.tdb.write((tx) => tx.update(scheduledSessions).set({ status: "COMPLETED" }).where(eq(scheduledSessions.id, live.sessionId)));
+  await ctx.tdb.write((tx) =>
+    tx.update(scheduledSessions).set({ status: "COMPLETED" }).where(eq(scheduledSessions.id, live.sessionId)),
+  );
   await scoreParticipant(ctx, live, live.people[0]!, scores);
   return live;
 }
 
-export async function scoreParticipant(ctx: Ctx, live: LiveFixture, participantId: string, scores: Array<number | null>): Promise<void> {
+export async function scoreParticipant(
+  ctx: Ctx,
+  live: LiveFixture,
+  participantId: string,
+  scores: Array<number | null>,
+): Promise<void> {
   const entry = await ctx.tdb.db
     .select()
     .from(scheduledSessionParticipantEntries)
-    .where(and(eq(scheduledSessionParticipantEntries.scheduledSessionId, live.sessionId), eq(scheduledSessionParticipantEntries.participantId, participantId)))
+    .where(
+      and(
+        eq(scheduledSessionParticipantEntries.scheduledSessionId, live.sessionId),
+        eq(scheduledSessionParticipantEntries.participantId, participantId),
+      ),
+    )
     .get();
   const steps: Array<[string, string, number]> = [
     ...[0, 1, 2, 3, 4].map((i) => [live.evaluations[0]!, live.questions[0]![0]!, i] as [string, string, number]),
@@ -44,7 +64,15 @@ export async function scoreParticipant(ctx: Ctx, live: LiveFixture, participantI
     });
     for (const [i, [evaluationId, questionId, stepIndex]] of steps.entries()) {
       if (scores[i] === null || scores[i] === undefined) continue;
-      await tx.insert(correctionEntries).values({ correctionId, evaluationId, questionId, stepIndex, score: scores[i]!, comment: i === 2 ? "Half of it" : null, scoredAt: now });
+      await tx.insert(correctionEntries).values({
+        correctionId,
+        evaluationId,
+        questionId,
+        stepIndex,
+        score: scores[i]!,
+        comment: i === 2 ? "Half of it" : null,
+        scoredAt: now,
+      });
     }
   });
 }

@@ -13,9 +13,15 @@ describe("admin home loader", () => {
     const nobody = await staffCtx(tenant.slug, ["ORGANIZATION_READER"]);
     if (nobody.actor.type !== "ADMIN") throw new Error("expected a staff context");
     // A manager took every role away while this member was signed in.
-    await nobody.tdb.write((tx) => tx.delete(staffUserRoles).where(eq(staffUserRoles.userId, nobody.actor.type === "ADMIN" ? nobody.actor.userId : "")));
+    await nobody.tdb.write((tx) =>
+      tx
+        .delete(staffUserRoles)
+        .where(eq(staffUserRoles.userId, nobody.actor.type === "ADMIN" ? nobody.actor.userId : "")),
+    );
     const cookie = await createLoginSession(nobody.tdb, "ADMIN", nobody.actor.userId, false);
-    const request = new Request("http://localhost/admin", { headers: { Cookie: serializeCookie(cookie).split(";")[0]! } });
+    const request = new Request("http://localhost/admin", {
+      headers: { Cookie: serializeCookie(cookie).split(";")[0]! },
+    });
     const thrown = await loader({ request, context: {}, params: {} }).then(
       () => null,
       (e: unknown) => e,

@@ -9,7 +9,8 @@ import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.ser
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate } from "./fixtures";
 
-const ics = async (mail: { file: string; attachments: string[] }) => fs.readFile(`${mail.file.slice(0, -".json".length)}.${mail.attachments[0]}`, "utf8");
+const ics = async (mail: { file: string; attachments: string[] }) =>
+  fs.readFile(`${mail.file.slice(0, -".json".length)}.${mail.attachments[0]}`, "utf8");
 const field = (calendar: string, name: string) => new RegExp(`^${name}:(.*)$`, "m").exec(calendar)?.[1]?.trim();
 
 describe("cancelling a session", () => {
@@ -21,7 +22,12 @@ describe("cancelling a session", () => {
     const [ann, bob] = await makeParticipants(ctx, 2, "cancel");
     // Bob reads Dutch.
     await ctx.tdb.write((tx) => tx.update(participants).set({ locale: "nl-nl" }).where(eq(participants.id, bob!)));
-    const session = await addScheduledSession(ctx, { session: template.id, datetime: "2030-05-06T07:30:00Z", location, participants: [ann!, bob!] });
+    const session = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2030-05-06T07:30:00Z",
+      location,
+      participants: [ann!, bob!],
+    });
     await inviteParticipants(ctx, session._id, [ann!, bob!]);
     const annEmail = (await participantById(ctx, ann!)).email;
     const bobEmail = (await participantById(ctx, bob!)).email;
@@ -32,7 +38,9 @@ describe("cancelling a session", () => {
     expect(notified).toBe(2);
 
     const mail = (await lastMailTo(annEmail))!;
-    expect(mail.subject).toBe("Cancelled: Crane session on Monday, May 6, 2030 at 9:30 AM · Central European Time (GMT+2)");
+    expect(mail.subject).toBe(
+      "Cancelled: Crane session on Monday, May 6, 2030 at 9:30 AM · Central European Time (GMT+2)",
+    );
     expect(mail.textBody).toContain("has cancelled the session Crane session");
     const cancel = await ics(mail);
     expect(field(cancel, "METHOD")).toBe("CANCEL");
@@ -52,8 +60,14 @@ describe("cancelling a session", () => {
     const { tenant } = await makeTenant("cancel-dash");
     const ctx = await staffCtx(tenant.slug);
     const template = await makeTemplate(ctx, 1, "CND");
-    const soon = await addScheduledSession(ctx, { session: template.id, datetime: new Date(Date.now() + 86_400_000).toISOString() });
-    await addScheduledSession(ctx, { session: template.id, datetime: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+    const soon = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
     expect((await adminDashboard(ctx)).upcomingCount).toBe(2);
     await cancelAndNotify(ctx, soon._id);
     const after = await adminDashboard(ctx);

@@ -80,16 +80,24 @@ describe("references", () => {
     const moved = await updateScheduledSession(ctx, s._id, { datetime: "2030-07-09T10:00:00Z" });
     expect(moved.reference).toBe("MOV203007010001");
     // The old day's counter does not go back: a new session that day gets the next number …
-    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T12:00:00Z" })).reference).toBe("MOV203007010002");
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T12:00:00Z" })).reference).toBe(
+      "MOV203007010002",
+    );
     // … also after a removal.
     await removeScheduledSession(ctx, s._id, []);
-    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T14:00:00Z" })).reference).toBe("MOV203007010003");
+    expect((await addScheduledSession(ctx, { session: t.id, datetime: "2030-07-01T14:00:00Z" })).reference).toBe(
+      "MOV203007010003",
+    );
   });
 
   it("many sessions at once on one day still get distinct consecutive counters", async () => {
     const t = await makeTemplate(ctx, 1, "PAR");
-    const all = await Promise.all(Array.from({ length: 12 }, () => addScheduledSession(ctx, { session: t.id, datetime: "2031-01-01T10:00:00Z" })));
-    expect(all.map((s) => s.reference).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `PAR20310101${String(i + 1).padStart(4, "0")}`));
+    const all = await Promise.all(
+      Array.from({ length: 12 }, () => addScheduledSession(ctx, { session: t.id, datetime: "2031-01-01T10:00:00Z" })),
+    );
+    expect(all.map((s) => s.reference).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `PAR20310101${String(i + 1).padStart(4, "0")}`),
+    );
   });
 });
 
@@ -145,14 +153,31 @@ describe("plan", () => {
     expect(entries[0]!.sessionOrder).toEqual(template.evaluations);
     expect(entries[1]!.sessionOrder).toEqual([...template.evaluations.slice(1), template.evaluations[0]]);
 
-    const upd = await updateScheduledSession(ctx, s._id, { datetime: "2033-05-06T09:00:00Z", participants: [people[1]!] });
-    expect(upd).toMatchObject({ _rev: 2, location, status: "ONGOING", reference: s.reference, participants: [people[1]] });
+    const upd = await updateScheduledSession(ctx, s._id, {
+      datetime: "2033-05-06T09:00:00Z",
+      participants: [people[1]!],
+    });
+    expect(upd).toMatchObject({
+      _rev: 2,
+      location,
+      status: "ONGOING",
+      reference: s.reference,
+      participants: [people[1]],
+    });
     const list = await listScheduledSessions(ctx, { filter: { id: s._id } });
     expect(list.edges.map((e) => e.node._id)).toEqual([s._id]);
     expect((await getScheduledSession(reader, s._id))._id).toBe(s._id);
-    const between = await listScheduledSessionsBetween(ctx, new Date("2033-05-06T00:00:00Z"), new Date("2033-05-07T00:00:00Z"));
+    const between = await listScheduledSessionsBetween(
+      ctx,
+      new Date("2033-05-06T00:00:00Z"),
+      new Date("2033-05-07T00:00:00Z"),
+    );
     expect(between.map((x) => x._id)).toContain(s._id);
-    expect((await listScheduledSessionsBetween(ctx, new Date("2033-05-07T00:00:00Z"), new Date("2033-05-08T00:00:00Z"))).map((x) => x._id)).not.toContain(s._id);
+    expect(
+      (await listScheduledSessionsBetween(ctx, new Date("2033-05-07T00:00:00Z"), new Date("2033-05-08T00:00:00Z"))).map(
+        (x) => x._id,
+      ),
+    ).not.toContain(s._id);
   });
 
   it("lists sorted by DATETIME both ways and filters by session and status", async () => {
@@ -170,12 +195,26 @@ describe("plan", () => {
   });
 
   it("requires a datetime and an existing template, location and participants", async () => {
-    expect((await refusal(addScheduledSession(ctx, { session: template.id }))).fieldErrors?.datetime?.key).toBe("validation:required");
-    expect((await refusal(addScheduledSession(ctx, { session: "nope", datetime: "2030-01-01T00:00:00Z" }))).reason).toBe("session_not_found");
-    expect((await refusal(addScheduledSession(ctx, { session: template.id, datetime: "2030-01-01T00:00:00Z", location: "nope" }))).reason).toBe("location_not_found");
-    expect((await refusal(addScheduledSession(ctx, { session: template.id, datetime: "2030-01-01T00:00:00Z", participants: ["nope"] }))).reason).toBe(
-      "participant_not_found",
+    expect((await refusal(addScheduledSession(ctx, { session: template.id }))).fieldErrors?.datetime?.key).toBe(
+      "validation:required",
     );
+    expect(
+      (await refusal(addScheduledSession(ctx, { session: "nope", datetime: "2030-01-01T00:00:00Z" }))).reason,
+    ).toBe("session_not_found");
+    expect(
+      (
+        await refusal(
+          addScheduledSession(ctx, { session: template.id, datetime: "2030-01-01T00:00:00Z", location: "nope" }),
+        )
+      ).reason,
+    ).toBe("location_not_found");
+    expect(
+      (
+        await refusal(
+          addScheduledSession(ctx, { session: template.id, datetime: "2030-01-01T00:00:00Z", participants: ["nope"] }),
+        )
+      ).reason,
+    ).toBe("participant_not_found");
   });
 });
 
@@ -183,15 +222,24 @@ describe("participants and entries", () => {
   it("one entry per participant: added once, removed with them", async () => {
     const s = await addScheduledSession(ctx, { session: template.id, datetime: "2035-01-01T10:00:00Z" });
     const people = await makeParticipants(ctx, 3, "ent");
-    expect(await addParticipantsToScheduledSession(ctx, s._id, [people[0]!, people[1]!])).toEqual([people[0], people[1]]);
-    expect(await addParticipantsToScheduledSession(ctx, s._id, [people[1]!, people[2]!, people[2]!])).toEqual([people[2]]);
+    expect(await addParticipantsToScheduledSession(ctx, s._id, [people[0]!, people[1]!])).toEqual([
+      people[0],
+      people[1],
+    ]);
+    expect(await addParticipantsToScheduledSession(ctx, s._id, [people[1]!, people[2]!, people[2]!])).toEqual([
+      people[2],
+    ]);
     const page = await listParticipantEntries(ctx, s._id, { first: 2 });
     expect(page.pageInfo).toMatchObject({ totalCount: 3, hasNextPage: true, pageSize: 2 });
     expect((await getParticipantEntry(ctx, s._id, people[2]!)).participantName).toMatch(/ent Person/);
     await removeParticipantFromScheduledSession(ctx, s._id, people[1]!);
     expect((await participantEntrySummaries(ctx, s._id)).map((e) => e.participant)).toEqual([people[0], people[2]]);
-    expect((await refusal(getParticipantEntry(ctx, s._id, people[1]!))).reason).toBe("scheduled_session_participant_entry_not_found");
-    expect((await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[1]!))).reason).toBe("scheduled_session_participant_entry_not_found");
+    expect((await refusal(getParticipantEntry(ctx, s._id, people[1]!))).reason).toBe(
+      "scheduled_session_participant_entry_not_found",
+    );
+    expect((await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[1]!))).reason).toBe(
+      "scheduled_session_participant_entry_not_found",
+    );
   });
 
   it("saves, assigns and overrides orders, refusing anything but a permutation", async () => {
@@ -210,7 +258,10 @@ describe("participants and entries", () => {
     expect(outOfRange.code).toBe("BAD_REQUEST");
     // The message states the allowed range (issue 16, API 8).
     expect(outOfRange.fieldErrors?.position).toEqual({ key: "validation:position-range", values: { max: 2 } });
-    const one = await overrideScheduledSessionParticipantEntry(ctx, s._id, p2!, { ready: true, sessionOrder: [b, c, a] });
+    const one = await overrideScheduledSessionParticipantEntry(ctx, s._id, p2!, {
+      ready: true,
+      sessionOrder: [b, c, a],
+    });
     expect(one).toMatchObject({ ready: true, sessionOrder: [b, c, a] });
     const all = await overrideScheduledSessionParticipantEntries(ctx, s._id, { ready: false });
     expect(all.map((e) => e.ready)).toEqual([false, false]);
@@ -226,11 +277,20 @@ describe("participants and entries", () => {
 describe("editing a session whose participants have started", () => {
   it("keeps started participants and the template, and changes nothing when refused", async () => {
     const people = await makeParticipants(ctx, 2, "started");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-03-03T10:00:00Z", participants: people });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2036-03-03T10:00:00Z",
+      participants: people,
+    });
     await ctx.tdb.write((tx) =>
-      tx.update(scheduledSessionParticipantEntries).set({ sessionStart: new Date() }).where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
+      tx
+        .update(scheduledSessionParticipantEntries)
+        .set({ sessionStart: new Date() })
+        .where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
     );
-    const dropStarted = await refusal(updateScheduledSession(ctx, s._id, { participants: [people[1]!], location: null }));
+    const dropStarted = await refusal(
+      updateScheduledSession(ctx, s._id, { participants: [people[1]!], location: null }),
+    );
     expect(dropStarted.code).toBe("BAD_REQUEST");
     expect(dropStarted.fieldErrors?.participants).toMatchObject({ key: "scheduling:validation.participant-started" });
     expect(String(dropStarted.fieldErrors?.participants?.values?.names)).toContain("started Person");
@@ -242,7 +302,9 @@ describe("editing a session whose participants have started", () => {
     expect(after.session).toBe(template.id);
     expect(after._rev).toBe(s._rev);
     // Someone who has not started can still be taken off.
-    expect((await updateScheduledSession(ctx, s._id, { participants: [people[0]!] })).participants).toEqual([people[0]]);
+    expect((await updateScheduledSession(ctx, s._id, { participants: [people[0]!] })).participants).toEqual([
+      people[0],
+    ]);
   });
 });
 
@@ -254,12 +316,20 @@ describe("status changes", () => {
     for (const from of ALL) {
       for (const to of ALL) {
         if (from === to) continue;
-        const s = await addScheduledSession(ctx, { session: template.id, datetime: "2037-05-05T10:00:00Z", status: from });
+        const s = await addScheduledSession(ctx, {
+          session: template.id,
+          datetime: "2037-05-05T10:00:00Z",
+          status: from,
+        });
         const result = await updateScheduledSession(ctx, s._id, { status: to }).catch((e) => e);
         if (ALLOWED.has(`${from}>${to}`)) {
           expect(result.status, `${from} → ${to}`).toBe(to);
         } else {
-          expect(result, `${from} → ${to}`).toMatchObject({ code: "BAD_REQUEST", reason: "status_transition_not_allowed", values: { from, to } });
+          expect(result, `${from} → ${to}`).toMatchObject({
+            code: "BAD_REQUEST",
+            reason: "status_transition_not_allowed",
+            values: { from, to },
+          });
           const after = await getScheduledSession(ctx, s._id);
           expect(after.status).toBe(from);
           expect(after._rev).toBe(s._rev);
@@ -269,14 +339,22 @@ describe("status changes", () => {
   });
 
   it("keeping the status is always allowed, and the refusal is explained in the user's language", async () => {
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2037-06-06T10:00:00Z", status: "COMPLETED" });
-    expect((await updateScheduledSession(ctx, s._id, { status: "COMPLETED", location: null })).status).toBe("COMPLETED");
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2037-06-06T10:00:00Z",
+      status: "COMPLETED",
+    });
+    expect((await updateScheduledSession(ctx, s._id, { status: "COMPLETED", location: null })).status).toBe(
+      "COMPLETED",
+    );
     const nl = await staffCtx(ctx.tenant.slug, ["ORGANIZATION_WRITER"], "nl-nl");
     const refused = await refusal(updateScheduledSession(nl, s._id, { status: "SCHEDULED" }));
     expect(nl.t(refused.messageKey, refused.values)).toBe(
       "De status kan niet van „Afgerond” naar „Gepland” gaan. Een sessie gaat van gepland naar bezig naar afgerond, of van gepland naar geannuleerd, nooit terug.",
     );
-    expect(() => assertStatusTransition("CANCELED", "COMPLETED")).toThrow(expect.objectContaining({ reason: "status_transition_not_allowed" }));
+    expect(() => assertStatusTransition("CANCELED", "COMPLETED")).toThrow(
+      expect.objectContaining({ reason: "status_transition_not_allowed" }),
+    );
     expect(() => assertStatusTransition("SCHEDULED", "ONGOING")).not.toThrow();
     expect(nextStatuses("SCHEDULED")).toEqual(["ONGOING", "CANCELED"]);
     expect(nextStatuses("COMPLETED")).toEqual([]);
@@ -286,9 +364,16 @@ describe("status changes", () => {
 describe("removing a participant who has started", () => {
   it("is refused with BAD_REQUEST naming them, and deletes nothing", async () => {
     const people = await makeParticipants(ctx, 2, "begun");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-04-04T10:00:00Z", participants: people });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2036-04-04T10:00:00Z",
+      participants: people,
+    });
     await ctx.tdb.write((tx) =>
-      tx.update(scheduledSessionParticipantEntries).set({ sessionStart: new Date() }).where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
+      tx
+        .update(scheduledSessionParticipantEntries)
+        .set({ sessionStart: new Date() })
+        .where(eq(scheduledSessionParticipantEntries.participantId, people[0]!)),
     );
     const refused = await refusal(removeParticipantFromScheduledSession(ctx, s._id, people[0]!));
     expect(refused).toMatchObject({ code: "BAD_REQUEST", reason: "participant_started" });
@@ -307,7 +392,11 @@ describe("removal", () => {
     expect((await refusal(getScheduledSession(ctx, empty._id))).reason).toBe("scheduled_session_not_found");
 
     const people = await makeParticipants(ctx, 2, "rm");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-01-02T10:00:00Z", participants: people });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2036-01-02T10:00:00Z",
+      participants: people,
+    });
     const entries = await participantEntrySummaries(ctx, s._id);
     const first = await removeScheduledSession(ctx, s._id, []);
     expect(first.__typename).toBe("RemoveConfirmation");
@@ -318,7 +407,13 @@ describe("removal", () => {
     // Only some of the references: still a confirmation, nothing removed.
     expect((await removeScheduledSession(ctx, s._id, [entries[0]!._id])).__typename).toBe("RemoveConfirmation");
     expect((await getScheduledSession(ctx, s._id))._id).toBe(s._id);
-    expect(await removeScheduledSession(ctx, s._id, entries.map((e) => e._id))).toEqual({ __typename: "RemoveResult", id: s._id });
+    expect(
+      await removeScheduledSession(
+        ctx,
+        s._id,
+        entries.map((e) => e._id),
+      ),
+    ).toEqual({ __typename: "RemoveResult", id: s._id });
     expect((await refusal(getScheduledSession(ctx, s._id))).reason).toBe("scheduled_session_not_found");
     // The participants themselves stay, and can now be removed.
     expect((await removeParticipant(ctx, people[0]!)).id).toBe(people[0]);
@@ -327,7 +422,12 @@ describe("removal", () => {
   it("refuses to remove a location or participant a scheduled session uses", async () => {
     const location = await makeLocation(ctx, "Hall used");
     const [p] = await makeParticipants(ctx, 1, "used");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2036-02-02T10:00:00Z", location, participants: [p!] });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2036-02-02T10:00:00Z",
+      location,
+      participants: [p!],
+    });
     const locErr = await refusal(removeLocation(ctx, location));
     expect(locErr.code).toBe("OBJECT_REFERENCED");
     expect(locErr.references).toEqual([{ id: s._id, title: s.reference, type: "ScheduledSession" }]);
@@ -393,8 +493,14 @@ describe("invitations", () => {
   it("adding with an invitation invites only the newly added, not those already in the session", async () => {
     const location = await makeLocation(ctx, "Hall add-invite");
     const [before, fresh] = await makeParticipants(ctx, 2, "addinv");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-06-06T08:00:00Z", location, participants: [before!] });
-    const emailOf = async (id: string) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email;
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2038-06-06T08:00:00Z",
+      location,
+      participants: [before!],
+    });
+    const emailOf = async (id: string) =>
+      (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email;
     const result = await addAndInviteParticipants(ctx, s._id, [before!, fresh!], true);
     expect(result).toEqual({ added: [fresh], invited: 1 });
     expect((await lastMailTo(await emailOf(fresh!)))?.subject).toContain("Invitation");
@@ -410,10 +516,17 @@ describe("invitations", () => {
     const location = await makeLocation(ctx, "Hall invite");
     const [p1, p2] = await makeParticipants(ctx, 2, "inv");
     await ctx.tdb.write((tx) => tx.update(participants).set({ locale: "nl-nl" }).where(eq(participants.id, p2!)));
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-04-04T08:00:00Z", location, participants: [p1!, p2!] });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2038-04-04T08:00:00Z",
+      location,
+      participants: [p1!, p2!],
+    });
     expect(await inviteParticipants(ctx, s._id, [p1!, p2!])).toBe(2);
     const [e1, e2] = await Promise.all(
-      [p1!, p2!].map(async (id) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email),
+      [p1!, p2!].map(
+        async (id) => (await ctx.tdb.db.select().from(participants).where(eq(participants.id, id)).get())!.email,
+      ),
     );
     const m1 = await lastMailTo(e1!);
     const m2 = await lastMailTo(e2!);
@@ -432,16 +545,30 @@ describe("invitations", () => {
   });
 
   it("attaches the session as a calendar event lasting as long as its questions take", async () => {
-    const [q1, q2] = [await addQuestion(ctx, { name: "Lift check", maxTime: 600 }), await addQuestion(ctx, { name: "Knots", maxTime: 900 })];
+    const [q1, q2] = [
+      await addQuestion(ctx, { name: "Lift check", maxTime: 600 }),
+      await addQuestion(ctx, { name: "Knots", maxTime: 900 }),
+    ];
     const [e1, e2] = template.evaluations as [string, string];
     await ctx.tdb.write(async (tx) => {
-      await tx.update(evaluations).set({ questionIds: [q1._id, q2._id] }).where(eq(evaluations.id, e1));
-      await tx.update(evaluations).set({ questionIds: [q1._id] }).where(eq(evaluations.id, e2));
+      await tx
+        .update(evaluations)
+        .set({ questionIds: [q1._id, q2._id] })
+        .where(eq(evaluations.id, e1));
+      await tx
+        .update(evaluations)
+        .set({ questionIds: [q1._id] })
+        .where(eq(evaluations.id, e2));
     });
     expect(await plannedSeconds(ctx.tdb.db, template.evaluations)).toBe(600 + 900 + 600);
     const location = await makeLocation(ctx, "Hall, north; wing");
     const [p] = await makeParticipants(ctx, 1, "ics");
-    const s = await addScheduledSession(ctx, { session: template.id, datetime: "2038-05-05T07:00:00Z", location, participants: [p!] });
+    const s = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2038-05-05T07:00:00Z",
+      location,
+      participants: [p!],
+    });
     await inviteParticipants(ctx, s._id, [p!]);
     const email = (await ctx.tdb.db.select().from(participants).where(eq(participants.id, p!)).get())!.email;
     const mail = await lastMailTo(email);
@@ -454,6 +581,11 @@ describe("invitations", () => {
     expect(lines).toContain("SUMMARY:Safety session");
     expect(lines.find((l) => l.startsWith("LOCATION:"))).toContain("Hall\\, north\\; wing");
     expect(lines).toContain(`URL:http://app.test/user/signup/${s.loginCode}?tenant=${ctx.tenant.slug}`);
-    await ctx.tdb.write((tx) => tx.update(evaluations).set({ questionIds: [] }).where(inArray(evaluations.id, [e1, e2])));
+    await ctx.tdb.write((tx) =>
+      tx
+        .update(evaluations)
+        .set({ questionIds: [] })
+        .where(inArray(evaluations.id, [e1, e2])),
+    );
   });
 });

@@ -33,7 +33,12 @@ describe("NON_OVERLAPPING ordering (pure)", () => {
   }
 
   it("larger sizes keep the properties too", () => {
-    for (const [P, E] of [[25, 4], [13, 13], [40, 7], [3, 20]] as const) {
+    for (const [P, E] of [
+      [25, 4],
+      [13, 13],
+      [40, 7],
+      [3, 20],
+    ] as const) {
       const evals = Array.from({ length: E }, (_, i) => `e${i}`);
       checkProperties(nonOverlappingOrders(P, evals), evals);
     }
@@ -44,8 +49,27 @@ describe("NON_OVERLAPPING ordering (pure)", () => {
   });
 
   it("finds clashes and moves items", () => {
-    expect([...clashesOf([["a", "b"], ["a", "b"]], 2)].sort()).toEqual(["0:a", "1:b"]);
-    expect(clashesOf([["a", "b"], ["a", "b"], ["b", "a"]], 2).size).toBe(0);
+    expect(
+      [
+        ...clashesOf(
+          [
+            ["a", "b"],
+            ["a", "b"],
+          ],
+          2,
+        ),
+      ].sort(),
+    ).toEqual(["0:a", "1:b"]);
+    expect(
+      clashesOf(
+        [
+          ["a", "b"],
+          ["a", "b"],
+          ["b", "a"],
+        ],
+        2,
+      ).size,
+    ).toBe(0);
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
     expect(swapItems(["a", "b", "c"], 0, 2)).toEqual(["c", "b", "a"]);
     expect(isPermutationOf(["a", "b"], ["b", "a"])).toBe(true);
@@ -64,10 +88,17 @@ describe("automaticallyAssignScheduledSessionOrder on stored sessions", () => {
     for (const E of [1, 2, 3, 5, 6]) {
       const t = await makeTemplate(ctx, E, `O${E}`);
       for (const P of [1, 3, 6, 8]) {
-        const s = await addScheduledSession(ctx, { session: t.id, datetime: "2030-01-01T10:00:00Z", participants: people.slice(0, P) });
+        const s = await addScheduledSession(ctx, {
+          session: t.id,
+          datetime: "2030-01-01T10:00:00Z",
+          participants: people.slice(0, P),
+        });
         const entries = await automaticallyAssignScheduledSessionOrder(ctx, s._id, "NON_OVERLAPPING");
         expect(entries).toHaveLength(P);
-        checkProperties(entries.map((e) => e.sessionOrder), t.evaluations);
+        checkProperties(
+          entries.map((e) => e.sessionOrder),
+          t.evaluations,
+        );
       }
     }
   });

@@ -18,7 +18,17 @@ async function crowd(ctx: Ctx, count: number, companyId: string): Promise<string
   const rows = Array.from({ length: count }, (_, i) => {
     const name = `Crowd ${String(i).padStart(4, "0")}`;
     const email = `crowd${i}@limit.test`;
-    return { id: newId(), createdAt: now, updatedAt: now, workspaceId: ws!.id, name, email, nameLower: name.toLowerCase(), emailLower: email, companyId };
+    return {
+      id: newId(),
+      createdAt: now,
+      updatedAt: now,
+      workspaceId: ws!.id,
+      name,
+      email,
+      nameLower: name.toLowerCase(),
+      emailLower: email,
+      companyId,
+    };
   });
   await ctx.tdb.write(async (tx) => {
     for (let i = 0; i < rows.length; i += 200) await tx.insert(participants).values(rows.slice(i, i + 200));
@@ -39,11 +49,17 @@ describe("the participant limit of a session", () => {
     const offered = await companyParticipants(ctx, company._id);
     expect(offered).toHaveLength(MAX_SESSION_PARTICIPANTS);
     // … and exactly that many save.
-    const saved = await addScheduledSession(ctx, { session: template.id, datetime: "2031-01-06T08:00:00Z", participants: offered.map((p) => p.id) });
+    const saved = await addScheduledSession(ctx, {
+      session: template.id,
+      datetime: "2031-01-06T08:00:00Z",
+      participants: offered.map((p) => p.id),
+    });
     expect(saved.participants).toHaveLength(MAX_SESSION_PARTICIPANTS);
 
     // One more is refused on the participants field, and nothing is saved.
-    const error = await refusal(addScheduledSession(ctx, { session: template.id, datetime: "2031-01-07T08:00:00Z", participants: ids }));
+    const error = await refusal(
+      addScheduledSession(ctx, { session: template.id, datetime: "2031-01-07T08:00:00Z", participants: ids }),
+    );
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.fieldErrors?.participants?.key).toBe("validation:too-big");
   });

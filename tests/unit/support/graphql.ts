@@ -2,7 +2,11 @@ import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { lastMailTo } from "./tenants";
 
-type Result = { status: number; body: { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> }; headers: Headers };
+type Result = {
+  status: number;
+  body: { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> };
+  headers: Headers;
+};
 
 /** Sends one GraphQL POST through the real endpoint (graphql-http handler, context, cookies). */
 export async function gql(

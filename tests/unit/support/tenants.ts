@@ -23,7 +23,11 @@ export async function makeTenant(slug = `t${process.pid}x${++counter}`, name = `
 }
 
 /** A module context for a staff member with the given roles (created on the fly). */
-export async function staffCtx(slug: string, roles: Role[] = ["ORGANIZATION_MANAGER"], locale: Locale = "en-us"): Promise<Ctx> {
+export async function staffCtx(
+  slug: string,
+  roles: Role[] = ["ORGANIZATION_MANAGER"],
+  locale: Locale = "en-us",
+): Promise<Ctx> {
   const tenant = await requireTenant(slug);
   const tdb = await openTenant(tenant);
   const email = `${roles.join("-").toLowerCase()}-${++counter}@${slug}.test`;
@@ -42,7 +46,11 @@ export async function staffCtx(slug: string, roles: Role[] = ["ORGANIZATION_MANA
 export async function managerOf(slug: string) {
   const tenant = await requireTenant(slug);
   const tdb = await openTenant(tenant);
-  return tdb.db.select().from(staffUsers).where(eq(staffUsers.email, `manager@${slug}.test`)).get();
+  return tdb.db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.email, `manager@${slug}.test`))
+    .get();
 }
 
 export async function addParticipant(slug: string, email: string, name = "Pat Participant") {
@@ -51,7 +59,16 @@ export async function addParticipant(slug: string, email: string, name = "Pat Pa
   const id = newId();
   const now = new Date();
   await tdb.write((tx) =>
-    tx.insert(participants).values({ id, workspaceId: ws!.id, name, email, nameLower: name.toLowerCase(), emailLower: email.toLowerCase(), createdAt: now, updatedAt: now }),
+    tx.insert(participants).values({
+      id,
+      workspaceId: ws!.id,
+      name,
+      email,
+      nameLower: name.toLowerCase(),
+      emailLower: email.toLowerCase(),
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   return id;
 }
@@ -60,9 +77,14 @@ export async function addParticipant(slug: string, email: string, name = "Pat Pa
  * The newest outbox message to an address, the 6-digit code in it, and its file (attachments lie
  * beside it). Waits for queued mail (login codes go out after the answer) first.
  */
-export async function lastMailTo(
-  to: string,
-): Promise<{ subject: string; textBody: string; htmlBody: string; attachments: string[]; code: string | null; file: string } | null> {
+export async function lastMailTo(to: string): Promise<{
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attachments: string[];
+  code: string | null;
+  file: string;
+} | null> {
   await drainMailQueue();
   const outbox = path.join(dataDir(), "outbox");
   let files: string[] = [];
@@ -73,7 +95,8 @@ export async function lastMailTo(
   }
   for (const file of files.reverse().filter((f) => f.endsWith(".json"))) {
     const mail = JSON.parse(await fs.readFile(path.join(outbox, file), "utf8"));
-    if (mail.to === to) return { ...mail, code: /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? null, file: path.join(outbox, file) };
+    if (mail.to === to)
+      return { ...mail, code: /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? null, file: path.join(outbox, file) };
   }
   return null;
 }

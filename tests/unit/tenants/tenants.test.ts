@@ -34,7 +34,11 @@ describe("tenants", () => {
   it("tenant:create makes a second tenant in its own database file that shares nothing with demo", async () => {
     await migrateCatalog();
     const env = { ...process.env, DATA_DIR: dataDir() };
-    const { stdout } = await run(tsx, ["app/cli/tenant-create.ts", "--slug", "acme", "--name", "Acme Training", "--admin", "boss@acme.test"], { env });
+    const { stdout } = await run(
+      tsx,
+      ["app/cli/tenant-create.ts", "--slug", "acme", "--name", "Acme Training", "--admin", "boss@acme.test"],
+      { env },
+    );
     expect(stdout).toContain('Created tenant "acme"');
     expect(fs.existsSync(path.join(dataDir(), "tenants", "acme.db"))).toBe(true);
 
@@ -47,7 +51,11 @@ describe("tenants", () => {
     expect(acmeOrg.filter((w) => w.workspaceType === "ORGANIZATION")).toHaveLength(1);
     expect(acmeOrg.filter((w) => w.workspaceType === "PRIVATE")).toHaveLength(1);
 
-    const refused = await run(tsx, ["app/cli/tenant-create.ts", "--slug", "acme", "--name", "Again", "--admin", "x@acme.test"], { env }).catch((e) => e);
+    const refused = await run(
+      tsx,
+      ["app/cli/tenant-create.ts", "--slug", "acme", "--name", "Again", "--admin", "x@acme.test"],
+      { env },
+    ).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('A tenant with slug "acme" already exists');
   }, 60_000);

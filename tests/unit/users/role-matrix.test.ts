@@ -21,7 +21,13 @@ import { makeTenant, staffCtx } from "../support/tenants";
 // ROLE_PERMISSIONS) and the admin schema's operations: each role calls each operation with
 // made-up arguments and must be refused with FORBIDDEN exactly when the table says so.
 
-const ROLES: Role[] = ["ORGANIZATION_MANAGER", "ORGANIZATION_USER_MANAGER", "ORGANIZATION_WRITER", "ORGANIZATION_REALTIME_USER", "ORGANIZATION_READER"];
+const ROLES: Role[] = [
+  "ORGANIZATION_MANAGER",
+  "ORGANIZATION_USER_MANAGER",
+  "ORGANIZATION_WRITER",
+  "ORGANIZATION_REALTIME_USER",
+  "ORGANIZATION_READER",
+];
 const queryFields = adminSchema.getQueryType()!.getFields();
 const mutationFields = adminSchema.getMutationType()!.getFields();
 const operations = [
@@ -43,7 +49,8 @@ function sample(type: GraphQLInputType, name: string, role: Role): unknown {
   if (isEnumType(type)) return type.name === "OrganizationRole" ? role : type.getValues()[0]!.value;
   if (isInputObjectType(type)) {
     const out: Record<string, unknown> = {};
-    for (const f of Object.values(type.getFields())) if (isNonNullType(f.type)) out[f.name] = sample(f.type, f.name, role);
+    for (const f of Object.values(type.getFields()))
+      if (isNonNullType(f.type)) out[f.name] = sample(f.type, f.name, role);
     return out;
   }
   if (isScalarType(type)) {
@@ -75,7 +82,10 @@ function document(kind: "query" | "mutation", field: GraphQLField<unknown, unkno
   const named = getNamedType(field.type);
   const selection = isScalarType(named) || isEnumType(named) ? "" : " { __typename }";
   const variables = Object.fromEntries(required.map((a) => [a.name, sample(a.type, a.name, role)]));
-  return { query: `${kind}${vars ? `(${vars})` : ""} { ${field.name}${args ? `(${args})` : ""}${selection} }`, variables };
+  return {
+    query: `${kind}${vars ? `(${vars})` : ""} { ${field.name}${args ? `(${args})` : ""}${selection} }`,
+    variables,
+  };
 }
 
 beforeAll(async () => {
@@ -91,8 +101,14 @@ beforeAll(async () => {
 describe("the permission table", () => {
   it("has a rule for every operation of the admin API, and none for operations that do not exist", () => {
     const names = operations.map((o) => o.field.name).sort();
-    expect(names.filter((name) => !(name in ADMIN_OPERATIONS)), "operations without a rule").toEqual([]);
-    expect(Object.keys(ADMIN_OPERATIONS).filter((name) => !names.includes(name)), "rules without an operation").toEqual([]);
+    expect(
+      names.filter((name) => !(name in ADMIN_OPERATIONS)),
+      "operations without a rule",
+    ).toEqual([]);
+    expect(
+      Object.keys(ADMIN_OPERATIONS).filter((name) => !names.includes(name)),
+      "rules without an operation",
+    ).toEqual([]);
   });
 });
 
@@ -101,13 +117,16 @@ describe.each(ROLES)("%s", (role) => {
   const grantable = rolesGrantableBy([role]);
   const guarded = operations.filter((o) => typeof ADMIN_OPERATIONS[o.field.name] === "object");
 
-  it.each(guarded.map((o) => [o.field.name, o] as const))("%s: FORBIDDEN exactly when the table says so", async (_name, op) => {
-    const rule = ADMIN_OPERATIONS[op.field.name] as { permission: (typeof permissions)[number]; grants?: Role[] };
-    const allowed = permissions.includes(rule.permission) && (rule.grants ?? []).every((r) => grantable.includes(r));
-    const { query, variables } = document(op.kind, op.field, role);
-    const result = await gql("admin", query, variables, { cookie: cookies.get(role) });
-    const codes = (result.body.errors ?? []).map((e) => e.extensions?.code);
-    if (allowed) expect(codes, JSON.stringify(result.body.errors)).not.toContain("FORBIDDEN");
-    else expect(codes, JSON.stringify(result.body)).toEqual(["FORBIDDEN"]);
-  });
+  it.each(guarded.map((o) => [o.field.name, o] as const))(
+    "%s: FORBIDDEN exactly when the table says so",
+    async (_name, op) => {
+      const rule = ADMIN_OPERATIONS[op.field.name] as { permission: (typeof permissions)[number]; grants?: Role[] };
+      const allowed = permissions.includes(rule.permission) && (rule.grants ?? []).every((r) => grantable.includes(r));
+      const { query, variables } = document(op.kind, op.field, role);
+      const result = await gql("admin", query, variables, { cookie: cookies.get(role) });
+      const codes = (result.body.errors ?? []).map((e) => e.extensions?.code);
+      if (allowed) expect(codes, JSON.stringify(result.body.errors)).not.toContain("FORBIDDEN");
+      else expect(codes, JSON.stringify(result.body)).toEqual(["FORBIDDEN"]);
+    },
+  );
 });

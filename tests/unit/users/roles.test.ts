@@ -10,8 +10,15 @@ describe("rolesGrantableBy", () => {
       "ORGANIZATION_USER_MANAGER",
       "ORGANIZATION_WRITER",
     ]);
-    expect(rolesGrantableBy(["ORGANIZATION_USER_MANAGER"])).toEqual(["ORGANIZATION_READER", "ORGANIZATION_USER_MANAGER"]);
-    expect(rolesGrantableBy(["ORGANIZATION_WRITER"])).toEqual(["ORGANIZATION_READER", "ORGANIZATION_REALTIME_USER", "ORGANIZATION_WRITER"]);
+    expect(rolesGrantableBy(["ORGANIZATION_USER_MANAGER"])).toEqual([
+      "ORGANIZATION_READER",
+      "ORGANIZATION_USER_MANAGER",
+    ]);
+    expect(rolesGrantableBy(["ORGANIZATION_WRITER"])).toEqual([
+      "ORGANIZATION_READER",
+      "ORGANIZATION_REALTIME_USER",
+      "ORGANIZATION_WRITER",
+    ]);
     expect(rolesGrantableBy(["ORGANIZATION_READER"])).toEqual(["ORGANIZATION_READER"]);
     expect(rolesGrantableBy([])).toEqual([]);
   });

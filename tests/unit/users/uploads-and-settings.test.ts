@@ -2,18 +2,25 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { action as uploadImage } from "~/routes/api.assets.image.upload.file";
 import { loader as publicLogoRoute } from "~/routes/api.organization.$tenant.logo";
-import { requestUploadSignature, UPLOAD_TICKET_TTL_S, type UploadSignature } from "~/modules/assets/upload-ticket.server";
+import {
+  requestUploadSignature,
+  UPLOAD_TICKET_TTL_S,
+  type UploadSignature,
+} from "~/modules/assets/upload-ticket.server";
 import { organizationPublicInfo, requireTenant } from "~/modules/tenants/tenants.server";
 import { organizationOf, updateOrganizationSettings, uploadOrganizationLogo } from "~/modules/tenants/settings.server";
 import { sessionEditorData } from "~/modules/assessments/screens.server";
 import { sendOrganizationNotice } from "~/modules/tenants/notices.server";
 import { lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 
 function ticketUpload(ticket: Partial<UploadSignature> & Record<string, unknown>) {
   const form = new FormData();
-  for (const key of ["tenant", "public_id", "signature", "timestamp"]) if (ticket[key] !== undefined) form.set(key, String(ticket[key]));
+  for (const key of ["tenant", "public_id", "signature", "timestamp"])
+    if (ticket[key] !== undefined) form.set(key, String(ticket[key]));
   form.set("file", new File([PNG as BlobPart], "logo.png", { type: "image/png" }));
   const request = new Request("http://localhost/api/assets/image/upload/file", { method: "POST", body: form });
   return uploadImage({ request, context: { clientAddress: "10.0.0.5" }, params: {} } as any);
@@ -52,7 +59,10 @@ describe("upload tickets (requestCloudinaryUploadSignature)", () => {
   it("are bound to their tenant and cannot be forged", async () => {
     const ticket = requestUploadSignature(writer);
     expect((await ticketUpload({ ...ticket, tenant: other })).status).toBe(401);
-    expect((await ticketUpload({ ...ticket, signature: ticket.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).status).toBe(401);
+    expect(
+      (await ticketUpload({ ...ticket, signature: ticket.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) }))
+        .status,
+    ).toBe(401);
     expect((await ticketUpload({ ...ticket, timestamp: ticket.timestamp + 1 })).status).toBe(401);
     expect((await ticketUpload(ticket)).status).toBe(200);
   });
@@ -81,9 +91,21 @@ describe("organisation settings", () => {
       defaultPassPercentage: 70,
       defaultReportLayout: "WIDE",
     });
-    await expect(updateOrganizationSettings(manager, { name: "", timeZone: "Mars/Base", organizationManagerEmails: ["nope"], defaultPassPercentage: 101 })).rejects.toMatchObject({
+    await expect(
+      updateOrganizationSettings(manager, {
+        name: "",
+        timeZone: "Mars/Base",
+        organizationManagerEmails: ["nope"],
+        defaultPassPercentage: 101,
+      }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      fieldErrors: { name: expect.anything(), timeZone: expect.anything(), defaultPassPercentage: expect.anything(), "organizationManagerEmails.0": expect.anything() },
+      fieldErrors: {
+        name: expect.anything(),
+        timeZone: expect.anything(),
+        defaultPassPercentage: expect.anything(),
+        "organizationManagerEmails.0": expect.anything(),
+      },
     });
     expect(organizationOf(await requireTenant(slug))).toMatchObject({ name: "Renamed Org", timeZone: "Europe/Paris" });
   });
@@ -91,19 +113,29 @@ describe("organisation settings", () => {
   it("are changed only with manage:settings", async () => {
     await expect(updateOrganizationSettings(writer, { name: "Hijack" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const userManager = await staffCtx(slug, ["ORGANIZATION_USER_MANAGER"]);
-    await expect(uploadOrganizationLogo(userManager, new File([PNG as BlobPart], "l.png"))).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(uploadOrganizationLogo(userManager, new File([PNG as BlobPart], "l.png"))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("take an uploaded logo, shown publicly for the login pages; a logo of another tenant is refused", async () => {
     const org = await uploadOrganizationLogo(manager, new File([PNG as BlobPart], "l.png", { type: "image/png" }));
     expect(org.logoUrl).toBe(`/api/organization/${slug}/logo?v=${org.logo}`);
     expect((await organizationPublicInfo(slug)).logo).toBe(org.logoUrl);
-    const res = await publicLogoRoute({ request: new Request(`http://localhost${org.logoUrl}`), params: { tenant: slug }, context: {} } as any);
+    const res = await publicLogoRoute({
+      request: new Request(`http://localhost${org.logoUrl}`),
+      params: { tenant: slug },
+      context: {},
+    } as any);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");
     const otherManager = await staffCtx(other, ["ORGANIZATION_MANAGER"]);
-    await expect(updateOrganizationSettings(otherManager, { logo: org.logo })).rejects.toMatchObject({ fieldErrors: { logo: expect.anything() } });
-    await expect(uploadOrganizationLogo(manager, new File([new TextEncoder().encode("<html>") as BlobPart], "x.html"))).rejects.toMatchObject({ fieldErrors: { logo: expect.anything() } });
+    await expect(updateOrganizationSettings(otherManager, { logo: org.logo })).rejects.toMatchObject({
+      fieldErrors: { logo: expect.anything() },
+    });
+    await expect(
+      uploadOrganizationLogo(manager, new File([new TextEncoder().encode("<html>") as BlobPart], "x.html")),
+    ).rejects.toMatchObject({ fieldErrors: { logo: expect.anything() } });
   });
 });
 
@@ -111,13 +143,17 @@ describe("notices to the organisation's notice recipients", () => {
   it("go to every organizationManagerEmails address in the organisation's default language", async () => {
     const own = (await makeTenant()).tenant.slug;
     const boss = await staffCtx(own, ["ORGANIZATION_MANAGER"]);
-    await updateOrganizationSettings(boss, { organizationManagerEmails: ["one@n.test", "two@n.test"], defaultLanguage: "fr-fr" });
+    await updateOrganizationSettings(boss, {
+      organizationManagerEmails: ["one@n.test", "two@n.test"],
+      defaultLanguage: "fr-fr",
+    });
     const sent = await sendOrganizationNotice(await requireTenant(own), {
       kind: "help-request",
       values: { participant: "Pat", session: "VCA20261123", path: "/admin/scheduledsessions" },
     });
     expect(sent).toBe(2);
-    for (const to of ["one@n.test", "two@n.test"]) expect((await lastMailTo(to))?.subject).toBe("Pat demande de l'aide dans VCA20261123");
+    for (const to of ["one@n.test", "two@n.test"])
+      expect((await lastMailTo(to))?.subject).toBe("Pat demande de l'aide dans VCA20261123");
   });
 });
 

@@ -40,49 +40,97 @@ describe("adding and changing staff users", () => {
   });
 
   it("does not let anyone grant a role they do not hold (addUser, updateUser, createAdminUser)", async () => {
-    await expect(addUser(userManager, input(`boss@${slug}.test`, ["ORGANIZATION_MANAGER"]))).rejects.toMatchObject({ code: "FORBIDDEN", reason: "role_not_grantable" });
-    await expect(addUser(userManager, input(`w2@${slug}.test`, ["ORGANIZATION_WRITER"]))).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(addUser(userManager, input(`rt@${slug}.test`, ["ORGANIZATION_READER", "ORGANIZATION_REALTIME_USER"]))).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(addUser(userManager, input(`boss@${slug}.test`, ["ORGANIZATION_MANAGER"]))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      reason: "role_not_grantable",
+    });
+    await expect(addUser(userManager, input(`w2@${slug}.test`, ["ORGANIZATION_WRITER"]))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(
+      addUser(userManager, input(`rt@${slug}.test`, ["ORGANIZATION_READER", "ORGANIZATION_REALTIME_USER"])),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     // Not even to themselves.
-    await expect(updateUser(userManager, idOf(userManager), input(userManager.actor.type === "ADMIN" ? userManager.actor.email : "", ["ORGANIZATION_USER_MANAGER", "ORGANIZATION_MANAGER"]))).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(createAdminUser(userManager, { email: `sneaky@${slug}.test`, tenant: slug })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    const sneaky = await manager.tdb.db.select().from(staffUsers).where(eq(staffUsers.email, `sneaky@${slug}.test`)).get();
+    await expect(
+      updateUser(
+        userManager,
+        idOf(userManager),
+        input(userManager.actor.type === "ADMIN" ? userManager.actor.email : "", [
+          "ORGANIZATION_USER_MANAGER",
+          "ORGANIZATION_MANAGER",
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createAdminUser(userManager, { email: `sneaky@${slug}.test`, tenant: slug })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const sneaky = await manager.tdb.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, `sneaky@${slug}.test`))
+      .get();
     expect(sneaky).toBeUndefined();
     expect((await findStaffUser(userManager.tdb, idOf(userManager)))!.roles).toEqual(["ORGANIZATION_USER_MANAGER"]);
   });
 
   it("does not let a user manager change a manager's account (e.g. its e-mail, to take it over)", async () => {
     const boss = (await managerOf(slug))!;
-    await expect(updateUser(userManager, boss.id, input(`mine@${slug}.test`, ["ORGANIZATION_MANAGER"]))).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      updateUser(userManager, boss.id, input(`mine@${slug}.test`, ["ORGANIZATION_MANAGER"])),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(removeUser(userManager, boss.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await findStaffUser(manager.tdb, boss.id))!.email).toBe(`manager@${slug}.test`);
   });
 
   it("lets a user manager add and change users with their own role", async () => {
     const added = await addUser(userManager, input(`um2@${slug}.test`, ["ORGANIZATION_USER_MANAGER"], "Umma"));
-    const changed = await updateUser(userManager, added.id, { ...input(`um2@${slug}.test`, ["ORGANIZATION_USER_MANAGER"], "Umma Two"), phone_number: "+32 470 12 34 56" });
+    const changed = await updateUser(userManager, added.id, {
+      ...input(`um2@${slug}.test`, ["ORGANIZATION_USER_MANAGER"], "Umma Two"),
+      phone_number: "+32 470 12 34 56",
+    });
     expect(changed).toMatchObject({ name: "Umma Two", phone: "+32 470 12 34 56" });
   });
 
   it("refuses an e-mail that another user has", async () => {
     const other = await addUser(manager, input(`dup1@${slug}.test`, ["ORGANIZATION_READER"]));
-    await expect(updateUser(manager, other.id, input(`manager@${slug}.test`, ["ORGANIZATION_READER"]))).rejects.toMatchObject({ fieldErrors: { email: { key: "validation:email-taken" } } });
+    await expect(
+      updateUser(manager, other.id, input(`manager@${slug}.test`, ["ORGANIZATION_READER"])),
+    ).rejects.toMatchObject({ fieldErrors: { email: { key: "validation:email-taken" } } });
   });
 });
 
 describe("createAdminUser's caller rule", () => {
-  const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/admin/graphql", { method: "POST", headers });
+  const request = (headers: Record<string, string> = {}) =>
+    new Request("http://localhost/api/admin/graphql", { method: "POST", headers });
 
   it("the operator token adds a manager to any organisation; anyone else must be a signed-in manager of it", async () => {
     const other = (await makeTenant()).tenant.slug;
     process.env.OPERATOR_API_TOKEN = "operator-secret-token";
     try {
       const operator = request({ Authorization: "Bearer operator-secret-token" });
-      expect((await createAdminUserFor({ request: operator, session: null }, { email: `first@${other}.test`, tenant: other })).roles).toEqual(["ORGANIZATION_MANAGER"]);
+      expect(
+        (
+          await createAdminUserFor(
+            { request: operator, session: null },
+            { email: `first@${other}.test`, tenant: other },
+          )
+        ).roles,
+      ).toEqual(["ORGANIZATION_MANAGER"]);
       const wrongToken = request({ Authorization: "Bearer guessed" });
-      await expect(createAdminUserFor({ request: wrongToken, session: null }, { email: `x@${other}.test`, tenant: other })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      await expect(createAdminUserFor({ request: request(), session: manager }, { email: `y@${other}.test`, tenant: other })).rejects.toMatchObject({ code: "FORBIDDEN" });
-      expect((await createAdminUserFor({ request: request(), session: manager }, { email: `second@${slug}.test`, tenant: slug })).roles).toEqual(["ORGANIZATION_MANAGER"]);
+      await expect(
+        createAdminUserFor({ request: wrongToken, session: null }, { email: `x@${other}.test`, tenant: other }),
+      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(
+        createAdminUserFor({ request: request(), session: manager }, { email: `y@${other}.test`, tenant: other }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN" });
+      expect(
+        (
+          await createAdminUserFor(
+            { request: request(), session: manager },
+            { email: `second@${slug}.test`, tenant: slug },
+          )
+        ).roles,
+      ).toEqual(["ORGANIZATION_MANAGER"]);
     } finally {
       delete process.env.OPERATOR_API_TOKEN;
     }
@@ -95,10 +143,18 @@ describe("the last manager", () => {
     const first = (await managerOf(own))!;
     const acting = await staffCtx(own, ["ORGANIZATION_MANAGER"]);
     const actingEmail = acting.actor.type === "ADMIN" ? acting.actor.email : "";
-    await expect(updateUser(acting, first.id, input(first.email, ["ORGANIZATION_READER"]))).resolves.toMatchObject({ roles: ["ORGANIZATION_READER"] });
+    await expect(updateUser(acting, first.id, input(first.email, ["ORGANIZATION_READER"]))).resolves.toMatchObject({
+      roles: ["ORGANIZATION_READER"],
+    });
     // Now `acting` is the last manager.
-    await expect(updateUser(acting, idOf(acting), input(actingEmail, ["ORGANIZATION_WRITER"]))).rejects.toMatchObject({ code: "BAD_REQUEST", reason: "last_manager" });
-    await expect(removeUser(acting, idOf(acting))).rejects.toMatchObject({ code: "BAD_REQUEST", reason: "last_manager" });
+    await expect(updateUser(acting, idOf(acting), input(actingEmail, ["ORGANIZATION_WRITER"]))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "last_manager",
+    });
+    await expect(removeUser(acting, idOf(acting))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "last_manager",
+    });
     expect((await findStaffUser(acting.tdb, idOf(acting)))!.roles).toEqual(["ORGANIZATION_MANAGER"]);
   });
 });
@@ -141,7 +197,10 @@ describe("removing a user", () => {
     });
     const refused = await removeUser(manager, leaver.id).catch((e) => e);
     expect(refused).toMatchObject({ code: "OBJECT_REFERENCED", reason: "hand_over_required" });
-    expect(refused.references.map((r: { type: string; title: string }) => `${r.type}:${r.title}`)).toEqual(["Question:Private question", expect.stringMatching(/^ScheduledSession:REF/)]);
+    expect(refused.references.map((r: { type: string; title: string }) => `${r.type}:${r.title}`)).toEqual([
+      "Question:Private question",
+      expect.stringMatching(/^ScheduledSession:REF/),
+    ]);
     expect(await findStaffUser(manager.tdb, leaver.id)).not.toBeNull();
 
     await expect(removeUser(manager, leaver.id, leaver.id)).rejects.toMatchObject({ code: "BAD_REQUEST" });
@@ -149,7 +208,11 @@ describe("removing a user", () => {
     expect(await findStaffUser(manager.tdb, leaver.id)).toBeNull();
     const q = await manager.tdb.db.select().from(questions).where(eq(questions.id, questionId)).get();
     expect(q?.ownerUserId).toBe(heir.id);
-    const runs = await manager.tdb.db.select().from(scheduledSessions).where(eq(scheduledSessions.assignedUserId, heir.id)).all();
+    const runs = await manager.tdb.db
+      .select()
+      .from(scheduledSessions)
+      .where(eq(scheduledSessions.assignedUserId, heir.id))
+      .all();
     expect(runs).toHaveLength(1);
   });
 });
@@ -162,15 +225,36 @@ describe("over GraphQL", () => {
     const added = await gql(
       "admin",
       `mutation($input: ManagedUserInput!) { addUser(input: $input) { _id name email phone_number roles logins_count last_login email_verified } }`,
-      { input: { email: `gql@${slug}.test`, name: "Gigi", phone_number: "+3212345678", roles: ["ORGANIZATION_READER"] } },
+      {
+        input: { email: `gql@${slug}.test`, name: "Gigi", phone_number: "+3212345678", roles: ["ORGANIZATION_READER"] },
+      },
       { cookie },
     );
     expect(added.body.errors).toBeUndefined();
-    expect(added.body.data.addUser).toMatchObject({ name: "Gigi", roles: ["ORGANIZATION_READER"], logins_count: 0, last_login: null, email_verified: false });
+    expect(added.body.data.addUser).toMatchObject({
+      name: "Gigi",
+      roles: ["ORGANIZATION_READER"],
+      logins_count: 0,
+      last_login: null,
+      email_verified: false,
+    });
     const id = added.body.data.addUser._id;
-    const list = await gql("admin", `{ allUsers(first: 2, filter: { q: "gigi" }) { edges { node { email } } pageInfo { totalCount pageSize } } }`, {}, { cookie });
-    expect(list.body.data.allUsers).toEqual({ edges: [{ node: { email: `gql@${slug}.test` } }], pageInfo: { totalCount: 1, pageSize: 2 } });
-    const updated = await gql("admin", `mutation($id: ID!, $input: ManagedUserInput!) { updateUser(id: $id, input: $input) { roles } }`, { id, input: { email: `gql@${slug}.test`, name: "Gigi", roles: ["ORGANIZATION_WRITER"] } }, { cookie });
+    const list = await gql(
+      "admin",
+      `{ allUsers(first: 2, filter: { q: "gigi" }) { edges { node { email } } pageInfo { totalCount pageSize } } }`,
+      {},
+      { cookie },
+    );
+    expect(list.body.data.allUsers).toEqual({
+      edges: [{ node: { email: `gql@${slug}.test` } }],
+      pageInfo: { totalCount: 1, pageSize: 2 },
+    });
+    const updated = await gql(
+      "admin",
+      `mutation($id: ID!, $input: ManagedUserInput!) { updateUser(id: $id, input: $input) { roles } }`,
+      { id, input: { email: `gql@${slug}.test`, name: "Gigi", roles: ["ORGANIZATION_WRITER"] } },
+      { cookie },
+    );
     expect(updated.body.data.updateUser.roles).toEqual(["ORGANIZATION_WRITER"]);
     const removed = await gql("admin", `mutation($id: ID!) { removeUser(id: $id) { id } }`, { id }, { cookie });
     expect(removed.body.data.removeUser).toEqual({ id });

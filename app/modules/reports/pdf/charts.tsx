@@ -15,8 +15,21 @@ export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoin
     <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
       {[0, 25, 50, 75, 100].map((p) => (
         <G key={p}>
-          <Line x1={label + (barWidth * p) / 100} y1={0} x2={label + (barWidth * p) / 100} y2={height - 14} stroke={GRID} strokeWidth={0.5} />
-          <Text x={label + (barWidth * p) / 100} y={height - 4} textAnchor="middle" style={{ fontSize: 7 }} fill="#4b5563">
+          <Line
+            x1={label + (barWidth * p) / 100}
+            y1={0}
+            x2={label + (barWidth * p) / 100}
+            y2={height - 14}
+            stroke={GRID}
+            strokeWidth={0.5}
+          />
+          <Text
+            x={label + (barWidth * p) / 100}
+            y={height - 4}
+            textAnchor="middle"
+            style={{ fontSize: 7 }}
+            fill="#4b5563"
+          >
             {`${p}\u00a0%`}
           </Text>
         </G>
@@ -26,8 +39,19 @@ export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoin
           <Text x={0} y={i * row + 12} style={{ fontSize: 8 }} fill="#111827">
             {truncate(point.name, 30)}
           </Text>
-          <Rect x={label} y={i * row + 3} width={Math.max(0.5, (barWidth * Math.min(100, point.percent)) / 100)} height={row - 7} fill={PRIMARY} />
-          <Text x={label + (barWidth * Math.min(100, point.percent)) / 100 + 4} y={i * row + 12} style={{ fontSize: 7 }} fill="#111827">
+          <Rect
+            x={label}
+            y={i * row + 3}
+            width={Math.max(0.5, (barWidth * Math.min(100, point.percent)) / 100)}
+            height={row - 7}
+            fill={PRIMARY}
+          />
+          <Text
+            x={label + (barWidth * Math.min(100, point.percent)) / 100 + 4}
+            y={i * row + 12}
+            style={{ fontSize: 7 }}
+            fill="#111827"
+          >
             {`${formatNumber(point.percent, locale)}\u00a0%`}
           </Text>
         </G>
@@ -41,7 +65,17 @@ export function PdfBarChart({ points, locale, width = 480 }: { points: ChartPoin
  * labelled outside the web with its name and, below it in bold, its value; labels on the left end
  * at their axis and labels on the right start there, so none crosses the plot.
  */
-export function PdfRadarChart({ points, locale, width = 520, height = 300 }: { points: ChartPoint[]; locale: string; width?: number; height?: number }) {
+export function PdfRadarChart({
+  points,
+  locale,
+  width = 520,
+  height = 300,
+}: {
+  points: ChartPoint[];
+  locale: string;
+  width?: number;
+  height?: number;
+}) {
   const cx = width / 2;
   const cy = height / 2;
   const r = height / 2 - 36;
@@ -61,7 +95,13 @@ export function PdfRadarChart({ points, locale, width = 520, height = 300 }: { p
     // Above the web the two lines end at the spoke's tip, below it they start there.
     const top = Math.abs(dx) < 5 ? (dy < 0 ? y - 16 : y + 10) : y + (dy < -5 ? -8 : dy > 5 ? 4 : -2);
     const room = anchor === "middle" ? width * 0.6 : anchor === "end" ? lx : width - lx;
-    return { name: truncate(p.name, Math.max(10, Math.floor(room / 4.4))), value: `${formatNumber(p.percent, locale)}\u00a0%`, anchor, lx, top } as const;
+    return {
+      name: truncate(p.name, Math.max(10, Math.floor(room / 4.4))),
+      value: `${formatNumber(p.percent, locale)}\u00a0%`,
+      anchor,
+      lx,
+      top,
+    } as const;
   });
   // The drawing's own height: an odd number of spokes leaves the bottom of a square box empty.
   const minY = Math.min(...labels.map((l) => l.top - 8), cy - r);
@@ -85,7 +125,13 @@ export function PdfRadarChart({ points, locale, width = 520, height = 300 }: { p
           <Text x={l.lx} y={l.top} textAnchor={l.anchor} style={{ fontSize: 8 }} fill="#111827">
             {l.name}
           </Text>
-          <Text x={l.lx} y={l.top + 10} textAnchor={l.anchor} style={{ fontSize: 8, fontFamily: "Helvetica-Bold" }} fill={PRIMARY}>
+          <Text
+            x={l.lx}
+            y={l.top + 10}
+            textAnchor={l.anchor}
+            style={{ fontSize: 8, fontFamily: "Helvetica-Bold" }}
+            fill={PRIMARY}
+          >
             {l.value}
           </Text>
         </G>

@@ -25,7 +25,9 @@ function translatorFor(locale: string, resources: Resource): Promise<TFunction> 
   let t = translators.get(locale);
   if (!t) {
     const i18n = createInstance();
-    t = i18n.init({ ...i18nOptions, lng: locale, ns: Object.keys(resources[locale] ?? {}), resources }).then(() => i18n.t);
+    t = i18n
+      .init({ ...i18nOptions, lng: locale, ns: Object.keys(resources[locale] ?? {}), resources })
+      .then(() => i18n.t);
     translators.set(locale, t);
   }
   return t;
@@ -36,7 +38,13 @@ export async function drawPdf(job: PdfJob): Promise<Uint8Array> {
   const logo = job.logo ? { data: Buffer.from(job.logo.data), format: job.logo.format } : null;
   const pages = await Promise.all(
     job.pages.map(async (page) => {
-      const ctx: PdfContext = { t: await translatorFor(page.locale, job.resources), locale: page.locale, organizationName: job.organizationName, logo, sessionDate: page.sessionDate };
+      const ctx: PdfContext = {
+        t: await translatorFor(page.locale, job.resources),
+        locale: page.locale,
+        organizationName: job.organizationName,
+        logo,
+        sessionDate: page.sessionDate,
+      };
       return <ReportPages key={page.key} report={page.report} ctx={ctx} />;
     }),
   );

@@ -11,6 +11,10 @@ const port = parentPort!;
 port.on("message", ({ id, job }: PdfWorkerRequest) => {
   drawPdf(job).then(
     (pdf) => port.postMessage({ id, pdf } satisfies PdfWorkerAnswer, [pdf.buffer as ArrayBuffer]),
-    (error: unknown) => port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies PdfWorkerAnswer),
+    (error: unknown) =>
+      port.postMessage({
+        id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      } satisfies PdfWorkerAnswer),
   );
 });

@@ -15,15 +15,25 @@ import { drawPdfOffThread } from "./pdf-pool.server";
 
 /** react-pdf draws PNG and JPEG; any other logo falls back to the organisation's name. */
 function logoImage(bytes: Uint8Array): PdfJob["logo"] {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return { data: bytes, format: "png" };
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return { data: bytes, format: "png" };
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return { data: bytes, format: "jpg" };
   return null;
 }
 
 /** The language each report is rendered in: its participant's (else the organisation's). */
-export async function reportLocales(ctx: Ctx, reports: SessionReport[]): Promise<Map<string, ReturnType<typeof participantLocale>>> {
+export async function reportLocales(
+  ctx: Ctx,
+  reports: SessionReport[],
+): Promise<Map<string, ReturnType<typeof participantLocale>>> {
   const ids = [...new Set(reports.map((r) => r.participant))];
-  const people = ids.length ? await ctx.tdb.db.select({ id: participants.id, locale: participants.locale }).from(participants).where(inArray(participants.id, ids)).all() : [];
+  const people = ids.length
+    ? await ctx.tdb.db
+        .select({ id: participants.id, locale: participants.locale })
+        .from(participants)
+        .where(inArray(participants.id, ids))
+        .all()
+    : [];
   return new Map(people.map((p) => [p.id, participantLocale(p, ctx)]));
 }
 
@@ -45,7 +55,8 @@ export async function renderReportsPdf(ctx: Ctx, reports: SessionReport[]): Prom
     };
   });
   return drawPdfOffThread({
-    title: reports.length === 1 ? `${reports[0]!.data.participantName} - ${reports[0]!.data.sessionName}` : ctx.tenant.name,
+    title:
+      reports.length === 1 ? `${reports[0]!.data.participantName} - ${reports[0]!.data.sessionName}` : ctx.tenant.name,
     author: ctx.tenant.name,
     language: ctx.locale,
     organizationName: ctx.tenant.name,

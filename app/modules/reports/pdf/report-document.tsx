@@ -6,11 +6,25 @@ import type { TFunction } from "i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { SessionReportData } from "../report-data";
 import { planChart } from "../chart-plan";
-import { answerLabels, answerText, correctAnswerText, formatPercent, formatScore, richText, visibleBlocks } from "../report-view";
+import {
+  answerLabels,
+  answerText,
+  correctAnswerText,
+  formatPercent,
+  formatScore,
+  richText,
+  visibleBlocks,
+} from "../report-view";
 import { PdfBarChart, PdfRadarChart } from "./charts";
 
 export type PdfReport = { data: SessionReportData; layout: SessionReportLayoutBlock[]; options: SessionReportOptions };
-export type PdfContext = { t: TFunction; locale: string; organizationName: string; logo: { data: Buffer; format: "png" | "jpg" } | null; sessionDate: string };
+export type PdfContext = {
+  t: TFunction;
+  locale: string;
+  organizationName: string;
+  logo: { data: Buffer; format: "png" | "jpg" } | null;
+  sessionDate: string;
+};
 
 const PRIMARY = "#011951";
 /** Room a heading over running text keeps below it on its page (points): it never ends a page alone. */
@@ -20,7 +34,15 @@ const KEEP_WITH_NEXT = 48;
 // together (a title inheriting the page's 13.5 pt overlapped the line below it).
 const styles = StyleSheet.create({
   page: { padding: 36, paddingBottom: 48, fontSize: 10, fontFamily: "Helvetica", color: "#111827", lineHeight: 1.35 },
-  header: { flexDirection: "row", justifyContent: "space-between", alignItems: "center", borderBottomWidth: 1, borderBottomColor: PRIMARY, paddingBottom: 8, marginBottom: 12 },
+  header: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    alignItems: "center",
+    borderBottomWidth: 1,
+    borderBottomColor: PRIMARY,
+    paddingBottom: 8,
+    marginBottom: 12,
+  },
   logo: { maxHeight: 40, maxWidth: 140, objectFit: "contain" },
   orgName: { fontSize: 14, fontFamily: "Helvetica-Bold", color: PRIMARY, lineHeight: 1.2 },
   org: { fontSize: 9, color: "#4b5563", lineHeight: 1.2 },
@@ -30,22 +52,64 @@ const styles = StyleSheet.create({
   resultText: { fontSize: 14, fontFamily: "Helvetica-Bold", lineHeight: 1.25, marginBottom: 3 },
   h2: { fontSize: 13, fontFamily: "Helvetica-Bold", color: PRIMARY, marginTop: 14, marginBottom: 6, lineHeight: 1.25 },
   h3: { fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3, lineHeight: 1.25 },
-  evaluation: { flexDirection: "row", justifyContent: "space-between", borderBottomWidth: 1, borderBottomColor: PRIMARY, marginTop: 10, paddingBottom: 2 },
-  evaluationName: { fontSize: 11.5, fontFamily: "Helvetica-Bold", color: PRIMARY, lineHeight: 1.25, flexShrink: 1, paddingRight: 8 },
-  question: { flexDirection: "row", justifyContent: "space-between", borderBottomWidth: 0.5, borderBottomColor: "#e5e7eb", marginLeft: 6, marginTop: 6, paddingVertical: 2 },
+  evaluation: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    borderBottomWidth: 1,
+    borderBottomColor: PRIMARY,
+    marginTop: 10,
+    paddingBottom: 2,
+  },
+  evaluationName: {
+    fontSize: 11.5,
+    fontFamily: "Helvetica-Bold",
+    color: PRIMARY,
+    lineHeight: 1.25,
+    flexShrink: 1,
+    paddingRight: 8,
+  },
+  question: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    borderBottomWidth: 0.5,
+    borderBottomColor: "#e5e7eb",
+    marginLeft: 6,
+    marginTop: 6,
+    paddingVertical: 2,
+  },
   questionName: { fontSize: 10, fontFamily: "Helvetica-Bold", lineHeight: 1.3, flexShrink: 1, paddingRight: 8 },
   rowScore: { paddingRight: 0, flexShrink: 0 },
   examiner: { fontSize: 10, color: "#4b5563", lineHeight: 1.35, marginTop: 3 },
-  row: { flexDirection: "row", justifyContent: "space-between", borderBottomWidth: 0.5, borderBottomColor: "#e5e7eb", paddingVertical: 2 },
+  row: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    borderBottomWidth: 0.5,
+    borderBottomColor: "#e5e7eb",
+    paddingVertical: 2,
+  },
   cell: { fontSize: 10, lineHeight: 1.3, flexShrink: 1, paddingRight: 8 },
   text: { fontSize: 10, lineHeight: 1.35 },
   muted: { fontSize: 10, color: "#4b5563", lineHeight: 1.35 },
   warning: { backgroundColor: "#fef3c7", padding: 6, marginBottom: 8, fontSize: 9, lineHeight: 1.35 },
   step: { marginLeft: 16, marginTop: 3, marginBottom: 3 },
-  footer: { position: "absolute", bottom: 18, left: 36, right: 36, fontSize: 8, color: "#6b7280", flexDirection: "row", justifyContent: "space-between" },
+  footer: {
+    position: "absolute",
+    bottom: 18,
+    left: 36,
+    right: 36,
+    fontSize: 8,
+    color: "#6b7280",
+    flexDirection: "row",
+    justifyContent: "space-between",
+  },
 });
 
-const RESULT_COLOURS: Record<string, string> = { PASSED: "#dcfce7", DELIBERATED: "#dcfce7", NOT_PASSED: "#fee2e2", TRAINING_REQUIRED: "#fef3c7" };
+const RESULT_COLOURS: Record<string, string> = {
+  PASSED: "#dcfce7",
+  DELIBERATED: "#dcfce7",
+  NOT_PASSED: "#fee2e2",
+  TRAINING_REQUIRED: "#fef3c7",
+};
 
 export function ReportPages({ report, ctx }: { report: PdfReport; ctx: PdfContext }) {
   const { data, options } = report;
@@ -55,19 +119,35 @@ export function ReportPages({ report, ctx }: { report: PdfReport; ctx: PdfContex
     <Page size="A4" style={styles.page} wrap>
       {/* The organisation once: its logo with its name beside it, or its name alone. */}
       <View style={styles.header} fixed>
-        {ctx.logo ? <Image style={styles.logo} src={ctx.logo} /> : <Text style={styles.orgName}>{ctx.organizationName}</Text>}
+        {ctx.logo ? (
+          <Image style={styles.logo} src={ctx.logo} />
+        ) : (
+          <Text style={styles.orgName}>{ctx.organizationName}</Text>
+        )}
         {ctx.logo ? <Text style={styles.org}>{ctx.organizationName}</Text> : null}
       </View>
       <Text style={styles.title}>{t("reports:view.title")}</Text>
-      <Text style={styles.meta}>{`${t("reports:view.participant")}${t("reports:view.colon")}${data.participantName}`}</Text>
+      <Text
+        style={styles.meta}
+      >{`${t("reports:view.participant")}${t("reports:view.colon")}${data.participantName}`}</Text>
       <Text style={styles.meta}>{`${t("reports:view.session")}${t("reports:view.colon")}${data.sessionName}`}</Text>
       <Text style={styles.meta}>{`${t("reports:view.date")}${t("reports:view.colon")}${ctx.sessionDate}`}</Text>
       <View style={[styles.result, { backgroundColor: RESULT_COLOURS[data.passedStatus] ?? "#f3f4f6" }]} wrap={false}>
-        <Text style={styles.resultText}>{`${t("reports:view.result")}${t("reports:view.colon")}${t(`reports:status.${data.passedStatus}`)}`}</Text>
-        <Text style={styles.text}>{`${t("reports:view.total-score")}${t("reports:view.colon")}${formatScore(data.totalScore, locale)} (${formatPercent(data.totalScore, locale)}) · ${t("reports:view.pass-mark")}${t("reports:view.colon")}${data.passPercentage} %`}</Text>
-        {data.passedStatusReason ? <Text style={styles.text}>{`${t("reports:view.reason")}${t("reports:view.colon")}${data.passedStatusReason}`}</Text> : null}
+        <Text
+          style={styles.resultText}
+        >{`${t("reports:view.result")}${t("reports:view.colon")}${t(`reports:status.${data.passedStatus}`)}`}</Text>
+        <Text
+          style={styles.text}
+        >{`${t("reports:view.total-score")}${t("reports:view.colon")}${formatScore(data.totalScore, locale)} (${formatPercent(data.totalScore, locale)}) · ${t("reports:view.pass-mark")}${t("reports:view.colon")}${data.passPercentage} %`}</Text>
+        {data.passedStatusReason ? (
+          <Text
+            style={styles.text}
+          >{`${t("reports:view.reason")}${t("reports:view.colon")}${data.passedStatusReason}`}</Text>
+        ) : null}
       </View>
-      {data.unscoredSteps > 0 ? <Text style={styles.warning}>{t("reports:view.incomplete", { count: data.unscoredSteps })}</Text> : null}
+      {data.unscoredSteps > 0 ? (
+        <Text style={styles.warning}>{t("reports:view.incomplete", { count: data.unscoredSteps })}</Text>
+      ) : null}
       {blocks.map((block, i) => (
         <Block key={i} block={block} report={report} ctx={ctx} />
       ))}
@@ -94,7 +174,17 @@ function Heading({ style, children }: { style: Style; children: string }) {
 }
 
 /** A name with its score on the right (a station, a question, a summary line). */
-function ScoreRow({ rowStyle, nameStyle, name, score }: { rowStyle: Style; nameStyle: Style; name: string; score: string }) {
+function ScoreRow({
+  rowStyle,
+  nameStyle,
+  name,
+  score,
+}: {
+  rowStyle: Style;
+  nameStyle: Style;
+  name: string;
+  score: string;
+}) {
   return (
     <View style={rowStyle} wrap={false}>
       <Text style={nameStyle}>{name}</Text>
@@ -145,7 +235,11 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
       return (
         <View wrap={false}>
           <Text style={styles.h2}>{t(`reports:chart.${plan.source}`)}</Text>
-          {plan.kind === "RADAR" ? <PdfRadarChart points={plan.points} locale={locale} /> : <PdfBarChart points={plan.points} locale={locale} />}
+          {plan.kind === "RADAR" ? (
+            <PdfRadarChart points={plan.points} locale={locale} />
+          ) : (
+            <PdfBarChart points={plan.points} locale={locale} />
+          )}
         </View>
       );
     }
@@ -168,7 +262,11 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                     rowStyle={styles.row}
                     nameStyle={styles.cell}
                     name={x.name}
-                    score={block.displayNumericScore ? `${formatScore(x.score, locale)} · ${formatPercent(x.score, locale)}` : formatPercent(x.score, locale)}
+                    score={
+                      block.displayNumericScore
+                        ? `${formatScore(x.score, locale)} · ${formatPercent(x.score, locale)}`
+                        : formatPercent(x.score, locale)
+                    }
                   />
                 ),
               })),
@@ -200,35 +298,78 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
       ) : null;
     case "evaluationDetails": {
       const labels = answerLabels(t);
-      const score = (s: { score: number; maxScore: number }) => (block.displayNumericScore ? formatScore(s, locale) : formatPercent(s, locale));
+      const score = (s: { score: number; maxScore: number }) =>
+        block.displayNumericScore ? formatScore(s, locale) : formatPercent(s, locale);
       // Steps may run onto the next page one by one (a whole question held together left half
       // pages empty); headings go with the first step below them.
-      const units: Unit[] = [{ key: "h2", heading: true, node: <Text style={styles.h2}>{t("reports:view.details")}</Text> }];
+      const units: Unit[] = [
+        { key: "h2", heading: true, node: <Text style={styles.h2}>{t("reports:view.details")}</Text> },
+      ];
       for (const evaluation of data.evaluations) {
         // A station's heading (and comment) go with its first question; alone, they are a line like any other.
         const opens = block.showQuestions && evaluation.questions.length > 0;
-        units.push({ key: evaluation.id, heading: opens, node: <ScoreRow rowStyle={styles.evaluation} nameStyle={styles.evaluationName} name={evaluation.name} score={score(evaluation.score)} /> });
+        units.push({
+          key: evaluation.id,
+          heading: opens,
+          node: (
+            <ScoreRow
+              rowStyle={styles.evaluation}
+              nameStyle={styles.evaluationName}
+              name={evaluation.name}
+              score={score(evaluation.score)}
+            />
+          ),
+        });
         if (block.showEvaluationComments && evaluation.comment) {
           const comment = `${t("reports:view.examiner-comment")}${t("reports:view.colon")}${evaluation.comment}`;
-          units.push({ key: `${evaluation.id}-comment`, heading: opens, node: <Text style={styles.examiner}>{comment}</Text> });
+          units.push({
+            key: `${evaluation.id}-comment`,
+            heading: opens,
+            node: <Text style={styles.examiner}>{comment}</Text>,
+          });
         }
         if (!block.showQuestions) continue;
         for (const question of evaluation.questions) {
           const id = `${evaluation.id}-${question.id}`;
-          units.push({ key: id, heading: question.steps.length > 0, node: <ScoreRow rowStyle={styles.question} nameStyle={styles.questionName} name={question.name} score={score(question.score)} /> });
+          units.push({
+            key: id,
+            heading: question.steps.length > 0,
+            node: (
+              <ScoreRow
+                rowStyle={styles.question}
+                nameStyle={styles.questionName}
+                name={question.name}
+                score={score(question.score)}
+              />
+            ),
+          });
           question.steps.forEach((step, i) =>
             units.push({
               key: `${id}-${i}`,
               heading: false,
               node: (
                 <View style={styles.step} wrap={false}>
-                  <Text style={styles.muted}>{`${t(`reports:step-types.${step.type}`)} · ${richText(step.question)}`}</Text>
-                  <Text style={styles.text}>{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, labels)}`}</Text>
-                  {options.showCorrectAnswers ? <Text style={styles.text}>{`${t("reports:view.correct-answer")}${t("reports:view.colon")}${correctAnswerText(step, locale, labels)}`}</Text> : null}
-                  {block.displayNumericScore ? (
-                    <Text style={styles.text}>{`${t("reports:view.score")}${t("reports:view.colon")}${step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}`}</Text>
+                  <Text
+                    style={styles.muted}
+                  >{`${t(`reports:step-types.${step.type}`)} · ${richText(step.question)}`}</Text>
+                  <Text
+                    style={styles.text}
+                  >{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, labels)}`}</Text>
+                  {options.showCorrectAnswers ? (
+                    <Text
+                      style={styles.text}
+                    >{`${t("reports:view.correct-answer")}${t("reports:view.colon")}${correctAnswerText(step, locale, labels)}`}</Text>
                   ) : null}
-                  {block.showQuestionComments && step.comment ? <Text style={styles.muted}>{`${t("reports:view.comment")}${t("reports:view.colon")}${step.comment}`}</Text> : null}
+                  {block.displayNumericScore ? (
+                    <Text
+                      style={styles.text}
+                    >{`${t("reports:view.score")}${t("reports:view.colon")}${step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}`}</Text>
+                  ) : null}
+                  {block.showQuestionComments && step.comment ? (
+                    <Text
+                      style={styles.muted}
+                    >{`${t("reports:view.comment")}${t("reports:view.colon")}${step.comment}`}</Text>
+                  ) : null}
                 </View>
               ),
             }),

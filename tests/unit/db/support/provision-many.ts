@@ -12,8 +12,11 @@ const { createTenant } = await import("~/modules/tenants/tenants.server");
 const { maxOpenTenantDbs } = await import("~db/tenant/client");
 try {
   await migrateCatalog();
-  for (let i = 0; i < n; i++) await createTenant({ slug: `many-${i}`, name: `Many ${i}`, adminEmail: `boss@many-${i}.test` });
-  console.log(JSON.stringify({ provisioned: n, files: fs.readdirSync("/proc/self/fd").length, pool: maxOpenTenantDbs() }));
+  for (let i = 0; i < n; i++)
+    await createTenant({ slug: `many-${i}`, name: `Many ${i}`, adminEmail: `boss@many-${i}.test` });
+  console.log(
+    JSON.stringify({ provisioned: n, files: fs.readdirSync("/proc/self/fd").length, pool: maxOpenTenantDbs() }),
+  );
 } finally {
   fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 }
