@@ -12,6 +12,11 @@ import tseslint from "typescript-eslint";
 const layerZones = [
   { target: "./db", from: "./app", message: "db/ is the bottom layer: it imports nothing from app/." },
   {
+    target: "./settings",
+    from: ["./app", "./db", "./party"],
+    message: "settings/ is read by every layer: it imports none of them.",
+  },
+  {
     target: "./app/lib",
     from: ["./app/modules", "./app/components", "./app/graphql", "./app/routes"],
     message: "lib/ holds pure helpers: it imports nothing from modules, components, graphql or routes.",

@@ -1,8 +1,9 @@
 import path from "node:path";
+import { settings } from "../settings/settings.server";
 
 /** Where embedded databases, uploads and the dev outbox live. Read on every call so tests can point it elsewhere. */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? "./data");
+  return path.resolve(settings().DATA_DIR);
 }
 
 export const TENANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -13,11 +14,11 @@ export const TENANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
  */
 export function tenantDatabaseUrl(slug: string, explicitUrl?: string | null): string {
   if (explicitUrl) return explicitUrl;
-  const template = process.env.TENANT_DATABASE_URL;
+  const template = settings().TENANT_DATABASE_URL;
   if (template) return template.replaceAll("{tenant}", slug);
   return `file:${path.join(dataDir(), "tenants", `${slug}.db`)}`;
 }
 
 export function catalogDatabaseUrl(): string {
-  return process.env.CATALOG_DATABASE_URL ?? `file:${path.join(dataDir(), "catalog.db")}`;
+  return settings().CATALOG_DATABASE_URL ?? `file:${path.join(dataDir(), "catalog.db")}`;
 }

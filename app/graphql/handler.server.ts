@@ -22,6 +22,7 @@ import { createLoaders } from "./loaders";
 import { GRAPHQL_LIMITS, limitValidationRules, markAsLimit, parseWithLimits, validateInStages } from "./limits";
 import { translateGraphQLMessage } from "./messages";
 import { ctxOf, type Area, type GqlContext, type SchemaPiece } from "./types";
+import { settings } from "~settings/settings.server";
 
 export function buildSchema(pieces: SchemaPiece[]): GraphQLSchema {
   return makeExecutableSchema({
@@ -114,8 +115,8 @@ const utf8 = new TextDecoder();
  * query size and cost are limited (limits.ts); callers without a session may only sign in.
  */
 export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQLEndpoint {
-  const development = process.env.NODE_ENV === "development";
-  const introspection = process.env.NODE_ENV !== "production" || process.env.GRAPHQL_INTROSPECTION === "true";
+  const development = settings().NODE_ENV === "development";
+  const introspection = settings().NODE_ENV !== "production" || settings().GRAPHQL_INTROSPECTION;
 
   async function answer(
     incoming: Request,

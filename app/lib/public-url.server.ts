@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { settings, type Settings } from "~settings/settings.server";
 
 /**
  * The site's public address (`PUBLIC_URL`): the only origin of the links in e-mails, calendar files
@@ -33,7 +34,7 @@ type PublicAddress = { origin: string; hosts: ReadonlySet<string> };
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
-/** PUBLIC_URL, PUBLIC_HOST_ALIASES and PORT, as in process.env. */
+/** PUBLIC_URL, PUBLIC_HOST_ALIASES and PORT, as in the environment. */
 type PublicUrlEnv = Record<string, string | undefined>;
 
 function parsePublicAddress(env: PublicUrlEnv): PublicAddress {
@@ -55,16 +56,22 @@ function parsePublicAddress(env: PublicUrlEnv): PublicAddress {
   return { origin: url.origin, hosts };
 }
 
-let kept: { key: string; address: PublicAddress } | null = null;
+const fromSettings = ({ PUBLIC_URL, PUBLIC_HOST_ALIASES, PORT }: Settings): PublicUrlEnv => ({
+  PUBLIC_URL,
+  PUBLIC_HOST_ALIASES,
+  PORT: String(PORT),
+});
+
+let kept: { from: Settings; address: PublicAddress } | null = null;
 
 function publicAddress(): PublicAddress {
-  const key = `${process.env.PUBLIC_URL ?? ""}|${process.env.PORT ?? ""}|${process.env.PUBLIC_HOST_ALIASES ?? ""}`;
-  if (kept?.key !== key) kept = { key, address: parsePublicAddress(process.env) };
+  const from = settings();
+  if (kept?.from !== from) kept = { from, address: parsePublicAddress(fromSettings(from)) };
   return kept.address;
 }
 
 /** Checks the setting once at start-up, so a bad value stops the server with a clear message. */
-export function checkPublicUrlSetting(env: PublicUrlEnv = process.env): string {
+export function checkPublicUrlSetting(env: PublicUrlEnv = fromSettings(settings())): string {
   return parsePublicAddress(env).origin;
 }
 

@@ -3,6 +3,7 @@ import { newId } from "~/lib/ids.server";
 import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/tenants.server";
 import { participants, workspaces } from "~db/tenant/schema";
 import { migrateCatalog } from "~db/migrate";
+import { settings } from "~settings/settings.server";
 
 export const DEMO = {
   slug: "demo",
@@ -45,7 +46,7 @@ export async function seedDemoTenant(): Promise<void> {
 export async function bootstrap(): Promise<{ tenants: string[]; demoCreated: boolean }> {
   await migrateCatalog();
   const tenants = (await listTenants()).map((t) => t.slug);
-  if (tenants.length === 0 && process.env.SEED_DEMO !== "false") {
+  if (tenants.length === 0 && settings().SEED_DEMO) {
     await seedDemoTenant();
     return { tenants: (await listTenants()).map((t) => t.slug), demoCreated: true };
   }

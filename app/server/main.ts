@@ -11,6 +11,7 @@ import { dataDir } from "~db/config";
 import { realtimeSecret } from "~/modules/live/realtime.server";
 import { creditServerOutages, startLiveHeartbeat } from "~/modules/live/outage.server";
 import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.server";
+import { settings, SettingsError, type Settings } from "~settings/settings.server";
 import { createApiLane } from "./api-lane";
 import { refuseForeignHost } from "./host-check";
 import { partykitDevArgs } from "./partykit-dev";
@@ -27,9 +28,18 @@ import {
 // seed the demo tenant on an empty DATA_DIR, then serve the app and the PartyKit dev server.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dev = process.env.NODE_ENV !== "production";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+
+// Every environment variable is read here, once: a bad value stops the server before it serves.
+let config: Settings;
+try {
+  config = settings();
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`Cannot start:\n${error.message}`);
+  process.exit(1);
+}
+const dev = config.NODE_ENV !== "production";
+const { PORT: port, HOST: host } = config;
 
 // Every link sent out (sign-in, invitations, reports) starts with PUBLIC_URL: a bad value stops here.
 let publicOrigin: string;
@@ -43,13 +53,12 @@ try {
 
 const { tenants, demoCreated } = await bootstrap();
 
-// The room and the app must share the signing secret; PARTYKIT_HOST set means an external room server.
+// The room and the app must share the signing secret; PARTYKIT_HOST set means an external room server
+// (else the app's own, on PARTYKIT_PORT: realtime.server.ts's partykitHost()).
 const secret = realtimeSecret();
-process.env.REALTIME_SECRET = secret;
 let party: ChildProcess | null = null;
-if (!process.env.PARTYKIT_HOST && process.env.PARTYKIT_DISABLED !== "true") {
-  const partyPort = Number(process.env.PARTYKIT_PORT ?? 1999);
-  process.env.PARTYKIT_HOST = `127.0.0.1:${partyPort}`;
+if (!config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED) {
+  const partyPort = config.PARTYKIT_PORT;
   // Through a keeper that ends the room server's whole group when this process is gone, however
   // it ended (room-watchdog.mjs): an orphan kept the port from the next start.
   party = spawn(
@@ -112,7 +121,7 @@ const viteDevServer = dev
   ? await import("vite").then((vite) => vite.createServer({ root, server: { middlewareMode: true } }))
   : undefined;
 
-const trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
+const trustProxy = trustProxyFromEnv(config.TRUST_PROXY);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", expressTrustProxy(trustProxy));
@@ -159,7 +168,7 @@ createServer(
   if (tenants.includes(DEMO.slug)) {
     console.log(`Staff:       open ${url}/admin, organisation "${DEMO.slug}", e-mail ${DEMO.adminEmail}`);
     console.log(`Participant: open ${url}/user, organisation "${DEMO.slug}", e-mail ${DEMO.participantEmail}`);
-    if (!process.env.POSTMARK_SERVER_TOKEN)
+    if (!config.POSTMARK_SERVER_TOKEN)
       console.log(`The one-time code is in ${path.join(dataDir(), "outbox")} (newest .json file) and in this log.`);
   }
   console.log("Press Ctrl-C to stop.\n");

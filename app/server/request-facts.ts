@@ -7,7 +7,7 @@ import type { TLSSocket } from "node:tls";
  */
 export type TrustProxy = "all" | "loopback";
 
-export const trustProxyFromEnv = (value: string | undefined): TrustProxy => (value === "true" ? "all" : "loopback");
+export const trustProxyFromEnv = (trustAll: boolean): TrustProxy => (trustAll ? "all" : "loopback");
 
 /** Express's `trust proxy` setting for the same choice (Remix's adapter and the pages read req.protocol). */
 export const expressTrustProxy = (trust: TrustProxy): boolean | string => (trust === "all" ? true : "loopback");

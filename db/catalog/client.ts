@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { catalogDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
 import * as schema from "./schema";
+import { settings } from "../../settings/settings.server";
 
 export type CatalogDb = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -18,7 +19,7 @@ export async function catalog(): Promise<CatalogHandle> {
     current.db.$client.close();
   }
   handle = (async () => {
-    const client = await openClient(url, process.env.CATALOG_DATABASE_AUTH_TOKEN);
+    const client = await openClient(url, settings().CATALOG_DATABASE_AUTH_TOKEN);
     return { url, db: drizzle(client, { schema }) as CatalogDb, writes: new WriteQueue() };
   })();
   return handle;

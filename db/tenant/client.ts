@@ -9,6 +9,7 @@ import { executeRaw } from "./compiled";
 import { GroupCommit } from "./group-commit";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
+import { settings } from "../../settings/settings.server";
 
 export type TenantSchema = typeof schema;
 export type TenantDrizzle = LibSQLDatabase<TenantSchema> & { $client: Client };
@@ -111,15 +112,14 @@ function readOpenFileLimit(): number | null {
  * other half is for sockets, uploads and the catalog).
  */
 export function maxOpenTenantDbs(): number {
-  const configured = Number(process.env.TENANT_DB_MAX_OPEN);
-  const wanted = Number.isInteger(configured) && configured > 0 ? configured : 500;
+  const wanted = settings().TENANT_DB_MAX_OPEN;
   const limit = openFileLimit();
   // Open and waiting-to-close databases may each number this many: together half of the limit.
   return limit ? Math.max(1, Math.min(wanted, Math.floor(limit / 4 / FILES_PER_DATABASE))) : wanted;
 }
 
 /** How long an evicted database stays available to requests still using it before it closes. */
-const retireDelayMs = () => Number(process.env.TENANT_DB_CLOSE_DELAY_MS ?? 30_000);
+const retireDelayMs = () => settings().TENANT_DB_CLOSE_DELAY_MS;
 
 function openDatabase(slug: string, url: string): OpenDb {
   const queue = new WriteQueue();
@@ -130,7 +130,7 @@ function openDatabase(slug: string, url: string): OpenDb {
       closedSinceYield = false;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return openClient(url, process.env.TENANT_DATABASE_AUTH_TOKEN);
+    return openClient(url, settings().TENANT_DATABASE_AUTH_TOKEN);
   })();
   const handle = (async () => {
     const db = drizzle(await client, { schema }) as TenantDrizzle;

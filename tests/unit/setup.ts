@@ -2,6 +2,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
+import { forgetSettings } from "~settings/settings.server";
+
+// The app reads its settings from process.env once; tests change process.env between cases (a cache
+// time, a token, NODE_ENV), so every change here makes the settings be read again on next use.
+const realEnv: NodeJS.ProcessEnv = ((globalThis as { realEnv?: NodeJS.ProcessEnv }).realEnv ??= process.env);
+process.env = new Proxy(realEnv, {
+  set(env, name, value) {
+    const done = Reflect.set(env, name, value);
+    forgetSettings();
+    return done;
+  },
+  deleteProperty(env, name) {
+    const done = Reflect.deleteProperty(env, name);
+    forgetSettings();
+    return done;
+  },
+});
 
 // Every test file gets its own DATA_DIR (catalog, tenant databases, outbox) and closes it after.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assess-test-"));

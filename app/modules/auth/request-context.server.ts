@@ -10,6 +10,7 @@ import { permissionsForRoles, type Permission } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
 import { findStaffUser } from "~/modules/users/staff-users.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
+import { settings } from "~settings/settings.server";
 
 export type LoadContext = { clientAddress?: string };
 
@@ -20,8 +21,7 @@ export function clientAddressOf(context: unknown): string {
 
 /** Secure cookies over https (or when COOKIE_SECURE=true); plain http on localhost keeps working. */
 export function secureCookiesFor(request: Request): boolean {
-  if (process.env.COOKIE_SECURE) return process.env.COOKIE_SECURE === "true";
-  return new URL(request.url).protocol === "https:";
+  return settings().COOKIE_SECURE ?? new URL(request.url).protocol === "https:";
 }
 
 /**
@@ -69,7 +69,7 @@ type Account = { actor: Actor; permissions: Permission[] };
 
 // The account behind a session is read on every request like the session itself: kept the same
 // way (a role change or a removed account is a content write, which drops it).
-const accounts = new TenantReadCache<Account>(10_000, () => Number(process.env.SESSION_CACHE_MS ?? 30_000));
+const accounts = new TenantReadCache<Account>(10_000, () => settings().SESSION_CACHE_MS);
 
 async function accountOf(tdb: TenantDb, accountType: AccountType, subjectId: string): Promise<Account | null> {
   const key = `${accountType}\n${subjectId}`;

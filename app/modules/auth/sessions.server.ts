@@ -5,6 +5,7 @@ import { TenantReadCache } from "~db/tenant/read-cache";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
 import { revokeLoginSessionTokens } from "~/modules/live/realtime-grants.server";
+import { settings } from "~settings/settings.server";
 
 /** The spec's client storage keys double as the cookie names of the two account types. */
 export const SESSION_COOKIE: Record<AccountType, string> = { ADMIN: "adminAuthState", USER: "userAuthState" };
@@ -91,7 +92,7 @@ type SessionRow = typeof authSessions.$inferSelect;
 // the row and the entry at once; expiry and idle time are checked on every use; after
 // SESSION_CACHE_MS (30 s) an entry is read again, so a logout through another app process is seen
 // within that time (set it to 0 when several app processes share the tenant databases).
-const cache = new TenantReadCache<SessionRow>(10_000, () => Number(process.env.SESSION_CACHE_MS ?? 30_000));
+const cache = new TenantReadCache<SessionRow>(10_000, () => settings().SESSION_CACHE_MS);
 
 /** The live session behind a token, or null when unknown, expired or idle too long. */
 const sessionByIdHash = preparedRead((db) =>

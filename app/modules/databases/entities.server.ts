@@ -24,7 +24,7 @@ type KeptPage<Row> = { totalCount: number; rows: readonly Row[] };
  */
 const keptPages = new TenantReadCache<KeptPage<unknown>>(
   200,
-  () => Number(process.env.LIST_CACHE_MS ?? 10_000),
+  () => settings().LIST_CACHE_MS,
   (tdb) => tdb.liveVersion(),
 );
 
@@ -344,6 +344,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
 // Defined with the entity schemas, which the screens use too (pure, safe in the browser).
 export { optionalAddress, optionalText, requiredAddress, requiredText, type Address } from "./entity-inputs";
 import type { Address } from "./entity-inputs";
+import { settings } from "~settings/settings.server";
 
 export const addressValues = (a: Address | null) => ({
   addressLine1: a?.line1 ?? null,

@@ -1,5 +1,6 @@
 import type { Ctx } from "~/lib/context.server";
 import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
+import { settings } from "~settings/settings.server";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices
@@ -59,7 +60,7 @@ export async function publishLive(
       }
     }
   }
-  if (process.env.PARTYKIT_DISABLED === "true" || events.length === 0) return;
+  if (settings().PARTYKIT_DISABLED || events.length === 0) return;
   const delivered = toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
   if (waitForRoom) await delivered;
 }
@@ -69,16 +70,12 @@ const EVENTS_PER_REQUEST = 1000;
 
 /**
  * How long staff-only events (every save's `answer.saved`) wait for company when nothing else is
- * queued. The dashboards reload at most once a second, so 100 ms is unseen; a full room then sends
+ * queued: LIVE_STAFF_EVENT_WAIT_MS, 100 ms by default (tests change it; 0 sends every save's event at
+ * once). The dashboards reload at most once a second, so 100 ms is unseen; a full room then sends
  * ten requests a second instead of one per save (the app's and the room's CPU). Any event a
  * participant's screen waits for (a pause, an unlock) is sent at once, with whatever waits before it.
  */
-export const STAFF_ONLY_WAIT_MS = 100;
-/** LIVE_STAFF_EVENT_WAIT_MS overrides it (tests; 0 sends every save's event at once). */
-const staffOnlyWaitMs = () => {
-  const fromEnv = Number(process.env.LIVE_STAFF_EVENT_WAIT_MS || NaN);
-  return Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : STAFF_ONLY_WAIT_MS;
-};
+const staffOnlyWaitMs = () => settings().LIVE_STAFF_EVENT_WAIT_MS;
 
 type Outbox = {
   busy: boolean;

@@ -13,6 +13,7 @@ import {
   type SessionRow,
 } from "./plan.server";
 import type { LiveData } from "./store.server";
+import { settings } from "~settings/settings.server";
 
 // A room of candidates saves answers several hundred times a second, and every save checks the
 // participant's session, entry, open section, clock (progress, overrides, extra time). None of
@@ -35,7 +36,7 @@ type Kept = {
 export const liveStateReads = { wholeSession: 0, entry: 0, staffActionsFromKept: 0 };
 
 const keyOf = (sessionId: string, participantId: string) => `${sessionId}\n${participantId}`;
-const keptMs = () => Number(process.env.LIVE_STATE_CACHE_MS ?? 30_000);
+const keptMs = () => settings().LIVE_STATE_CACHE_MS;
 const kept = new TenantReadCache<Kept>(20_000, keptMs, (tdb) => tdb.liveVersion());
 /** The participants of a session, when every one of their states was kept together (a whole-session read, a staff action on all). */
 const members = new TenantReadCache<string[]>(1_000, keptMs, (tdb) => tdb.liveVersion());

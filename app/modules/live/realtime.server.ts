@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir } from "~db/config";
+import { settings } from "~settings/settings.server";
 import { roomRequest } from "./room-http.server";
 import {
   ISSUED_HEADER,
@@ -35,13 +36,24 @@ const PUBLISH_TIMEOUT_MS = 3_000;
  * be set; when the app starts its own room (npm start/dev, tests) one is kept per DATA_DIR.
  */
 export function realtimeSecret(): string {
-  const fromEnv = process.env.REALTIME_SECRET;
-  if (fromEnv) return fromEnv;
+  const { REALTIME_SECRET, NODE_ENV, PARTYKIT_HOST } = settings();
+  if (REALTIME_SECRET) return REALTIME_SECRET;
   // A room run elsewhere (PARTYKIT_HOST) must be given the same secret explicitly.
-  if (process.env.NODE_ENV === "production" && process.env.PARTYKIT_HOST) {
+  if (NODE_ENV === "production" && PARTYKIT_HOST) {
     throw new Error("REALTIME_SECRET is not set. Set it to a long random value shared with the PartyKit room.");
   }
   const file = path.join(dataDir(), ".realtime-secret");
+  const known = secretFiles.get(file);
+  if (known) return known;
+  const secret = readOrCreateSecret(file);
+  secretFiles.set(file, secret);
+  return secret;
+}
+
+/** The secret of each DATA_DIR's file, once read: it is read on every token and publish. */
+const secretFiles = new Map<string, string>();
+
+function readOrCreateSecret(file: string): string {
   try {
     const existing = fs.readFileSync(file, "utf8").trim();
     if (existing) return existing;
@@ -59,9 +71,9 @@ export function realtimeSecret(): string {
   return fs.readFileSync(file, "utf8").trim();
 }
 
-/** host:port of the PartyKit server, as seen from the app (and, for now, from browsers). */
+/** host:port of the PartyKit server, as seen from the app (and, for now, from browsers): PARTYKIT_HOST, else the one the server starts. */
 export function partykitHost(): string {
-  return process.env.PARTYKIT_HOST || "127.0.0.1:1999";
+  return settings().PARTYKIT_HOST || `127.0.0.1:${settings().PARTYKIT_PORT}`;
 }
 
 function roomUrl(tenant: string, scheduledSessionId: string): string {
@@ -118,7 +130,7 @@ export type RevokeInput = { tenant: string; scheduledSessionId: string } & Omit<
  * cannot be reached; the tokens then still end within MAX_TOKEN_TTL_MS, and are not renewed.
  */
 export function revokeInRoom({ tenant, scheduledSessionId, grants, clients }: RevokeInput): Promise<boolean> {
-  if (process.env.PARTYKIT_DISABLED === "true") return Promise.resolve(true);
+  if (settings().PARTYKIT_DISABLED) return Promise.resolve(true);
   const payload: RevokePayload = {
     at: Date.now(),
     ...(grants?.length ? { grants } : {}),

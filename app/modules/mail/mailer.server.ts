@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { ServerClient } from "postmark";
 import { dataDir } from "~db/config";
+import { settings } from "~settings/settings.server";
 
 export type MailAttachment = { name: string; contentType: string; content: Uint8Array };
 export type OutgoingMail = {
@@ -16,10 +17,10 @@ export type OutgoingMail = {
 };
 
 function postmarkClient(): ServerClient | null {
-  const token = process.env.POSTMARK_SERVER_TOKEN;
+  const token = settings().POSTMARK_SERVER_TOKEN;
   if (!token) return null;
   // POSTMARK_API_URL lets tests aim the real client at a local fake of Postmark's API.
-  const apiUrl = process.env.POSTMARK_API_URL;
+  const apiUrl = settings().POSTMARK_API_URL;
   if (!apiUrl) return new ServerClient(token);
   const url = new URL(apiUrl);
   return new ServerClient(token, { requestHost: url.host, useHttps: url.protocol === "https:" });
@@ -30,12 +31,12 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const client = mail.channel === "sms" ? null : postmarkClient();
   if (client) {
     await client.sendEmail({
-      From: process.env.MAIL_FROM ?? "no-reply@assessments.local",
+      From: settings().MAIL_FROM,
       To: mail.to,
       Subject: mail.subject,
       TextBody: mail.textBody,
       HtmlBody: mail.htmlBody,
-      MessageStream: process.env.POSTMARK_MESSAGE_STREAM ?? "outbound",
+      MessageStream: settings().POSTMARK_MESSAGE_STREAM,
       Attachments: mail.attachments?.map((a) => ({
         Name: a.name,
         ContentType: a.contentType,

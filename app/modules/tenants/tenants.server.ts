@@ -12,6 +12,7 @@ import { isTimeZone } from "~/lib/time-zone";
 import { issueToKey, nameText } from "~/lib/validation";
 import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
 import { organizationLogoUrl } from "./branding.server";
+import { settings } from "~settings/settings.server";
 
 const CACHE_MS = 5_000;
 const cache = new Map<string, { at: number; row: TenantRow | null }>();
@@ -72,8 +73,7 @@ export type CreateTenantInput = {
 
 /** The zone new organisations get when none is given: DEFAULT_TIME_ZONE, else Europe/Brussels. */
 export function defaultTimeZone(): string {
-  const configured = process.env.DEFAULT_TIME_ZONE?.trim();
-  return configured && isTimeZone(configured) ? configured : "Europe/Brussels";
+  return settings().DEFAULT_TIME_ZONE;
 }
 
 /** The IANA zone in which the organisation's dates are entered and shown (stored instants are UTC). */

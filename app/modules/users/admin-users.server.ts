@@ -4,6 +4,7 @@ import type { Ctx } from "~/lib/context.server";
 import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { assertCanGrantRoles } from "./roles";
 import { createStaffUserInTenant } from "./staff-users.server";
+import { settings } from "~settings/settings.server";
 
 const nameFromEmail = (email: string) => email.split("@")[0] ?? email;
 
@@ -23,7 +24,7 @@ export async function createAdminUser(ctx: Ctx, input: { email: string; tenant: 
 
 /** True when the request carries the operator's bearer token (OPERATOR_API_TOKEN), compared in constant time. */
 export function operatorTokenMatches(request: Request): boolean {
-  const expected = process.env.OPERATOR_API_TOKEN;
+  const expected = settings().OPERATOR_API_TOKEN;
   const header = request.headers.get("Authorization");
   if (!expected || !header?.startsWith("Bearer ")) return false;
   const given = Buffer.from(header.slice("Bearer ".length));
