@@ -163,6 +163,26 @@ describe("the one refusal shape", () => {
     expect((await expectRefusal(res, 403, "page cross-site")).reason).toBe("forbidden");
   });
 
+  it("GraphQL's refusals before any operation runs (wrong type, too large)", async () => {
+    for (const path of ["/api/admin/graphql", "/api/user/graphql"]) {
+      const wrongType = await fetch(base + path, {
+        method: "POST",
+        headers: { ...french, "Content-Type": "text/plain" },
+        body: "{}",
+      });
+      expect((await expectRefusal(wrongType, 415, `${path} text/plain`)).message).toBe(
+        "Seules les requêtes POST application/json sont acceptées.",
+      );
+      const big = JSON.stringify({ query: "{ version }", variables: { pad: "x".repeat(2 * 1024 * 1024) } });
+      const tooLarge = await fetch(base + path, {
+        method: "POST",
+        headers: { ...french, "Content-Type": "application/json" },
+        body: big,
+      });
+      expect((await expectRefusal(tooLarge, 413, `${path} too large`)).reason).toBe("body_too_large");
+    }
+  });
+
   it("the host check", async () => {
     const res = await fetch(`${strictBase}/api/admin/graphql`, { headers: french });
     expect((await expectRefusal(res, 421, "unknown host")).reason).toBe("unknown_host");
