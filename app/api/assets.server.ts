@@ -35,13 +35,20 @@ export async function serveAsset({ request, params, context }: ApiArgs): Promise
   }
 }
 
-/** POST multipart/form-data with `file`: a PDF or an image (≤ 25 MB). Staff with write:assessments, by session cookie or upload ticket (`tenant`, `public_id`, `signature`, `timestamp` fields). */
+/**
+ * POST multipart/form-data with `file`: a PDF or an image (≤ 25 MB). Staff with write:assessments,
+ * by session cookie or upload ticket (`tenant`, `public_id`, `signature`, `timestamp` fields).
+ */
 export const uploadFile = ({ request, context }: ApiArgs) =>
   handleUpload(request, context, MAX_FILE_BYTES, async (ctx, req, assetId) =>
     uploadFromBlob(ctx, await formFile(req), "file", assetId),
   );
 
-/** POST multipart/form-data with `file`: an image (PNG, JPEG, GIF, WEBP; ≤ 10 MB). Staff with write:assessments, by session cookie or upload ticket (`tenant`, `public_id`, `signature`, `timestamp` fields). */
+/**
+ * POST multipart/form-data with `file`: an image (PNG, JPEG, GIF, WEBP; ≤ 10 MB). Staff with
+ * write:assessments, by session cookie or upload ticket (`tenant`, `public_id`, `signature`,
+ * `timestamp` fields).
+ */
 export const uploadImageFile = ({ request, context }: ApiArgs) =>
   handleUpload(request, context, MAX_IMAGE_BYTES, async (ctx, req, assetId) =>
     uploadFromBlob(ctx, await formFile(req), "image", assetId),
@@ -50,7 +57,10 @@ export const uploadImageFile = ({ request, context }: ApiArgs) =>
 /** The body only carries an address. */
 const MAX_URL_BODY_BYTES = 16 * 1024;
 
-/** POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with write:assessments. */
+/**
+ * POST `{ "url": "https://…" }` (JSON) or a form with `url`: downloads a public image. Staff with
+ * write:assessments.
+ */
 export const uploadImageUrl = ({ request, context }: ApiArgs) =>
   handleUpload(request, context, MAX_URL_BODY_BYTES, async (ctx, req, assetId) => {
     const type = req.headers.get("Content-Type") ?? "";

@@ -62,7 +62,8 @@ function bufferedBody(req: IncomingMessage): Promise<Buffer> | null {
  * when it was read whole. A small body with a declared length is read here and handed over as
  * bytes beside a request without a body: Node's parser never delivers more than the length
  * declared, and a body in a Fetch request costs a web stream (only for a route with `prereadBody`).
- * Other, larger or chunked bodies stream in the request, so a route refuses them by its own limit without reading them (a 413).
+ * Other, larger or chunked bodies stream in the request, so a route refuses them by its own limit
+ * without reading them (a 413).
  * No abort signal: these routes are short, and a save that reached the write queue is finished anyway.
  */
 async function fetchRequestOf(
@@ -142,8 +143,8 @@ export type ApiLane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * Serves the endpoints of the one API table (app/api/routes.server.ts) straight from Node's HTTP
  * server, before Express, its static files and Remix (ADR 0019, ADR 0025): each answer carries the
  * JSON security headers, cross-site writes and other methods are refused with the one refusal, and
- * an error never shows its detail. In development the handler is taken from the freshly loaded build on every request, so
- * edits apply without a restart.
+ * an error never shows its detail. In development the handler is taken from the freshly loaded
+ * build on every request, so edits apply without a restart.
  */
 export async function createApiLane({ build, trustProxy, securityHeaders }: ApiLaneOptions): Promise<ApiLane> {
   const routes = (await endpointsOf(build)).map((route) => ({ route, match: pathMatcher(route.path) }));
