@@ -38,6 +38,57 @@ const layerZones = [
   },
 ];
 
+/** Methods and functions that register a path: Express's `app.get(…)`, Remix's `route(…)`. */
+const REGISTERS = new Set(["get", "post", "put", "patch", "delete", "all", "use", "route", "head", "options"]);
+const isApiPath = (node) =>
+  (node?.type === "Literal" && typeof node.value === "string" && /^\/api(\/|$)/i.test(node.value)) ||
+  (node?.type === "TemplateLiteral" && /^\/api(\/|$)/i.test(node.quasis[0]?.value.cooked ?? ""));
+
+/**
+ * Every `/api/*` address lives in the one table of app/api/routes.server.ts (README, "API"): a
+ * Remix route file named `api.…` or an `/api/` path registered elsewhere (a route call, a `path:`
+ * entry) is refused.
+ */
+const oneApiTable = {
+  files: ["app/**/*.{ts,tsx}", "party/**/*.ts", "*.config.{js,ts}"],
+  ignores: ["app/api/**"],
+  plugins: {
+    "api-edge": {
+      rules: {
+        "one-table": {
+          meta: {
+            type: "problem",
+            messages: {
+              routeFile: "An /api/ route belongs in the one table of app/api/routes.server.ts, not in app/routes.",
+              registered: "The /api/ path {{path}} is registered outside the one table of app/api/routes.server.ts.",
+            },
+            schema: [],
+          },
+          create(context) {
+            const file = context.filename.replaceAll("\\", "/");
+            const reportPath = (node) =>
+              context.report({ node, messageId: "registered", data: { path: context.sourceCode.getText(node) } });
+            return {
+              Program(node) {
+                if (/\/app\/routes\/api\./i.test(file)) context.report({ node, messageId: "routeFile" });
+              },
+              CallExpression(node) {
+                const callee = node.callee;
+                const name = callee.type === "MemberExpression" ? callee.property.name : callee.name;
+                if (REGISTERS.has(name) && isApiPath(node.arguments[0])) reportPath(node.arguments[0]);
+              },
+              Property(node) {
+                if (node.key.name === "path" && isApiPath(node.value)) reportPath(node.value);
+              },
+            };
+          },
+        },
+      },
+    },
+  },
+  rules: { "api-edge/one-table": "error" },
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "node_modules/**", ".partykit/**", "data/**", "tests/.tmp/**", "public/**", ".cache/**"],
@@ -82,4 +133,5 @@ export default tseslint.config(
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  oneApiTable,
 );

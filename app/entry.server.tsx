@@ -65,5 +65,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   console.error(error);
 }
 
-// The JSON endpoints served next to Remix (app/server/api-lane.ts, ADR 0019).
+// The one API table (app/api/routes.server.ts). The server registers its endpoints from the build
+// (app/server/main.ts, api-lane.ts): the build holds the app's only copy of every module (caches,
+// write queues), which a second import of the table beside it would duplicate.
 export { apiRoutes } from "./api/routes.server";

@@ -1,46 +1,41 @@
 import { json } from "@remix-run/node";
 import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
-import { isAppError } from "~/lib/app-error";
-import type { JsonAnswer } from "~/lib/json-answer";
+import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { submitCorrectionEntry } from "~/modules/corrections/submit.server";
 import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
 import { withinSaveLimits } from "~/modules/live/save-limit.server";
+import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./assets.server";
+import { chooseLocale } from "./locale.server";
+import { serveLogo } from "./logo.server";
+import { apiPages } from "./pages";
 import { queuedWriteAction } from "./queued-write.server";
+import { refusalResponse } from "./refusal.server";
+import { sessionReportPdf } from "./session-report-pdf.server";
+import { isEndpoint, type ApiRoute } from "./types";
 
 /**
- * The JSON endpoints a live room and external systems call most: served straight from the HTTP
- * server (app/server/api-lane.ts) with the same security middleware as pages, but without
- * Remix's document routing, which cost half of each request (ADR 0019). Each stays a thin call
- * into its module, like a route.
+ * Every `/api/*` address of the app, in one table: the server registers the endpoints
+ * (app/server/main.ts, app/server/api-lane.ts) with the same security middleware as pages but
+ * without Remix's document routing, which cost half of each request (ADR 0019, ADR 0025); the
+ * pages among them are rendered by Remix (app/api/pages.ts). Each endpoint stays a thin call into
+ * its module, like a route, and refuses with the one refusal (app/lib/app-error.ts, refusalJson).
  */
-export type ApiArgs = {
-  request: Request;
-  context: unknown;
-  params: Record<string, string | undefined>;
-  /**
-   * The body, when the server read it whole (a small body of declared length); the request then
-   * carries none. Read it with `requestBody` (app/lib/body-limit.server.ts), which takes either.
-   */
-  body?: Uint8Array;
-};
-
-export type ApiRoute = {
-  methods: readonly ("GET" | "POST")[];
-  path: string;
-  handle: (args: ApiArgs) => Promise<Response | JsonAnswer>;
-};
+export type { ApiArgs, ApiRoute } from "./types";
 
 export const apiRoutes: readonly ApiRoute[] = [
+  ...apiPages,
   {
     methods: ["GET", "POST"],
     path: "/api/admin/graphql",
+    prereadBody: true,
     handle: ({ request, context, body }) => handleAdminGraphQL.answer(request, context, body),
   },
   {
     methods: ["GET", "POST"],
     path: "/api/user/graphql",
+    prereadBody: true,
     handle: ({ request, context, body }) => handleUserGraphQL.answer(request, context, body),
   },
   {
@@ -48,6 +43,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     // 200 { ok, revision, late }; refusals, a lost login and 429 as queuedWriteAction says.
     methods: ["POST"],
     path: "/api/user/live/:scheduledSessionId/answer",
+    prereadBody: true,
     // A participant saving far faster than a device does gets 429 with Retry-After (save-limit.server.ts).
     handle: (args) =>
       queuedWriteAction(args, "USER", (ctx, input) =>
@@ -61,6 +57,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     // One queued checklist tick of a station tablet. 200 { ok, revision, score }.
     methods: ["POST"],
     path: "/api/admin/corrections/:scheduledSessionId/tick",
+    prereadBody: true,
     handle: (args) =>
       queuedWriteAction(args, "ADMIN", async (ctx, input) => {
         const saved = await submitCorrectionEntry(ctx, input);
@@ -80,7 +77,8 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: "/api/user/live-state/:scheduledSessionId",
     handle: async ({ request, context, params }) => {
       const ctx = await contextFromSession(request, "USER", context);
-      if (!ctx || ctx.actor.type !== "USER") return json({ ok: false, reason: "unauthorized" }, { status: 401 });
+      if (!ctx || ctx.actor.type !== "USER")
+        return refusalResponse(request, new AppError("UNAUTHORIZED", "unauthorized"));
       try {
         return json(
           { ok: true, live: await myLiveSession(ctx, params.scheduledSessionId!) },
@@ -89,10 +87,22 @@ export const apiRoutes: readonly ApiRoute[] = [
       } catch (e) {
         if (!isAppError(e)) throw e;
         return json(
-          { ok: false, reason: e.reason, message: ctx.t(e.messageKey, e.values ?? {}) },
+          refusalJson(e, (key, values) => ctx.t(key, values ?? {})),
           { status: e.status },
         );
       }
     },
   },
+  // Uploaded files and the organisation's logo (app/modules/assets, app/modules/tenants).
+  { methods: ["GET"], path: "/api/assets/:tenant/:id", handle: serveAsset },
+  { methods: ["POST"], path: "/api/assets/file/upload/file", handle: uploadFile },
+  { methods: ["POST"], path: "/api/assets/image/upload/file", handle: uploadImageFile },
+  { methods: ["POST"], path: "/api/assets/image/upload/url", handle: uploadImageUrl },
+  { methods: ["GET"], path: "/api/organization/:tenant/logo", handle: serveLogo },
+  // The language switcher's form (POST; a GET goes home).
+  { methods: ["GET", "POST"], path: "/api/locale", handle: chooseLocale },
+  { methods: ["GET"], path: "/api/pdf/generate/session-report", handle: sessionReportPdf },
 ];
+
+/** The endpoints the server answers itself (the table without its pages). */
+export const apiEndpoints = apiRoutes.filter(isEndpoint);

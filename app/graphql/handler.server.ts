@@ -12,7 +12,7 @@ import {
 import { createHandler } from "graphql-http";
 import type { JsonAnswer } from "~/lib/json-answer";
 import type { TFunction } from "i18next";
-import { isAppError } from "~/lib/app-error";
+import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
@@ -74,16 +74,15 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
   });
 }
 
-const jsonError = (
-  status: number,
-  message: string,
-  extensions: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) =>
-  new Response(JSON.stringify({ errors: [{ message, extensions }] }), {
+/** An HTTP-level refusal before GraphQL runs (415, 413): the one refusal shape, translated. */
+const refusal = (status: 413 | 415, messageKey: string, t: TFunction, values?: Record<string, unknown>) => {
+  const reason = status === 413 ? "body_too_large" : "validation_failed";
+  const error = new AppError("BAD_REQUEST", reason, { status, messageKey, values });
+  return new Response(JSON.stringify(refusalJson(error, (key, v) => t(key, v ?? {}))), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
   });
+};
 
 /** Refuses the whole document at once, before anything walks it. */
 const refuseAnonymous = (t: TFunction): ValidationRule =>
@@ -124,14 +123,13 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
     preread?: Uint8Array,
   ): Promise<Response | JsonAnswer> {
     if (development && wantsExplorer(incoming)) return explorerPage(incoming, loadContext);
-    if (incoming.method === "POST") {
-      const type = (incoming.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-      if (type !== "application/json") {
-        return jsonError(415, "Only application/json POST requests are accepted.", { code: "BAD_REQUEST" });
-      }
-    }
     const locale = await getLocale(incoming);
     const t = await getT(locale);
+    if (incoming.method === "POST") {
+      const type = (incoming.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+      // Refused before GraphQL runs: the one refusal (app/lib/app-error.ts), not a GraphQL answer.
+      if (type !== "application/json") return refusal(415, "errors:unsupported_media_type", t);
+    }
     let request: Request;
     let bodyText: () => Promise<string>;
     try {
@@ -147,10 +145,7 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       }
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
-      return jsonError(413, t("errors:graphql.body_too_large", { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 }), {
-        code: "BAD_REQUEST",
-        reason: "body_too_large",
-      });
+      return refusal(413, "errors:graphql.body_too_large", t, { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 });
     }
     const gql: GqlContext = {
       area,

@@ -60,7 +60,10 @@ export type ServerReason =
   | "last_manager"
   | "hand_over_required"
   | "upload_ticket_invalid"
-  | "form_unreadable";
+  | "form_unreadable"
+  | "method"
+  | "body_too_large"
+  | "unknown_host";
 
 export type Reference = { id: string; title: string; type: string };
 /** Field path → translation key (with optional interpolation values). */
@@ -89,6 +92,8 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldErrors;
   readonly references?: Reference[];
   readonly values?: Record<string, unknown>;
+  private readonly customMessageKey?: string;
+  private readonly customStatus?: number;
 
   constructor(
     code: GraphQLCode,
@@ -98,6 +103,10 @@ export class AppError extends Error {
       references?: Reference[];
       values?: Record<string, unknown>;
       message?: string;
+      /** The message's translation key when it is not `errors:<reason>`. */
+      messageKey?: string;
+      /** The HTTP status when the code's own does not say it (405, 413, 415, 421). */
+      status?: number;
     } = {},
   ) {
     super(extra.message ?? reason);
@@ -107,15 +116,17 @@ export class AppError extends Error {
     this.fieldErrors = extra.fieldErrors;
     this.references = extra.references;
     this.values = extra.values;
+    this.customMessageKey = extra.messageKey;
+    this.customStatus = extra.status;
   }
 
   get status(): number {
-    return HTTP_STATUS[this.code];
+    return this.customStatus ?? HTTP_STATUS[this.code];
   }
 
   /** Translation key of the message. */
   get messageKey(): string {
-    return `errors:${this.reason}`;
+    return this.customMessageKey ?? `errors:${this.reason}`;
   }
 }
 
@@ -123,3 +134,38 @@ export const notFound = (reason: ServerReason = "not_found") => new AppError("NO
 export const badRequest = (fieldErrors: FieldErrors) =>
   new AppError("BAD_REQUEST", "validation_failed", { fieldErrors });
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** Translates a key (`errors:…`, `assessments:…`) with its interpolation values. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * The one JSON refusal of every `/api/*` endpoint and of the server's own refusals (README, "API"):
+ * the AppError's code and reason, its translated message, and each field's translated messages.
+ */
+export type Refusal = {
+  ok: false;
+  code: GraphQLCode;
+  reason: ServerReason;
+  message: string;
+  fields?: Record<string, string[]>;
+};
+
+export function refusalJson(error: AppError, t: Translate): Refusal {
+  const refusal: Refusal = {
+    ok: false,
+    code: error.code,
+    reason: error.reason,
+    message: t(error.messageKey, error.values),
+  };
+  if (error.fieldErrors) {
+    refusal.fields = {};
+    for (const [field, { key, values }] of Object.entries(error.fieldErrors)) refusal.fields[field] = [t(key, values)];
+  }
+  return refusal;
+}
+
+/** What a screen shows for a refusal it received: the first field's message, else the message. */
+export function refusalText(body: Partial<Refusal> | null | undefined): string | undefined {
+  const firstField = Object.values(body?.fields ?? {})[0]?.[0];
+  return firstField ?? body?.message;
+}

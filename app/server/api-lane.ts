@@ -2,20 +2,26 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { createReadableStreamFromReadable, type ServerBuild } from "@remix-run/node";
-import type { ApiRoute } from "~/api/routes.server";
+import { isEndpoint, type ApiEndpoint, type ApiRoute } from "~/api/types";
+import { AppError, type Refusal } from "~/lib/app-error";
 import type { JsonAnswer } from "~/lib/json-answer";
 import { NO_STORE } from "~/lib/security-headers";
-import { internalErrorMessage, methodNotAllowedMessage, refusalLocale } from "./refusal-language";
+import { serverRefusal } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
 import { crossSiteRefusal, drainUnreadBodyAfterAnswer, type JsonAnswerHeaders } from "./security";
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-async function routesOf(build: BuildSource): Promise<readonly ApiRoute[]> {
+/**
+ * The endpoints of the one table (app/api/routes.server.ts), taken from the server build: the
+ * build holds the app's only copy of every module (caches, write queues), so the table comes
+ * through its entry (app/entry.server.tsx), not by a second import here. Its pages are Remix's.
+ */
+async function endpointsOf(build: BuildSource): Promise<readonly ApiEndpoint[]> {
   const server = typeof build === "function" ? await build() : build;
   const routes = (server.entry.module as { apiRoutes?: readonly ApiRoute[] }).apiRoutes;
   if (!routes) throw new Error("The server build exports no apiRoutes (app/entry.server.tsx).");
-  return routes;
+  return routes.filter(isEndpoint);
 }
 
 /** A route's path (`/api/user/live/:scheduledSessionId/answer`) as Express matches it: any case, a trailing slash allowed. */
@@ -55,17 +61,22 @@ function bufferedBody(req: IncomingMessage): Promise<Buffer> | null {
  * The Fetch request Remix's express adapter would build (URL from the trusted host), and the body
  * when it was read whole. A small body with a declared length is read here and handed over as
  * bytes beside a request without a body: Node's parser never delivers more than the length
- * declared, and a body in a Fetch request costs a web stream. Larger or chunked bodies stream in
- * the request, so a route refuses them by its own limit without reading them (a 413).
+ * declared, and a body in a Fetch request costs a web stream (only for a route with `prereadBody`).
+ * Other, larger or chunked bodies stream in the request, so a route refuses them by its own limit
+ * without reading them (a 413).
  * No abort signal: these routes are short, and a save that reached the write queue is finished anyway.
  */
-async function fetchRequestOf(req: IncomingMessage, origin: string): Promise<{ request: Request; body?: Uint8Array }> {
+async function fetchRequestOf(
+  req: IncomingMessage,
+  origin: string,
+  preread: boolean,
+): Promise<{ request: Request; body?: Uint8Array }> {
   const url = origin + req.url;
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return { request: new Request(url, { method, headers }) };
-  const whole = bufferedBody(req);
+  const whole = preread ? bufferedBody(req) : null;
   if (whole) return { request: new Request(url, { method, headers }), body: await whole };
   return {
     request: new Request(url, {
@@ -77,11 +88,13 @@ async function fetchRequestOf(req: IncomingMessage, origin: string): Promise<{ r
   };
 }
 
-/** JSON answers at least this large are gzipped (when the client accepts it). */
+/** Answers at least this large are gzipped (when the client accepts it and the type compresses). */
 const COMPRESS_FROM_BYTES = 1024;
+/** The types `compression` compresses among those these routes send (not images or PDFs). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/i;
 const gzipped = promisify(gzip);
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendRefusal(res: ServerResponse, status: number, body: Refusal, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
@@ -104,7 +117,8 @@ async function send(req: IncomingMessage, res: ServerResponse, answer: Response 
   if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", NO_STORE);
   if (answer.body === null) return void res.end();
   let body = answer instanceof Response ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(answer.body);
-  if (body.length >= COMPRESS_FROM_BYTES && !res.hasHeader("Content-Encoding")) {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  if (body.length >= COMPRESS_FROM_BYTES && COMPRESSIBLE.test(type) && !res.hasHeader("Content-Encoding")) {
     res.appendHeader("Vary", "Accept-Encoding");
     if (/\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? ""))) {
       body = await gzipped(body);
@@ -126,14 +140,14 @@ export type ApiLaneOptions = {
 export type ApiLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * Serves the build's JSON endpoints (app/api/routes.server.ts) straight from Node's HTTP server,
- * before Express, its static files and Remix (ADR 0019, ADR 0025): each answer carries the JSON
- * security headers, cross-site writes and other methods are refused, and an error never shows its
- * detail. In development the handler is taken from the freshly loaded build on every request, so
- * edits apply without a restart.
+ * Serves the endpoints of the one API table (app/api/routes.server.ts) straight from Node's HTTP
+ * server, before Express, its static files and Remix (ADR 0019, ADR 0025): each answer carries the
+ * JSON security headers, cross-site writes and other methods are refused with the one refusal, and
+ * an error never shows its detail. In development the handler is taken from the freshly loaded
+ * build on every request, so edits apply without a restart.
  */
 export async function createApiLane({ build, trustProxy, securityHeaders }: ApiLaneOptions): Promise<ApiLane> {
-  const routes = (await routesOf(build)).map((route) => ({ route, match: pathMatcher(route.path) }));
+  const routes = (await endpointsOf(build)).map((route) => ({ route, match: pathMatcher(route.path) }));
   return (req, res) => {
     const url = req.url ?? "/";
     if (url.slice(0, 5).toLowerCase() !== "/api/") return false;
@@ -146,12 +160,7 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
       } catch {
         // A malformed %-escape in a parameter (Express answered 400 too).
         drainUnreadBodyAfterAnswer(req, res);
-        sendJson(res, 400, {
-          ok: false,
-          code: "BAD_REQUEST",
-          reason: "validation_failed",
-          errors: [{ message: "Malformed URL.", extensions: { code: "BAD_REQUEST", reason: "validation_failed" } }],
-        });
+        sendRefusal(res, 400, serverRefusal(req, new AppError("BAD_REQUEST", "validation_failed")));
         return true;
       }
       if (!params) continue;
@@ -161,55 +170,37 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
     return false;
   };
 
-  async function serve(route: ApiRoute, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
+  async function serve(route: ApiEndpoint, params: Record<string, string>, req: IncomingMessage, res: ServerResponse) {
     const facts = requestFacts(req, trustProxy);
     const { headers, nonce } = securityHeaders(facts.protocol === "https");
     for (const [name, value] of headers) res.setHeader(name, value);
     drainUnreadBodyAfterAnswer(req, res);
-    const locale = () => refusalLocale(header(req, "cookie"), header(req, "accept-language"));
     // A cross-site write is refused first, whatever its method (as the Express chain did).
     const refusal = crossSiteRefusal(req, facts.origin);
-    if (refusal) return sendJson(res, 403, refusal);
+    if (refusal) return sendRefusal(res, 403, refusal);
     // HEAD is answered as GET (Node leaves the body out); any other method is refused here.
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
     if (!route.methods.includes(method as "GET" | "POST")) {
-      const message = methodNotAllowedMessage(locale(), req.method ?? method);
-      return sendJson(
-        res,
-        405,
-        {
-          ok: false,
-          code: "BAD_REQUEST",
-          reason: "method",
-          message,
-          errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "method" } }],
-        },
-        { Allow: route.methods.join(", ") },
-      );
+      const wrongMethod = new AppError("BAD_REQUEST", "method", {
+        status: 405,
+        messageKey: "errors:method_not_allowed",
+        values: { method: req.method ?? method },
+      });
+      return sendRefusal(res, 405, serverRefusal(req, wrongMethod), { Allow: route.methods.join(", ") });
     }
     try {
-      const current = typeof build === "function" ? (await routesOf(build)).find((r) => r.path === route.path)! : route;
+      const current =
+        typeof build === "function" ? (await endpointsOf(build)).find((r) => r.path === route.path)! : route;
       const context = { clientAddress: facts.clientAddress, cspNonce: nonce };
-      const { request, body } = await fetchRequestOf(req, facts.origin);
+      const { request, body } = await fetchRequestOf(req, facts.origin, current.prereadBody === true);
       await send(req, res, await current.handle({ request, body, context, params }));
     } catch (error) {
       if (req.socket.destroyed) return; // the client went away: nobody to answer
+      // A thrown Response (a redirect) is the answer, as in a Remix loader.
+      if (error instanceof Response && !res.headersSent) return void (await send(req, res, error));
       console.error(`[api] ${req.method} ${route.path} failed`, error);
       if (res.headersSent) return void res.end();
-      const message = internalErrorMessage(locale());
-      // Both shapes, like the cross-site refusal: the JSON routes' `ok/code` and GraphQL's `errors`.
-      sendJson(res, 500, {
-        ok: false,
-        code: "INTERNAL_SERVER_ERROR",
-        reason: "internal_error",
-        message,
-        errors: [{ message, extensions: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error" } }],
-      });
+      sendRefusal(res, 500, serverRefusal(req, new AppError("INTERNAL_SERVER_ERROR", "internal_error")));
     }
   }
 }
-
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError } from "~/lib/app-error";
 import { isPublicHost } from "~/lib/public-url.server";
 import { NO_STORE } from "~/lib/security-headers";
-import { refusalLocale, unknownHostMessage } from "./refusal-language";
+import { serverRefusal } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
 
 /**
@@ -26,15 +27,7 @@ export function addressedHost(req: IncomingMessage, trust: TrustProxy): string |
 export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, trust: TrustProxy): boolean {
   const host = addressedHost(req, trust);
   if (host !== null && isPublicHost(host)) return false;
-  const header = (name: string) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  const message = unknownHostMessage(refusalLocale(header("cookie"), header("accept-language")));
-  const body = JSON.stringify({
-    error: { code: "BAD_REQUEST", reason: "unknown_host", message },
-    errors: [{ message, extensions: { code: "BAD_REQUEST", reason: "unknown_host" } }],
-  });
+  const body = JSON.stringify(serverRefusal(req, new AppError("BAD_REQUEST", "unknown_host")));
   // The body is not read: the connection closes after the answer.
   res.writeHead(421, {
     "Content-Type": "application/json; charset=utf-8",

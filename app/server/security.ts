@@ -4,10 +4,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
 import onHeaders from "on-headers";
 import { EXPLORER_CDN } from "~/graphql/explorer.server";
+import { AppError, type Refusal } from "~/lib/app-error";
 import { isCrossSiteWrite } from "~/lib/origin-check";
 import { NO_STORE, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "~/lib/security-headers";
 import { partykitHost } from "~/modules/live/realtime.server";
-import { crossSiteMessage, refusalLocale } from "./refusal-language";
+import { serverRefusal } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
 
 /** Browsers connect to the PartyKit room directly: its http(s) and ws(s) origins. */
@@ -202,8 +203,8 @@ export function refuseCrossSiteWrites(trust: TrustProxy) {
   };
 }
 
-/** The 403 answer's body when `req` is a cross-site write to `origin` (this server's), else null. */
-export function crossSiteRefusal(req: IncomingMessage, origin: string) {
+/** The 403 answer's body (the one refusal) when `req` is a cross-site write to `origin` (this server's), else null. */
+export function crossSiteRefusal(req: IncomingMessage, origin: string): Refusal | null {
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -215,10 +216,5 @@ export function crossSiteRefusal(req: IncomingMessage, origin: string) {
     ownOrigin: origin,
   });
   if (!crossSite) return null;
-  const message = crossSiteMessage(refusalLocale(header("cookie"), header("accept-language")));
-  // Both shapes: the upload routes' `error` and GraphQL's `errors`.
-  return {
-    error: { code: "FORBIDDEN", reason: "forbidden", message },
-    errors: [{ message, extensions: { code: "FORBIDDEN", reason: "forbidden" } }],
-  };
+  return serverRefusal(req, new AppError("FORBIDDEN", "forbidden", { messageKey: "errors:cross_site" }));
 }

@@ -48,6 +48,18 @@ const errorsOf = (answer: Answer): Array<{ message: string; extensions?: { code?
   }
 };
 
+/** The one refusal shape (README, "API"), or null when the answer is not one. */
+const refusalOf = (answer: Answer): { code: string; reason: string; message: string } | null => {
+  try {
+    const body = JSON.parse(answer.text) as Record<string, unknown>;
+    const keys = Object.keys(body).filter((k) => k !== "fields" && k !== "retryAfterMs");
+    const shaped = keys.join() === "ok,code,reason,message" && body.ok === false && typeof body.message === "string";
+    return shaped ? (body as { code: string; reason: string; message: string }) : null;
+  } catch {
+    return null;
+  }
+};
+
 function expectQuickRefusal(answer: Answer, codes: string[], what: string) {
   expect(answer.ms < QUICK_MS, `${what}: took ${answer.ms} ms (limit ${QUICK_MS} ms)`);
   const errors = errorsOf(answer);
@@ -222,7 +234,7 @@ export const CHECKS: Check[] = [
         body,
       });
       expect(answer.status === 413, `big body: status ${answer.status}`);
-      expect(errorsOf(answer)[0]?.extensions?.code === "BAD_REQUEST", `big body: ${answer.text.slice(0, 200)}`);
+      expect(refusalOf(answer)?.code === "BAD_REQUEST", `big body: ${answer.text.slice(0, 200)}`);
     },
   },
   {
@@ -270,6 +282,7 @@ export const CHECKS: Check[] = [
         body: "intent=create&name=Evil+Corp",
       });
       expect(answer.status === 403, `cross-site data route: status ${answer.status}`);
+      expect(refusalOf(answer)?.reason === "forbidden", `cross-site data route: ${answer.text.slice(0, 200)}`);
     },
   },
   {
@@ -286,6 +299,7 @@ export const CHECKS: Check[] = [
         body: "intent=create&name=Evil+Corp",
       });
       expect(answer.status === 403, `cross-site ?_data: status ${answer.status}`);
+      expect(refusalOf(answer)?.reason === "forbidden", `cross-site ?_data: ${answer.text.slice(0, 200)}`);
     },
   },
   {
@@ -298,6 +312,7 @@ export const CHECKS: Check[] = [
         body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--x--\r\n',
       });
       expect(answer.status === 403, `cross-site upload: status ${answer.status}`);
+      expect(refusalOf(answer)?.reason === "forbidden", `cross-site upload: ${answer.text.slice(0, 200)}`);
     },
   },
   {
@@ -308,6 +323,7 @@ export const CHECKS: Check[] = [
         graphql("mutation { logout }", { Origin: "http://evil.test", ...(cookie ? { Cookie: cookie } : {}) }),
       );
       expect(answer.status === 403, `cross-site GraphQL: status ${answer.status}`);
+      expect(refusalOf(answer)?.reason === "forbidden", `cross-site GraphQL: ${answer.text.slice(0, 200)}`);
     },
   },
   {
@@ -373,6 +389,7 @@ export const CHECKS: Check[] = [
           const answer = await rawRequest(base, { ...probe, headers: { ...probe.headers, ...forged } });
           const what = `${probe.path} with ${JSON.stringify(forged)}`;
           expect(answer.status === 421, `${what}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          expect(refusalOf(answer)?.reason === "unknown_host", `${what}: ${answer.text.slice(0, 160)}`);
           expect(answer.ms < QUICK_MS, `${what}: took ${answer.ms} ms`);
         }
       }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTranslation } from "react-i18next";
 import { overlay } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
+import { refusalText, type Refusal } from "~/lib/app-error";
 
 const WIDTH = 800;
 const HEIGHT = 500;
@@ -93,9 +94,9 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
         body: form,
         credentials: "same-origin",
       });
-      const body = (await res.json().catch(() => ({}))) as { url?: string; error?: { message: string } };
+      const body = (await res.json().catch(() => ({}))) as { url?: string } & Partial<Refusal>;
       if (!res.ok || !body.url) {
-        setError(body.error?.message ?? t("assessments:upload.fetch-failed"));
+        setError(refusalText(body) ?? t("assessments:upload.fetch-failed"));
         return;
       }
       onUploaded(body.url);

@@ -6,6 +6,7 @@ import { RichTextEditor } from "~/components/ui/rich-text-editor";
 import { dropOutsideImages, isAllowedImageUrl } from "~/lib/rich-html-policy";
 import type { RichBlock } from "~/modules/assessments/steps";
 import { ImageDrawDialog } from "./image-draw-dialog";
+import { refusalText, type Refusal } from "~/lib/app-error";
 
 /** Uploads an image (file or address) to /api/assets/image/upload/*; calls back with its URL. */
 export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
@@ -19,8 +20,8 @@ export function ImageUpload({ onUploaded }: { onUploaded: (url: string) => void 
     setError(null);
     try {
       const res = await request;
-      const body = (await res.json()) as { url?: string; error?: { message: string } };
-      if (!res.ok || !body.url) setError(body.error?.message ?? t("assessments:upload.fetch-failed"));
+      const body = (await res.json()) as { url?: string } & Partial<Refusal>;
+      if (!res.ok || !body.url) setError(refusalText(body) ?? t("assessments:upload.fetch-failed"));
       else onUploaded(body.url);
     } catch {
       setError(t("assessments:upload.fetch-failed"));

@@ -1,5 +1,4 @@
-import { translateFieldErrors } from "~/lib/form-result.server";
-import { isAppError } from "~/lib/app-error";
+import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Ctx } from "~/lib/context.server";
@@ -21,10 +20,10 @@ const json = (body: unknown, status = 200) =>
   });
 
 /**
- * Runs an upload for a signed-in staff member: JSON `{ id, url, contentType, size }` or
- * `{ error: { code, reason, message, fieldErrors } }` with the error's status. The body is refused
- * past `maxBytes` (plus multipart overhead) by its Content-Length or while streaming, so a chunked
- * body is never read beyond the limit; the module checks the file's exact size again.
+ * Runs an upload for a signed-in staff member: JSON `{ id, url, contentType, size }` or the one
+ * refusal (app/lib/app-error.ts, refusalJson) with the error's status. The body is refused past
+ * `maxBytes` (plus multipart overhead) by its Content-Length or while streaming, so a chunked body
+ * is never read beyond the limit; the module checks the file's exact size again.
  */
 export async function handleUpload(
   request: Request,
@@ -33,18 +32,16 @@ export async function handleUpload(
   work: (ctx: Ctx, request: Request, assetId?: string) => Promise<unknown>,
 ): Promise<Response> {
   const t = await getT(await getLocale(request));
+  const refuse = (error: AppError) => json(refusalJson(error, t), error.status);
   if (request.method !== "POST")
-    return json({ error: { code: "BAD_REQUEST", reason: "validation_failed", message: t("errors:page.405") } }, 405);
+    return refuse(new AppError("BAD_REQUEST", "method", { status: 405, messageKey: "errors:page.405" }));
   const tooLarge = () =>
-    json(
-      {
-        error: {
-          code: "BAD_REQUEST",
-          reason: "validation_failed",
-          message: t("assessments:upload.too-large", { max: Math.round(maxBytes / 1024 / 1024) }),
-        },
-      },
-      413,
+    refuse(
+      new AppError("BAD_REQUEST", "validation_failed", {
+        status: 413,
+        messageKey: "assessments:upload.too-large",
+        values: { max: Math.round(maxBytes / 1024 / 1024) },
+      }),
     );
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + MULTIPART_OVERHEAD) return tooLarge();
   let ctx = await contextFromSession(request, "ADMIN", loadContext);
@@ -55,21 +52,15 @@ export async function handleUpload(
     // Without a session an upload ticket (requestCloudinaryUploadSignature) may stand in for it.
     const ticket = ctx ? null : await ticketOf(limited);
     if (ticket) ({ ctx, assetId } = await contextFromUploadTicket(limited, ticket, clientAddressOf(loadContext)));
-    if (!ctx)
-      return json({ error: { code: "UNAUTHORIZED", reason: "unauthorized", message: t("errors:unauthorized") } }, 401);
+    if (!ctx) return refuse(new AppError("UNAUTHORIZED", "unauthorized"));
     return json(await work(ctx, limited, assetId));
   } catch (e) {
     if (e instanceof BodyTooLargeError) return tooLarge();
     if (!isAppError(e)) {
       console.error("[assets] upload failed", e);
-      return json(
-        { error: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error", message: t("errors:internal_error") } },
-        500,
-      );
+      return refuse(new AppError("INTERNAL_SERVER_ERROR", "internal_error"));
     }
-    const fieldErrors = e.fieldErrors ? translateFieldErrors(t, e.fieldErrors) : undefined;
-    const message = fieldErrors ? Object.values(fieldErrors)[0]! : t(e.messageKey, e.values ?? {});
-    return json({ error: { code: e.code, reason: e.reason, message, fieldErrors } }, e.status);
+    return refuse(e);
   }
 }
 

@@ -2,10 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataDir } from "~db/config";
-import { action as uploadImage } from "~/routes/api.assets.image.upload.file";
-import { action as uploadFile } from "~/routes/api.assets.file.upload.file";
-import { action as uploadUrl } from "~/routes/api.assets.image.upload.url";
-import { loader as serveAsset } from "~/routes/api.assets.$tenant.$id";
+import {
+  serveAsset,
+  uploadFile,
+  uploadImageFile as uploadImage,
+  uploadImageUrl as uploadUrl,
+} from "~/api/assets.server";
+import { refusalText } from "~/lib/app-error";
 import { detectType } from "~/modules/assets/detect";
 import { isBlockedAddress, resolvePublicUrl, UrlFetchError } from "~/modules/assets/fetch-url.server";
 import { loginOverGraphQL } from "../support/graphql";
@@ -88,12 +91,12 @@ describe("uploads", () => {
   it("refuses HTML renamed .png, oversized files, PDFs as images, and readers", async () => {
     const html = await call(uploadImage, multipart("/api/assets/image/upload/file", HTML, "photo.png", "image/png"));
     expect(html.status).toBe(400);
-    expect((await jsonOf(html)).error.fieldErrors.file).toBeTruthy();
+    expect((await jsonOf(html)).fields.file).toBeTruthy();
     const big = new Uint8Array(10 * 1024 * 1024 + 10);
     big.set(PNG);
     const tooBig = await call(uploadImage, multipart("/api/assets/image/upload/file", big, "big.png", "image/png"));
     expect(tooBig.status).toBe(400);
-    expect((await jsonOf(tooBig)).error.message).toMatch(/10/);
+    expect(refusalText(await jsonOf(tooBig))).toMatch(/10/);
     const pdfAsImage = await call(uploadImage, multipart("/api/assets/image/upload/file", PDF, "a.png", "image/png"));
     expect(pdfAsImage.status).toBe(400);
     const pdf = await call(uploadFile, multipart("/api/assets/file/upload/file", PDF, "doc.pdf", "application/pdf"));
@@ -157,7 +160,7 @@ describe("uploads", () => {
       }),
     );
     expect(res.status).toBe(400);
-    expect((await jsonOf(res)).error.fieldErrors.url).toBeTruthy();
+    expect((await jsonOf(res)).fields.url).toBeTruthy();
     const reader = await call(
       uploadUrl,
       new Request("http://localhost/api/assets/image/upload/url", {

@@ -191,7 +191,10 @@ describe("a request naming another host is refused before anything runs", () => 
         expect(answer.status, JSON.stringify(headers)).toBe(421);
         expect(answer.connection).toBe("close");
         expect(JSON.parse(answer.body)).toMatchObject({
-          error: { code: "BAD_REQUEST", reason: "unknown_host", message: expect.stringContaining("address") },
+          ok: false,
+          code: "BAD_REQUEST",
+          reason: "unknown_host",
+          message: expect.stringContaining("address"),
         });
       }
       expect(served).toBe(before);
@@ -209,7 +212,7 @@ describe("a request naming another host is refused before anything runs", () => 
 
   it("in the request's language", async () => {
     const answer = await send({ Host: "evil.example", "Accept-Language": "fr-FR,fr;q=0.9" });
-    expect(JSON.parse(answer.body).error.message).toBe(
+    expect(JSON.parse(answer.body).message).toBe(
       "Ce serveur ne répond pas à cette adresse. Ouvrez le site à sa propre adresse.",
     );
   });

@@ -19,6 +19,7 @@ const routes: ApiRoute[] = [
   {
     methods: ["POST"],
     path: "/api/echo/:id",
+    prereadBody: true,
     handle: async ({ request, params, context, body }) => {
       reached++;
       return Response.json({
@@ -209,9 +210,11 @@ describe("the JSON endpoint lane", () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("x-frame-options")).toBe("DENY");
-    expect(await refused.json()).toMatchObject({
-      error: { code: "FORBIDDEN" },
-      errors: [{ extensions: { code: "FORBIDDEN" } }],
+    expect(await refused.json()).toEqual({
+      ok: false,
+      code: "FORBIDDEN",
+      reason: "forbidden",
+      message: "Cette requête provenait d'un autre site et a été refusée.",
     });
     // A sibling on another port is another origin; the server's own origin is not.
     expect(

@@ -38,8 +38,10 @@ describe("cross-site writes", () => {
         body: "name=x",
       });
       expect(res.status, origin).toBe(403);
-      expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      expect(await res.json()).toEqual({
+        ok: false,
         code: "FORBIDDEN",
+        reason: "forbidden",
         message: "Dit verzoek kwam van een andere site en is geweigerd.",
       });
     }

@@ -12,9 +12,9 @@ import { action as settingsAction } from "~/routes/admin.organization.settings";
 import { action as sessionReportsAction } from "~/routes/admin.reports.sessionreports";
 import { action as planAction } from "~/routes/admin.scheduledsessions.plan";
 import { action as userManagementAction } from "~/routes/admin.usermanagement";
-import { action as imageUploadAction } from "~/routes/api.assets.image.upload.file";
-import { action as imageUrlAction } from "~/routes/api.assets.image.upload.url";
-import { action as localeAction } from "~/routes/api.locale";
+import { uploadImageFile as imageUploadAction } from "~/api/assets.server";
+import { uploadImageUrl as imageUrlAction } from "~/api/assets.server";
+import { chooseLocale as localeAction } from "~/api/locale.server";
 import { action as signUpAction } from "~/routes/user.signup.$code";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -120,12 +120,11 @@ describe("uploads answer an unreadable form with their JSON refusal (400)", () =
       expect(thrown).toBe(false);
       const response = answer as Response;
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({
-        error: {
-          code: "BAD_REQUEST",
-          reason: "form_unreadable",
-          message: expect.stringMatching(/form could not be read/),
-        },
+      expect(await response.json()).toEqual({
+        ok: false,
+        code: "BAD_REQUEST",
+        reason: "form_unreadable",
+        message: expect.stringMatching(/form could not be read/),
       });
     });
   }

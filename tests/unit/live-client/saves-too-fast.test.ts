@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { liveAnswers, scheduledSessionParticipantEntries } from "~db/tenant/schema";
-import { apiRoutes } from "~/api/routes.server";
+import { apiEndpoints } from "~/api/routes.server";
 import { AnswerQueue, MemoryStore, type AnswerRef, type SendResult } from "~/components/live/answer-queue";
 import { postAnswer } from "~/components/live/use-answer-queue";
 import type { Ctx } from "~/lib/context.server";
@@ -19,7 +19,7 @@ import { makeLiveSession, type LiveFixture } from "../live/fixtures";
 process.env.PARTYKIT_HOST = "127.0.0.1:9";
 process.env.PARTYKIT_DISABLED = "true"; // no room: publishes are skipped
 
-const route = apiRoutes.find((r) => r.path === "/api/user/live/:scheduledSessionId/answer")!;
+const route = apiEndpoints.find((r) => r.path === "/api/user/live/:scheduledSessionId/answer")!;
 let manager: Ctx;
 let slug = "";
 let f: LiveFixture;

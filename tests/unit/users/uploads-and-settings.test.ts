@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
-import { action as uploadImage } from "~/routes/api.assets.image.upload.file";
-import { loader as publicLogoRoute } from "~/routes/api.organization.$tenant.logo";
+import { uploadImageFile as uploadImage } from "~/api/assets.server";
+import { serveLogo as publicLogoRoute } from "~/api/logo.server";
 import {
   requestUploadSignature,
   UPLOAD_TICKET_TTL_S,
@@ -48,7 +48,7 @@ describe("upload tickets (requestCloudinaryUploadSignature)", () => {
     // One file per ticket.
     const again = await ticketUpload(ticket);
     expect(again.status).toBe(401);
-    expect(((await again.json()) as any).error.reason).toBe("upload_ticket_invalid");
+    expect(((await again.json()) as any).reason).toBe("upload_ticket_invalid");
   });
 
   it("expire after 10 minutes", async () => {

@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AppError } from "~/lib/app-error";
 import { ASSET_TYPES, type AssetType } from "~/modules/assets/detect";
 import { publicLogo } from "~/modules/tenants/settings.server";
 import { findTenant } from "~/modules/tenants/tenants.server";
+import { refusalResponse } from "./refusal.server";
+import type { ApiArgs } from "./types";
 
-/** The organisation's logo, public: it is shown on the login pages and in e-mails. */
-export async function loader({ params }: LoaderFunctionArgs) {
+/** GET: the organisation's logo, public: it is shown on the login pages and in e-mails. */
+export async function serveLogo({ request, params }: ApiArgs): Promise<Response> {
   const logo = await publicLogo(await findTenant(params.tenant ?? ""));
-  if (!logo) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!logo) return refusalResponse(request, new AppError("NOT_FOUND", "not_found"));
   const type = ASSET_TYPES[logo.key.split(".").pop() as AssetType["ext"]];
   return new Response(
     Buffer.from(logo.bytes.buffer, logo.bytes.byteOffset, logo.bytes.byteLength) as unknown as BodyInit,

@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
 import { renderReportsPdf, reportFileName } from "~/modules/reports/pdf/render.server";
 import { reportReader, requestedReports } from "~/modules/reports/reader.server";
+import { refusalResponse } from "./refusal.server";
+import type { ApiArgs } from "./types";
 
 /**
  * GET /api/pdf/generate/session-report?id=… (staff, the signed-in participant, or the e-mail
  * link's tenant + code) and ?ids=a,b,… (staff: many reports in one PDF).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function sessionReportPdf({ request, context }: ApiArgs): Promise<Response> {
   try {
     const reader = await reportReader(request, context);
     const reports = await requestedReports(reader, new URL(request.url));
@@ -25,9 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return new Response(e.reason, {
-      status: e.status,
-      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return refusalResponse(request, e);
   }
 }

@@ -1,10 +1,12 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { isLocale } from "~/i18n/config";
 import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
 import { readActionForm } from "~/lib/form-data.server";
+import type { ApiArgs } from "./types";
 
-/** Stores the chosen language in the NEXT_LOCALE cookie and goes back to the page. */
-export async function action({ request }: ActionFunctionArgs) {
+/** POST: stores the chosen language in the NEXT_LOCALE cookie and goes back to the page; GET goes home. */
+export async function chooseLocale({ request }: ApiArgs): Promise<Response> {
+  if (request.method !== "POST") return redirect("/");
   const form = await readActionForm({ t: await getT(await getLocale(request)) }, request);
   const locale = form.get("locale");
   const back = form.get("redirectTo");
@@ -12,5 +14,3 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLocale(locale)) return redirect(target);
   return redirect(target, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
 }
-
-export const loader = () => redirect("/");
