@@ -102,12 +102,10 @@ export default function SessionReports() {
         <Form method="post" id="bulk" className="flex flex-col gap-3">
           <div className="flex flex-wrap gap-2">
             <Button
-              type="submit"
-              form="bulk"
-              formMethod="get"
-              formAction="/api/pdf/generate/session-report"
+              type="button"
               variant="secondary"
               data-testid="bulk-pdf"
+              onClick={(event) => downloadPdf(event.currentTarget.form)}
             >
               {t("reports:list.download")}
             </Button>
@@ -189,4 +187,15 @@ export default function SessionReports() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The ticked reports as one PDF: a plain browser request, since the PDF is an API endpoint (app/api)
+ * and not a Remix route a <Form> could navigate to; its attachment leaves this page in place.
+ */
+function downloadPdf(form: HTMLFormElement | null) {
+  if (!form) return;
+  const query = new URLSearchParams();
+  for (const id of new FormData(form).getAll("ids")) query.append("ids", String(id));
+  window.location.assign(`/api/pdf/generate/session-report?${query.toString()}`);
 }
