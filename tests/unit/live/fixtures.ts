@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { liveProgress, participants, scheduledSessionParticipantEntries } from "~db/tenant/schema";
+import { liveProgress, scheduledSessionParticipantEntries } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { addEvaluation } from "~/modules/assessments/evaluations.server";
 import { addQuestion } from "~/modules/assessments/questions.server";
 import { addSession } from "~/modules/assessments/sessions.server";
+import { updateParticipant } from "~/modules/databases/participants.server";
 import { overrideScheduledSessionParticipantEntries } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeParticipants } from "../scheduling/fixtures";
@@ -163,8 +164,7 @@ export async function rewindOpenSection(
   );
 }
 
+/** A participant's standing extra time, set as the participant dialog sets it. */
 export async function setExtraTime(ctx: Ctx, participantId: string, percent: number): Promise<void> {
-  await ctx.tdb.write((tx) =>
-    tx.update(participants).set({ extraTimePercent: percent }).where(eq(participants.id, participantId)),
-  );
+  await updateParticipant(ctx, participantId, { extraTimePercent: percent });
 }
