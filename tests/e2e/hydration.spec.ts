@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { questions } from "~db/tenant/schema";
+import { addQuestion } from "~/modules/assessments/questions.server";
 import { expect, test } from "./support/fixtures";
-import { demoDatabase } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 
 // Dates and numbers are formatted in the organisation's time zone (Europe/Brussels for the demo
 // tenant) and the app's language on the server AND in the browser, so a browser in another zone
@@ -10,23 +13,12 @@ import { demoDatabase } from "./support/accounts";
 test.use({ timezoneId: "Europe/Brussels", locale: "nl-BE" });
 
 async function seedQuestion(name: string) {
-  const db = demoDatabase();
-  try {
-    await db.execute("PRAGMA busy_timeout = 5000");
-    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!
-      .id as string;
-    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-      .id as string;
-    // 23:30 UTC: already the next day in Brussels, so a date read in the wrong zone shows.
-    const at = Date.UTC(2026, 2, 14, 23, 30);
-    await db.execute({
-      sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, 60, '[]', '[]', '[]', '[]')`,
-      args: [randomUUID(), at, at, ws, owner, name, name.toLowerCase()],
-    });
-  } finally {
-    db.close();
-  }
+  const ctx = await staffCtx();
+  const { _id } = await addQuestion(ctx, { name, maxTime: 60 });
+  // 23:30 UTC: already the next day in Brussels, so a date read in the wrong zone shows. No product
+  // function writes a past date, so the new question's dates are moved back.
+  const at = new Date(Date.UTC(2026, 2, 14, 23, 30));
+  await ctx.tdb.write((tx) => tx.update(questions).set({ createdAt: at, updatedAt: at }).where(eq(questions.id, _id)));
 }
 
 test("admin pages hydrate without errors in a Brussels nl-BE browser, and 404s keep the admin shell", async ({

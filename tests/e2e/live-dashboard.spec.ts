@@ -1,10 +1,14 @@
-import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
-import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
+import { addQuestion } from "~/modules/assessments/questions.server";
+import { addSession } from "~/modules/assessments/sessions.server";
+import { addParticipant } from "~/modules/databases/participants.server";
+import { demoStaffAccount } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 import { loginAsParticipant, loginAsStaff } from "./support/login";
 
 // The staff dashboard through the real screen: start with a confirmation, a help request pushed
@@ -14,15 +18,8 @@ async function seed(): Promise<{
   templateId: string;
   people: Array<{ id: string; email: string; name: string }>;
 }> {
-  const db = demoDatabase();
-  await db.execute("PRAGMA busy_timeout = 5000");
-  const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-    .id as string;
+  const ctx = await staffCtx();
   const now = Date.now();
-  const q = randomUUID();
-  const e = randomUUID();
-  const templateId = randomUUID();
   const steps = [
     {
       key: "t",
@@ -32,34 +29,20 @@ async function seed(): Promise<{
       score: 1,
     },
   ];
-  const people = ["Lia Live", "Max Live"].map((name) => ({
-    id: randomUUID(),
-    name,
-    email: `${name.split(" ")[0]!.toLowerCase()}-${now}@live.test`,
-  }));
-  await db.batch([
-    {
-      sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps, step_types)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Knots E2E', 'knots e2e', 600, '[]', '[]', '[]', ?, ',TEXT,')`,
-      args: [q, now, now, ws, owner, JSON.stringify(steps)],
-    },
-    {
-      sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Rope station E2E', 'rope station e2e', '[]', ?, 1)`,
-      args: [e, now, now, ws, owner, JSON.stringify([q])],
-    },
-    {
-      sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Live E2E', 'live e2e', '[]', ?, 70, 'LIVE')`,
-      args: [templateId, now, now, ws, owner, JSON.stringify([e])],
-    },
-    ...people.map((p) => ({
-      sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-      args: [p.id, now, now, ws, p.name, p.email, p.name.toLowerCase(), p.email],
-    })),
-  ]);
-  db.close();
-  return { templateId, people };
+  const question = await addQuestion(ctx, { name: "Knots E2E", maxTime: 600, steps });
+  const evaluation = await addEvaluation(ctx, { name: "Rope station E2E", questions: [question._id] });
+  const template = await addSession(ctx, {
+    name: "Live E2E",
+    evaluations: [evaluation._id],
+    passPercentage: 70,
+    referenceFormat: "LIVE",
+  });
+  const people = [];
+  for (const name of ["Lia Live", "Max Live"]) {
+    const email = `${name.split(" ")[0]!.toLowerCase()}-${now}@live.test`;
+    people.push({ id: (await addParticipant(ctx, { name, email }))._id, name, email });
+  }
+  return { templateId: template._id, people };
 }
 
 async function graphql(

@@ -3,7 +3,9 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { addParticipant } from "~/modules/databases/participants.server";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 import { loginAsParticipant, loginAsStaff } from "./support/login";
 
 // ADR 0031 through the screens: a session set up as the README's walk says (a question with a time
@@ -27,16 +29,7 @@ const VIEWPORTS = [
 const LOCALES = ["en-us", "nl-nl", "fr-fr"] as const;
 
 async function addCandidate(): Promise<void> {
-  const db = demoDatabase();
-  await db.execute("PRAGMA busy_timeout = 5000");
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-    .id as string;
-  const now = Date.now();
-  await db.execute({
-    sql: "INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)",
-    args: [randomUUID(), now, now, ws, CANDIDATE, CANDIDATE_EMAIL, CANDIDATE.toLowerCase(), CANDIDATE_EMAIL],
-  });
-  db.close();
+  await addParticipant(await staffCtx(), { name: CANDIDATE, email: CANDIDATE_EMAIL });
 }
 
 async function idOf(sql: string, arg: string): Promise<string> {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { createClient } from "@libsql/client";
 import { chromium, type Page } from "@playwright/test";
+import { addQuestion } from "~/modules/assessments/questions.server";
 import { enterCode, requestCode } from "./support/login";
 import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
+import { staffCtx } from "./support/seed";
 import { operatorTenant } from "./support/tenants";
 
 // Screenshots of the organisation administration screens (users, add / edit / remove with
@@ -94,20 +94,14 @@ async function seed(page: Page): Promise<void> {
     ],
     ["Dirk Janssens", "dirk@shots.test", ["ORGANIZATION_REALTIME_USER"]],
   ] as const;
-  const ids: string[] = [];
-  for (const [name, email, roles] of people)
-    ids.push((await gql(page, add, { input: { name, email, roles } })).addUser._id);
-  const db = createClient({ url: `file:${path.join(process.env.E2E_DATA_DIR!, "tenants", `${SLUG}.db`)}` });
-  await db.execute("PRAGMA busy_timeout = 5000");
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-    .id as string;
-  const now = Date.now();
-  await db.execute({
-    sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps)
-          VALUES (?, ?, ?, 1, ?, 'USER', ?, 'PRIVATE', 'Sling angle check', 'sling angle check', 60, '[]', '[]', '[]', '[]')`,
-    args: [randomUUID(), now, now, ws, ids[0]!],
+  for (const [name, email, roles] of people) await gql(page, add, { input: { name, email, roles } });
+  // Ann owns a private question of her own: the hand-over dialog has something to hand over.
+  await addQuestion(await staffCtx("ann@shots.test", SLUG), {
+    name: "Sling angle check",
+    maxTime: 60,
+    visibility: "PRIVATE",
+    objectOwnerType: "USER",
   });
-  db.close();
 }
 
 fs.mkdirSync(outDir, { recursive: true });

@@ -1,47 +1,22 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
-import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { addSession } from "~/modules/assessments/sessions.server";
+import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { demoStaffAccount } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 import { loginAsStaff } from "./support/login";
 
 // A removal refused because something still uses the object names what uses it in the reader's
 // language (never the API's type name such as "ScheduledSession") and links to it.
 
-async function seedUsedTemplate(name: string, reference: string): Promise<{ scheduledId: string }> {
-  const db = demoDatabase();
-  try {
-    await db.execute("PRAGMA busy_timeout = 5000");
-    const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!
-      .id as string;
-    const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-      .id as string;
-    const now = Date.now();
-    const template = randomUUID();
-    const scheduledId = randomUUID();
-    await db.batch([
-      {
-        sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
-              VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 70, 'REF')`,
-        args: [template, now, now, ws, owner, name, name.toLowerCase()],
-      },
-      {
-        sql: `INSERT INTO scheduled_sessions (id, created_at, updated_at, rev, workspace_id, session_template_id, datetime, reference, status, login_code, options)
-              VALUES (?, ?, ?, 1, ?, ?, ?, ?, 'SCHEDULED', ?, '{}')`,
-        args: [
-          scheduledId,
-          now,
-          now,
-          ws,
-          template,
-          Date.UTC(2031, 0, 15, 8),
-          reference,
-          `R${Date.now().toString(36).toUpperCase().slice(-7)}`,
-        ],
-      },
-    ]);
-    return { scheduledId };
-  } finally {
-    db.close();
-  }
+/** A session template and a scheduled session of it; the session's reference is the product's own. */
+async function seedUsedTemplate(name: string): Promise<{ scheduledId: string; reference: string }> {
+  const ctx = await staffCtx();
+  const template = await addSession(ctx, { name, passPercentage: 70, referenceFormat: "REF" });
+  const scheduled = await addScheduledSession(ctx, {
+    session: template._id,
+    datetime: new Date(Date.UTC(2031, 0, 15, 8)),
+  });
+  return { scheduledId: scheduled._id, reference: scheduled.reference };
 }
 
 for (const { lng, kind, removeLabel } of [
@@ -51,8 +26,7 @@ for (const { lng, kind, removeLabel } of [
   test(`a refused template removal links to the scheduled session that uses it (${lng})`, async ({ page }) => {
     const run = Date.now().toString(36);
     const name = `Used template ${run}`;
-    const reference = `REF2031${run.slice(-6).toUpperCase()}`;
-    const { scheduledId } = await seedUsedTemplate(name, reference);
+    const { scheduledId, reference } = await seedUsedTemplate(name);
     await loginAsStaff(
       page,
       await demoStaffAccount(`refs-${lng}@demo.test`, "Rita References", "ORGANIZATION_MANAGER"),

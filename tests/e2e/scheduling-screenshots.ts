@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { chromium, type Page } from "@playwright/test";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
+import { addSession } from "~/modules/assessments/sessions.server";
+import { addLocation } from "~/modules/databases/locations.server";
+import { addParticipant } from "~/modules/databases/participants.server";
 import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 import { enterCode, requestCode } from "./support/login";
 import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
 
@@ -12,8 +16,8 @@ import { chromiumPath, SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./suppor
 //
 //   BASE_URL=http://localhost:3750 E2E_DATA_DIR=/tmp/schedshots/data node_modules/.bin/tsx tests/e2e/scheduling-screenshots.ts
 //
-// Seeds a template with three evaluations, a location, six participants and sessions this month
-// straight into the demo tenant, then writes tests/.tmp/scheduling-screens/<locale>/<w>x<h>-<screen>.png.
+// Seeds a template with three evaluations, a location, six participants (through the product's
+// module functions) and sessions this month (through the plan form) into the demo tenant, then writes tests/.tmp/scheduling-screens/<locale>/<w>x<h>-<screen>.png.
 
 const baseURL = process.env.BASE_URL ?? "http://localhost:3750";
 const outDir = path.resolve("tests/.tmp/scheduling-screens");
@@ -23,39 +27,25 @@ const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 
 async function seed(): Promise<void> {
   const db = demoDatabase();
-  await db.execute("PRAGMA busy_timeout = 5000");
   const done = await db.execute("SELECT id FROM session_templates WHERE name = 'Crane operator certificate'");
-  if (done.rows.length) return db.close();
-  const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-    .id as string;
-  const now = Date.now();
-  const evals = ["Lifting plan", "Rigging and slinging", "Hand signals"].map((name) => ({ id: randomUUID(), name }));
-  await db.batch([
-    ...evals.map((e) => ({
-      sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', '[]', 0)`,
-      args: [e.id, now, now, ws, owner, e.name, e.name.toLowerCase()],
-    })),
-    {
-      sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Crane operator certificate', 'crane operator certificate', '[]', ?, 70, 'CRN')`,
-      args: [randomUUID(), now, now, ws, owner, JSON.stringify(evals.map((e) => e.id))],
-    },
-    {
-      sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
-            VALUES (?, ?, ?, 1, ?, 'Harbour training centre', 'harbour training centre', 'Kaai 12', 'Antwerpen', '2000', 'BE')`,
-      args: [randomUUID(), now, now, ws],
-    },
-    ...["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens", "Eva Maes", "Farid El Amrani"].map((name) => {
-      const email = `${name.split(" ")[0]!.toLowerCase()}@shots.test`;
-      return {
-        sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-        args: [randomUUID(), now, now, ws, name, email, name.toLowerCase(), email],
-      };
-    }),
-  ]);
   db.close();
+  if (done.rows.length) return;
+  const ctx = await staffCtx();
+  const evaluations: string[] = [];
+  for (const name of ["Lifting plan", "Rigging and slinging", "Hand signals"])
+    evaluations.push((await addEvaluation(ctx, { name, options: { enableTimer: false } }))._id);
+  await addSession(ctx, {
+    name: "Crane operator certificate",
+    evaluations,
+    passPercentage: 70,
+    referenceFormat: "CRN",
+  });
+  await addLocation(ctx, {
+    name: "Harbour training centre",
+    address: { line1: "Kaai 12", city: "Antwerpen", postal: "2000", country: "BE" },
+  });
+  for (const name of ["Ann Peeters", "Bram De Smet", "Chloé Dubois", "Dirk Janssens", "Eva Maes", "Farid El Amrani"])
+    await addParticipant(ctx, { name, email: `${name.split(" ")[0]!.toLowerCase()}@shots.test` });
 }
 
 async function shoot(page: Page, locale: string, name: string) {

@@ -1,7 +1,14 @@
 import { dragByMouse } from "./support/drag";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
-import { demoDatabase, demoStaffAccount } from "./support/accounts";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
+import { addQuestion } from "~/modules/assessments/questions.server";
+import { addSession } from "~/modules/assessments/sessions.server";
+import { addCompany } from "~/modules/databases/companies.server";
+import { addLocation } from "~/modules/databases/locations.server";
+import { addParticipant } from "~/modules/databases/participants.server";
+import { demoStaffAccount } from "./support/accounts";
+import { staffCtx } from "./support/seed";
 import { loginAsStaff } from "./support/login";
 import { mailsTo, waitForCode } from "./support/outbox";
 
@@ -22,79 +29,37 @@ const NEWCOMER_EMAIL = `dana-${RUN.toLowerCase()}@newcomer.test`;
 
 /** A session template with three evaluations, a location and three participants in the demo tenant. */
 async function seed(): Promise<{ evaluationIds: string[]; people: string[] }> {
-  const db = demoDatabase();
-  await db.execute("PRAGMA busy_timeout = 5000");
-  const owner = (await db.execute("SELECT id FROM staff_users WHERE email = 'admin@demo.test'")).rows[0]!.id as string;
-  const ws = (await db.execute("SELECT id FROM workspaces WHERE workspace_type = 'ORGANIZATION'")).rows[0]!
-    .id as string;
-  const now = Date.now();
-  const evaluationIds = EVALS.map(() => randomUUID());
+  const ctx = await staffCtx();
   const people = ["Ann", "Bob", "Cid"].map((name) => `${name} Sched ${RUN}`);
   const emailOf = (name: string) => `${name.split(" ")[0]!.toLowerCase()}-${RUN.toLowerCase()}@sched.test`;
-  const company = randomUUID();
-  const question = randomUUID();
-  await db.batch([
-    {
-      // Cid works for Dock Crew E2E: he is added with his company.
-      sql: `INSERT INTO companies (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_city) VALUES (?, ?, ?, 1, ?, ?, ?, 'Ghent')`,
-      args: [company, now, now, ws, COMPANY, COMPANY.toLowerCase()],
-    },
-    {
-      // The first evaluation has one question: the session overview shows its time and points.
-      sql: `INSERT INTO questions (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, max_time, category_ids, supply_ids, preparation_info, steps, total_score)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', 'Hook check E2E', 'hook check e2e', 90, '[]', '[]', '[]', '[]', 5)`,
-      args: [question, now, now, ws, owner],
-    },
-    ...EVALS.map((name, i) => ({
-      sql: `INSERT INTO evaluations (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, question_ids, enable_timer)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 0)`,
-      args: [
-        evaluationIds[i]!,
-        now,
-        now,
-        ws,
-        owner,
-        name,
-        name.toLowerCase(),
-        i === 0 ? JSON.stringify([question]) : "[]",
-      ],
-    })),
-    {
-      sql: `INSERT INTO session_templates (id, created_at, updated_at, rev, workspace_id, owner_type, owner_user_id, visibility, name, name_lower, category_ids, evaluation_ids, pass_percentage, reference_format)
-            VALUES (?, ?, ?, 1, ?, 'ORGANIZATION', ?, 'ORGANIZATION', ?, ?, '[]', ?, 70, ?)`,
-      args: [
-        randomUUID(),
-        now,
-        now,
-        ws,
-        owner,
-        TEMPLATE,
-        TEMPLATE.toLowerCase(),
-        JSON.stringify(evaluationIds),
-        PREFIX,
-      ],
-    },
-    {
-      sql: `INSERT INTO locations (id, created_at, updated_at, rev, workspace_id, name, name_lower, address_line1, address_city, address_postal, address_country)
-            VALUES (?, ?, ?, 1, ?, ?, ?, 'Quay 1', 'Antwerp', '2000', 'BE')`,
-      args: [randomUUID(), now, now, ws, LOCATION, LOCATION.toLowerCase()],
-    },
-    ...people.map((name, i) => ({
-      sql: `INSERT INTO participants (id, created_at, updated_at, rev, workspace_id, name, email, name_lower, email_lower, company_id) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
-      args: [
-        randomUUID(),
-        now,
-        now,
-        ws,
-        name,
-        emailOf(name),
-        name.toLowerCase(),
-        emailOf(name),
-        i === 2 ? company : null,
-      ],
-    })),
-  ]);
-  db.close();
+  // Cid works for Dock Crew E2E: he is added with his company.
+  const company = await addCompany(ctx, { name: COMPANY, address: { city: "Ghent" } });
+  // The first evaluation has one question: the session overview shows its time and points.
+  const question = await addQuestion(ctx, {
+    name: "Hook check E2E",
+    maxTime: 90,
+    steps: [
+      {
+        key: "hook",
+        type: "TEXT",
+        question: [{ type: "text", html: "<p>Is the safety latch closed?</p>" }],
+        answer: { textValue: "yes" },
+        score: 5,
+      },
+    ],
+  });
+  const evaluationIds: string[] = [];
+  for (const [i, name] of EVALS.entries()) {
+    const questions = i === 0 ? [question._id] : [];
+    evaluationIds.push((await addEvaluation(ctx, { name, questions, options: { enableTimer: false } }))._id);
+  }
+  await addSession(ctx, { name: TEMPLATE, evaluations: evaluationIds, passPercentage: 70, referenceFormat: PREFIX });
+  await addLocation(ctx, {
+    name: LOCATION,
+    address: { line1: "Quay 1", city: "Antwerp", postal: "2000", country: "BE" },
+  });
+  for (const [i, name] of people.entries())
+    await addParticipant(ctx, { name, email: emailOf(name), company: i === 2 ? company._id : null });
   return { evaluationIds, people };
 }
 

@@ -1,15 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import {
-  evaluations,
-  liveProgress,
-  participants,
-  questions,
-  scheduledSessionParticipantEntries,
-  sessionTemplates,
-  workspaces,
-} from "~db/tenant/schema";
+import { liveProgress, scheduledSessionParticipantEntries } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
+import { addQuestion } from "~/modules/assessments/questions.server";
+import { addSession } from "~/modules/assessments/sessions.server";
+import { updateParticipant } from "~/modules/databases/participants.server";
+import { overrideScheduledSessionParticipantEntries } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeParticipants } from "../scheduling/fixtures";
 
@@ -91,67 +87,27 @@ export async function makeLiveSession(
     enableAutoPauseOnHelpRequest?: boolean;
   } = {},
 ): Promise<LiveFixture> {
-  const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
-  const owner = (ctx.actor as { userId: string }).userId;
-  const now = new Date();
-  const own = {
-    workspaceId: ws!.id,
-    ownerType: "ORGANIZATION" as const,
-    ownerUserId: owner,
-    visibility: "ORGANIZATION" as const,
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
-  };
-  const q = [newId(), newId(), newId()];
-  const e = [newId(), newId()];
-  const templateId = newId();
-  await ctx.tdb.write(async (tx) => {
-    const question = (id: string, name: string, maxTime: number, steps: unknown[]) =>
-      tx.insert(questions).values({
-        ...own,
-        id,
+  const question = async (name: string, maxTime: number, steps: unknown[]) =>
+    (
+      await addQuestion(ctx, {
         name,
-        nameLower: name.toLowerCase(),
         maxTime,
-        categoryIds: [],
-        supplyIds: [],
         preparationInfo: [{ type: "text", html: `<p>Prepare ${name}</p>` }],
         steps,
-        stepTypes: "",
-      });
-    await question(q[0]!, "All types", 600, STEPS);
-    await question(q[1]!, "Second", 300, [STEPS[1]]);
-    await question(q[2]!, "Station two", 120, [STEPS[2]]);
-    await tx.insert(evaluations).values({
-      ...own,
-      id: e[0]!,
-      name: "Station one",
-      nameLower: "station one",
-      categoryIds: [],
-      questionIds: [q[0]!, q[1]!],
-      enableTimer: true,
-    });
-    await tx.insert(evaluations).values({
-      ...own,
-      id: e[1]!,
-      name: "Station two",
-      nameLower: "station two",
-      categoryIds: [],
-      questionIds: [q[2]!],
-      enableTimer: true,
-    });
-    await tx.insert(sessionTemplates).values({
-      ...own,
-      id: templateId,
-      name: "Live run",
-      nameLower: "live run",
-      categoryIds: [],
-      evaluationIds: e,
-      passPercentage: 60,
-      referenceFormat: "LIV",
-    });
-  });
+      })
+    )._id;
+  const q = [
+    await question("All types", 600, STEPS),
+    await question("Second", 300, [STEPS[1]]),
+    await question("Station two", 120, [STEPS[2]]),
+  ];
+  const e = [
+    (await addEvaluation(ctx, { name: "Station one", questions: [q[0]!, q[1]!] }))._id,
+    (await addEvaluation(ctx, { name: "Station two", questions: [q[2]!] }))._id,
+  ];
+  const templateId = (
+    await addSession(ctx, { name: "Live run", evaluations: e, passPercentage: 60, referenceFormat: "LIV" })
+  )._id;
   const people = await makeParticipants(ctx, opts.participants ?? 2, "live");
   const session = await addScheduledSession(ctx, {
     session: templateId,
@@ -163,12 +119,7 @@ export async function makeLiveSession(
     },
   });
   // Everyone takes the evaluations in the template's order (the rotation would vary it).
-  await ctx.tdb.write((tx) =>
-    tx
-      .update(scheduledSessionParticipantEntries)
-      .set({ sessionOrder: e })
-      .where(eq(scheduledSessionParticipantEntries.scheduledSessionId, session._id)),
-  );
+  await overrideScheduledSessionParticipantEntries(ctx, session._id, { sessionOrder: e });
   return { sessionId: session._id, evaluations: e, questions: [[q[0]!, q[1]!], [q[2]!]], people };
 }
 
@@ -213,8 +164,7 @@ export async function rewindOpenSection(
   );
 }
 
+/** A participant's standing extra time, set as the participant dialog sets it. */
 export async function setExtraTime(ctx: Ctx, participantId: string, percent: number): Promise<void> {
-  await ctx.tdb.write((tx) =>
-    tx.update(participants).set({ extraTimePercent: percent }).where(eq(participants.id, participantId)),
-  );
+  await updateParticipant(ctx, participantId, { extraTimePercent: percent });
 }

@@ -1,53 +1,15 @@
-import { eq } from "drizzle-orm";
-import { evaluations, sessionTemplates, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
+import { addEvaluation } from "~/modules/assessments/evaluations.server";
+import { addSession } from "~/modules/assessments/sessions.server";
 import { addLocation } from "~/modules/databases/locations.server";
 import { addParticipant } from "~/modules/databases/participants.server";
 
-/** A session template with `count` evaluations, inserted directly (authoring is another module). */
+/** A session template with `count` evaluations (without questions), made through the assessments module. */
 export async function makeTemplate(ctx: Ctx, count: number, referenceFormat = "VCA", name = "Safety session") {
-  const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
-  const owner = (ctx.actor as { userId: string }).userId;
-  const now = new Date();
-  const own = {
-    workspaceId: ws!.id,
-    ownerType: "ORGANIZATION" as const,
-    ownerUserId: owner,
-    visibility: "ORGANIZATION" as const,
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
-  };
   const evalIds: string[] = [];
-  await ctx.tdb.write(async (tx) => {
-    for (let i = 0; i < count; i++) {
-      const id = newId();
-      evalIds.push(id);
-      await tx.insert(evaluations).values({
-        ...own,
-        id,
-        name: `Evaluation ${i + 1}`,
-        nameLower: `evaluation ${i + 1}`,
-        categoryIds: [],
-        questionIds: [],
-      });
-    }
-  });
-  const id = newId();
-  await ctx.tdb.write((tx) =>
-    tx.insert(sessionTemplates).values({
-      ...own,
-      id,
-      name,
-      nameLower: name.toLowerCase(),
-      categoryIds: [],
-      evaluationIds: evalIds,
-      passPercentage: 60,
-      referenceFormat,
-    }),
-  );
-  return { id, evaluations: evalIds };
+  for (let i = 0; i < count; i++) evalIds.push((await addEvaluation(ctx, { name: `Evaluation ${i + 1}` }))._id);
+  const template = await addSession(ctx, { name, evaluations: evalIds, passPercentage: 60, referenceFormat });
+  return { id: template._id, evaluations: evalIds };
 }
 
 let n = 0;

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { participants, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
 import { addCompany } from "~/modules/databases/companies.server";
+import { importParticipants } from "~/modules/databases/import.server";
 import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { companyParticipants } from "~/modules/scheduling/screens.server";
@@ -11,29 +9,14 @@ import { makeTenant, staffCtx } from "../support/tenants";
 import { makeTemplate } from "./fixtures";
 import { refusal } from "../support/refusal";
 
-/** `count` participants of one company, inserted in one write (a thousand through the module would be slow). */
+/** `count` participants of one company, imported in one write (a thousand added one by one would be slow). */
 async function crowd(ctx: Ctx, count: number, companyId: string): Promise<string[]> {
-  const ws = await ctx.tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
-  const now = new Date();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const name = `Crowd ${String(i).padStart(4, "0")}`;
-    const email = `crowd${i}@limit.test`;
-    return {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      workspaceId: ws!.id,
-      name,
-      email,
-      nameLower: name.toLowerCase(),
-      emailLower: email,
-      companyId,
-    };
-  });
-  await ctx.tdb.write(async (tx) => {
-    for (let i = 0; i < rows.length; i += 200) await tx.insert(participants).values(rows.slice(i, i + 200));
-  });
-  return rows.map((r) => r.id);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `Crowd ${String(i).padStart(4, "0")}`,
+    email: `crowd${i}@limit.test`,
+    company: companyId,
+  }));
+  return (await importParticipants(ctx, rows)).map((p) => p._id);
 }
 
 describe("the participant limit of a session", () => {

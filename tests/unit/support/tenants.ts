@@ -1,16 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { dataDir } from "~db/config";
 import { migrateCatalog } from "~db/migrate";
-import { participants, staffUsers, workspaces } from "~db/tenant/schema";
+import { staffUserRoles, staffUsers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/config";
 import { permissionsForRoles, type Role } from "~/lib/permissions";
 import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
-import { newId } from "~/lib/ids.server";
+import { addParticipant as addParticipantAs } from "~/modules/databases/participants.server";
+import { createStaffUserInTenant, findStaffUser } from "~/modules/users/staff-users.server";
 import { drainMailQueue } from "~/modules/mail/mail-queue.server";
 
 let counter = 0;
@@ -53,24 +53,32 @@ export async function managerOf(slug: string) {
     .get();
 }
 
+/** A module context acting as the tenant's first manager (tenant creation makes one). */
+export async function managerCtx(slug: string, locale: Locale = "en-us"): Promise<Ctx> {
+  const tenant = await requireTenant(slug);
+  const tdb = await openTenant(tenant);
+  const manager = await tdb.db
+    .select({ id: staffUserRoles.userId })
+    .from(staffUserRoles)
+    .where(eq(staffUserRoles.role, "ORGANIZATION_MANAGER"))
+    .orderBy(asc(staffUserRoles.userId))
+    .get();
+  const user = manager && (await findStaffUser(tdb, manager.id));
+  if (!user) throw new Error(`${slug} has no manager`);
+  return {
+    tenant,
+    tdb,
+    actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles },
+    permissions: permissionsForRoles(user.roles),
+    locale,
+    t: await getT(locale),
+    clientAddress: "127.0.0.1",
+  };
+}
+
+/** A participant of the tenant, added as the participants screen adds one (by the tenant's manager). */
 export async function addParticipant(slug: string, email: string, name = "Pat Participant") {
-  const tdb = await openTenant(await requireTenant(slug));
-  const ws = await tdb.db.select().from(workspaces).where(eq(workspaces.workspaceType, "ORGANIZATION")).get();
-  const id = newId();
-  const now = new Date();
-  await tdb.write((tx) =>
-    tx.insert(participants).values({
-      id,
-      workspaceId: ws!.id,
-      name,
-      email,
-      nameLower: name.toLowerCase(),
-      emailLower: email.toLowerCase(),
-      createdAt: now,
-      updatedAt: now,
-    }),
-  );
-  return id;
+  return (await addParticipantAs(await managerCtx(slug), { name, email }))._id;
 }
 
 /**
