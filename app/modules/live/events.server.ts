@@ -1,5 +1,6 @@
 import type { Ctx } from "~/lib/context.server";
 import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
+import { MAX_EVENTS_PER_PUBLISH } from "../../../party/token";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices
@@ -64,9 +65,6 @@ export async function publishLive(
   if (waitForRoom) await delivered;
 }
 
-/** Events per request to the room: its limit (1,000 and 1 MB; a "pause all" of 1,000 with their clocks is about 380 KB), so one request per staff action. */
-const EVENTS_PER_REQUEST = 1000;
-
 /**
  * How long staff-only events (every save's `answer.saved`) wait for company when nothing else is
  * queued. The dashboards reload at most once a second, so 100 ms is unseen; a full room then sends
@@ -122,10 +120,10 @@ async function drain(key: string, box: Outbox, tenant: string, scheduledSessionI
     if (box.events.every((e) => e.staffOnly)) await staffOnlyWait(box);
     const events = box.events.splice(0);
     const delivered = box.delivered.splice(0);
-    for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST) {
+    for (let i = 0; i < events.length; i += MAX_EVENTS_PER_PUBLISH) {
       roomPublishStats.requests++;
-      roomPublishStats.events += Math.min(EVENTS_PER_REQUEST, events.length - i);
-      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
+      roomPublishStats.events += Math.min(MAX_EVENTS_PER_PUBLISH, events.length - i);
+      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + MAX_EVENTS_PER_PUBLISH) });
     }
     for (const resolve of delivered) resolve();
   }
