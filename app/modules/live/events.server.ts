@@ -87,9 +87,6 @@ type Outbox = {
 };
 const outboxes = new Map<string, Outbox>();
 
-/** Requests sent to rooms since the process started (benchmarks and tests read it). */
-export const roomPublishStats = { requests: 0, events: 0 };
-
 /** Resolves once the request carrying these events has been answered (or has failed: best effort). */
 function toRoom(tenant: string, scheduledSessionId: string, events: Array<Omit<RoomEvent, "issued">>): Promise<void> {
   const key = `${tenant}\n${scheduledSessionId}`;
@@ -121,8 +118,6 @@ async function drain(key: string, box: Outbox, tenant: string, scheduledSessionI
     const events = box.events.splice(0);
     const delivered = box.delivered.splice(0);
     for (let i = 0; i < events.length; i += MAX_EVENTS_PER_PUBLISH) {
-      roomPublishStats.requests++;
-      roomPublishStats.events += Math.min(MAX_EVENTS_PER_PUBLISH, events.length - i);
       await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + MAX_EVENTS_PER_PUBLISH) });
     }
     for (const resolve of delivered) resolve();
