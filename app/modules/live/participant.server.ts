@@ -13,7 +13,7 @@ import { screenClockOf } from "./live-patch";
 import { publishLive, type LiveEvent } from "./events.server";
 import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
-import { loadLiveData } from "./store.server";
+import { loadLiveData, type SavedAnswer } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
 import type { RealtimeConnection } from "./realtime.server";
 import { realtimeTokenFor } from "./realtime-grants.server";
@@ -32,15 +32,11 @@ export type ParticipantQuestion = {
   preparationInfo: RichBlock[];
   steps: ParticipantStep[];
 };
-export type MyAnswer = {
-  evaluation: string;
-  question: string;
-  stepIndex: number;
-  answer: StoredAnswer;
-  revision: number;
-  savedAt: Date;
-  late: boolean;
-};
+/** A saved answer as the participant sees it: without the late-answer bookkeeping staff decide on. */
+export type MyAnswer = Pick<
+  SavedAnswer,
+  "evaluation" | "question" | "stepIndex" | "answer" | "revision" | "savedAt" | "late"
+>;
 
 export type MyLiveSession = {
   scheduledSession: string;
