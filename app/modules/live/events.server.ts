@@ -29,21 +29,12 @@ export type LiveEvent = {
   payload: Record<string, unknown>;
 };
 
-type Listener = (tenant: string, scheduledSessionId: string, event: LiveEvent) => void | Promise<void>;
-const listeners = new Set<Listener>();
-
-/** In-process seam (tests, logs): called for every event just before it goes to the room. */
-export function onLiveEvent(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * Publishes after the write committed; never throws (the DB is the truth, the room only relays).
- * Tells in-process listeners, then the session's room, about events already written. The room
- * request is queued at once (so rooms get events in write order); the caller waits for the room's
- * answer unless `waitForRoom` is false: an answer save is acknowledged once it is committed, not
- * once the staff dashboards have heard of it.
+ * Tells the session's room about events already written. The room request is queued at once (so
+ * rooms get events in write order); the caller waits for the room's answer unless `waitForRoom` is
+ * false: an answer save is acknowledged once it is committed, not once the staff dashboards have
+ * heard of it.
  */
 export async function publishLive(
   ctx: Pick<Ctx, "tenant">,
@@ -51,15 +42,6 @@ export async function publishLive(
   events: LiveEvent[],
   { waitForRoom = true } = {},
 ): Promise<void> {
-  for (const event of events) {
-    for (const listener of listeners) {
-      try {
-        await listener(ctx.tenant.slug, scheduledSessionId, event);
-      } catch {
-        /* a listener must not break the caller */
-      }
-    }
-  }
   if (process.env.PARTYKIT_DISABLED === "true" || events.length === 0) return;
   const delivered = toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
   if (waitForRoom) await delivered;
