@@ -2,6 +2,7 @@ import type * as Party from "partykit/server";
 import {
   CLOCK_SKEW_MS,
   ISSUED_HEADER,
+  MAX_EVENTS_PER_PUBLISH,
   MAX_TOKEN_TTL_MS,
   REVOKE_EVENT,
   REVOKED_CLOSE_CODE,
@@ -32,8 +33,6 @@ type ConnState = { clientId: string; capability: RealtimeCapability; grant?: str
 const CLAIMS_HEADER = "x-realtime-claims";
 /** A batch of events (a staff action on 1,000 participants) fits; anything larger is refused. */
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Events per publish: the app sends at most this many in one POST. */
-export const MAX_EVENTS_PER_PUBLISH = 1000;
 
 function secretOf(env: Record<string, unknown>): string | null {
   const secret = env.REALTIME_SECRET;

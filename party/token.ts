@@ -87,6 +87,13 @@ export function eventsOfFrame(text: string): unknown[] {
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
+/**
+ * Events one publish may carry: the app splits a longer batch into requests of at most this many, and
+ * the room refuses more. A staff action on 1,000 participants (with their clocks about 380 KB, under
+ * the room's 1 MB body limit) is then one request.
+ */
+export const MAX_EVENTS_PER_PUBLISH = 1000;
+
 export const SIGNATURE_HEADER = "x-signature";
 /** GET presence carries its timestamp here; the signature covers `presenceSigningString`. */
 export const ISSUED_HEADER = "x-issued";

@@ -5,6 +5,7 @@ import * as questionsM from "~/modules/assessments/questions.server";
 import * as sessionsM from "~/modules/assessments/sessions.server";
 import type { Evaluation } from "~/modules/assessments/evaluations.server";
 import type { Session } from "~/modules/assessments/sessions.server";
+import { editMutations, editResolvers } from "./edit-mutations";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
@@ -199,15 +200,9 @@ export const assessmentsPiece: SchemaPiece = {
       sessionById(id: ID!): Session!
     }
     extend type Mutation {
-      addQuestion(input: QuestionInput!): Question!
-      updateQuestion(id: ID!, input: QuestionInput!): Question!
-      removeQuestion(id: ID!): RemoveResult!
-      addEvaluation(input: EvaluationInput!): Evaluation!
-      updateEvaluation(id: ID!, input: EvaluationInput!): Evaluation!
-      removeEvaluation(id: ID!): RemoveResult!
-      addSession(input: SessionInput!): Session!
-      updateSession(id: ID!, input: SessionInput!): Session!
-      removeSession(id: ID!): RemoveResult!
+      ${editMutations("Question")}
+      ${editMutations("Evaluation")}
+      ${editMutations("Session")}
     }
   `,
   resolvers: {
@@ -223,9 +218,11 @@ export const assessmentsPiece: SchemaPiece = {
       sessionById: (_p, a: { id: string }, g) => sessionsM.getSession(ctxOf(g), a.id),
     },
     Mutation: {
-      addQuestion: (_p, a: Args, g) => questionsM.addQuestion(ctxOf(g), a.input),
-      updateQuestion: (_p, a: Args, g) => questionsM.updateQuestion(ctxOf(g), a.id, a.input),
-      removeQuestion: (_p, a: Args, g) => questionsM.removeQuestion(ctxOf(g), a.id),
+      ...editResolvers("Question", {
+        add: questionsM.addQuestion,
+        update: questionsM.updateQuestion,
+        remove: questionsM.removeQuestion,
+      }),
       addEvaluation: async (_p, a: Args, g: GqlContext) =>
         withResolved(g, await evaluationsM.addEvaluation(ctxOf(g), a.input)),
       updateEvaluation: async (_p, a: Args, g: GqlContext) =>

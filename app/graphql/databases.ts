@@ -7,6 +7,7 @@ import * as participantsM from "~/modules/databases/participants.server";
 import * as suppliesM from "~/modules/databases/supplies.server";
 import type { Category } from "~/modules/databases/categories.server";
 import type { Participant } from "~/modules/databases/participants.server";
+import { editMutations, editResolvers } from "./edit-mutations";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type SchemaPiece, type Args } from "./types";
 
@@ -146,21 +147,11 @@ export const databasesPiece: SchemaPiece = {
       updateCategory(id: ID!, input: CategoryInput!): Category!
       "Removes the category and its whole subtree; returns all their ids."
       removeCategory(id: ID!): [ID!]!
-      addSupplyObject(input: SupplyObjectInput!): SupplyObject!
-      updateSupplyObject(id: ID!, input: SupplyObjectInput!): SupplyObject!
-      removeSupplyObject(id: ID!): RemoveResult!
-      addLocation(input: LocationInput!): Location!
-      updateLocation(id: ID!, input: LocationInput!): Location!
-      removeLocation(id: ID!): RemoveResult!
-      addCompany(input: CompanyInput!): Company!
-      updateCompany(id: ID!, input: CompanyInput!): Company!
-      removeCompany(id: ID!): RemoveResult!
-      addParticipant(input: ParticipantInput!): Participant!
-      updateParticipant(id: ID!, input: ParticipantInput!): Participant!
-      removeParticipant(id: ID!): RemoveResult!
-      addContext(input: ContextInput!): Context!
-      updateContext(id: ID!, input: ContextInput!): Context!
-      removeContext(id: ID!): RemoveResult!
+      ${editMutations("SupplyObject")}
+      ${editMutations("Location")}
+      ${editMutations("Company")}
+      ${editMutations("Participant")}
+      ${editMutations("Context")}
       "Creates or updates participants, matched by externalId, then email. All or nothing."
       importParticipants(data: [ParticipantInput!]!, workspace: ID): [Participant!]!
       "Creates or updates companies, matched by name. All or nothing."
@@ -195,21 +186,31 @@ export const databasesPiece: SchemaPiece = {
       addCategory: (_p, a: Args, g) => categoriesM.addCategory(ctxOf(g), a.input),
       updateCategory: (_p, a: Args, g) => categoriesM.updateCategory(ctxOf(g), a.id, a.input),
       removeCategory: (_p, a: Args, g) => categoriesM.removeCategory(ctxOf(g), a.id),
-      addSupplyObject: (_p, a: Args, g) => suppliesM.addSupplyObject(ctxOf(g), a.input),
-      updateSupplyObject: (_p, a: Args, g) => suppliesM.updateSupplyObject(ctxOf(g), a.id, a.input),
-      removeSupplyObject: (_p, a: Args, g) => suppliesM.removeSupplyObject(ctxOf(g), a.id),
-      addLocation: (_p, a: Args, g) => locationsM.addLocation(ctxOf(g), a.input),
-      updateLocation: (_p, a: Args, g) => locationsM.updateLocation(ctxOf(g), a.id, a.input),
-      removeLocation: (_p, a: Args, g) => locationsM.removeLocation(ctxOf(g), a.id),
-      addCompany: (_p, a: Args, g) => companiesM.addCompany(ctxOf(g), a.input),
-      updateCompany: (_p, a: Args, g) => companiesM.updateCompany(ctxOf(g), a.id, a.input),
-      removeCompany: (_p, a: Args, g) => companiesM.removeCompany(ctxOf(g), a.id),
-      addParticipant: (_p, a: Args, g) => participantsM.addParticipant(ctxOf(g), a.input),
-      updateParticipant: (_p, a: Args, g) => participantsM.updateParticipant(ctxOf(g), a.id, a.input),
-      removeParticipant: (_p, a: Args, g) => participantsM.removeParticipant(ctxOf(g), a.id),
-      addContext: (_p, a: Args, g) => contextsM.addContext(ctxOf(g), a.input),
-      updateContext: (_p, a: Args, g) => contextsM.updateContext(ctxOf(g), a.id, a.input),
-      removeContext: (_p, a: Args, g) => contextsM.removeContext(ctxOf(g), a.id),
+      ...editResolvers("SupplyObject", {
+        add: suppliesM.addSupplyObject,
+        update: suppliesM.updateSupplyObject,
+        remove: suppliesM.removeSupplyObject,
+      }),
+      ...editResolvers("Location", {
+        add: locationsM.addLocation,
+        update: locationsM.updateLocation,
+        remove: locationsM.removeLocation,
+      }),
+      ...editResolvers("Company", {
+        add: companiesM.addCompany,
+        update: companiesM.updateCompany,
+        remove: companiesM.removeCompany,
+      }),
+      ...editResolvers("Participant", {
+        add: participantsM.addParticipant,
+        update: participantsM.updateParticipant,
+        remove: participantsM.removeParticipant,
+      }),
+      ...editResolvers("Context", {
+        add: contextsM.addContext,
+        update: contextsM.updateContext,
+        remove: contextsM.removeContext,
+      }),
       importParticipants: (_p, a: Args, g) => importParticipants(ctxOf(g), a.data, a.workspace),
       importCompanies: (_p, a: Args, g) => importCompanies(ctxOf(g), a.data, a.workspace),
     },

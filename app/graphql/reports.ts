@@ -5,7 +5,18 @@ import * as layoutsM from "~/modules/reports/layouts.server";
 import * as reportsM from "~/modules/reports/reports.server";
 import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.server";
 import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { DOC_FIELDS } from "./sdl";
 import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
+
+/** A report's options: the same fields as its output type and as its input. */
+const REPORT_OPTION_FIELDS = `chartType: ChartType!
+    onlyEvaluations: [ID!]!
+    showCategoryComments: Boolean!
+    showChart: Boolean!
+    showCorrectAnswers: Boolean!
+    showEvaluationComments: Boolean!
+    showQuestionComments: Boolean!
+    showSessionComments: Boolean!`;
 
 /** Types both APIs share: the report's data, options and layout blocks. */
 const reportDataTypes = /* GraphQL */ `
@@ -90,14 +101,7 @@ const reportDataTypes = /* GraphQL */ `
     unscoredSteps: Int!
   }
   type SessionReportOptions {
-    chartType: ChartType!
-    onlyEvaluations: [ID!]!
-    showCategoryComments: Boolean!
-    showChart: Boolean!
-    showCorrectAnswers: Boolean!
-    showEvaluationComments: Boolean!
-    showQuestionComments: Boolean!
-    showSessionComments: Boolean!
+    ${REPORT_OPTION_FIELDS}
   }
   type ChartBlock {
     chartType: ChartType!
@@ -186,12 +190,7 @@ export const reportsPiece: SchemaPiece = {
       layout: [SessionReportLayoutBlock!]!
     }
     type SessionReport {
-      _id: ID!
-      _createdAt: DateTime!
-      _updatedAt: DateTime!
-      _rev: Int!
-      _type: String!
-      workspace: ID
+      ${DOC_FIELDS}
       owner: ID
       participantId: ID!
       participant: Participant
@@ -284,14 +283,7 @@ export const reportsPiece: SchemaPiece = {
       layout: [SessionReportLayoutBlockInput!]
     }
     input SessionReportOptionsInput {
-      chartType: ChartType!
-      onlyEvaluations: [ID!]!
-      showCategoryComments: Boolean!
-      showChart: Boolean!
-      showCorrectAnswers: Boolean!
-      showEvaluationComments: Boolean!
-      showQuestionComments: Boolean!
-      showSessionComments: Boolean!
+      ${REPORT_OPTION_FIELDS}
     }
     input CategoryCommentInput {
       category: ID!

@@ -12,7 +12,7 @@ import {
   signUpForScheduledSession,
   type SessionSummary,
 } from "~/modules/scheduling/signup.server";
-import { connection } from "./sdl";
+import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, orNull, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 /** Scheduled sessions, their participant entries and orders (admin API). */
@@ -55,12 +55,7 @@ export const schedulingPiece: SchemaPiece = {
       name: String!
     }
     type ScheduledSession {
-      _id: ID!
-      _createdAt: DateTime!
-      _updatedAt: DateTime!
-      _rev: Int!
-      _type: String!
-      workspace: ID
+      ${DOC_FIELDS}
       datetime: DateTime!
       "The session template (null when the caller may not see it)."
       session: Session

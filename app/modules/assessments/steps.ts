@@ -206,21 +206,41 @@ function randomKey(): string {
   return `s${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
 }
 
-/**
- * Is a point (image-relative) inside a zone? Used for HOTZONE scoring and the editor preview.
- * `aspect` is the image's height / width: a circle's radius is a fraction of the image's WIDTH
- * (docs/decisions/0011-hotzone-circle-radius.md), so a vertical distance, a fraction of the height,
- * is scaled by it before comparing.
- */
-export function pointInZone(z: Zone, x: number, y: number, aspect = 1): boolean {
-  if (z.shape === "circle") return (x - z.x) ** 2 + ((y - z.y) * aspect) ** 2 <= z.r ** 2;
-  if (z.shape === "rect") return x >= z.x && x <= z.x + z.w && y >= z.y && y <= z.y + z.h;
+/** Absorbs binary rounding (0.1 + 0.2 vs 0.3) so that a point on a zone's edge stays inside. */
+const EDGE_EPSILON = 1e-9;
+
+/** Is (x, y) within EDGE_EPSILON of the segment a–b? Ray casting alone misses some edges and vertices. */
+function onSegment(x: number, y: number, [ax, ay]: [number, number], [bx, by]: [number, number]): boolean {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length2 = dx * dx + dy * dy;
+  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / length2));
+  return Math.hypot(x - (ax + t * dx), y - (ay + t * dy)) <= EDGE_EPSILON;
+}
+
+/** Ray casting: is (x, y) strictly inside the polygon? Its edges are tested apart. */
+function insidePolygon(points: [number, number][], x: number, y: number): boolean {
   let inside = false;
-  const p = z.points;
-  for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
-    const [xi, yi] = p[i]!;
-    const [xj, yj] = p[j]!;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const [xi, yi] = points[i]!;
+    const [xj, yj] = points[j]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/**
+ * Is a point (image-relative) inside a zone, its edge included (ADR 0017)? The one hit test: scoring,
+ * the reports and the participant's and editor's previews all use it, so a point counts the same
+ * everywhere. `aspect` is the image's height / width: a circle's radius is a fraction of the image's
+ * WIDTH (ADR 0011), so a vertical distance, a fraction of the height, is scaled by it before comparing.
+ */
+export function pointInZone(z: Zone, x: number, y: number, aspect = 1): boolean {
+  if (z.shape === "circle") return (x - z.x) ** 2 + ((y - z.y) * aspect) ** 2 <= z.r ** 2 + EDGE_EPSILON;
+  if (z.shape === "rect") {
+    const e = EDGE_EPSILON;
+    return x >= z.x - e && x <= z.x + z.w + e && y >= z.y - e && y <= z.y + z.h + e;
+  }
+  const p = z.points;
+  return insidePolygon(p, x, y) || p.some((a, i) => onSegment(x, y, a, p[(i + 1) % p.length]!));
 }

@@ -57,11 +57,6 @@ export async function uploadFromBlob(
   return store(ctx, new Uint8Array(await blob.arrayBuffer()), kind, assetId);
 }
 
-export async function uploadBytes(ctx: Ctx, bytes: Uint8Array, kind: "image" | "file"): Promise<UploadedAsset> {
-  requirePermission(ctx, "write:assessments");
-  return store(ctx, bytes, kind);
-}
-
 /** Downloads an image from a public http(s) URL and stores it as an upload. */
 export async function uploadImageFromUrl(ctx: Ctx, url: unknown, assetId?: string): Promise<UploadedAsset> {
   requirePermission(ctx, "write:assessments");

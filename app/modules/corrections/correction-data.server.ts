@@ -208,3 +208,14 @@ export async function categoriesWithAncestors(
   }
   return [...found.values()];
 }
+
+/** The names of these participants, by id (the correction screens list them by name). */
+export async function participantNames(db: Reader, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: participants.id, name: participants.name })
+    .from(participants)
+    .where(inArray(participants.id, [...ids]))
+    .all();
+  return new Map(rows.map((p) => [p.id, p.name]));
+}

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   correctionEntries,
-  participants,
   scheduledSessionParticipantCorrections as corrections,
   scheduledSessionParticipantEntries as entries,
 } from "~db/tenant/schema";
@@ -9,7 +8,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { entryStates, findSession, loadPlan, orderOf, type RunPlan } from "~/modules/live/plan.server";
 import type { Reader } from "~db/tenant/client";
-import { loadCorrectionData } from "./correction-data.server";
+import { loadCorrectionData, participantNames } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";
 
@@ -67,18 +66,11 @@ export async function correctionProgress(
     .orderBy(asc(entries.createdAt), asc(entries.id))
     .all();
   const ids = rows.map((r) => r.participantId);
-  const [states, people, correctionRows] = await Promise.all([
+  const [states, names, correctionRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
-    ids.length
-      ? db
-          .select({ id: participants.id, name: participants.name })
-          .from(participants)
-          .where(inArray(participants.id, ids))
-          .all()
-      : [],
+    participantNames(db, ids),
     db.select().from(corrections).where(eq(corrections.scheduledSessionId, session.id)).all(),
   ]);
-  const names = new Map(people.map((p) => [p.id, p.name]));
   const byParticipant = new Map(correctionRows.map((c) => [c.participantId, c]));
   const scored = await scoredCounts(
     db,

@@ -42,36 +42,12 @@ export function isNumericCorrect(correct: unknown, answer: StoredAnswer | null):
   return Math.abs(given - c.numericValue) <= tolerance + EPSILON * Math.max(1, Math.abs(c.numericValue));
 }
 
-/** Distance from (x, y) to the segment a–b, for "on a polygon's edge counts as inside". */
-function onSegment(x: number, y: number, [ax, ay]: [number, number], [bx, by]: [number, number]): boolean {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const length2 = dx * dx + dy * dy;
-  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / length2));
-  return Math.hypot(x - (ax + t * dx), y - (ay + t * dy)) <= EPSILON;
-}
-
-/**
- * Is the point inside the zone, its edge included? Circles use the image's aspect (height / width,
- * ADR 0011: r is a fraction of the width); polygons are tested by ray casting plus their edges.
- */
-export function insideZone(zone: Zone, x: number, y: number, aspect = 1): boolean {
-  if (zone.shape === "circle") return (x - zone.x) ** 2 + ((y - zone.y) * aspect) ** 2 <= zone.r ** 2 + EPSILON;
-  if (zone.shape === "rect") {
-    return (
-      x >= zone.x - EPSILON && x <= zone.x + zone.w + EPSILON && y >= zone.y - EPSILON && y <= zone.y + zone.h + EPSILON
-    );
-  }
-  const p = zone.points;
-  return pointInZone(zone, x, y, aspect) || p.some((a, i) => onSegment(x, y, a, p[(i + 1) % p.length]!));
-}
-
 /** HOTZONE: the answered point [x, y] lies inside any zone. */
 export function isHotzoneCorrect(correct: unknown, answer: StoredAnswer | null, aspect = 1): boolean {
   const point = answer?.numericlistValue;
   if (!Array.isArray(point) || !finite(point[0]) || !finite(point[1])) return false;
   const zones = record(correct).blocklistValue;
-  return (Array.isArray(zones) ? (zones as Zone[]) : []).some((z) => insideZone(z, point[0]!, point[1]!, aspect));
+  return (Array.isArray(zones) ? (zones as Zone[]) : []).some((z) => pointInZone(z, point[0]!, point[1]!, aspect));
 }
 
 /** TEXT: the model answer, trimmed and case-insensitive (locale-independent lower case). */

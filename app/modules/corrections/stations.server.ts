@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import {
   correctionStationMarks as marks,
   GLOBAL_RATINGS,
-  participants,
   scheduledSessionParticipantCorrections as corrections,
   scheduledSessionParticipantEntries as entries,
   type GlobalRating,
@@ -13,6 +12,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/modules/databases/entities.server";
 import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
 import { isEvaluationDone } from "~/modules/live/status";
+import { participantNames } from "./correction-data.server";
 import { inRotation } from "./station-list";
 import {
   getParticipantCorrection,
@@ -101,15 +101,9 @@ export async function stationParticipants(
       .all()
   ).filter((r) => orderOf(plan, r).includes(evaluation.id));
   const ids = rows.map((r) => r.participantId);
-  const [states, people, markRows] = await Promise.all([
+  const [states, names, markRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
-    ids.length
-      ? db
-          .select({ id: participants.id, name: participants.name })
-          .from(participants)
-          .where(inArray(participants.id, ids))
-          .all()
-      : [],
+    participantNames(db, ids),
     db
       .select({ participantId: corrections.participantId, markedAt: marks.markedAt, globalRating: marks.globalRating })
       .from(marks)
@@ -117,7 +111,6 @@ export async function stationParticipants(
       .where(and(eq(corrections.scheduledSessionId, session.id), eq(marks.evaluationId, evaluation.id)))
       .all(),
   ]);
-  const names = new Map(people.map((p) => [p.id, p.name]));
   const markOf = new Map(markRows.map((m) => [m.participantId, m]));
   const unnumbered = states.map((s): Omit<StationParticipant, "rotation"> => {
     const mark = markOf.get(s.entry.participantId);

@@ -57,7 +57,6 @@ export type CsvTable<C extends string> = {
   rows: Array<{ line: number; values: Partial<Record<C, string>> }>;
   missingColumns: C[];
 };
-export type CsvRow = CsvTable<ParticipantColumn>["rows"][number];
 
 /**
  * Reads rows whose header names the columns (any order; case, spaces, dashes, underscores and an

@@ -1,6 +1,7 @@
 import type { Ctx } from "~/lib/context.server";
 import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
 import { settings } from "~settings/settings.server";
+import { MAX_EVENTS_PER_PUBLISH } from "../../../party/token";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices
@@ -29,21 +30,12 @@ export type LiveEvent = {
   payload: Record<string, unknown>;
 };
 
-type Listener = (tenant: string, scheduledSessionId: string, event: LiveEvent) => void | Promise<void>;
-const listeners = new Set<Listener>();
-
-/** In-process seam (tests, logs): called for every event just before it goes to the room. */
-export function onLiveEvent(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * Publishes after the write committed; never throws (the DB is the truth, the room only relays).
- * Tells in-process listeners, then the session's room, about events already written. The room
- * request is queued at once (so rooms get events in write order); the caller waits for the room's
- * answer unless `waitForRoom` is false: an answer save is acknowledged once it is committed, not
- * once the staff dashboards have heard of it.
+ * Tells the session's room about events already written. The room request is queued at once (so
+ * rooms get events in write order); the caller waits for the room's answer unless `waitForRoom` is
+ * false: an answer save is acknowledged once it is committed, not once the staff dashboards have
+ * heard of it.
  */
 export async function publishLive(
   ctx: Pick<Ctx, "tenant">,
@@ -51,22 +43,10 @@ export async function publishLive(
   events: LiveEvent[],
   { waitForRoom = true } = {},
 ): Promise<void> {
-  for (const event of events) {
-    for (const listener of listeners) {
-      try {
-        await listener(ctx.tenant.slug, scheduledSessionId, event);
-      } catch {
-        /* a listener must not break the caller */
-      }
-    }
-  }
   if (settings().PARTYKIT_DISABLED || events.length === 0) return;
   const delivered = toRoom(ctx.tenant.slug, scheduledSessionId, events as Array<Omit<RoomEvent, "issued">>);
   if (waitForRoom) await delivered;
 }
-
-/** Events per request to the room: its limit (1,000 and 1 MB; a "pause all" of 1,000 with their clocks is about 380 KB), so one request per staff action. */
-const EVENTS_PER_REQUEST = 1000;
 
 /**
  * How long staff-only events (every save's `answer.saved`) wait for company when nothing else is
@@ -85,9 +65,6 @@ type Outbox = {
   wake: (() => void) | null;
 };
 const outboxes = new Map<string, Outbox>();
-
-/** Requests sent to rooms since the process started (benchmarks and tests read it). */
-export const roomPublishStats = { requests: 0, events: 0 };
 
 /** Resolves once the request carrying these events has been answered (or has failed: best effort). */
 function toRoom(tenant: string, scheduledSessionId: string, events: Array<Omit<RoomEvent, "issued">>): Promise<void> {
@@ -119,10 +96,8 @@ async function drain(key: string, box: Outbox, tenant: string, scheduledSessionI
     if (box.events.every((e) => e.staffOnly)) await staffOnlyWait(box);
     const events = box.events.splice(0);
     const delivered = box.delivered.splice(0);
-    for (let i = 0; i < events.length; i += EVENTS_PER_REQUEST) {
-      roomPublishStats.requests++;
-      roomPublishStats.events += Math.min(EVENTS_PER_REQUEST, events.length - i);
-      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + EVENTS_PER_REQUEST) });
+    for (let i = 0; i < events.length; i += MAX_EVENTS_PER_PUBLISH) {
+      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + MAX_EVENTS_PER_PUBLISH) });
     }
     for (const resolve of delivered) resolve();
   }

@@ -32,9 +32,6 @@ type Kept = {
   assessmentComplete: boolean;
 };
 
-/** Reads of kept state from the database (whole sessions, single entries), and staff actions that needed none: for tests and benchmarks. */
-export const liveStateReads = { wholeSession: 0, entry: 0, staffActionsFromKept: 0 };
-
 const keyOf = (sessionId: string, participantId: string) => `${sessionId}\n${participantId}`;
 const keptMs = () => settings().LIVE_STATE_CACHE_MS;
 const kept = new TenantReadCache<Kept>(20_000, keptMs, (tdb) => tdb.liveVersion());
@@ -61,7 +58,6 @@ export async function liveEntryState(
     found = kept.get(tdb, key);
   }
   if (!found) {
-    liveStateReads.entry++;
     const stamp = kept.stamp(tdb);
     const session = await findSession(reader, sessionId);
     const entry = await findEntryOf(reader, session.id, participantId);
@@ -116,7 +112,6 @@ function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string): Pro
 }
 
 async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string): Promise<void> {
-  liveStateReads.wholeSession++;
   const stamp = kept.stamp(tdb);
   const session = await findSession(reader, sessionId);
   const rows = await entriesOfSession(reader, session.id);
@@ -196,7 +191,6 @@ export function keptSessionBeforeWrite(
       }
       // Mostly not kept: reading the whole session costs no more.
       if (unread.length * 4 > participantIds.length) return null;
-      liveStateReads.staffActionsFromKept++;
       return { entries, unread };
     },
   };

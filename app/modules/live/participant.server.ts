@@ -13,7 +13,7 @@ import { screenClockOf } from "./live-patch";
 import { publishLive, type LiveEvent } from "./events.server";
 import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
-import { loadLiveData } from "./store.server";
+import { loadLiveData, type SavedAnswer } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
 import type { RealtimeConnection } from "./realtime.server";
 import { realtimeTokenFor } from "./realtime-grants.server";
@@ -32,15 +32,11 @@ export type ParticipantQuestion = {
   preparationInfo: RichBlock[];
   steps: ParticipantStep[];
 };
-export type MyAnswer = {
-  evaluation: string;
-  question: string;
-  stepIndex: number;
-  answer: StoredAnswer;
-  revision: number;
-  savedAt: Date;
-  late: boolean;
-};
+/** A saved answer as the participant sees it: without the late-answer bookkeeping staff decide on. */
+export type MyAnswer = Pick<
+  SavedAnswer,
+  "evaluation" | "question" | "stepIndex" | "answer" | "revision" | "savedAt" | "late"
+>;
 
 export type MyLiveSession = {
   scheduledSession: string;
@@ -208,23 +204,47 @@ export type SaveAnswerResult = {
   entryRevision: number;
 };
 
+type AnswerKey = "entryId" | "evaluationId" | "questionId" | "stepIndex";
+type AnswerRef = Pick<typeof liveAnswers.$inferInsert, AnswerKey>;
+type AnswerWrite = Omit<typeof liveAnswers.$inferInsert, AnswerKey>;
+
+/**
+ * The one upsert of an answer, in time or late: the columns in `row` are written, and only a higher
+ * revision replaces what is stored (else no row is returned, and what is stored answers).
+ */
+function answerUpsert(tx: TenantTx, ref: AnswerRef, row: AnswerWrite) {
+  const set = Object.fromEntries(
+    Object.keys(row).map((key) => [key, sql`excluded.${sql.identifier(liveAnswers[key as keyof AnswerWrite].name)}`]),
+  );
+  return tx
+    .insert(liveAnswers)
+    .values({ ...ref, ...row })
+    .onConflictDoUpdate({
+      target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
+      set,
+      setWhere: sql`${liveAnswers.revision} < excluded.revision`,
+    })
+    .returning({ revision: liveAnswers.revision });
+}
+
 let inTimeUpsert: CompiledStatement | null = null;
 
 /**
  * The upsert of an answer in time, the statement a full room runs most: compiled once (ADR 0024).
- * The same rule as the late path in saveAnswer: only a higher revision replaces what is stored
- * (else no row is returned), and an answer in time keeps no in-time copy beside it.
+ * An answer in time keeps no in-time copy beside it.
  */
 function inTimeUpsertOf(tx: TenantTx): CompiledStatement {
   const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
   return (inTimeUpsert ??= compileStatement(
-    tx
-      .insert(liveAnswers)
-      .values({
+    answerUpsert(
+      tx,
+      {
         entryId: value("entryId"),
         evaluationId: value("evaluationId"),
         questionId: value("questionId"),
         stepIndex: value("stepIndex"),
+      },
+      {
         answer: value("answer"),
         revision: value("revision"),
         savedAt: value("savedAt"),
@@ -232,21 +252,8 @@ function inTimeUpsertOf(tx: TenantTx): CompiledStatement {
         receivedAt: null,
         inTimeAnswer: null,
         inTimeRevision: null,
-      })
-      .onConflictDoUpdate({
-        target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
-        set: {
-          answer: sql`excluded.answer`,
-          revision: sql`excluded.revision`,
-          savedAt: sql`excluded.saved_at`,
-          late: false,
-          receivedAt: null,
-          inTimeAnswer: null,
-          inTimeRevision: null,
-        },
-        setWhere: sql`${liveAnswers.revision} < excluded.revision`,
-      })
-      .returning({ revision: liveAnswers.revision }),
+      },
+    ),
   ));
 }
 
@@ -352,17 +359,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
             savedAt: now,
           })
         )[0]
-      : await tx
-          .insert(liveAnswers)
-          .values({ ...ref, ...row })
-          .onConflictDoUpdate({
-            target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
-            set: row,
-            // Never replace an equal or higher revision: then nothing is written, and what is stored answers.
-            setWhere: sql`${liveAnswers.revision} < ${data.revision}`,
-          })
-          .returning({ revision: liveAnswers.revision })
-          .get();
+      : await answerUpsert(tx, ref, row).get();
     if (!written) return (await acknowledge(await storedNow()))!;
     const entryRevision = await bumpEntry(tx, entry, now);
     return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };

@@ -7,6 +7,7 @@ import {
   scheduledSessionParticipantEntries as entries,
   scheduledSessions,
   sessionTemplates,
+  type EntryRow,
   type ScheduledSessionOptions,
 } from "~db/tenant/schema";
 import type { Reader, TenantDb } from "~db/tenant/client";
@@ -28,7 +29,7 @@ import { loadLiveData, type LiveData } from "./store.server";
 // their live rows, and the facts the pure status/clock functions take.
 
 export type SessionRow = typeof scheduledSessions.$inferSelect;
-export type EntryRow = typeof entries.$inferSelect;
+export type { EntryRow };
 
 export type QuestionPlan = {
   id: string;

@@ -3,7 +3,7 @@
 // of a participant taken off the session, and of a removed staff account, and to refuse their
 // tokens from then on. Which rooms a login session holds tokens for is kept in realtime_grants.
 import { createHash } from "node:crypto";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
 import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
 import { realtimeGrants, type AccountType } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
@@ -98,23 +98,35 @@ export async function revokeLoginSessionTokens(tdb: TenantDb, loginSession: stri
   );
 }
 
-/** A removed staff account: every room it holds a live token for closes its sockets and refuses its tokens. */
-export async function revokeStaffTokens(tdb: TenantDb, userId: string): Promise<void> {
-  const where = and(eq(realtimeGrants.accountType, "ADMIN"), eq(realtimeGrants.subjectId, userId));
+/** Deletes the grants `where` selects and forgets them; returns those whose tokens are still valid. */
+async function withdrawGrants(
+  tdb: TenantDb,
+  where: SQL | undefined,
+): Promise<Array<{ scheduledSessionId: string; subjectId: string }>> {
   const rows = await tdb.db
     .select({
       grant: realtimeGrants.grant,
       scheduledSessionId: realtimeGrants.scheduledSessionId,
+      subjectId: realtimeGrants.subjectId,
       expiresAt: realtimeGrants.expiresAt,
     })
     .from(realtimeGrants)
     .where(where)
     .all();
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   await tdb.write((tx) => tx.delete(realtimeGrants).where(where), LIVE_RUN_WRITE);
   forget(tdb, rows);
   const now = Date.now();
-  const rooms = [...new Set(rows.filter((r) => r.expiresAt.getTime() > now).map((r) => r.scheduledSessionId))];
+  return rows.filter((r) => r.expiresAt.getTime() > now);
+}
+
+/** A removed staff account: every room it holds a live token for closes its sockets and refuses its tokens. */
+export async function revokeStaffTokens(tdb: TenantDb, userId: string): Promise<void> {
+  const live = await withdrawGrants(
+    tdb,
+    and(eq(realtimeGrants.accountType, "ADMIN"), eq(realtimeGrants.subjectId, userId)),
+  );
+  const rooms = [...new Set(live.map((r) => r.scheduledSessionId))];
   await Promise.all(
     rooms.map((scheduledSessionId) =>
       revokeInRoom({ tenant: tdb.slug, scheduledSessionId, clients: [{ capability: "admin", clientId: userId }] }),
@@ -138,21 +150,7 @@ export async function revokeParticipantTokens(
     eq(realtimeGrants.accountType, "USER"),
     inArray(realtimeGrants.subjectId, [...participantIds]),
   );
-  const rows = await tdb.db
-    .select({
-      grant: realtimeGrants.grant,
-      scheduledSessionId: realtimeGrants.scheduledSessionId,
-      subjectId: realtimeGrants.subjectId,
-      expiresAt: realtimeGrants.expiresAt,
-    })
-    .from(realtimeGrants)
-    .where(where)
-    .all();
-  if (rows.length === 0) return;
-  await tdb.write((tx) => tx.delete(realtimeGrants).where(where), LIVE_RUN_WRITE);
-  forget(tdb, rows);
-  const now = Date.now();
-  const holders = [...new Set(rows.filter((r) => r.expiresAt.getTime() > now).map((r) => r.subjectId))];
+  const holders = [...new Set((await withdrawGrants(tdb, where)).map((r) => r.subjectId))];
   if (holders.length)
     await revokeInRoom({
       tenant: tdb.slug,

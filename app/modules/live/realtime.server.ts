@@ -139,17 +139,6 @@ export function revokeInRoom({ tenant, scheduledSessionId, grants, clients }: Re
   return publishEventsToRoom({ tenant, scheduledSessionId, events: [{ type: REVOKE_EVENT, payload }] });
 }
 
-export type PublishInput = {
-  tenant: string;
-  scheduledSessionId: string;
-  event: Omit<RoomEvent, "issued"> & { issued?: number };
-};
-
-/** Sends an event to the room. Call after the DB write; returns false (and logs) on any failure. */
-export function publishToRoom({ tenant, scheduledSessionId, event }: PublishInput): Promise<boolean> {
-  return publishEventsToRoom({ tenant, scheduledSessionId, events: [event] });
-}
-
 /**
  * signPublish's signature (hex HMAC-SHA256, the room checks it with WebCrypto), computed at once.
  * WebCrypto signs on libuv's thread pool, and its answer waits for the event loop: under a burst of

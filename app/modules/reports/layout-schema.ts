@@ -29,7 +29,6 @@ export const layoutInput = z.object({
   name: nameText(200),
   layout: z.array(layoutBlock, { required_error: "validation:required" }).max(20),
 });
-export type LayoutInput = z.infer<typeof layoutInput>;
 
 /** The built-in layout used until an organisation saves its own default. */
 export const BUILT_IN_LAYOUT: SessionReportLayoutBlock[] = [

@@ -2,6 +2,7 @@
 // default. A layout is an ordered list of blocks; reports copy it when they are built.
 import { asc, eq } from "drizzle-orm";
 import { sessionReportLayouts, type SessionReportLayoutBlock } from "~db/tenant/schema";
+import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -80,22 +81,42 @@ export async function defaultSessionReportLayout(ctx: Ctx): Promise<SessionRepor
 export async function addSessionReportLayout(ctx: Ctx, input: unknown): Promise<SessionReportLayout> {
   requirePermission(ctx, WRITE);
   const data = parseInput(layoutInput, input);
-  return ctx.tdb.write(async (tx) => {
-    const now = new Date();
-    const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      workspaceId: await resolveWorkspace(tx),
-      ownerId: ctx.actor.userId,
-      name: data.name,
-      isDefaultLayout: false,
-      layout: data.layout,
-    };
-    await tx.insert(sessionReportLayouts).values(row);
-    return toDoc(row);
-  });
+  return ctx.tdb.write((tx) => insertLayout(tx, ctx.actor.userId, data, false, new Date()));
+}
+
+/** Gives a stored layout a new name and blocks, as its next revision. */
+async function replaceLayout(
+  tx: TenantTx,
+  current: Row,
+  data: { name: string; layout: Row["layout"] },
+  now: Date,
+): Promise<SessionReportLayout> {
+  const next = { ...current, name: data.name, layout: data.layout, updatedAt: now, rev: current.rev + 1 };
+  await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, current.id));
+  return toDoc(next);
+}
+
+/** Stores a new layout, owned by `ownerId`, in the organisation's workspace. */
+async function insertLayout(
+  tx: TenantTx,
+  ownerId: string,
+  data: { name: string; layout: Row["layout"] },
+  isDefaultLayout: boolean,
+  now: Date,
+): Promise<SessionReportLayout> {
+  const row: Row = {
+    id: newId(),
+    createdAt: now,
+    updatedAt: now,
+    rev: 1,
+    workspaceId: await resolveWorkspace(tx),
+    ownerId,
+    name: data.name,
+    isDefaultLayout,
+    layout: data.layout,
+  };
+  await tx.insert(sessionReportLayouts).values(row);
+  return toDoc(row);
 }
 
 export async function updateSessionReportLayout(ctx: Ctx, id: string, input: unknown): Promise<SessionReportLayout> {
@@ -104,9 +125,7 @@ export async function updateSessionReportLayout(ctx: Ctx, id: string, input: unk
     const current = await tx.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
     if (!current) throw new AppError("NOT_FOUND", "not_found");
     const data = parseInput(layoutInput, { name: current.name, layout: current.layout, ...(input as object) });
-    const next = { ...current, name: data.name, layout: data.layout, updatedAt: new Date(), rev: current.rev + 1 };
-    await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, id));
-    return toDoc(next);
+    return replaceLayout(tx, current, data, new Date());
   });
 }
 
@@ -136,24 +155,8 @@ export async function updateDefaultSessionReportLayout(ctx: Ctx, input: unknown)
       .where(eq(sessionReportLayouts.isDefaultLayout, true))
       .get();
     const now = new Date();
-    if (current) {
-      const next = { ...current, name: data.name, layout: data.layout, updatedAt: now, rev: current.rev + 1 };
-      await tx.update(sessionReportLayouts).set(next).where(eq(sessionReportLayouts.id, current.id));
-      return toDoc(next);
-    }
-    const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
-      workspaceId: await resolveWorkspace(tx),
-      ownerId: ctx.actor.userId,
-      name: data.name,
-      isDefaultLayout: true,
-      layout: data.layout,
-    };
-    await tx.insert(sessionReportLayouts).values(row);
-    return toDoc(row);
+    if (current) return replaceLayout(tx, current, data, now);
+    return insertLayout(tx, ctx.actor.userId, data, true, now);
   });
 }
 

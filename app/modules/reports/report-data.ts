@@ -78,17 +78,6 @@ export function percentOf(score: Score): number {
   return score.maxScore > 0 ? (score.score / score.maxScore) * 100 : 0;
 }
 
-export const DEFAULT_REPORT_OPTIONS: SessionReportOptions = {
-  chartType: "RADAR",
-  onlyEvaluations: [],
-  showCategoryComments: true,
-  showChart: true,
-  showCorrectAnswers: false,
-  showEvaluationComments: true,
-  showQuestionComments: true,
-  showSessionComments: true,
-};
-
 /**
  * The report data of one participant. `options.onlyEvaluations` (evaluation ids, empty = all)
  * narrows the report to those evaluations: their content, totals and pass status.

@@ -2,8 +2,7 @@
 // and options: the chart's series, answers as text, rich content as text. Pure: safe in the browser.
 import type { ChartSource, SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { StoredRichContent } from "~db/tenant/schema/corrections";
-import type { RichBlock, Zone } from "~/modules/assessments/steps";
-import { insideZone } from "~/modules/corrections/scoring";
+import { pointInZone, type RichBlock, type Zone } from "~/modules/assessments/steps";
 import { percentOf, type NamedScore, type ReportStep, type Score, type SessionReportData } from "./report-data";
 
 export type ChartPoint = { name: string; percent: number; score: number; maxScore: number };
@@ -102,7 +101,7 @@ export function hotzoneHit(step: Pick<ReportStep, "answer" | "correctAnswer" | "
   if (point?.length !== 2 || !point.every(Number.isFinite)) return null;
   const list = ((step.correctAnswer ?? {}) as { blocklistValue?: unknown }).blocklistValue;
   const zones = Array.isArray(list) ? (list as Zone[]) : [];
-  const index = zones.findIndex((z) => insideZone(z, point[0]!, point[1]!, step.aspect ?? 1));
+  const index = zones.findIndex((z) => pointInZone(z, point[0]!, point[1]!, step.aspect ?? 1));
   return { zone: index >= 0 ? index + 1 : null, zones: zones.length };
 }
 

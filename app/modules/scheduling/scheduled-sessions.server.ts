@@ -16,6 +16,7 @@ import {
   sessionReports,
   sessionTemplates,
   staffUsers,
+  type EntryRow,
   type ScheduledSessionOptions,
   type ScheduledSessionStatus,
 } from "~db/tenant/schema";
@@ -38,7 +39,7 @@ export const WRITE = "write:scheduling" as const;
 export const ACTIVE_STATUSES: ScheduledSessionStatus[] = ["SCHEDULED", "ONGOING"];
 
 type Row = typeof scheduledSessions.$inferSelect;
-export type EntryRow = typeof entries.$inferSelect;
+export type { EntryRow };
 
 export type ScheduledSession = {
   _id: string;

@@ -50,4 +50,3 @@ export const planFormInput = z.object({
   participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).default([]),
   invite: checkbox,
 });
-export type PlanFormInput = z.infer<typeof planFormInput>;

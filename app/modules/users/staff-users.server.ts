@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantDb } from "~db/tenant/client";
 import { preparedRead } from "~db/tenant/prepared";
@@ -104,13 +104,4 @@ export async function rolesForUserId(ctx: Ctx, id: string): Promise<Role[]> {
   const user = await ctx.tdb.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, id)).get();
   if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   return rolesOf(ctx.tdb, id);
-}
-
-export async function findStaffByIdentifier(tdb: TenantDb, type: "EMAIL" | "PHONE", value: string) {
-  const column = type === "EMAIL" ? staffUsers.email : staffUsers.phone;
-  return tdb.db
-    .select()
-    .from(staffUsers)
-    .where(and(eq(column, value)))
-    .get();
 }

@@ -57,6 +57,9 @@ export const scheduledSessionParticipantEntries = sqliteTable(
   ],
 );
 
+/** An entry as stored: scheduling writes it, the live run and corrections read it. */
+export type EntryRow = typeof scheduledSessionParticipantEntries.$inferSelect;
+
 /** The last counter used for a reference prefix on a day (yyyymmdd). */
 export const scheduledSessionReferenceCounters = sqliteTable(
   "scheduled_session_reference_counters",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { autoScore, insideZone, practicalScore } from "~/modules/corrections/scoring";
-import type { Zone } from "~/modules/assessments/steps";
+import { autoScore, practicalScore } from "~/modules/corrections/scoring";
+import { pointInZone, type Zone } from "~/modules/assessments/steps";
 
 // Every auto-score rule of decisions §6/§7 with the edge cases named in issue 13.
 
@@ -107,36 +107,36 @@ describe("HOTZONE: the point inside any zone, the edge included", () => {
   };
 
   it("counts points on a circle's, a rectangle's and a polygon's edge as inside", () => {
-    expect(insideZone(circle, 0.6, 0.5)).toBe(true);
-    expect(insideZone(circle, 0.5, 0.4)).toBe(true);
-    expect(insideZone(rect, 0.2, 0.3)).toBe(true);
-    expect(insideZone(rect, 0.4, 0.35)).toBe(true);
-    expect(insideZone(rect, 0.3, 0.4)).toBe(true);
+    expect(pointInZone(circle, 0.6, 0.5)).toBe(true);
+    expect(pointInZone(circle, 0.5, 0.4)).toBe(true);
+    expect(pointInZone(rect, 0.2, 0.3)).toBe(true);
+    expect(pointInZone(rect, 0.4, 0.35)).toBe(true);
+    expect(pointInZone(rect, 0.3, 0.4)).toBe(true);
     // Ray casting alone misses the bottom and right edges and the vertices.
-    expect(insideZone(triangle, 0.2, 0.1)).toBe(true);
-    expect(insideZone(triangle, 0.3, 0.1)).toBe(true);
-    expect(insideZone(triangle, 0.2, 0.4)).toBe(true);
-    expect(insideZone(triangle, 0.25, 0.25)).toBe(true);
+    expect(pointInZone(triangle, 0.2, 0.1)).toBe(true);
+    expect(pointInZone(triangle, 0.3, 0.1)).toBe(true);
+    expect(pointInZone(triangle, 0.2, 0.4)).toBe(true);
+    expect(pointInZone(triangle, 0.25, 0.25)).toBe(true);
   });
 
   it("keeps points just outside out", () => {
-    expect(insideZone(circle, 0.601, 0.5)).toBe(false);
-    expect(insideZone(rect, 0.401, 0.35)).toBe(false);
-    expect(insideZone(triangle, 0.2, 0.099)).toBe(false);
-    expect(insideZone(triangle, 0.26, 0.25)).toBe(false);
+    expect(pointInZone(circle, 0.601, 0.5)).toBe(false);
+    expect(pointInZone(rect, 0.401, 0.35)).toBe(false);
+    expect(pointInZone(triangle, 0.2, 0.099)).toBe(false);
+    expect(pointInZone(triangle, 0.26, 0.25)).toBe(false);
   });
 
   it("tests concave polygons by ray casting", () => {
-    expect(insideZone(concave, 0.1, 0.4)).toBe(true);
-    expect(insideZone(concave, 0.5, 0.4)).toBe(true);
-    expect(insideZone(concave, 0.3, 0.5)).toBe(false);
-    expect(insideZone(concave, 0.3, 0.3)).toBe(true);
+    expect(pointInZone(concave, 0.1, 0.4)).toBe(true);
+    expect(pointInZone(concave, 0.5, 0.4)).toBe(true);
+    expect(pointInZone(concave, 0.3, 0.5)).toBe(false);
+    expect(pointInZone(concave, 0.3, 0.3)).toBe(true);
   });
 
   it("measures a circle's radius on the image's width (ADR 0011)", () => {
     // 800 × 400 image: r = 0.1 is 80 px, i.e. 0.2 of the height.
-    expect(insideZone(circle, 0.5, 0.69, 0.5)).toBe(true);
-    expect(insideZone(circle, 0.5, 0.69, 1)).toBe(false);
+    expect(pointInZone(circle, 0.5, 0.69, 0.5)).toBe(true);
+    expect(pointInZone(circle, 0.5, 0.69, 1)).toBe(false);
   });
 
   it("scores a point inside any of several zones, and 0 for none or no point", () => {
@@ -173,8 +173,8 @@ describe("HOTZONE: the point inside any zone, the edge included", () => {
             [x + w / 2, y + h / 2],
             [x + w, y],
           ] as const) {
-            expect(insideZone(r, px, py)).toBe(true);
-            expect(insideZone(asPolygon, px, py)).toBe(true);
+            expect(pointInZone(r, px, py)).toBe(true);
+            expect(pointInZone(asPolygon, px, py)).toBe(true);
           }
         },
       ),

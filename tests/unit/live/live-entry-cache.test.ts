@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, myLiveSession, saveAnswer } from "~/modules/live/participant.server";
-import { liveStateReads, writeOwnEntry } from "~/modules/live/live-entry.server";
+import { writeOwnEntry } from "~/modules/live/live-entry.server";
 import { closeOpenSections } from "~/modules/live/progress.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
@@ -19,6 +19,43 @@ import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from 
 // saves (app/modules/live/live-entry.server.ts). Every change to it must be seen by the very next
 // save or screen refresh: the participant's own moves, another participant's do not disturb it,
 // staff actions and content edits.
+
+/**
+ * What the kept state saves, counted by spies: reads of entries' live facts from the database (a
+ * whole session's or one entry's: progress, overrides, extra time), and staff actions that took the
+ * kept entries instead of reading them (keptSessionBeforeWrite's `current()` gave them).
+ */
+const liveStateReads = vi.hoisted(() => ({ liveFacts: 0, staffActionsFromKept: 0 }));
+
+vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    entriesFacts: (...args: Parameters<typeof actual.entriesFacts>) => {
+      liveStateReads.liveFacts++;
+      return actual.entriesFacts(...args);
+    },
+  };
+});
+
+vi.mock(import("~/modules/live/live-entry.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    keptSessionBeforeWrite: (...args: Parameters<typeof actual.keptSessionBeforeWrite>) => {
+      const kept = actual.keptSessionBeforeWrite(...args);
+      return (
+        kept && {
+          current: () => {
+            const now = kept.current();
+            if (now) liveStateReads.staffActionsFromKept++;
+            return now;
+          },
+        }
+      );
+    },
+  };
+});
 
 process.env.PARTYKIT_DISABLED = "true";
 let manager: Ctx;
@@ -108,6 +145,7 @@ describe("the kept live state of a participant", () => {
       const kept = [await myLiveSession(p1, f.sessionId), await myLiveSession(p2, f.sessionId)];
       expect(liveStateReads, `after ${input.overrideType}`).toEqual(before);
       const read = [await fresh(p1), await fresh(p2)];
+      expect(liveStateReads.liveFacts, "a fresh read is counted").toBeGreaterThan(before.liveFacts);
       // The same clock to the second (a second may tick between the two reads).
       for (const [i, k] of kept.entries()) {
         const r = read[i]!;

@@ -3,7 +3,9 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyRealtimeToken } from "../../../party/token";
-import { issueRealtimeToken, partykitHost, publishToRoom, realtimeSecret } from "~/modules/live/realtime.server";
+import type { Ctx } from "~/lib/context.server";
+import { publishLive } from "~/modules/live/events.server";
+import { issueRealtimeToken, partykitHost, publishEventsToRoom, realtimeSecret } from "~/modules/live/realtime.server";
 
 const saved = { ...process.env };
 
@@ -71,7 +73,7 @@ describe("issueRealtimeToken", () => {
   });
 });
 
-describe("publishToRoom", () => {
+describe("publishing to the room", () => {
   it("defaults the host to 127.0.0.1:1999", () => {
     expect(partykitHost()).toBe("127.0.0.1:1999");
   });
@@ -88,8 +90,15 @@ describe("publishToRoom", () => {
     process.env.PARTYKIT_HOST = `127.0.0.1:${port}`;
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(
-      publishToRoom({ tenant: "demo", scheduledSessionId: "ss-1", event: { type: "pause", payload: {} } }),
+      publishEventsToRoom({ tenant: "demo", scheduledSessionId: "ss-1", events: [{ type: "pause", payload: {} }] }),
     ).resolves.toBe(false);
     expect(warn).toHaveBeenCalledOnce();
+    // A live event after a write takes the same way: it waits for the refusal, logs it and does not throw.
+    await expect(
+      publishLive({ tenant: { slug: "demo" } } as Pick<Ctx, "tenant">, "ss-1", [
+        { type: "session.started", payload: {} },
+      ]),
+    ).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 });

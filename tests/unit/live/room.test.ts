@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import PartySocket from "partysocket";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WS from "ws";
 import {
   REVOKED_CLOSE_CODE,
@@ -19,14 +19,8 @@ import type { Ctx } from "~/lib/context.server";
 import { logout } from "~/modules/auth/login.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { createLoginSession, type SessionCookie } from "~/modules/auth/sessions.server";
-import { publishLive, roomPublishStats } from "~/modules/live/events.server";
-import {
-  issueRealtimeToken,
-  publishEventsToRoom,
-  publishToRoom,
-  revokeInRoom,
-  roomPresence,
-} from "~/modules/live/realtime.server";
+import { publishLive, type LiveEventType } from "~/modules/live/events.server";
+import { issueRealtimeToken, publishEventsToRoom, revokeInRoom, roomPresence } from "~/modules/live/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { participantRealtimeToken, requestHelp } from "~/modules/live/participant.server";
 import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
@@ -37,6 +31,19 @@ import { makeLiveSession, participantCtx } from "./fixtures";
 
 // Runs the real room in `partykit dev` (workerd) and talks to it like the app and browsers do.
 
+/** Requests sent to the room (publishEventsToRoom is the one way there), counted by a spy. */
+const roomRequests = vi.hoisted(() => ({ count: 0 }));
+vi.mock(import("~/modules/live/realtime.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    publishEventsToRoom: (...args: Parameters<typeof actual.publishEventsToRoom>) => {
+      roomRequests.count++;
+      return actual.publishEventsToRoom(...args);
+    },
+  };
+});
+
 const ROOT = path.resolve(__dirname, "../../..");
 const SECRET = randomBytes(32).toString("hex");
 const TENANT = "demo";
@@ -44,6 +51,8 @@ const SESSION = `ss-${randomBytes(4).toString("hex")}`;
 const ROOM = `${TENANT}:${SESSION}`;
 const SEGMENT = encodeURIComponent(ROOM);
 const CONFIG_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "room-test-"));
+/** The app's side of a publish: live events go to the room through publishLive, as in production. */
+const app = { tenant: { slug: TENANT } } as Pick<Ctx, "tenant">;
 
 let server: ChildProcess | undefined;
 let serverLog = "";
@@ -203,14 +212,9 @@ describe("session room", () => {
   it("broadcasts a published event to every client", async () => {
     const admin = await connect("admin", "staff-1");
     const participant = await connect("participant", "p-1");
-    const ok = await publishToRoom({
-      tenant: TENANT,
-      scheduledSessionId: SESSION,
-      event: { type: "session.paused", payload: { at: 1 } },
-    });
-    expect(ok).toBe(true);
+    await publishLive(app, SESSION, [{ type: "session.started", payload: { at: 1 } }]);
     for (const client of [admin, participant]) {
-      const event = await client.waitFor((m) => m.type === "session.paused", "session.paused");
+      const event = await client.waitFor((m) => m.type === "session.started", "session.started");
       expect(event.payload).toEqual({ at: 1 });
       expect(event.participantId).toBeUndefined();
     }
@@ -222,17 +226,17 @@ describe("session room", () => {
     const admin = await connect("admin", "staff-1");
     const p1 = await connect("participant", "p-1");
     const p2 = await connect("participant", "p-2");
-    const publish = (type: string, participantId?: string) =>
-      publishToRoom({ tenant: TENANT, scheduledSessionId: SESSION, event: { type, participantId, payload: { type } } });
+    const publish = (type: LiveEventType, participantId?: string) =>
+      publishLive(app, SESSION, [{ type, participantId, payload: { type } }]);
 
-    expect(await publish("question.unlocked", "p-1")).toBe(true);
-    expect(await publish("marker")).toBe(true);
+    await publish("entry.changed", "p-1");
+    await publish("plan.changed");
 
-    await p1.waitFor((m) => m.type === "question.unlocked", "p-1's unlock");
-    await admin.waitFor((m) => m.type === "question.unlocked" && m.participantId === "p-1", "admin's copy");
-    // A connection gets messages in order: once p-2 has the later marker, the unlock is not coming.
-    await p2.waitFor((m) => m.type === "marker", "marker on p-2");
-    expect(p2.messages.map((m) => m.type)).not.toContain("question.unlocked");
+    await p1.waitFor((m) => m.type === "entry.changed", "p-1's entry change");
+    await admin.waitFor((m) => m.type === "entry.changed" && m.participantId === "p-1", "admin's copy");
+    // A connection gets messages in order: once p-2 has the later marker, the entry change is not coming.
+    await p2.waitFor((m) => m.type === "plan.changed", "marker on p-2");
+    expect(p2.messages.map((m) => m.type)).not.toContain("entry.changed");
     // Presence names every participant: only admins get it.
     expect(p1.messages.map((m) => m.type)).not.toContain("presence");
     expect(p2.messages.map((m) => m.type)).not.toContain("presence");
@@ -441,7 +445,7 @@ describe("session room", () => {
     process.env.LIVE_STAFF_EVENT_WAIT_MS = "400";
     try {
       // Twenty saves 10 ms apart: sent one by one before, a request each; now they share one or two.
-      const before = roomPublishStats.requests;
+      const before = roomRequests.count;
       for (let i = 0; i < 20; i++) {
         void publishLive(ctx, SESSION, [{ type: "answer.saved", staffOnly: true, payload: { i } }], {
           waitForRoom: false,
@@ -452,7 +456,7 @@ describe("session room", () => {
         (m) => m.type === "answer.saved" && (m.payload as { i: number }).i === 19,
         "the last save's event",
       );
-      expect(roomPublishStats.requests - before).toBeLessThanOrEqual(2);
+      expect(roomRequests.count - before).toBeLessThanOrEqual(2);
       const order = admin.messages.filter((m) => m.type === "answer.saved").map((m) => (m.payload as { i: number }).i);
       expect(order).toEqual([...Array(20).keys()]);
 
@@ -562,9 +566,9 @@ describe("revoked tokens (issue 28)", () => {
     expect(again.messages).toEqual([]);
 
     // The same participant's other login session keeps its socket and its events.
-    await publishToRoom({ tenant: TENANT, scheduledSessionId: SESSION, event: { type: "after.revoke", payload: {} } });
-    await expect.poll(() => other.messages.map((m) => m.type)).toContain("after.revoke");
-    expect(first.messages.map((m) => m.type)).not.toContain("after.revoke");
+    await publishLive(app, SESSION, [{ type: "plan.changed", payload: { after: "revoke" } }]);
+    await expect.poll(() => other.messages.map((m) => m.type)).toContain("plan.changed");
+    expect(first.messages.map((m) => m.type)).not.toContain("plan.changed");
     expect(await within(other.closed, 300)).toBe("timeout");
   });
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { scheduledSessionParticipantEntries as entries, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
+import type { LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
 import {
   applyLiveOverride,
@@ -27,6 +27,11 @@ import { liveAnswers, liveOverrides, liveProgress } from "~db/tenant/schema";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, setExtraTime } from "./fixtures";
+import { onLiveEvent } from "./live-events";
+
+vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
+  (await import("./live-events")).withListeners(importOriginal),
+);
 
 // Staff side of the live run against a real tenant database. No room runs here (room.test.ts has
 // the real one); the in-process seam shows what would be published.

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { addEvaluation, getEvaluation, updateEvaluation } from "~/modules/assessments/evaluations.server";
 import { addQuestion, updateQuestion } from "~/modules/assessments/questions.server";
 import { addSession } from "~/modules/assessments/sessions.server";
-import { onLiveEvent, type LiveEvent } from "~/modules/live/events.server";
+import type { LiveEvent } from "~/modules/live/events.server";
 import { myLiveSession } from "~/modules/live/participant.server";
 import { applyLiveOverride, liveDashboard, startScheduledSession } from "~/modules/live/run.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
@@ -13,6 +13,11 @@ import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeParticipants } from "../scheduling/fixtures";
 import { participantCtx } from "./fixtures";
+import { onLiveEvent } from "./live-events";
+
+vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
+  (await import("./live-events")).withListeners(importOriginal),
+);
 
 // ADR 0031: an evaluation made without options runs its questions' time limits; an untimed one is
 // an explicit choice, said on the plan screen and the dashboard, and a change while a session runs

@@ -3,12 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { SessionReportOptions } from "~db/tenant/schema";
 import { loadResources } from "~/i18n/resources";
 import type { Locale } from "~/i18n/config";
 import type { ScoredParticipant, ScoredStep } from "~/modules/corrections/scored-participant";
 import { BUILT_IN_LAYOUT } from "~/modules/reports/layout-schema";
 import { drawPdf } from "~/modules/reports/pdf/pdf-job";
-import { computeReportData, DEFAULT_REPORT_OPTIONS, type SessionReportData } from "~/modules/reports/report-data";
+import { computeReportData, type SessionReportData } from "~/modules/reports/report-data";
 import { scoredFixture } from "./fixture";
 
 // What a reader of the report PDF sees (issue 34): the organisation named once in the header, a
@@ -16,6 +17,17 @@ import { scoredFixture } from "./fixture";
 // Read with Debian's poppler-utils, page by page.
 
 const ORG = "Acme Training Centre";
+/** Everything shown, correct answers too. */
+const REPORT_OPTIONS: SessionReportOptions = {
+  chartType: "RADAR",
+  onlyEvaluations: [],
+  showCategoryComments: true,
+  showChart: true,
+  showCorrectAnswers: true,
+  showEvaluationComments: true,
+  showQuestionComments: true,
+  showSessionComments: true,
+};
 const LOCALES: Locale[] = ["en-us", "nl-nl", "fr-fr"];
 /** A 1 × 1 PNG, for the header with a logo. */
 const PNG = Buffer.from(
@@ -144,7 +156,7 @@ async function pdfPages(
     pages: [
       {
         key: "r",
-        report: { data, layout: BUILT_IN_LAYOUT, options: { ...DEFAULT_REPORT_OPTIONS, showCorrectAnswers: true } },
+        report: { data, layout: BUILT_IN_LAYOUT, options: REPORT_OPTIONS },
         locale,
         sessionDate: "20/11/2026 10:00",
       },
