@@ -6,15 +6,26 @@ import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 export type ListQuery<O extends string> = { q: string; sort: O; dir: SortOrder; page: number };
 
+/** The page number of `?page=`: 1 when missing or not a number, never below 1. */
+export function pageNumber(url: URL): number {
+  return Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+}
+
 /** The list state from GET params: `q` (search), `sort`, `dir`, `page`. */
-export function listQuery<O extends string>(request: Request, sorts: readonly O[], defaultSort: O): ListQuery<O> {
+export function listQuery<O extends string>(
+  request: Request,
+  sorts: readonly O[],
+  defaultSort: O,
+  defaultDir: SortOrder = "ASC",
+): ListQuery<O> {
   const url = new URL(request.url);
   const sort = url.searchParams.get("sort") as O | null;
+  const dir = url.searchParams.get("dir");
   return {
     q: (url.searchParams.get("q") ?? "").trim(),
     sort: sort && sorts.includes(sort) ? sort : defaultSort,
-    dir: url.searchParams.get("dir") === "DESC" ? "DESC" : "ASC",
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    dir: dir === "ASC" || dir === "DESC" ? dir : defaultDir,
+    page: pageNumber(url),
   };
 }
 
@@ -32,7 +43,7 @@ export const pageArgs = <O extends string>(query: ListQuery<O>) => ({
  */
 export function redirectPastLastPage(request: Request, pageInfo: { totalCount: number; pageSize: number }): void {
   const url = new URL(request.url);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = pageNumber(url);
   const last = Math.max(1, Math.ceil(pageInfo.totalCount / (pageInfo.pageSize || 1)));
   if (page <= last) return;
   if (last === 1) url.searchParams.delete("page");

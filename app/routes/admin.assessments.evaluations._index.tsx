@@ -14,7 +14,8 @@ import {
 import { Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
+import { removeFromList } from "./admin.assessments+shared/form.server";
+import { listScreen } from "./admin.assessments+shared/list.server";
 
 export const handle = { titleKey: "assessments:sections.evaluations.title" };
 

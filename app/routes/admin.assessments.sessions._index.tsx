@@ -11,7 +11,8 @@ import {
 } from "~/components/assessments/screen-parts";
 import { Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
+import { removeFromList } from "./admin.assessments+shared/form.server";
+import { listScreen } from "./admin.assessments+shared/list.server";
 import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
 
 export const handle = { titleKey: "assessments:sections.sessions.title" };
