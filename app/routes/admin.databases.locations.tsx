@@ -1,26 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
 import { locationInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return nameListScreen(ctx, request, listLocations);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addLocation, update: updateLocation, remove: removeLocation }),
-  });
-}
+export const loader = nameListLoader(listLocations);
+export const action = entityAction({ add: addLocation, update: updateLocation, remove: removeLocation });
 
 export default function Locations() {
   const { list, canWrite } = useLoaderData<typeof loader>();
