@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { pageParam } from "./page-number";
 import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 // The state of a list screen (search, sort, direction, page) lives in its GET parameters, so a
@@ -6,9 +7,12 @@ import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 export type ListQuery<O extends string> = { q: string; sort: O; dir: SortOrder; page: number };
 
-/** The page number of `?page=`: 1 when missing or not a number, never below 1. */
-export function pageNumber(url: URL): number {
-  return Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+/** The page number of `?page=` (pageParam). */
+export const pageNumber = (url: URL): number => pageParam(url.searchParams);
+
+/** The search of `?q=`, trimmed ("" when missing). */
+export function listSearch(url: URL): string {
+  return (url.searchParams.get("q") ?? "").trim();
 }
 
 /** The list state from GET params: `q` (search), `sort`, `dir`, `page`. */
@@ -22,7 +26,7 @@ export function listQuery<O extends string>(
   const sort = url.searchParams.get("sort") as O | null;
   const dir = url.searchParams.get("dir");
   return {
-    q: (url.searchParams.get("q") ?? "").trim(),
+    q: listSearch(url),
     sort: sort && sorts.includes(sort) ? sort : defaultSort,
     dir: dir === "ASC" || dir === "DESC" ? dir : defaultDir,
     page: pageNumber(url),

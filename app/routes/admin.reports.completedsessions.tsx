@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, fieldInputClass } from "~/components/ui/form";
 import { loadOrFail } from "~/lib/form-result.server";
+import { pageNumber } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { completedSessionsScreen } from "~/modules/reports/screens.server";
 
@@ -10,7 +11,9 @@ export const handle = { titleKey: "reports:entry.completed.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, () => completedSessionsScreen(ctx, new URL(request.url)));
+  const url = new URL(request.url);
+  const query = { page: pageNumber(url), q: url.searchParams.get("q") ?? "" };
+  return loadOrFail(ctx, () => completedSessionsScreen(ctx, query));
 }
 
 /** Completed sessions with each participant's correction progress and the pass rate. */

@@ -5,6 +5,7 @@ import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
+import { pageNumber } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
 
@@ -12,7 +13,16 @@ export const handle = { titleKey: "reports:entry.reports.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, () => reportsListScreen(ctx, new URL(request.url)));
+  const url = new URL(request.url);
+  const param = (name: string) => url.searchParams.get(name);
+  const query = {
+    page: pageNumber(url),
+    session: param("session"),
+    q: param("q"),
+    status: param("status"),
+    passedStatus: param("passedStatus"),
+  };
+  return loadOrFail(ctx, () => reportsListScreen(ctx, query));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,6 +8,7 @@ import { EmptyList, ListSearch } from "../ui/list-search";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
+import { pageParam } from "~/lib/page-number";
 
 export type Column<T> = { key: string; label: string; sort?: string; render: (row: T) => ReactNode };
 type Node = { _id: string; name: string };
@@ -56,7 +57,7 @@ export function DataList<T extends Node>({
   const q = params.get("q") ?? "";
   const sort = params.get("sort");
   const dir = params.get("dir") === "DESC" ? "DESC" : "ASC";
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const page = pageParam(params);
   const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
   const href = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

@@ -51,6 +51,5 @@ export const csvImportIntents = (
   importCsv: (ctx: Ctx, csv: string) => Promise<Record<string, unknown>>,
 ): Handlers => ({
   preview: (_i, _id, form) => preview(ctx, String(form.get("csv") ?? "")),
-  import: async (_i, _id, form) =>
-    ctx.t("databases:import.saved", await importCsv(ctx, String(form.get("csv") ?? ""))),
+  import: async (_i, _id, form) => ctx.t("databases:import.saved", await importCsv(ctx, String(form.get("csv") ?? ""))),
 });
