@@ -2,7 +2,7 @@ import { csvImportIntents, entityAction, nameListLoader } from "./admin.database
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
-import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
 import { companyInput } from "~/modules/databases/entity-inputs";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
@@ -22,23 +22,13 @@ export default function Companies() {
       schema={companyInput}
       title={t("databases:sections.companies.title")}
       entity="companies"
-      columns={[
-        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
-        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
-      ]}
+      columns={nameAndAddressColumns(t)}
       edges={list.edges}
       pageInfo={list.pageInfo}
       canWrite={canWrite}
       headerExtra={canWrite ? <ImportDialog kind="companies" /> : null}
       fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, false)]}
-      valuesOf={(r) => ({
-        name: r.name,
-        "address.line1": r.address?.line1,
-        "address.city": r.address?.city,
-        "address.region": r.address?.region,
-        "address.postal": r.address?.postal,
-        "address.country": r.address?.country,
-      })}
+      valuesOf={nameAndAddressValues}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
 import { locationInput } from "~/modules/databases/entity-inputs";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
 
@@ -18,22 +18,12 @@ export default function Locations() {
       schema={locationInput}
       title={t("databases:sections.locations.title")}
       entity="locations"
-      columns={[
-        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
-        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
-      ]}
+      columns={nameAndAddressColumns(t)}
       edges={list.edges}
       pageInfo={list.pageInfo}
       canWrite={canWrite}
       fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, true)]}
-      valuesOf={(r) => ({
-        name: r.name,
-        "address.line1": r.address?.line1,
-        "address.city": r.address?.city,
-        "address.region": r.address?.region,
-        "address.postal": r.address?.postal,
-        "address.country": r.address?.country,
-      })}
+      valuesOf={nameAndAddressValues}
     />
   );
 }

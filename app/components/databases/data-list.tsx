@@ -254,12 +254,27 @@ export function addressFields(t: (key: string) => string, required: boolean): Fi
   }));
 }
 
-export const formatAddress = (
-  a: {
-    line1: string | null;
-    city: string | null;
-    region?: string | null;
-    postal: string | null;
-    country: string | null;
-  } | null,
-) => (a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "");
+type Address = {
+  line1: string | null;
+  city: string | null;
+  region?: string | null;
+  postal: string | null;
+  country: string | null;
+};
+
+/** The columns of a list of named places with an address (companies, locations). */
+export const nameAndAddressColumns = <T extends Node & { address: Address | null }>(
+  t: (key: string) => string,
+): Column<T>[] => [
+  { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+  { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
+];
+
+/** A row's name and address as the dialog's field values (`address.line1`, ...). */
+export const nameAndAddressValues = (r: { name: string; address: Address | null }) => ({
+  name: r.name,
+  ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [`address.${f}`, r.address?.[f]])),
+});
+
+export const formatAddress = (a: Address | null) =>
+  a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "";
