@@ -1,5 +1,5 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
@@ -88,6 +88,49 @@ function OwnershipAndSharing({
   );
 }
 
+/**
+ * The frame of the evaluation and session template editors: the guard against leaving unsaved
+ * changes, the title with the save button, and the read-only notice or the refusal.
+ */
+function EditorFrame({
+  title,
+  back,
+  readOnly,
+  dirty,
+  busy,
+  result,
+  onSave,
+  children,
+}: {
+  title: string;
+  back: string;
+  readOnly: boolean;
+  dirty: boolean;
+  busy: boolean;
+  result: SaveResult | undefined;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard dirty={!readOnly && dirty && !result?.ok} />
+      <PageHeader title={title} back={back}>
+        {!readOnly ? (
+          <Button disabled={busy} onClick={onSave}>
+            {t("assessments:actions.save")}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {result && !result.ok ? (
+        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
 export function EvaluationForm({
   evaluation,
   categories: categoryOptions,
@@ -121,25 +164,15 @@ export function EvaluationForm({
     shares: own.shares,
   });
   return (
-    <div className="flex flex-col gap-4">
-      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
-      <PageHeader
-        title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
-        back={back}
-      >
-        {!readOnly ? (
-          <Button
-            disabled={fetcher.state !== "idle"}
-            onClick={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
-          >
-            {t("assessments:actions.save")}
-          </Button>
-        ) : null}
-      </PageHeader>
-      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? (
-        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
-      ) : null}
+    <EditorFrame
+      title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
+      back={back}
+      readOnly={readOnly}
+      dirty={changed}
+      busy={fetcher.state !== "idle"}
+      result={result}
+      onSave={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
+    >
       <TextField
         label={t("assessments:fields.name")}
         value={name}
@@ -194,7 +227,7 @@ export function EvaluationForm({
         error={errors.questions}
         disabled={readOnly}
       />
-    </div>
+    </EditorFrame>
   );
 }
 
@@ -234,31 +267,24 @@ export function SessionForm({
     shares: own.shares,
   });
   return (
-    <div className="flex flex-col gap-4">
-      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
-      <PageHeader title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")} back={back}>
-        {!readOnly ? (
-          <Button
-            disabled={fetcher.state !== "idle"}
-            onClick={() =>
-              save({
-                name,
-                passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
-                referenceFormat,
-                categories,
-                evaluations,
-                ...own.payload,
-              })
-            }
-          >
-            {t("assessments:actions.save")}
-          </Button>
-        ) : null}
-      </PageHeader>
-      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? (
-        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
-      ) : null}
+    <EditorFrame
+      title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")}
+      back={back}
+      readOnly={readOnly}
+      dirty={changed}
+      busy={fetcher.state !== "idle"}
+      result={result}
+      onSave={() =>
+        save({
+          name,
+          passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
+          referenceFormat,
+          categories,
+          evaluations,
+          ...own.payload,
+        })
+      }
+    >
       <div className="grid gap-4 md:grid-cols-3">
         <TextField
           label={t("assessments:fields.name")}
@@ -308,6 +334,6 @@ export function SessionForm({
         error={errors.evaluations}
         disabled={readOnly}
       />
-    </div>
+    </EditorFrame>
   );
 }
