@@ -88,6 +88,59 @@ function OwnershipAndSharing({
   );
 }
 
+/** The last part of both editors: categories, owner and sharing, and the members picked from the bank. */
+function CategoriesSharingAndBank({
+  kind,
+  categoryOptions,
+  categories,
+  onCategories,
+  own,
+  shareCandidates,
+  chosen,
+  members,
+  onMembers,
+  readOnly,
+  errors,
+}: {
+  /** What the group holds: an evaluation's questions or a session template's evaluations. */
+  kind: "questions" | "evaluations";
+  categoryOptions: CategoryOption[];
+  categories: string[];
+  onCategories: (ids: string[]) => void;
+  own: ReturnType<typeof useOwnership>;
+  shareCandidates: ShareUser[];
+  chosen: Ref[];
+  members: string[];
+  onMembers: (ids: string[]) => void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CheckboxList
+        legend={t("assessments:fields.categories")}
+        options={categoryOptions}
+        value={categories}
+        onChange={onCategories}
+        error={errors.categories}
+        disabled={readOnly}
+      />
+      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
+      <BankPicker
+        kind={kind}
+        legend={t(`assessments:fields.${kind}`)}
+        known={chosen}
+        categoryOptions={categoryOptions}
+        value={members}
+        onChange={onMembers}
+        error={errors[kind]}
+        disabled={readOnly}
+      />
+    </>
+  );
+}
+
 /**
  * The frame of the evaluation and session template editors: the guard against leaving unsaved
  * changes, the title with the save button, and the read-only notice or the refusal.
@@ -208,24 +261,18 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CheckboxList
-        legend={t("assessments:fields.categories")}
-        options={categoryOptions}
-        value={categories}
-        onChange={setCategories}
-        error={errors.categories}
-        disabled={readOnly}
-      />
-      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker
+      <CategoriesSharingAndBank
         kind="questions"
-        legend={t("assessments:fields.questions")}
-        known={chosen}
         categoryOptions={categoryOptions}
-        value={questions}
-        onChange={setQuestions}
-        error={errors.questions}
-        disabled={readOnly}
+        categories={categories}
+        onCategories={setCategories}
+        own={own}
+        shareCandidates={shareCandidates}
+        chosen={chosen}
+        members={questions}
+        onMembers={setQuestions}
+        readOnly={readOnly}
+        errors={errors}
       />
     </EditorFrame>
   );
@@ -315,24 +362,18 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CheckboxList
-        legend={t("assessments:fields.categories")}
-        options={categoryOptions}
-        value={categories}
-        onChange={setCategories}
-        error={errors.categories}
-        disabled={readOnly}
-      />
-      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker
+      <CategoriesSharingAndBank
         kind="evaluations"
-        legend={t("assessments:fields.evaluations")}
-        known={chosen}
         categoryOptions={categoryOptions}
-        value={evaluations}
-        onChange={setEvaluations}
-        error={errors.evaluations}
-        disabled={readOnly}
+        categories={categories}
+        onCategories={setCategories}
+        own={own}
+        shareCandidates={shareCandidates}
+        chosen={chosen}
+        members={evaluations}
+        onMembers={setEvaluations}
+        readOnly={readOnly}
+        errors={errors}
       />
     </EditorFrame>
   );
