@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { pageParam } from "./page-number";
 import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 // The state of a list screen (search, sort, direction, page) lives in its GET parameters, so a
@@ -6,15 +7,29 @@ import { afterForPage, PAGE_SIZE, type SortOrder } from "./paging.server";
 
 export type ListQuery<O extends string> = { q: string; sort: O; dir: SortOrder; page: number };
 
+/** The page number of `?page=` (pageParam). */
+export const pageNumber = (url: URL): number => pageParam(url.searchParams);
+
+/** The search of `?q=`, trimmed ("" when missing). */
+export function listSearch(url: URL): string {
+  return (url.searchParams.get("q") ?? "").trim();
+}
+
 /** The list state from GET params: `q` (search), `sort`, `dir`, `page`. */
-export function listQuery<O extends string>(request: Request, sorts: readonly O[], defaultSort: O): ListQuery<O> {
+export function listQuery<O extends string>(
+  request: Request,
+  sorts: readonly O[],
+  defaultSort: O,
+  defaultDir: SortOrder = "ASC",
+): ListQuery<O> {
   const url = new URL(request.url);
   const sort = url.searchParams.get("sort") as O | null;
+  const dir = url.searchParams.get("dir");
   return {
-    q: (url.searchParams.get("q") ?? "").trim(),
+    q: listSearch(url),
     sort: sort && sorts.includes(sort) ? sort : defaultSort,
-    dir: url.searchParams.get("dir") === "DESC" ? "DESC" : "ASC",
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    dir: dir === "ASC" || dir === "DESC" ? dir : defaultDir,
+    page: pageNumber(url),
   };
 }
 
@@ -32,7 +47,7 @@ export const pageArgs = <O extends string>(query: ListQuery<O>) => ({
  */
 export function redirectPastLastPage(request: Request, pageInfo: { totalCount: number; pageSize: number }): void {
   const url = new URL(request.url);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = pageNumber(url);
   const last = Math.max(1, Math.ceil(pageInfo.totalCount / (pageInfo.pageSize || 1)));
   if (page <= last) return;
   if (last === 1) url.searchParams.delete("page");

@@ -5,7 +5,8 @@ import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
+import { removeFromList } from "./admin.assessments+shared/form.server";
+import { listScreen } from "./admin.assessments+shared/list.server";
 import { STEP_TYPES } from "~/modules/assessments/steps";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };

@@ -1,31 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { csvImportIntents, entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
-import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
 import { companyInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
 import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return nameListScreen(ctx, request, listCompanies);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addCompany, update: updateCompany, remove: removeCompany }),
-    preview: (_i, _id, form) => previewCompanyImport(ctx, String(form.get("csv") ?? "")),
-    import: async (_i, _id, form) =>
-      ctx.t("databases:import.saved", await importCompaniesCsv(ctx, String(form.get("csv") ?? ""))),
-  });
-}
+export const loader = nameListLoader(listCompanies);
+export const action = entityAction({ add: addCompany, update: updateCompany, remove: removeCompany }, (ctx) =>
+  csvImportIntents(ctx, previewCompanyImport, importCompaniesCsv),
+);
 
 export default function Companies() {
   const { list, canWrite } = useLoaderData<typeof loader>();
@@ -35,23 +22,13 @@ export default function Companies() {
       schema={companyInput}
       title={t("databases:sections.companies.title")}
       entity="companies"
-      columns={[
-        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
-        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
-      ]}
+      columns={nameAndAddressColumns(t)}
       edges={list.edges}
       pageInfo={list.pageInfo}
       canWrite={canWrite}
       headerExtra={canWrite ? <ImportDialog kind="companies" /> : null}
       fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, false)]}
-      valuesOf={(r) => ({
-        name: r.name,
-        "address.line1": r.address?.line1,
-        "address.city": r.address?.city,
-        "address.region": r.address?.region,
-        "address.postal": r.address?.postal,
-        "address.country": r.address?.country,
-      })}
+      valuesOf={nameAndAddressValues}
     />
   );
 }

@@ -1,26 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { contextInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.contexts.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return nameListScreen(ctx, request, listContexts);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addContext, update: updateContext, remove: removeContext }),
-  });
-}
+export const loader = nameListLoader(listContexts);
+export const action = entityAction({ add: addContext, update: updateContext, remove: removeContext });
 
 export default function Contexts() {
   const { list, canWrite } = useLoaderData<typeof loader>();

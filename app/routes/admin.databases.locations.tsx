@@ -1,26 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
+import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
 import { locationInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return nameListScreen(ctx, request, listLocations);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addLocation, update: updateLocation, remove: removeLocation }),
-  });
-}
+export const loader = nameListLoader(listLocations);
+export const action = entityAction({ add: addLocation, update: updateLocation, remove: removeLocation });
 
 export default function Locations() {
   const { list, canWrite } = useLoaderData<typeof loader>();
@@ -30,22 +18,12 @@ export default function Locations() {
       schema={locationInput}
       title={t("databases:sections.locations.title")}
       entity="locations"
-      columns={[
-        { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
-        { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
-      ]}
+      columns={nameAndAddressColumns(t)}
       edges={list.edges}
       pageInfo={list.pageInfo}
       canWrite={canWrite}
       fields={[{ name: "name", label: t("databases:fields.name"), required: true }, ...addressFields(t, true)]}
-      valuesOf={(r) => ({
-        name: r.name,
-        "address.line1": r.address?.line1,
-        "address.city": r.address?.city,
-        "address.region": r.address?.region,
-        "address.postal": r.address?.postal,
-        "address.country": r.address?.country,
-      })}
+      valuesOf={nameAndAddressValues}
     />
   );
 }

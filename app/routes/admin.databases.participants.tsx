@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
@@ -16,10 +16,10 @@ import {
   updateParticipant,
   type ParticipantSort,
 } from "~/modules/databases/participants.server";
-import { canWrite, entityIntents } from "~/modules/databases/screens.server";
+import { canWrite } from "~/modules/databases/screens.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { runIntent } from "~/lib/intent-action.server";
+import { csvImportIntents, entityAction } from "./admin.databases+shared/entity-routes.server";
 
 export const handle = { titleKey: "databases:sections.participants.title" };
 
@@ -44,17 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addParticipant, update: updateParticipant, remove: removeParticipant }),
-    preview: (_i, _id, form) => previewImport(ctx, String(form.get("csv") ?? "")),
-    import: async (_i, _id, form) => {
-      const result = await importParticipantsCsv(ctx, String(form.get("csv") ?? ""));
-      return ctx.t("databases:import.saved", result);
-    },
-  });
-}
+export const action = entityAction(
+  { add: addParticipant, update: updateParticipant, remove: removeParticipant },
+  (ctx) => csvImportIntents(ctx, previewImport, importParticipantsCsv),
+);
 
 export default function Participants() {
   const { list, companyNames, canWrite } = useLoaderData<typeof loader>();

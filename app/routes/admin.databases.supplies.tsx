@@ -1,11 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { entityAction, nameListLoader } from "./admin.databases+shared/entity-routes.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { supplyObjectInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
 import {
   addSupplyObject,
   listSupplyObjects,
@@ -15,17 +12,8 @@ import {
 
 export const handle = { titleKey: "databases:sections.supplies.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return nameListScreen(ctx, request, listSupplyObjects);
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await requireStaffContext(request, context);
-  return runIntent(ctx, request, {
-    ...entityIntents(ctx, { add: addSupplyObject, update: updateSupplyObject, remove: removeSupplyObject }),
-  });
-}
+export const loader = nameListLoader(listSupplyObjects);
+export const action = entityAction({ add: addSupplyObject, update: updateSupplyObject, remove: removeSupplyObject });
 
 export default function SupplyObjects() {
   const { list, canWrite } = useLoaderData<typeof loader>();

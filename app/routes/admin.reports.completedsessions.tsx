@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReportsPage, ReportsPager } from "~/components/reports/reports-page";
 import { Button, fieldInputClass } from "~/components/ui/form";
 import { loadOrFail } from "~/lib/form-result.server";
+import { pageNumber } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { completedSessionsScreen } from "~/modules/reports/screens.server";
 
@@ -10,7 +12,9 @@ export const handle = { titleKey: "reports:entry.completed.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, () => completedSessionsScreen(ctx, new URL(request.url)));
+  const url = new URL(request.url);
+  const query = { page: pageNumber(url), q: url.searchParams.get("q") ?? "" };
+  return loadOrFail(ctx, () => completedSessionsScreen(ctx, query));
 }
 
 /** Completed sessions with each participant's correction progress and the pass rate. */
@@ -18,11 +22,7 @@ export default function CompletedSessions() {
   const { sessions, q, page, pageCount } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-4">
-      <nav aria-label={t("reports:nav")} className="text-sm">
-        <Link to="/admin/reports">{t("reports:nav")}</Link>
-      </nav>
-      <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.completed.title")}</h1>
+    <ReportsPage title={t("reports:entry.completed.title")}>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <label htmlFor="completed-q" className="sr-only">
           {t("reports:list.search")}
@@ -92,17 +92,7 @@ export default function CompletedSessions() {
           </li>
         ))}
       </ul>
-      {pageCount > 1 ? (
-        <nav aria-label={t("reports:list.pages")} className="flex gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={`?q=${encodeURIComponent(q)}&page=${page - 1}`}>{t("reports:list.previous")}</Link>
-          ) : null}
-          <span>{t("reports:list.page", { page, count: pageCount })}</span>
-          {page < pageCount ? (
-            <Link to={`?q=${encodeURIComponent(q)}&page=${page + 1}`}>{t("reports:list.next")}</Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+      <ReportsPager page={page} pageCount={pageCount} />
+    </ReportsPage>
   );
 }

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReportsPage, ReportsPager } from "~/components/reports/reports-page";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
+import { pageNumber } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
 
@@ -12,7 +14,16 @@ export const handle = { titleKey: "reports:entry.reports.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, () => reportsListScreen(ctx, new URL(request.url)));
+  const url = new URL(request.url);
+  const param = (name: string) => url.searchParams.get(name);
+  const query = {
+    page: pageNumber(url),
+    session: param("session"),
+    q: param("q"),
+    status: param("status"),
+    passedStatus: param("passedStatus"),
+  };
+  return loadOrFail(ctx, () => reportsListScreen(ctx, query));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,19 +46,9 @@ export default function SessionReports() {
   const { rows, filter, sessions, page, pageCount, totalCount, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [params] = useSearchParams();
   const { t } = useTranslation();
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
   return (
-    <div className="flex flex-col gap-4">
-      <nav aria-label={t("reports:nav")} className="text-sm">
-        <Link to="/admin/reports">{t("reports:nav")}</Link>
-      </nav>
-      <h1 className="text-2xl font-semibold text-primary">{t("reports:entry.reports.title")}</h1>
+    <ReportsPage title={t("reports:entry.reports.title")}>
       <Form method="get" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5" role="search">
         <select
           name="session"
@@ -178,14 +179,8 @@ export default function SessionReports() {
       ) : (
         <p className="text-slate-600">{t("reports:list.empty")}</p>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label={t("reports:list.pages")} className="flex gap-3 text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)}>{t("reports:list.previous")}</Link> : null}
-          <span>{t("reports:list.page", { page, count: pageCount })}</span>
-          {page < pageCount ? <Link to={pageLink(page + 1)}>{t("reports:list.next")}</Link> : null}
-        </nav>
-      ) : null}
-    </div>
+      <ReportsPager page={page} pageCount={pageCount} />
+    </ReportsPage>
   );
 }
 

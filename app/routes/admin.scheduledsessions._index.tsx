@@ -10,7 +10,12 @@ import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time
 import { requireStaffContext } from "~/modules/auth/request-context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
-import { scheduledSessionsScreen, type ScheduledSessionsView as View } from "~/modules/scheduling/screens.server";
+import { pageNumber } from "~/lib/list-query.server";
+import {
+  scheduledSessionsScreen,
+  type ScheduledSessionsQuery,
+  type ScheduledSessionsView as View,
+} from "~/modules/scheduling/screens.server";
 
 const SIZE = 20;
 const calendarNav = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50";
@@ -19,7 +24,23 @@ export const handle = { titleKey: "scheduling:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, () => scheduledSessionsScreen(ctx, new URL(request.url)));
+  return loadOrFail(ctx, () => scheduledSessionsScreen(ctx, screenQuery(new URL(request.url))));
+}
+
+/** The screen's state from its URL: list or calendar, the list's page and order, filters, the open overview. */
+function screenQuery(url: URL): ScheduledSessionsQuery {
+  const param = (name: string) => url.searchParams.get(name) ?? "";
+  const view = param("view");
+  return {
+    view: view === "month" || view === "week" ? view : "list",
+    page: pageNumber(url),
+    dir: param("dir") === "ASC" ? "ASC" : "DESC",
+    date: param("date"),
+    status: param("status"),
+    when: param("when"),
+    session: param("session"),
+    overview: param("overview"),
+  };
 }
 
 function shiftAnchor(anchor: string, view: View, step: number): string {

@@ -14,6 +14,7 @@ import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { ReportBuilder } from "~/components/reports/report-builder";
 import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/screens.server";
+import { builderInput } from "./admin.scheduledsessions+shared/report-builder-form.server";
 
 // Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the
 // rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.
@@ -70,8 +71,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     ...Object.fromEntries(
       BUILDER_INTENTS.map((intent) => [
         `report-${intent}`,
-        (_i: unknown, _id: string, form: FormData) =>
-          builderAction(ctx, ref.scheduledSession, ref.participant, intent, form),
+        async (_i: unknown, _id: string, form: FormData) => {
+          const message = await builderAction(ctx, ref.scheduledSession, ref.participant, intent, builderInput(form));
+          if (message === null) throw new Response("Not Found", { status: 404 });
+          return message;
+        },
       ]),
     ),
   });

@@ -1,5 +1,5 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
@@ -88,6 +88,102 @@ function OwnershipAndSharing({
   );
 }
 
+/** The last part of both editors: categories, owner and sharing, and the members picked from the bank. */
+function CategoriesSharingAndBank({
+  kind,
+  categoryOptions,
+  categories,
+  onCategories,
+  own,
+  shareCandidates,
+  chosen,
+  members,
+  onMembers,
+  readOnly,
+  errors,
+}: {
+  /** What the group holds: an evaluation's questions or a session template's evaluations. */
+  kind: "questions" | "evaluations";
+  categoryOptions: CategoryOption[];
+  categories: string[];
+  onCategories: (ids: string[]) => void;
+  own: ReturnType<typeof useOwnership>;
+  shareCandidates: ShareUser[];
+  chosen: Ref[];
+  members: string[];
+  onMembers: (ids: string[]) => void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CheckboxList
+        legend={t("assessments:fields.categories")}
+        options={categoryOptions}
+        value={categories}
+        onChange={onCategories}
+        error={errors.categories}
+        disabled={readOnly}
+      />
+      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
+      <BankPicker
+        kind={kind}
+        legend={t(`assessments:fields.${kind}`)}
+        known={chosen}
+        categoryOptions={categoryOptions}
+        value={members}
+        onChange={onMembers}
+        error={errors[kind]}
+        disabled={readOnly}
+      />
+    </>
+  );
+}
+
+/**
+ * The frame of the evaluation and session template editors: the guard against leaving unsaved
+ * changes, the title with the save button, and the read-only notice or the refusal.
+ */
+function EditorFrame({
+  title,
+  back,
+  readOnly,
+  dirty,
+  busy,
+  result,
+  onSave,
+  children,
+}: {
+  title: string;
+  back: string;
+  readOnly: boolean;
+  dirty: boolean;
+  busy: boolean;
+  result: SaveResult | undefined;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard dirty={!readOnly && dirty && !result?.ok} />
+      <PageHeader title={title} back={back}>
+        {!readOnly ? (
+          <Button disabled={busy} onClick={onSave}>
+            {t("assessments:actions.save")}
+          </Button>
+        ) : null}
+      </PageHeader>
+      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
+      {result && !result.ok ? (
+        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
 export function EvaluationForm({
   evaluation,
   categories: categoryOptions,
@@ -121,25 +217,15 @@ export function EvaluationForm({
     shares: own.shares,
   });
   return (
-    <div className="flex flex-col gap-4">
-      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
-      <PageHeader
-        title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
-        back={back}
-      >
-        {!readOnly ? (
-          <Button
-            disabled={fetcher.state !== "idle"}
-            onClick={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
-          >
-            {t("assessments:actions.save")}
-          </Button>
-        ) : null}
-      </PageHeader>
-      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? (
-        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
-      ) : null}
+    <EditorFrame
+      title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
+      back={back}
+      readOnly={readOnly}
+      dirty={changed}
+      busy={fetcher.state !== "idle"}
+      result={result}
+      onSave={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
+    >
       <TextField
         label={t("assessments:fields.name")}
         value={name}
@@ -175,26 +261,20 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CheckboxList
-        legend={t("assessments:fields.categories")}
-        options={categoryOptions}
-        value={categories}
-        onChange={setCategories}
-        error={errors.categories}
-        disabled={readOnly}
-      />
-      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker
+      <CategoriesSharingAndBank
         kind="questions"
-        legend={t("assessments:fields.questions")}
-        known={chosen}
         categoryOptions={categoryOptions}
-        value={questions}
-        onChange={setQuestions}
-        error={errors.questions}
-        disabled={readOnly}
+        categories={categories}
+        onCategories={setCategories}
+        own={own}
+        shareCandidates={shareCandidates}
+        chosen={chosen}
+        members={questions}
+        onMembers={setQuestions}
+        readOnly={readOnly}
+        errors={errors}
       />
-    </div>
+    </EditorFrame>
   );
 }
 
@@ -234,31 +314,24 @@ export function SessionForm({
     shares: own.shares,
   });
   return (
-    <div className="flex flex-col gap-4">
-      <UnsavedChangesGuard dirty={!readOnly && changed && !result?.ok} />
-      <PageHeader title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")} back={back}>
-        {!readOnly ? (
-          <Button
-            disabled={fetcher.state !== "idle"}
-            onClick={() =>
-              save({
-                name,
-                passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
-                referenceFormat,
-                categories,
-                evaluations,
-                ...own.payload,
-              })
-            }
-          >
-            {t("assessments:actions.save")}
-          </Button>
-        ) : null}
-      </PageHeader>
-      {readOnly ? <Alert tone="info">{t("assessments:form.read-only")}</Alert> : null}
-      {result && !result.ok ? (
-        <Alert>{Object.keys(result.fieldErrors).length ? t("assessments:form.errors") : result.message}</Alert>
-      ) : null}
+    <EditorFrame
+      title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")}
+      back={back}
+      readOnly={readOnly}
+      dirty={changed}
+      busy={fetcher.state !== "idle"}
+      result={result}
+      onSave={() =>
+        save({
+          name,
+          passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
+          referenceFormat,
+          categories,
+          evaluations,
+          ...own.payload,
+        })
+      }
+    >
       <div className="grid gap-4 md:grid-cols-3">
         <TextField
           label={t("assessments:fields.name")}
@@ -289,25 +362,19 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CheckboxList
-        legend={t("assessments:fields.categories")}
-        options={categoryOptions}
-        value={categories}
-        onChange={setCategories}
-        error={errors.categories}
-        disabled={readOnly}
-      />
-      <OwnershipAndSharing own={own} candidates={shareCandidates} readOnly={readOnly} errors={errors} />
-      <BankPicker
+      <CategoriesSharingAndBank
         kind="evaluations"
-        legend={t("assessments:fields.evaluations")}
-        known={chosen}
         categoryOptions={categoryOptions}
-        value={evaluations}
-        onChange={setEvaluations}
-        error={errors.evaluations}
-        disabled={readOnly}
+        categories={categories}
+        onCategories={setCategories}
+        own={own}
+        shareCandidates={shareCandidates}
+        chosen={chosen}
+        members={evaluations}
+        onMembers={setEvaluations}
+        readOnly={readOnly}
+        errors={errors}
       />
-    </div>
+    </EditorFrame>
   );
 }

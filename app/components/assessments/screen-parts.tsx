@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ReferenceList } from "~/components/ui/reference-list";
 import { Alert, Button } from "~/components/ui/form";
+import { pageParam } from "~/lib/page-number";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
 export type SaveResult =
@@ -176,7 +177,7 @@ export function ListToolbar({
 export function Pager({ pageInfo }: { pageInfo: PageInfo }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const page = pageParam(params);
   const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
   const to = (p: number) => {
     const next = new URLSearchParams(params);

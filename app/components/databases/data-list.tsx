@@ -8,6 +8,7 @@ import { EmptyList, ListSearch } from "../ui/list-search";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
+import { pageParam } from "~/lib/page-number";
 
 export type Column<T> = { key: string; label: string; sort?: string; render: (row: T) => ReactNode };
 type Node = { _id: string; name: string };
@@ -56,7 +57,7 @@ export function DataList<T extends Node>({
   const q = params.get("q") ?? "";
   const sort = params.get("sort");
   const dir = params.get("dir") === "DESC" ? "DESC" : "ASC";
-  const page = Math.max(1, Number(params.get("page") ?? "1") || 1);
+  const page = pageParam(params);
   const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
   const href = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -253,12 +254,27 @@ export function addressFields(t: (key: string) => string, required: boolean): Fi
   }));
 }
 
-export const formatAddress = (
-  a: {
-    line1: string | null;
-    city: string | null;
-    region?: string | null;
-    postal: string | null;
-    country: string | null;
-  } | null,
-) => (a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "");
+type Address = {
+  line1: string | null;
+  city: string | null;
+  region?: string | null;
+  postal: string | null;
+  country: string | null;
+};
+
+/** The columns of a list of named places with an address (companies, locations). */
+export const nameAndAddressColumns = <T extends Node & { address: Address | null }>(
+  t: (key: string) => string,
+): Column<T>[] => [
+  { key: "name", label: t("databases:fields.name"), sort: "NAME", render: (r) => r.name },
+  { key: "address", label: t("databases:fields.address.label"), render: (r) => formatAddress(r.address) },
+];
+
+/** A row's name and address as the dialog's field values (`address.line1`, ...). */
+export const nameAndAddressValues = (r: { name: string; address: Address | null }) => ({
+  name: r.name,
+  ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [`address.${f}`, r.address?.[f]])),
+});
+
+export const formatAddress = (a: Address | null) =>
+  a ? [a.line1, [a.postal, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean).join(", ") : "";

@@ -3,83 +3,27 @@ import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.se
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
 import { isAppError } from "~/lib/app-error";
-import { readActionForm } from "~/lib/form-data.server";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { redirectPastLastPage } from "~/lib/list-query.server";
-import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { staffDirectory } from "~/modules/users/staff-users.server";
-import { SORT_FIELDS, type OwnedDoc, type SortField } from "./owned-documents.server";
-import { STEP_TYPES, type StepType } from "./steps";
+import type { OwnedDoc } from "./owned-documents.server";
 
-/** Helpers that keep the assessment screens' loaders and actions thin. */
+/** What the assessment screens load and save, for their routes (which read the request). */
 
 export const canWriteAssessments = (ctx: Ctx) => can(ctx.permissions, "write:assessments");
-
-export type ListParams = {
-  q: string;
-  type: StepType | null;
-  category: string | null;
-  sort: SortField;
-  dir: "ASC" | "DESC";
-  page: number;
-  layout: "NARROW" | "WIDE";
-};
-
-export function listParams(request: Request): ListParams {
-  const url = new URL(request.url);
-  const sort = url.searchParams.get("sort") as SortField | null;
-  const type = url.searchParams.get("type") as StepType | null;
-  return {
-    q: (url.searchParams.get("q") ?? "").trim(),
-    type: type && (STEP_TYPES as readonly string[]).includes(type) ? type : null,
-    category: url.searchParams.get("category") || null,
-    sort: sort && SORT_FIELDS.includes(sort) ? sort : "DATE",
-    dir: url.searchParams.get("dir") === "ASC" ? "ASC" : "DESC",
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
-    layout: url.searchParams.get("layout") === "NARROW" ? "NARROW" : "WIDE",
-  };
-}
 
 /**
  * What a list page needs beside its rows: the category options of the filter, and the filter's
  * categories (the chosen one and everything below it: filtering on "Safety" finds "Safety › Cranes").
  */
-export async function categoryFilter(ctx: Ctx, p: ListParams) {
+export async function categoryFilter(ctx: Ctx, category: string | null) {
   const tree = await categoryTree(ctx);
-  const chosen = p.category
-    ? tree.some((c) => c.id === p.category)
-      ? subtreeOf(tree, p.category)
-      : [p.category]
-    : null;
+  const chosen = category ? (tree.some((c) => c.id === category) ? subtreeOf(tree, category) : [category]) : null;
   return { categoryOptions: tree.map((c) => ({ _id: c.id, path: c.path })), categories: chosen };
 }
 
-export const listArgs = (p: ListParams) => ({
-  after: afterForPage(p.page),
-  first: PAGE_SIZE,
-  order: p.dir,
-  orderBy: p.sort,
-});
-
 export { loadOrFail };
-
-/**
- * The loader of a list screen (questions, evaluations, session templates): its GET parameters,
- * the category filter, one page of the list, and a redirect for a page past the end.
- */
-export async function listScreen<L extends { pageInfo: { totalCount: number; pageSize: number } }>(
-  ctx: Ctx,
-  request: Request,
-  load: (args: ReturnType<typeof listArgs>, params: ListParams, categories: string[] | null) => Promise<L>,
-) {
-  const params = listParams(request);
-  const { categoryOptions, categories } = await categoryFilter(ctx, params);
-  const list = await loadOrFail(ctx, () => load(listArgs(params), params, categories));
-  redirectPastLastPage(request, list.pageInfo);
-  return { list, categoryOptions, params, canWrite: canWriteAssessments(ctx) };
-}
 
 export type SaveResult = ActionResult<{ id: string | null }>;
 
@@ -95,29 +39,6 @@ export async function runSave(
     if (!isAppError(e)) throw e;
     return formErrorOf(ctx.t, e);
   }
-}
-
-/** The action of a list screen: it only removes (the posted id), answered like every save. */
-export async function removeFromList(
-  ctx: Ctx,
-  request: Request,
-  remove: (id: string) => Promise<unknown>,
-): Promise<SaveResult> {
-  const { intent, id } = await readForm(ctx, request);
-  if (intent !== "remove") throw new Response("Bad Request", { status: 400 });
-  return runSave(ctx, () => remove(id));
-}
-
-/** The JSON payload a screen posts in the `payload` field. */
-export async function readForm(ctx: Ctx, request: Request): Promise<{ intent: string; id: string; payload: unknown }> {
-  const form = await readActionForm(ctx, request);
-  let payload: unknown = {};
-  try {
-    payload = JSON.parse(String(form.get("payload") ?? "{}"));
-  } catch {
-    payload = {};
-  }
-  return { intent: String(form.get("intent") ?? ""), id: String(form.get("id") ?? ""), payload };
 }
 
 /** Categories and supply objects to choose from. */
@@ -200,16 +121,10 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
   return { mode, question, options, canWrite: canWriteAssessments(ctx), shareCandidates, draftOwner };
 }
 
-/** Saves the editor's payload: create (also for a copy) or update. Redirects to the list on success. */
-export async function saveQuestionFromForm(
-  ctx: Ctx,
-  request: Request,
-  mode: EditorMode,
-  id: string | null,
-): Promise<SaveResult> {
+/** Saves the editor's payload: an update of the question `id`, else a new question (also for a copy). */
+export async function saveQuestion(ctx: Ctx, id: string | null, payload: unknown): Promise<SaveResult> {
   const { addQuestion, updateQuestion } = await import("./questions.server");
-  const { payload } = await readForm(ctx, request);
-  return runSave(ctx, () => (mode === "edit" && id ? updateQuestion(ctx, id, payload) : addQuestion(ctx, payload)));
+  return runSave(ctx, () => (id ? updateQuestion(ctx, id, payload) : addQuestion(ctx, payload)));
 }
 
 // ---- Evaluation and session editors ----
@@ -249,14 +164,12 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   };
 }
 
-export async function saveEvaluationFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
+export async function saveEvaluation(ctx: Ctx, id: string | null, payload: unknown): Promise<SaveResult> {
   const { addEvaluation, updateEvaluation } = await import("./evaluations.server");
-  const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (id ? updateEvaluation(ctx, id, payload) : addEvaluation(ctx, payload)));
 }
 
-export async function saveSessionFromForm(ctx: Ctx, request: Request, id: string | null): Promise<SaveResult> {
+export async function saveSession(ctx: Ctx, id: string | null, payload: unknown): Promise<SaveResult> {
   const { addSession, updateSession } = await import("./sessions.server");
-  const { payload } = await readForm(ctx, request);
   return runSave(ctx, () => (id ? updateSession(ctx, id, payload) : addSession(ctx, payload)));
 }

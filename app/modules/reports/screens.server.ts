@@ -1,11 +1,10 @@
-// What the report screens load and how their forms become module calls. Thin: every rule lives in
-// the reports and layouts modules.
+// What the report screens load and do, from typed input (their routes read the request). Thin:
+// every rule lives in the reports and layouts modules.
 import { eq, inArray } from "drizzle-orm";
 import { PASSED_STATUSES, participants, type PassedStatus } from "~db/tenant/schema";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { listCompletedScheduledSessions } from "./completed-sessions.server";
 import { formatPercent, formatScore } from "./report-view";
-import { REPORT_OPTION_FLAGS } from "./layout-schema";
 import { can } from "~/lib/permissions";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/time-zone";
@@ -75,79 +74,67 @@ export async function builderScreen(ctx: Ctx, scheduledSessionId: string, partic
   };
 }
 
-/** The builder form's fields as saveParticipantReport input. */
-export function reportFormInput(form: FormData, categoryIds: string[]) {
-  const flag = (name: string) => form.get(name) === "on" || form.get(name) === "true";
-  const override = String(form.get("passedStatusOverride") ?? "");
-  return {
-    options: {
-      chartType: String(form.get("chartType") ?? "RADAR"),
-      onlyEvaluations: form.getAll("onlyEvaluations").map(String),
-      ...Object.fromEntries(REPORT_OPTION_FLAGS.map((f) => [f, flag(f)])),
-    },
-    categoryComments: categoryIds.map((id) => ({
-      category: id,
-      comment: String(form.get(`categoryComment.${id}`) ?? ""),
-    })),
-    passedStatusOverride: override === "" ? null : override,
-    passedStatusReason: String(form.get("passedStatusReason") ?? ""),
-  };
-}
+/** What the builder form holds (its route reads it): the chosen layout, the report's fields and the send field. */
+export type BuilderInput = {
+  layout: string | null;
+  options: Record<string, unknown>;
+  /** Comments by category id; the report keeps one for each of the participant's categories. */
+  categoryComments: Record<string, string>;
+  passedStatusOverride: string | null;
+  passedStatusReason: string;
+  emails: string[];
+};
 
-/** The e-mail addresses typed in the send field (commas, semicolons, spaces or new lines). */
-export const emailList = (value: FormDataEntryValue | null): string[] =>
-  String(value ?? "")
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The builder's fields as saveParticipantReport input. */
+const reportInput = (input: BuilderInput, categoryIds: string[]) => ({
+  options: input.options,
+  categoryComments: categoryIds.map((id) => ({ category: id, comment: input.categoryComments[id] ?? "" })),
+  passedStatusOverride: input.passedStatusOverride,
+  passedStatusReason: input.passedStatusReason,
+});
 
 export const BUILDER_INTENTS = ["create", "save", "release", "unrelease", "send"] as const;
 export type BuilderIntent = (typeof BUILDER_INTENTS)[number];
 
-/** The builder's form intents (the route names them `report-<intent>`); answers the success message. */
+/**
+ * The builder's form intents (the route names them `report-<intent>`); answers the success message,
+ * or null when there is no report yet to change.
+ */
 export async function builderAction(
   ctx: Ctx,
   scheduledSessionId: string,
   participantId: string,
   intent: BuilderIntent,
-  form: FormData,
-): Promise<string> {
+  input: BuilderInput,
+): Promise<string | null> {
   if (intent === "create") {
-    const layout = String(form.get("layout") ?? "");
     await createSessionReport(ctx, {
       participant: participantId,
       scheduledSession: scheduledSessionId,
-      layout: layout || null,
+      layout: input.layout,
     });
     return ctx.t("reports:builder.created");
   }
   const current = await sessionReportFor(ctx, scheduledSessionId, participantId);
-  if (!current) throw new Response("Not Found", { status: 404 });
+  if (!current) return null;
   const categoryIds = (await loadScoredParticipant(ctx, scheduledSessionId, participantId)).categories.map((c) => c.id);
   if (intent === "save" || intent === "release") {
     await saveParticipantReport(ctx, current._id, {
-      ...reportFormInput(form, categoryIds),
+      ...reportInput(input, categoryIds),
       ...(intent === "release" ? { draft: false } : {}),
     });
     return ctx.t(intent === "release" ? "reports:builder.released" : "reports:builder.saved");
   }
   if (intent === "send") {
-    const send = {
-      emails: emailList(form.get("emails")),
-      participant: participantId,
-      scheduledSession: scheduledSessionId,
-    };
+    const send = { emails: input.emails, participant: participantId, scheduledSession: scheduledSessionId };
     // A send that would be refused (an address outside the rule, the hourly limit) saves nothing either.
     await checkReportSend(ctx, send);
-    await saveParticipantReport(ctx, current._id, reportFormInput(form, categoryIds));
+    await saveParticipantReport(ctx, current._id, reportInput(input, categoryIds));
     await sendParticipantReport(ctx, send);
     return ctx.t("reports:builder.sent");
   }
-  if (intent === "unrelease") {
-    await saveParticipantReport(ctx, current._id, { draft: true });
-    return ctx.t("reports:builder.saved");
-  }
-  throw new Response("Bad Request", { status: 400 });
+  await saveParticipantReport(ctx, current._id, { draft: true });
+  return ctx.t("reports:builder.saved");
 }
 
 /** Bulk send from the reports list: each report to its own participant's address. */
@@ -182,15 +169,22 @@ export type ReportRow = {
   updated: string;
 };
 
-/** The session reports list: filters from the query string, one page of rows. */
-export async function reportsListScreen(ctx: Ctx, url: URL) {
+/** The session reports list's query: the page and the filters as typed (unknown values are ignored). */
+export type ReportsListQuery = {
+  page: number;
+  session: string | null;
+  q: string | null;
+  status: string | null;
+  passedStatus: string | null;
+};
+
+/** The session reports list: one page of rows for the filters. */
+export async function reportsListScreen(ctx: Ctx, query: ReportsListQuery) {
   requirePermission(ctx, READ);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const status = url.searchParams.get("status");
-  const passed = url.searchParams.get("passedStatus");
+  const { page, status, passedStatus: passed } = query;
   const filter = {
-    scheduledSession: url.searchParams.get("session") || null,
-    name: url.searchParams.get("q") || null,
+    scheduledSession: query.session || null,
+    name: query.q || null,
     status: status === "DRAFT" || status === "RELEASED" ? (status as "DRAFT" | "RELEASED") : null,
     passedStatus: (PASSED_STATUSES as readonly string[]).includes(passed ?? "") ? (passed as PassedStatus) : null,
   };
@@ -234,18 +228,18 @@ export async function reportsListScreen(ctx: Ctx, url: URL) {
   };
 }
 
-export async function completedSessionsScreen(ctx: Ctx, url: URL) {
+/** Completed sessions, searched by name (`q`), one page. */
+export async function completedSessionsScreen(ctx: Ctx, { page, q }: { page: number; q: string }) {
   requirePermission(ctx, READ);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const list = await listCompletedScheduledSessions(ctx, {
     after: afterForPage(page),
     first: PAGE_SIZE,
-    filter: { name: url.searchParams.get("q") || null },
+    filter: { name: q || null },
   });
   const zone = tenantTimeZone(ctx.tenant);
   return {
     page,
-    q: url.searchParams.get("q") ?? "",
+    q,
     pageCount: Math.max(1, Math.ceil(list.pageInfo.totalCount / PAGE_SIZE)),
     sessions: list.edges.map(({ node: s }) => ({
       ...s,

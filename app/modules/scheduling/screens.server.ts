@@ -106,29 +106,38 @@ export function calendarRange(
 
 export type ScheduledSessionsView = "list" | "month" | "week";
 
+/** The state of `/admin/scheduledsessions` as its route read it from the URL ("" for a missing parameter). */
+export type ScheduledSessionsQuery = {
+  view: ScheduledSessionsView;
+  page: number;
+  dir: "ASC" | "DESC";
+  /** The day (yyyy-mm-dd) the calendar shows; today when not a valid day. */
+  date: string;
+  status: string;
+  when: string;
+  /** The template the list is filtered by. */
+  session: string;
+  /** The scheduled session whose overview is open. */
+  overview: string;
+};
+
 /**
- * Everything `/admin/scheduledsessions` shows, from its URL: the list page (filters, sort, page) or
- * the month/week calendar around `date`, and the overview of `overview` when one is open. Days are
- * the organisation's (ADR 0006).
+ * Everything `/admin/scheduledsessions` shows: the list page (filters, sort, page) or the month/week
+ * calendar around `date`, and the overview of `overview` when one is open. Days are the
+ * organisation's (ADR 0006).
  */
-export async function scheduledSessionsScreen(ctx: Ctx, url: URL) {
+export async function scheduledSessionsScreen(ctx: Ctx, query: ScheduledSessionsQuery) {
   requirePermission(ctx, READ);
-  const param = (name: string) => url.searchParams.get(name) ?? "";
-  const view: ScheduledSessionsView = param("view") === "month" ? "month" : param("view") === "week" ? "week" : "list";
-  const page = Math.max(1, Number.parseInt(param("page") || "1", 10) || 1);
-  const dir = param("dir") === "ASC" ? "ASC" : "DESC";
+  const { view, page, dir, date, status, when } = query;
   const timeZone = tenantTimeZone(ctx.tenant);
   const today = dayOfInstant(new Date(), timeZone);
-  const date = param("date");
   const anchor = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today;
-  const status = param("status");
-  const when = param("when");
   const filter: ScheduledSessionFilter = {
     status: (STATUSES as readonly string[]).includes(status) ? (status as ScheduledSessionFilter["status"]) : null,
     when: when === "UPCOMING" || when === "PAST" ? when : null,
-    session: param("session") || null,
+    session: query.session || null,
   };
-  const overviewId = param("overview");
+  const overviewId = query.overview;
   const range = view === "list" ? null : calendarRange(view, anchor, timeZone);
   const [template, list, between, overview] = await Promise.all([
     templateChoice(ctx, filter.session ?? null),

@@ -6,13 +6,15 @@ import { getQuestion, listQuestions } from "~/modules/assessments/questions.serv
 import {
   evaluationEditorData,
   questionEditorData,
-  saveEvaluationFromForm,
-  saveQuestionFromForm,
-  saveSessionFromForm,
+  saveEvaluation,
+  saveQuestion,
+  saveSession,
+  type EditorMode,
   sessionEditorData,
   shareableStaffUsers,
 } from "~/modules/assessments/screens.server";
 import { getSession } from "~/modules/assessments/sessions.server";
+import { readForm } from "~/routes/admin.assessments+shared/form.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 // The sharing part of the assessment editors: who can be chosen, what the loaders give, and that the
@@ -32,6 +34,15 @@ const form = (payload: unknown) => {
   body.set("payload", JSON.stringify(payload));
   return new Request("http://localhost/admin/assessments", { method: "POST", body });
 };
+
+// What the editor routes' actions do with a posted form (admin.assessments+shared/editors.server.ts).
+const payloadOf = async (ctx: Ctx, request: Request) => (await readForm(ctx, request)).payload;
+const saveQuestionFromForm = async (ctx: Ctx, request: Request, mode: EditorMode, id: string | null) =>
+  saveQuestion(ctx, mode === "edit" ? id : null, await payloadOf(ctx, request));
+const saveEvaluationFromForm = async (ctx: Ctx, request: Request, id: string | null) =>
+  saveEvaluation(ctx, id, await payloadOf(ctx, request));
+const saveSessionFromForm = async (ctx: Ctx, request: Request, id: string | null) =>
+  saveSession(ctx, id, await payloadOf(ctx, request));
 
 beforeAll(async () => {
   ({
