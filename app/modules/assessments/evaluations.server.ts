@@ -1,13 +1,13 @@
 import type { Reader } from "~db/tenant/client";
+import { fieldError } from "~/lib/parse-input";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { registerReferenceFinder } from "~/lib/references.server";
 import {
   containsCI,
   defineOwned,
-  fieldError,
   idList,
   jsonContainsAny,
   ownershipInput,

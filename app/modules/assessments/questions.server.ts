@@ -2,7 +2,7 @@ import type { Reader } from "~db/tenant/client";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
-import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { registerReferenceFinder } from "~/lib/references.server";
 import {
   containsCI,
   defineOwned,

@@ -10,7 +10,7 @@ import {
 } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
 import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
 import { isEvaluationDone } from "~/modules/live/status";
 import { inRotation } from "./station-list";

@@ -5,7 +5,7 @@ import { badRequest } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { richContent } from "~/modules/assessments/steps";
 import { sanitizeRichContent } from "~/modules/assessments/rich-content.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { loadCorrectionData } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { autoScore, practicalScore, roundScore } from "./scoring";

@@ -1,18 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { companies, participants } from "~db/tenant/schema";
-import {
-  addressOf,
-  addressValues,
-  containsCI,
-  defineEntity,
-  documentOf,
-  fieldError,
-  READ,
-  registerReferenceFinder,
-  type Address,
-  type Doc,
-} from "./entities.server";
+import { addressOf, addressValues, defineEntity, READ, type Address } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
+import { fieldError } from "~/lib/parse-input";
+import { registerReferenceFinder } from "~/lib/references.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Company = Doc & { name: string; address: Address | null };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, type StoredAnswer } from "~db/tenant/schema";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
 import type { RichBlock } from "~/modules/assessments/steps";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested } from "./clock";

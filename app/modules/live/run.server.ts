@@ -4,7 +4,7 @@ import { scheduledSessionParticipantEntries as entries, scheduledSessions, suppl
 import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";

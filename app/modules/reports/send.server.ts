@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import { isEmailAddress } from "~/lib/email-address";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { getT } from "~/i18n/i18n.server";
-import { parseInput } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
 import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
 import { publicLink } from "~/lib/public-url.server";
 import { organizationLogoHtml } from "~/modules/tenants/branding.server";

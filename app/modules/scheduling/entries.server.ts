@@ -5,7 +5,7 @@ import { participants, scheduledSessionParticipantEntries as entries, sessionTem
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { badRequest } from "~/lib/app-error";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
 import {
   loadLiveData,

@@ -13,7 +13,8 @@ import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context
 import { newId } from "~/lib/ids.server";
 import type { Locale } from "~/i18n/config";
 import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
-import { addressOf, parseInput, type Address } from "~/modules/databases/entities.server";
+import { addressOf, type Address } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
 import { signUpDetailsInput } from "./signup-form";
 import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
 import { addEntries, startOfToday } from "./scheduled-sessions.server";
