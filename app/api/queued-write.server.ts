@@ -3,7 +3,7 @@ import { isAppError } from "~/lib/app-error";
 import { BodyTooLargeError, requestBody } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
 import { isRetryLater } from "~/lib/retry-later";
-import { contextFromSession } from "~/modules/auth/request-context.server";
+import { contextFromSession } from "~/modules/auth/index.server";
 import type { ApiArgs } from "./routes.server";
 
 /** One answer or tick: the largest valid answer (50 choices of 1,000 characters) fits with room to spare. */

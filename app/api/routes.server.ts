@@ -3,10 +3,9 @@ import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { isAppError } from "~/lib/app-error";
 import type { JsonAnswer } from "~/lib/json-answer";
-import { contextFromSession } from "~/modules/auth/request-context.server";
-import { submitCorrectionEntry } from "~/modules/corrections/submit.server";
-import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
-import { withinSaveLimits } from "~/modules/live/save-limit.server";
+import { contextFromSession } from "~/modules/auth/index.server";
+import { submitCorrectionEntry } from "~/modules/corrections/index.server";
+import { myLiveSession, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
 import { queuedWriteAction } from "./queued-write.server";
 
 /**

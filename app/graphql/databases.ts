@@ -1,12 +1,11 @@
-import * as categoriesM from "~/modules/databases/categories.server";
-import * as companiesM from "~/modules/databases/companies.server";
-import * as contextsM from "~/modules/databases/contexts.server";
-import { importCompanies, importParticipants } from "~/modules/databases/import.server";
-import * as locationsM from "~/modules/databases/locations.server";
-import * as participantsM from "~/modules/databases/participants.server";
-import * as suppliesM from "~/modules/databases/supplies.server";
-import type { Category } from "~/modules/databases/categories.server";
-import type { Participant } from "~/modules/databases/participants.server";
+import * as categoriesM from "~/modules/databases/index.server";
+import * as companiesM from "~/modules/databases/index.server";
+import * as contextsM from "~/modules/databases/index.server";
+import { importCompanies, importParticipants } from "~/modules/databases/index.server";
+import * as locationsM from "~/modules/databases/index.server";
+import * as participantsM from "~/modules/databases/index.server";
+import * as suppliesM from "~/modules/databases/index.server";
+import type { Category, Participant } from "~/modules/databases/index.server";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type SchemaPiece, type Args } from "./types";
 

@@ -1,8 +1,8 @@
-import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
-import * as participantM from "~/modules/live/participant.server";
-import { withinSaveLimits } from "~/modules/live/save-limit.server";
-import * as runM from "~/modules/live/run.server";
-import type { EntryState } from "~/modules/live/plan.server";
+import type { ParticipantEntry } from "~/modules/scheduling/index.server";
+import * as participantM from "~/modules/live/index.server";
+import { withinSaveLimits } from "~/modules/live/index.server";
+import * as runM from "~/modules/live/index.server";
+import type { EntryState } from "~/modules/live/index.server";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 // The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.

@@ -12,9 +12,8 @@ import {
   PrivateBadge,
 } from "~/components/assessments/screen-parts";
 import { Button } from "~/components/ui/form";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listEvaluations, removeEvaluation, listScreen, removeFromList } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:sections.evaluations.title" };
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EvaluationForm, type EvaluationData } from "~/components/assessments/group-forms";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { evaluationEditorData, saveEvaluationFromForm } from "~/modules/assessments/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { evaluationEditorData, saveEvaluationFromForm } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:form.edit-evaluation" };
 

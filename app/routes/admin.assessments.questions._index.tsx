@@ -3,10 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
-import { STEP_TYPES } from "~/modules/assessments/steps";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listQuestions, removeQuestion, listScreen, removeFromList } from "~/modules/assessments/index.server";
+import { STEP_TYPES } from "~/modules/assessments";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 

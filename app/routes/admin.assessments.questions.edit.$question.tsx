@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { QuestionForm, type QuestionData } from "~/components/assessments/question-form";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { questionEditorData, saveQuestionFromForm } from "~/modules/assessments/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { questionEditorData, saveQuestionFromForm } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:form.edit-question" };
 

@@ -10,9 +10,8 @@ import {
   PrivateBadge,
 } from "~/components/assessments/screen-parts";
 import { Button } from "~/components/ui/form";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listScreen, removeFromList } from "~/modules/assessments/screens.server";
-import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listScreen, removeFromList, listSessions, removeSession } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:sections.sessions.title" };
 

@@ -3,11 +3,18 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
-import { companyInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
-import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
+import { companyInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import {
+  addCompany,
+  listCompanies,
+  removeCompany,
+  updateCompany,
+  importCompaniesCsv,
+  previewCompanyImport,
+  entityIntents,
+  nameListScreen,
+} from "~/modules/databases/index.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };

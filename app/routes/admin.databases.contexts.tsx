@@ -2,10 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
-import { contextInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
+import { contextInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import {
+  addContext,
+  listContexts,
+  removeContext,
+  updateContext,
+  entityIntents,
+  nameListScreen,
+} from "~/modules/databases/index.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.contexts.title" };

@@ -2,10 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressFields, DataList, formatAddress } from "~/components/databases/data-list";
-import { locationInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
+import { locationInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import {
+  addLocation,
+  listLocations,
+  removeLocation,
+  updateLocation,
+  entityIntents,
+  nameListScreen,
+} from "~/modules/databases/index.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };

@@ -2,16 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
-import { supplyObjectInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { entityIntents, nameListScreen } from "~/modules/databases/screens.server";
-import { runIntent } from "~/lib/intent-action.server";
+import { supplyObjectInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import {
+  entityIntents,
+  nameListScreen,
   addSupplyObject,
   listSupplyObjects,
   removeSupplyObject,
   updateSupplyObject,
-} from "~/modules/databases/supplies.server";
+} from "~/modules/databases/index.server";
+import { runIntent } from "~/lib/intent-action.server";
 
 export const handle = { titleKey: "databases:sections.supplies.title" };
 

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, fieldInputClass } from "~/components/ui/form";
 import { loadOrFail } from "~/lib/form-result.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { completedSessionsScreen } from "~/modules/reports/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { completedSessionsScreen } from "~/modules/reports/index.server";
 
 export const handle = { titleKey: "reports:entry.completed.title" };
 

@@ -5,8 +5,8 @@ import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { bulkSendReports, reportsListScreen } from "~/modules/reports/index.server";
 
 export const handle = { titleKey: "reports:entry.reports.title" };
 

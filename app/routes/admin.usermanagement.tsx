@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UserManagement } from "~/components/users/user-management";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { userManagementAction, userManagementScreen } from "~/modules/users/screens.server";
+import { userManagementAction, userManagementScreen } from "~/modules/users/index.server";
 
 export const handle = { titleKey: "users:title" };
 

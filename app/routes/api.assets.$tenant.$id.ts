@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
-import { readAsset } from "~/modules/assets/assets.server";
-import { anySignedIn } from "~/modules/assets/http.server";
+import { readAsset, anySignedIn } from "~/modules/assets/index.server";
 
 /** Serves an uploaded file to signed-in staff and participants of its tenant only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

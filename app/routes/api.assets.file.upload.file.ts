@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MAX_FILE_BYTES, uploadFromBlob } from "~/modules/assets/assets.server";
-import { formFile, handleUpload } from "~/modules/assets/http.server";
+import { MAX_FILE_BYTES, uploadFromBlob, formFile, handleUpload } from "~/modules/assets/index.server";
 
 /** POST multipart/form-data with `file`: a PDF or an image (≤ 25 MB). Staff with write:assessments, by session cookie or upload ticket (`tenant`, `public_id`, `signature`, `timestamp` fields). */
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { uploadImageFromUrl } from "~/modules/assets/assets.server";
-import { handleUpload } from "~/modules/assets/http.server";
+import { uploadImageFromUrl, handleUpload } from "~/modules/assets/index.server";
 import { readFormData } from "~/lib/form-data.server";
 
 /** The body only carries an address. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SignInLinkConfirm } from "~/components/auth/sign-in-link-confirm";
-import { handleSignInLink, SIGN_IN_LINK_HEADERS, signInLinkPage } from "~/modules/auth/sign-in-link.server";
+import { handleSignInLink, SIGN_IN_LINK_HEADERS, signInLinkPage } from "~/modules/auth/index.server";
 
 export const handle = { titleKey: "auth:signin-link.confirm-title" };
 export const headers: HeadersFunction = () => SIGN_IN_LINK_HEADERS;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ASSET_TYPES, type AssetType } from "~/modules/assets/detect";
-import { publicLogo } from "~/modules/tenants/settings.server";
-import { findTenant } from "~/modules/tenants/tenants.server";
+import { ASSET_TYPES, type AssetType } from "~/modules/assets";
+import { publicLogo, findTenant } from "~/modules/tenants/index.server";
 
 /** The organisation's logo, public: it is shown on the login pages and in e-mails. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
-import { renderReportsPdf, reportFileName } from "~/modules/reports/pdf/render.server";
-import { reportReader, requestedReports } from "~/modules/reports/reader.server";
+import { renderReportsPdf, reportFileName, reportReader, requestedReports } from "~/modules/reports/index.server";
 
 /**
  * GET /api/pdf/generate/session-report?id=… (staff, the signed-in participant, or the e-mail

@@ -9,7 +9,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { redirectPastLastPage } from "~/lib/list-query.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
-import { staffDirectory } from "~/modules/users/staff-users.server";
+import { staffDirectory } from "~/modules/users/index.server";
 import { SORT_FIELDS, type OwnedDoc, type SortField } from "./owned-documents.server";
 import { STEP_TYPES, type StepType } from "./steps";
 
@@ -237,7 +237,7 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const options = await referenceOptions(ctx);
   const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
   // A new template starts with the organisation's default pass percentage (its settings).
-  const { organizationOf } = await import("~/modules/tenants/settings.server");
+  const { organizationOf } = await import("~/modules/tenants/index.server");
   const defaultPassPercentage = organizationOf(ctx.tenant).defaultPassPercentage;
   return {
     session,

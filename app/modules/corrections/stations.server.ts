@@ -11,8 +11,8 @@ import {
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
-import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
-import { isEvaluationDone } from "~/modules/live/status";
+import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/index.server";
+import { isEvaluationDone } from "~/modules/live";
 import { inRotation } from "./station-list";
 import {
   getParticipantCorrection,

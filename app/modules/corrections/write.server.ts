@@ -3,7 +3,7 @@ import { correctionEntries, scheduledSessionParticipantCorrections as correction
 import type { TenantTx } from "~db/tenant/client";
 import type { Ctx, StaffCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { publishLive } from "~/modules/live/events.server";
+import { publishLive } from "~/modules/live/index.server";
 import {
   loadCorrectionData,
   type CorrectionData,

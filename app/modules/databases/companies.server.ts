@@ -46,16 +46,19 @@ export const {
 } = companyEntity;
 
 // Participants refer to their company: a company in use cannot be removed.
-registerReferenceFinder("Company", async (db, ids) => {
-  const rows = await db
-    .select({ id: participants.id, name: participants.name })
-    .from(participants)
-    .where(inArray(participants.companyId, ids))
-    .orderBy(participants.nameLower)
-    .limit(50)
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.name, type: "Participant" }));
-});
+/** Participants use companies. Called once at start-up (registerReferenceChecks). */
+export function registerCompanyReferenceFinders(): void {
+  registerReferenceFinder("Company", async (db, ids) => {
+    const rows = await db
+      .select({ id: participants.id, name: participants.name })
+      .from(participants)
+      .where(inArray(participants.companyId, ids))
+      .orderBy(participants.nameLower)
+      .limit(50)
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.name, type: "Participant" }));
+  });
+}
 
 /** Companies by id, for resolving participant.company without one query per participant. */
 export async function companiesByIds(ctx: Ctx, ids: string[]): Promise<Map<string, Company>> {

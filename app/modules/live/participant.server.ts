@@ -6,7 +6,7 @@ import { liveAnswers, scheduledSessionParticipantEntries as entries, type Stored
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
-import type { RichBlock } from "~/modules/assessments/steps";
+import type { RichBlock } from "~/modules/assessments";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested } from "./clock";
 import { screenClockOf } from "./live-patch";

@@ -5,7 +5,7 @@ import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
-import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/index.server";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
@@ -27,8 +27,7 @@ import { forgetLiveSession, markLiveSessionServed, outagesGivenBack, type Outage
 import { roomPresence, type RealtimeConnection } from "./realtime.server";
 import { realtimeTokenFor } from "./realtime-grants.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
-import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
-import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
+import { assertStatusTransition, MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling";
 
 // Staff side of the live run: start, complete, live overrides, unlock, the dashboard read model.
 // Every change: one write-queue transaction, then a best-effort publish to the room.

@@ -14,7 +14,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, requirePermission, type Ctx } from "~/lib/context.server";
 import { newId, randomToken } from "~/lib/ids.server";
-import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
+import { loadScoredParticipant } from "~/modules/corrections/index.server";
 import { containsCI } from "~/lib/text-match.server";
 import { parseInput } from "~/lib/parse-input";
 import { resolveWorkspace } from "~/lib/document-rows.server";

@@ -9,8 +9,8 @@ import { REPORT_OPTION_FLAGS } from "./layout-schema";
 import { can } from "~/lib/permissions";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/time-zone";
-import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { loadScoredParticipant } from "~/modules/corrections/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
 import {
   createSessionReport,

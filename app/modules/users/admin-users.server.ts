@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
-import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/index.server";
 import { assertCanGrantRoles } from "./roles";
 import { createStaffUserInTenant } from "./staff-users.server";
 

@@ -2,7 +2,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { runIntent } from "~/lib/intent-action.server";
 import type { Role } from "~/lib/permissions";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { rolesGrantableBy } from "./roles";
 import { staffDirectory } from "./staff-users.server";
 import { addUser, listUsers, removeUser, updateUser } from "./user-management.server";

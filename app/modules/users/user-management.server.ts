@@ -21,7 +21,7 @@ import type { Role } from "~/lib/permissions";
 import { assertCanGrantRoles } from "./roles";
 import { sendStaffInvitation } from "./invitation.server";
 import { createStaffUserInTenant, findStaffUser, rolesOf } from "./staff-users.server";
-import { revokeStaffTokens } from "~/modules/live/realtime-grants.server";
+import { revokeStaffTokens } from "~/modules/live/index.server";
 
 export type ManagedUser = NonNullable<Awaited<ReturnType<typeof findStaffUser>>>;
 

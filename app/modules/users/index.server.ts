@@ -1,0 +1,7 @@
+// The users domain's public face on the server: what other domains, routes, resolvers, the
+// server, party/ and the CLI may use. Browser-safe rules and types: ./index.ts.
+export { createAdminUserFor } from "./admin-users.server";
+export { profile } from "./profile.server";
+export { userManagementAction, userManagementScreen } from "./screens.server";
+export { createStaffUserInTenant, findStaffUser, rolesForUserId, staffDirectory } from "./staff-users.server";
+export { addUser, listUsers, type ManagedUser, removeUser, updateUser } from "./user-management.server";
