@@ -11,7 +11,8 @@ import {
   SESSION_COOKIE,
   secureCookiesFor,
 } from "~/modules/auth/index.server";
-import { profile, createAdminUserFor, rolesForUserId } from "~/modules/users/index.server";
+import { profile, createAdminUserFor } from "~/modules/users/index.server";
+import { rolesForUserId } from "~/modules/staff/index.server";
 import { toManagedUser } from "./organization";
 import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/index.server";
 import { ctxOf, type GqlContext, type SchemaPiece } from "./types";

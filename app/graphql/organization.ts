@@ -1,4 +1,4 @@
-import { requestUploadSignature } from "~/modules/assets/index.server";
+import { requestUploadSignature } from "~/modules/auth/index.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/index.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/index.server";
 import { connection } from "./sdl";

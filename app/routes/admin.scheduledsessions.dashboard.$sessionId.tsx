@@ -12,17 +12,19 @@ import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent, type IntentResult } from "~/lib/intent-action.server";
 import {
   applyLiveOverride,
-  completeScheduledSession,
   liveDashboard,
-  startScheduledSession,
   staffRealtimeToken,
   unlockWaitingParticipants,
 } from "~/modules/live/index.server";
+import {
+  completeScheduledSession,
+  startScheduledSession,
+  getScheduledSession,
+} from "~/modules/scheduling/index.server";
 import { can } from "~/lib/permissions";
 import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
 import { stationProgress } from "~/modules/corrections/index.server";
-import { getScheduledSession } from "~/modules/scheduling/index.server";
 
 export const handle = { titleKey: "live:dashboard.title" };
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
-import { readAsset, anySignedIn } from "~/modules/assets/index.server";
+import { readAsset } from "~/modules/assets/index.server";
+import { anySignedIn } from "~/modules/auth/index.server";
 
 /** Serves an uploaded file to signed-in staff and participants of its tenant only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MAX_FILE_BYTES, uploadFromBlob, formFile, handleUpload } from "~/modules/assets/index.server";
+import { MAX_FILE_BYTES, uploadFromBlob } from "~/modules/assets/index.server";
+import { formFile, handleUpload } from "~/modules/auth/index.server";
 
 /** POST multipart/form-data with `file`: a PDF or an image (≤ 25 MB). Staff with write:assessments, by session cookie or upload ticket (`tenant`, `public_id`, `signature`, `timestamp` fields). */
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { uploadImageFromUrl, handleUpload } from "~/modules/assets/index.server";
+import { uploadImageFromUrl } from "~/modules/assets/index.server";
+import { handleUpload } from "~/modules/auth/index.server";
 import { readFormData } from "~/lib/form-data.server";
 
 /** The body only carries an address. */

@@ -6,7 +6,7 @@ import onHeaders from "on-headers";
 import { EXPLORER_CDN } from "~/graphql/explorer.server";
 import { isCrossSiteWrite } from "~/lib/origin-check";
 import { NO_STORE, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "~/lib/security-headers";
-import { partykitHost } from "~/modules/live/index.server";
+import { partykitHost } from "~/modules/realtime/index.server";
 import { crossSiteMessage, refusalLocale } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
 

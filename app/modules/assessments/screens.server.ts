@@ -9,7 +9,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { redirectPastLastPage } from "~/lib/list-query.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
-import { staffDirectory } from "~/modules/users/index.server";
+import { staffDirectory } from "~/modules/staff/index.server";
 import { SORT_FIELDS, type OwnedDoc, type SortField } from "./owned-documents.server";
 import { STEP_TYPES, type StepType } from "./steps";
 

@@ -8,7 +8,7 @@ import type { Actor, Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server"
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { permissionsForRoles, type Permission } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/index.server";
-import { findStaffUser } from "~/modules/users/index.server";
+import { findStaffUser } from "~/modules/staff/index.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
 
 export type LoadContext = { clientAddress?: string };

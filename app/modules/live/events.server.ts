@@ -1,5 +1,5 @@
 import type { Ctx } from "~/lib/context.server";
-import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
+import { publishEventsToRoom, type RoomEvent } from "~/modules/realtime/index.server";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices

@@ -23,17 +23,15 @@ export {
   type RunPlan,
   type SessionRow,
 } from "./plan.server";
-export { revokeLoginSessionTokens, revokeParticipantTokens, revokeStaffTokens } from "./realtime-grants.server";
-export { partykitHost, realtimeSecret } from "./realtime.server";
 export {
   applyLiveOverride,
-  completeScheduledSession,
+  completeSessionRun,
   type DashboardRow,
   liveDashboard,
   liveStatesOf,
   RUN,
   staffRealtimeToken,
-  startScheduledSession,
+  startSessionRun,
   unlockWaitingParticipants,
 } from "./run.server";
 export { withinSaveLimits } from "./save-limit.server";

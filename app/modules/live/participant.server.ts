@@ -15,8 +15,8 @@ import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan,
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
 import { loadLiveData } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
-import type { RealtimeConnection } from "./realtime.server";
-import { realtimeTokenFor } from "./realtime-grants.server";
+import type { RealtimeConnection } from "~/modules/realtime/index.server";
+import { realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isFinished, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own

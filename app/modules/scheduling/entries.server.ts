@@ -14,8 +14,8 @@ import {
   type Override,
   type Progress,
   type SavedAnswer,
-  revokeParticipantTokens,
 } from "~/modules/live/index.server";
+import { revokeParticipantTokens } from "~/modules/realtime/index.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import {

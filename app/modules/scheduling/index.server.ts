@@ -34,6 +34,7 @@ export {
   type ScheduledSessionsView,
   type sessionOverview,
 } from "./screens.server";
+export { completeScheduledSession, startScheduledSession } from "./session-run.server";
 export {
   completeSignUp,
   myScheduledSessions,

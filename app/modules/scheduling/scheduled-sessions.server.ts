@@ -33,7 +33,7 @@ import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/
 import { sessionEntity } from "~/modules/assessments/index.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
-import { revokeParticipantTokens } from "~/modules/live/index.server";
+import { revokeParticipantTokens } from "~/modules/realtime/index.server";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;

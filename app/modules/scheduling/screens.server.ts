@@ -7,7 +7,7 @@ import { getSession } from "~/modules/assessments/index.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { can } from "~/lib/permissions";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
-import { staffDirectory } from "~/modules/users/index.server";
+import { staffDirectory } from "~/modules/staff/index.server";
 import { participantEntrySummaries } from "./entries.server";
 import { STATUSES } from "./ordering";
 import { MAX_SESSION_PARTICIPANTS } from "./limits";

@@ -10,7 +10,7 @@ import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
 import { isTimeZone } from "~/lib/time-zone";
 import { issueToKey, nameText } from "~/lib/validation";
-import { createStaffUserInTenant } from "~/modules/users/index.server";
+import { createStaffUserInTenant } from "~/modules/staff/index.server";
 import { organizationLogoUrl } from "./branding.server";
 
 const CACHE_MS = 5_000;

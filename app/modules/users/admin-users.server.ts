@@ -3,7 +3,7 @@ import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/index.server";
 import { assertCanGrantRoles } from "./roles";
-import { createStaffUserInTenant } from "./staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/index.server";
 
 const nameFromEmail = (email: string) => email.split("@")[0] ?? email;
 

@@ -3,5 +3,4 @@
 export { createAdminUserFor } from "./admin-users.server";
 export { profile } from "./profile.server";
 export { userManagementAction, userManagementScreen } from "./screens.server";
-export { createStaffUserInTenant, findStaffUser, rolesForUserId, staffDirectory } from "./staff-users.server";
 export { addUser, listUsers, type ManagedUser, removeUser, updateUser } from "./user-management.server";

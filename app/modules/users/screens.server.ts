@@ -4,7 +4,7 @@ import { runIntent } from "~/lib/intent-action.server";
 import type { Role } from "~/lib/permissions";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { rolesGrantableBy } from "./roles";
-import { staffDirectory } from "./staff-users.server";
+import { staffDirectory } from "~/modules/staff/index.server";
 import { addUser, listUsers, removeUser, updateUser } from "./user-management.server";
 
 /** What /admin/usermanagement shows: one page of staff, the roles the viewer may hand out, colleagues to hand over to. */

@@ -19,14 +19,15 @@ import {
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addParticipant } from "~/modules/databases/participants.server";
-import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { addParticipantsToScheduledSession } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 
 const FIXTURE_STAFF = "live-fixture@demo.test";
 

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyRealtimeToken } from "../../../party/token";
-import { issueRealtimeToken, partykitHost, publishToRoom, realtimeSecret } from "~/modules/live/realtime.server";
+import { issueRealtimeToken, partykitHost, publishToRoom, realtimeSecret } from "~/modules/realtime/realtime.server";
 
 const saved = { ...process.env };
 

@@ -26,10 +26,11 @@ import {
   publishToRoom,
   revokeInRoom,
   roomPresence,
-} from "~/modules/live/realtime.server";
+} from "~/modules/realtime/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { participantRealtimeToken, requestHelp } from "~/modules/live/participant.server";
-import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
+import { staffRealtimeToken } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { getParticipantEntry, removeParticipantFromScheduledSession } from "~/modules/scheduling/entries.server";
 import { removeUser } from "~/modules/users/user-management.server";
 import { makeTenant, staffCtx } from "../support/tenants";

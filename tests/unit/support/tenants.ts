@@ -9,7 +9,7 @@ import { getT } from "~/i18n/i18n.server";
 import type { Locale } from "~/i18n/config";
 import { permissionsForRoles, type Role } from "~/lib/permissions";
 import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 import { newId } from "~/lib/ids.server";
 import { drainMailQueue } from "~/modules/mail/mail-queue.server";
 

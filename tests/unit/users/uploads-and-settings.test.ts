@@ -2,11 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { action as uploadImage } from "~/routes/api.assets.image.upload.file";
 import { loader as publicLogoRoute } from "~/routes/api.organization.$tenant.logo";
-import {
-  requestUploadSignature,
-  UPLOAD_TICKET_TTL_S,
-  type UploadSignature,
-} from "~/modules/assets/upload-ticket.server";
+import { requestUploadSignature, UPLOAD_TICKET_TTL_S, type UploadSignature } from "~/modules/auth/upload-ticket.server";
 import { organizationPublicInfo, requireTenant } from "~/modules/tenants/tenants.server";
 import { organizationOf, updateOrganizationSettings, uploadOrganizationLogo } from "~/modules/tenants/settings.server";
 import { sessionEditorData } from "~/modules/assessments/screens.server";
