@@ -11,15 +11,14 @@ import {
   type ShareableType,
 } from "~db/tenant/schema";
 import type { TenantTx, Reader } from "~db/tenant/client";
-import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
+import { AppError, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
 import { newDocumentRow } from "~/lib/document-rows.server";
 import { fieldError, fieldErrorsOf as kernelFieldErrorsOf, parseInput } from "~/lib/parse-input";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { findReferences } from "~/lib/references.server";
 import type { ListArgs as KernelListArgs } from "~/lib/list-args";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { paginate, type Connection } from "~/lib/paging.server";
 import {
   canChange,
   canManageSharing,
