@@ -1,4 +1,5 @@
 import type { Reader } from "~db/tenant/client";
+import { organizationOf } from "~/modules/tenants/index.server";
 import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.server";
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
@@ -237,7 +238,6 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const options = await referenceOptions(ctx);
   const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
   // A new template starts with the organisation's default pass percentage (its settings).
-  const { organizationOf } = await import("~/modules/tenants/index.server");
   const defaultPassPercentage = organizationOf(ctx.tenant).defaultPassPercentage;
   return {
     session,
