@@ -1,5 +1,6 @@
 // Lint: typescript-eslint, React hooks, accessibility of JSX, and the layers of the architecture
 // (routes → components and graphql → modules → lib → db), so an import that points up fails.
+import fs from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -89,6 +90,30 @@ const oneApiTable = {
   rules: { "api-edge/one-table": "error" },
 };
 
+/**
+ * Domains with a public face: from outside app/modules/<d>/, only its index.server.ts (server code)
+ * and index.ts (browser-safe rules and types) may be imported; inside a domain its own files freely.
+ * Tests may reach inside for unit tests.
+ */
+const domains = fs
+  .readdirSync("./app/modules", { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const outsideModules = [
+  ...fs
+    .readdirSync("./app")
+    .filter((name) => name !== "modules")
+    .map((name) => `./app/${name}`),
+  "./party",
+  "./db",
+];
+const faceZones = domains.map((domain) => ({
+  target: [...outsideModules, ...domains.filter((d) => d !== domain).map((d) => `./app/modules/${d}`)],
+  from: `./app/modules/${domain}`,
+  except: ["./index.server.ts", "./index.ts"],
+  message: `import the ${domain} domain through its face: ~/modules/${domain}/index.server (server) or ~/modules/${domain} (browser-safe).`,
+}));
+
 export default tseslint.config(
   {
     ignores: ["build/**", "node_modules/**", ".partykit/**", "data/**", "tests/.tmp/**", "public/**", ".cache/**"],
@@ -104,6 +129,9 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // import-x reads the imported TypeScript files too (no-cycle follows them).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": [
@@ -111,10 +139,12 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Domains import each other through their faces, so a cycle between two domains shows here too.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {
-          zones: layerZones,
+          zones: [...layerZones, ...faceZones],
         },
       ],
     },

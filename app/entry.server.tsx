@@ -8,6 +8,10 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { getLocale, i18nFor } from "./i18n/i18n.server";
 import { cspNonceOf } from "./lib/security-headers";
+import { registerReferenceChecks } from "./server/reference-checks";
+
+// The server build runs every module function: removals are checked for references from the start.
+registerReferenceChecks();
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { isAppError } from "~/lib/app-error";
-import { createTenant } from "~/modules/tenants/tenants.server";
+import { createTenant } from "~/modules/tenants/index.server";
 import { closeCatalog } from "~db/catalog/client";
 import { tenantDatabaseUrl } from "~db/config";
 import { migrateCatalog } from "~db/migrate";

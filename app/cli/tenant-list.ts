@@ -1,7 +1,7 @@
 import { closeCatalog } from "~db/catalog/client";
 import { tenantDatabaseUrl } from "~db/config";
 import { migrateCatalog } from "~db/migrate";
-import { listTenants } from "~/modules/tenants/tenants.server";
+import { listTenants } from "~/modules/tenants/index.server";
 
 // npm run tenant:list: every organisation with its status, time zone and database.
 let exitCode = 0;

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { isAppError } from "~/lib/app-error";
-import { setTenantStatus } from "~/modules/tenants/tenants.server";
+import { setTenantStatus } from "~/modules/tenants/index.server";
 import { closeCatalog } from "~db/catalog/client";
 import { migrateCatalog } from "~db/migrate";
 

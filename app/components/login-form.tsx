@@ -1,8 +1,8 @@
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { loginRequestInput } from "~/modules/auth/login-input";
-import type { LoginFormState } from "~/modules/auth/login-form.server";
+import { loginRequestInput } from "~/modules/auth";
+import type { LoginFormState } from "~/modules/auth/index.server";
 import { Alert, Button, TextField } from "./ui/form";
 import { useSchemaForm } from "./ui/schema-form";
 

@@ -1,13 +1,20 @@
 import { AppError } from "~/lib/app-error";
-import { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "~/modules/auth/login.server";
-import { userIdentifierInput } from "~/modules/auth/otp.server";
-import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "~/modules/auth/sessions.server";
-import { secureCookiesFor } from "~/modules/auth/request-context.server";
-import { profile } from "~/modules/users/profile.server";
-import { createAdminUserFor } from "~/modules/users/admin-users.server";
-import { rolesForUserId } from "~/modules/users/staff-users.server";
+import {
+  completeOtpLogin,
+  logout,
+  requestLogin,
+  validateSessionCookieValue,
+  userIdentifierInput,
+  clearedCookie,
+  readCookie,
+  serializeCookie,
+  SESSION_COOKIE,
+  secureCookiesFor,
+} from "~/modules/auth/index.server";
+import { profile, createAdminUserFor } from "~/modules/users/index.server";
+import { rolesForUserId } from "~/modules/staff/index.server";
 import { toManagedUser } from "./organization";
-import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/tenants.server";
+import { organizationPublicInfo, organizationTenantExists } from "~/modules/tenants/index.server";
 import { ctxOf, type GqlContext, type SchemaPiece } from "./types";
 
 const accountTypeOf = (g: GqlContext): "ADMIN" | "USER" => (g.area === "admin" ? "ADMIN" : "USER");

@@ -1,8 +1,8 @@
-import * as autoM from "~/modules/corrections/auto-score.server";
-import * as correctionM from "~/modules/corrections/participant-correction.server";
-import * as progressM from "~/modules/corrections/progress.server";
-import * as stationsM from "~/modules/corrections/stations.server";
-import * as submitM from "~/modules/corrections/submit.server";
+import * as autoM from "~/modules/corrections/index.server";
+import * as correctionM from "~/modules/corrections/index.server";
+import * as progressM from "~/modules/corrections/index.server";
+import * as stationsM from "~/modules/corrections/index.server";
+import * as submitM from "~/modules/corrections/index.server";
 import { ctxOf, type Args, type SchemaPiece } from "./types";
 
 // Corrections over GraphQL (issue 13, spec §7). Thin: every rule is in app/modules/corrections.

@@ -15,7 +15,7 @@ import type { TFunction } from "i18next";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
+import { clientAddressOf, contextFromSession } from "~/modules/auth/index.server";
 import { allowedWithoutSession } from "./anonymous-access";
 import { explorerPage, wantsExplorer } from "./explorer.server";
 import { createLoaders } from "./loaders";

@@ -1,8 +1,9 @@
-import type { ParticipantEntry } from "~/modules/scheduling/entries.server";
-import * as participantM from "~/modules/live/participant.server";
-import { withinSaveLimits } from "~/modules/live/save-limit.server";
-import * as runM from "~/modules/live/run.server";
-import type { EntryState } from "~/modules/live/plan.server";
+import type { ParticipantEntry } from "~/modules/scheduling/index.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/index.server";
+import * as participantM from "~/modules/live/index.server";
+import { withinSaveLimits } from "~/modules/live/index.server";
+import * as runM from "~/modules/live/index.server";
+import type { EntryState } from "~/modules/live/index.server";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 // The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
@@ -200,8 +201,8 @@ export const adminLivePiece: SchemaPiece = {
       liveDashboard: (_p, a: Args, g) => runM.liveDashboard(ctxOf(g), a.scheduledSessionId),
     },
     Mutation: {
-      startScheduledSession: (_p, a: Args, g) => runM.startScheduledSession(ctxOf(g), a.id),
-      completeScheduledSession: (_p, a: Args, g) => runM.completeScheduledSession(ctxOf(g), a.id),
+      startScheduledSession: (_p, a: Args, g) => startScheduledSession(ctxOf(g), a.id),
+      completeScheduledSession: (_p, a: Args, g) => completeScheduledSession(ctxOf(g), a.id),
       getRealtimeToken: (_p, a: Args, g) => runM.staffRealtimeToken(ctxOf(g), a.scheduledSession),
       unlockWaitingParticipants: (_p, a: Args, g) =>
         runM.unlockWaitingParticipants(ctxOf(g), a.participants, a.scheduledSessionId),

@@ -1,8 +1,8 @@
 import DataLoader from "dataloader";
 import type { Ctx } from "~/lib/context.server";
-import { participantsByIds, type Participant } from "~/modules/databases/participants.server";
-import type { LiveData } from "~/modules/live/store.server";
-import { entriesLiveData } from "~/modules/scheduling/entries.server";
+import { participantsByIds, type Participant } from "~/modules/databases/index.server";
+import type { LiveData } from "~/modules/live/index.server";
+import { entriesLiveData } from "~/modules/scheduling/index.server";
 
 // Per-request batching: a field that resolves one object per parent (a session's participants, an
 // entry's participant) asks its loader, and every id asked for in the same tick is read in one

@@ -1,6 +1,6 @@
-import { requestUploadSignature } from "~/modules/assets/upload-ticket.server";
-import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/settings.server";
-import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/user-management.server";
+import { requestUploadSignature } from "~/modules/auth/index.server";
+import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/index.server";
+import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/index.server";
 import { connection } from "./sdl";
 import { ctxOf, type SchemaPiece, type Args } from "./types";
 

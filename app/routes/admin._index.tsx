@@ -5,9 +5,8 @@ import { PublicLayout } from "~/components/public-layout";
 import { LoginForm } from "~/components/login-form";
 import { StatusBadge } from "~/components/scheduling/status-badge";
 import { formatDateTime, zoneLabel } from "~/lib/time-zone";
-import { contextFromSession } from "~/modules/auth/request-context.server";
-import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";
-import { adminDashboard } from "~/modules/dashboard/dashboard.server";
+import { contextFromSession, handleLoginForm, loginPageInfo } from "~/modules/auth/index.server";
+import { adminDashboard } from "~/modules/dashboard/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 
 export const handle = { titleKey: "common:nav.dashboard" };

@@ -1,11 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listEvaluations } from "~/modules/assessments/evaluations.server";
-import { listQuestions } from "~/modules/assessments/questions.server";
-import { loadOrFail } from "~/modules/assessments/screens.server";
-import { sessionEntity } from "~/modules/assessments/sessions.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listEvaluations, listQuestions, loadOrFail, sessionEntity } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:entry.title" };
 

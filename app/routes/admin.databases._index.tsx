@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { databasesOverview } from "~/modules/databases/overview.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { databasesOverview } from "~/modules/databases/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 
 export const handle = { titleKey: "databases:title" };

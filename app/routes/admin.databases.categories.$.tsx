@@ -6,8 +6,8 @@ import { EntityDialog } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { useListDialog } from "~/components/ui/use-intent-dialog";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
-import { categoryInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { categoryInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import {
   addCategory,
   allCategoryOptions,
@@ -18,8 +18,8 @@ import {
   listCategories,
   removeCategory,
   updateCategory,
-} from "~/modules/databases/categories.server";
-import { canWrite } from "~/modules/databases/screens.server";
+  canWrite,
+} from "~/modules/databases/index.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";

@@ -1,12 +1,12 @@
-import type { SettingsActionResult } from "~/modules/tenants/settings.server";
+import type { SettingsActionResult } from "~/modules/tenants/index.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { saveSettingsForm, settingsScreen } from "~/modules/tenants/settings.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { saveSettingsForm, settingsScreen } from "~/modules/tenants/index.server";
 
 export const handle = { titleKey: "organization:title" };
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { reportsEntryScreen } from "~/modules/reports/screens.server";
+import { reportsEntryScreen } from "~/modules/reports/index.server";
 
 export const handle = { titleKey: "reports:nav" };
 

@@ -7,22 +7,24 @@ import { LiveGrid } from "~/components/live/live-grid";
 import { UntimedNotice } from "~/components/live/untimed-notice";
 import { useRoomRevalidation } from "~/components/live/use-live-room";
 import { Alert, Button } from "~/components/ui/form";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent, type IntentResult } from "~/lib/intent-action.server";
 import {
   applyLiveOverride,
-  completeScheduledSession,
   liveDashboard,
-  startScheduledSession,
   staffRealtimeToken,
   unlockWaitingParticipants,
-} from "~/modules/live/run.server";
+} from "~/modules/live/index.server";
+import {
+  completeScheduledSession,
+  startScheduledSession,
+  getScheduledSession,
+} from "~/modules/scheduling/index.server";
 import { can } from "~/lib/permissions";
-import { extendSecondsOf } from "~/modules/live/extend-minutes";
+import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
-import { stationProgress } from "~/modules/corrections/stations.server";
-import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { stationProgress } from "~/modules/corrections/index.server";
 
 export const handle = { titleKey: "live:dashboard.title" };
 

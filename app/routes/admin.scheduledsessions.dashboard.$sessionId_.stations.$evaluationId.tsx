@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StationView } from "~/components/corrections/station-view";
 import { can } from "~/lib/permissions";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/stations.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StationPicker } from "~/components/corrections/station-progress";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { stationProgress } from "~/modules/corrections/stations.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { stationProgress } from "~/modules/corrections/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { getScheduledSession } from "~/modules/scheduling/index.server";
 
 // Station marking: pick a station (an evaluation of the session).
 

@@ -6,17 +6,18 @@ import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { OrderRow } from "~/components/scheduling/order-row";
 import { Alert, Button } from "~/components/ui/form";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent, type IntentResult } from "~/lib/intent-action.server";
 import {
   automaticallyAssignScheduledSessionOrder,
   participantEntrySummaries,
   saveScheduledSessionOrder,
-} from "~/modules/scheduling/entries.server";
-import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling/ordering";
-import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
-import { canSchedule, evaluationsOfSession } from "~/modules/scheduling/screens.server";
+  getScheduledSession,
+  canSchedule,
+  evaluationsOfSession,
+} from "~/modules/scheduling/index.server";
+import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling";
 
 export const handle = { titleKey: "scheduling:list.order" };
 

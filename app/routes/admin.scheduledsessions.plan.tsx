@@ -11,18 +11,11 @@ import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { readActionForm } from "~/lib/form-data.server";
-import {
-  planFormAction,
-  planScreen,
-  type PlanFormAnswer,
-  type PlanFormData,
-} from "~/modules/scheduling/plan-form.server";
-import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
-import { nextStatuses } from "~/modules/scheduling/status-transitions";
-import { planFormInput } from "~/modules/scheduling/session-input";
+import { planFormAction, planScreen, type PlanFormAnswer, type PlanFormData } from "~/modules/scheduling/index.server";
+import { STATUSES as SCHEDULED_SESSION_STATUSES, nextStatuses, planFormInput } from "~/modules/scheduling";
 
 export const handle = { titleKey: "scheduling:plan.title-new" };
 

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ErrorPage } from "~/components/error-page";
-import { contextFromSession } from "~/modules/auth/request-context.server";
-import { organizationLogoUrl } from "~/modules/tenants/branding.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { contextFromSession } from "~/modules/auth/index.server";
+import { organizationLogoUrl, tenantTimeZone } from "~/modules/tenants/index.server";
 
 /** The admin area: the shell when a staff member is signed in, else the bare login page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

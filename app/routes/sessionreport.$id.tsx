@@ -6,9 +6,8 @@ import { PublicLayout } from "~/components/public-layout";
 import { SessionReportView } from "~/components/reports/report-view";
 import { isAppError } from "~/lib/app-error";
 import { formatDateTime } from "~/lib/time-zone";
-import { reportReader } from "~/modules/reports/reader.server";
-import { readableReport } from "~/modules/reports/reports.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { reportReader, readableReport } from "~/modules/reports/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 
 export const handle = { titleKey: "reports:view.title" };
 

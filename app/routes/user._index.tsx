@@ -3,12 +3,11 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Alert } from "~/components/ui/form";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/login-form";
-import { contextFromSession } from "~/modules/auth/request-context.server";
-import { handleLoginForm, loginPageInfo } from "~/modules/auth/login-form.server";
-import { myScheduledSessions } from "~/modules/scheduling/signup.server";
+import { contextFromSession, handleLoginForm, loginPageInfo } from "~/modules/auth/index.server";
+import { myScheduledSessions } from "~/modules/scheduling/index.server";
 import { MySessions } from "~/components/scheduling/my-sessions";
 import { MyReports } from "~/components/reports/my-reports";
-import { myReleasedReports } from "~/modules/reports/reports.server";
+import { myReleasedReports } from "~/modules/reports/index.server";
 import { formatDateTime } from "~/lib/time-zone";
 
 export const handle = { titleKey: "user:title" };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LiveSessionScreen } from "~/components/live/session-screen";
-import { requireParticipantContext } from "~/modules/auth/request-context.server";
+import { requireParticipantContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import {
@@ -10,7 +10,7 @@ import {
   participantRealtimeToken,
   requestHelp,
   setReady,
-} from "~/modules/live/participant.server";
+} from "~/modules/live/index.server";
 
 // The participant's live session screen: thin; the live module decides what they may see and do.
 

@@ -5,21 +5,25 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/schema-form";
-import { signUpDetailsInput } from "~/modules/scheduling/signup-form";
+import { signUpDetailsInput } from "~/modules/scheduling";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import type { ParticipantCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { prefilledTenant } from "~/modules/auth/login-form.server";
-import { clientAddressOf, contextFromSession, secureCookiesFor } from "~/modules/auth/request-context.server";
-import { serializeCookie } from "~/modules/auth/sessions.server";
+import {
+  prefilledTenant,
+  clientAddressOf,
+  contextFromSession,
+  secureCookiesFor,
+  serializeCookie,
+} from "~/modules/auth/index.server";
 import {
   completeSignUp,
   myScheduledSessions,
   signUpForScheduledSession,
   signUpInfo,
   startSignUp,
-} from "~/modules/scheduling/signup.server";
+} from "~/modules/scheduling/index.server";
 
 export const handle = { titleKey: "scheduling:signup.title" };
 

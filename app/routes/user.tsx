@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/error-page";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { ParticipantSignOut, useInOpenSession } from "~/components/live/session-sign-out";
-import { contextFromSession } from "~/modules/auth/request-context.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { contextFromSession } from "~/modules/auth/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 
 /** The participant area: a light header; the login form when nobody is signed in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { newId } from "~/lib/ids.server";
-import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/tenants.server";
+import { createTenant, findTenant, listTenants, openTenant } from "~/modules/tenants/index.server";
 import { participants, workspaces } from "~db/tenant/schema";
 import { migrateCatalog } from "~db/migrate";
 import { settings } from "~settings/settings.server";

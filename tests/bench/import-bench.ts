@@ -18,7 +18,7 @@ const N = Number(process.env.BENCH_ROWS ?? 10_000);
 async function main() {
   const { migrateCatalog } = await import("~db/migrate");
   const { createTenant, openTenant } = await import("~/modules/tenants/tenants.server");
-  const { createStaffUserInTenant } = await import("~/modules/users/staff-users.server");
+  const { createStaffUserInTenant } = await import("~/modules/staff/staff-users.server");
   const { permissionsForRoles } = await import("~/lib/permissions");
   const { importParticipants, importParticipantsCsv, previewImport } =
     await import("~/modules/databases/import.server");

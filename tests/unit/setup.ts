@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { forgetSettings } from "~settings/settings.server";
 
 // The app reads its settings from process.env once; tests change process.env between cases (a cache
@@ -30,6 +30,13 @@ delete process.env.PUBLIC_HOST_ALIASES;
 delete process.env.POSTMARK_SERVER_TOKEN;
 delete process.env.TENANT_DATABASE_URL;
 delete process.env.DEFAULT_TIME_ZONE; // organisations default to Europe/Brussels
+
+// What refuses a removal while something uses the object, as the server registers it at start-up
+// (imported late: modules read DATA_DIR when they load).
+beforeAll(async () => {
+  const { registerReferenceChecks } = await import("~/server/reference-checks");
+  registerReferenceChecks();
+});
 
 afterAll(async () => {
   // Login codes go out after the answer: let queued mail finish before the databases close.

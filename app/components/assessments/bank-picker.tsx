@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { useSearchPicker } from "~/components/ui/use-search-picker";
-import { STEP_TYPES } from "~/modules/assessments/steps";
+import { STEP_TYPES } from "~/modules/assessments";
 import { CategorySelect, FieldError, move } from "./screen-parts";
 import { formatDuration } from "./duration";
 

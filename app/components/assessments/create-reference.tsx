@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EntityDialog } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
-import { categoryInput, supplyObjectInput } from "~/modules/databases/entity-inputs";
+import { categoryInput, supplyObjectInput } from "~/modules/databases";
 
 const KINDS = {
   categories: { action: "/admin/databases/categories", schema: categoryInput },

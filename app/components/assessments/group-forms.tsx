@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
-import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling/ordering";
+import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling";
 import { BankPicker } from "./bank-picker";
 import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
-import { pointInZone, type Zone } from "~/modules/assessments/steps";
+import { pointInZone, type Zone } from "~/modules/assessments";
 import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { pointInZone, type Zone } from "~/modules/assessments/steps";
+import { pointInZone, type Zone } from "~/modules/assessments";
 import { ZoneShape } from "./hotzone-editor";
 import { useImageAspect } from "./use-image-aspect";
 

@@ -4,7 +4,7 @@ import { cleanHtmlInBrowser } from "~/components/ui/clean-html";
 import { Button } from "~/components/ui/form";
 import { RichTextEditor } from "~/components/ui/rich-text-editor";
 import { dropOutsideImages, isAllowedImageUrl } from "~/lib/rich-html-policy";
-import type { RichBlock } from "~/modules/assessments/steps";
+import type { RichBlock } from "~/modules/assessments";
 import { ImageDrawDialog } from "./image-draw-dialog";
 import { refusalText, type Refusal } from "~/lib/app-error";
 

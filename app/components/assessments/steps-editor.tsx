@@ -8,7 +8,7 @@ import {
   type RichBlock,
   type StepType,
   type Zone,
-} from "~/modules/assessments/steps";
+} from "~/modules/assessments";
 import { FieldError, move } from "./screen-parts";
 import { HotzoneEditor } from "./hotzone-editor";
 import { HotzonePointPicker } from "./hotzone-point-picker";

@@ -1,4 +1,4 @@
-import type { Zone } from "~/modules/assessments/steps";
+import type { Zone } from "~/modules/assessments";
 
 // Moving and resizing hotzones in image-relative coordinates (0..1). Every function returns a zone
 // the step schema accepts: inside the image, with a positive size. A circle's radius `r` is a

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { SignInLinkPage } from "~/modules/auth/sign-in-link.server";
+import type { SignInLinkPage } from "~/modules/auth/index.server";
 import { PublicLayout } from "../public-layout";
 import { Button } from "../ui/form";
 

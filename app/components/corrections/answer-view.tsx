@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { HotzonePointPicker } from "~/components/assessments/hotzone-point-picker";
 import { useFormat } from "~/components/ui/use-format";
-import type { Zone } from "~/modules/assessments/steps";
-import type { CorrectionStep } from "~/modules/corrections/participant-correction.server";
+import type { Zone } from "~/modules/assessments";
+import type { CorrectionStep } from "~/modules/corrections/index.server";
 
 type Answer = CorrectionStep["answer"];
 type Correct = {

@@ -6,7 +6,7 @@ import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
-import type { AutoScoreEntry } from "~/modules/corrections/auto-score.server";
+import type { AutoScoreEntry } from "~/modules/corrections/index.server";
 
 export type PreviewLine = AutoScoreEntry & { label: string };
 

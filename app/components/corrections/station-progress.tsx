@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { StationProgress } from "~/modules/corrections/stations.server";
+import type { StationProgress } from "~/modules/corrections/index.server";
 
 const base = (sessionId: string) => `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
 

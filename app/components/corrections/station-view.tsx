@@ -3,11 +3,14 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import type { GlobalRating } from "~db/tenant/schema";
-import { RATING_CHOICES } from "~/modules/corrections/ratings";
-import { stationListState } from "~/modules/corrections/station-list";
+import { RATING_CHOICES, stationListState } from "~/modules/corrections";
 import type { IntentResult } from "~/lib/intent-action.server";
-import type { CorrectionEvaluation, ParticipantCorrection } from "~/modules/corrections/participant-correction.server";
-import type { StationParticipant, StationProgress } from "~/modules/corrections/stations.server";
+import type {
+  CorrectionEvaluation,
+  ParticipantCorrection,
+  StationParticipant,
+  StationProgress,
+} from "~/modules/corrections/index.server";
 import { TickChecklist } from "./tick-checklist";
 import { TickStatus } from "./tick-status";
 import { useReloadWhenSaved } from "./use-reload-when-saved";

@@ -5,7 +5,7 @@ import { RichContentView } from "~/components/assessments/rich-content";
 import { Button, FieldMessages, fieldInputClass } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
-import type { CorrectionStep } from "~/modules/corrections/participant-correction.server";
+import type { CorrectionStep } from "~/modules/corrections/index.server";
 import { AnswerText, AnswerView } from "./answer-view";
 import { TickChecklist } from "./tick-checklist";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
-import { practicalScore } from "~/modules/corrections/scoring";
+import { practicalScore } from "~/modules/corrections";
 
 /**
  * A practical step's checklist: one big toggle per criterion (a finger on a tablet hits it), its

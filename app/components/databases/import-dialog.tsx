@@ -3,8 +3,8 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decodeCsvBytes } from "~/lib/csv-bytes";
-import { MAX_IMPORT_ROWS } from "~/modules/databases/import-limits";
-import type { ImportPreview } from "~/modules/databases/import.server";
+import { MAX_IMPORT_ROWS } from "~/modules/databases";
+import type { ImportPreview } from "~/modules/databases/index.server";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button } from "../ui/form";
 

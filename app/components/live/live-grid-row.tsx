@@ -2,8 +2,8 @@ import { Link, useFetcher, type SubmitFunction } from "@remix-run/react";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { IntentResult } from "~/lib/intent-action.server";
-import type { DashboardRow } from "~/modules/live/run.server";
-import { EXTEND_MINUTES, extendMinutesProblem } from "~/modules/live/extend-minutes";
+import type { DashboardRow } from "~/modules/live/index.server";
+import { EXTEND_MINUTES, extendMinutesProblem } from "~/modules/live";
 import { Button } from "../ui/form";
 import { formatSeconds, useCountdown } from "./use-countdown";
 

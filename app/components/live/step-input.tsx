@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { HotzonePointPicker } from "~/components/assessments/hotzone-point-picker";
 import { RichContentView } from "~/components/assessments/rich-content";
 import { fieldInputClass } from "~/components/ui/form";
-import type { ParticipantStep } from "~/modules/live/answers";
+import type { ParticipantStep } from "~/modules/live";
 import type { AnswerValue } from "./answer-queue";
 
 type Props = {

@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
-import type { Organization, SettingsActionResult } from "~/modules/tenants/settings.server";
+import type { Organization, SettingsActionResult } from "~/modules/tenants/index.server";
 import { Alert, Button, FieldMessages, fieldInputClass, TextareaField, TextField } from "../ui/form";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

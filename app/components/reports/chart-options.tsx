@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
-import { chartChoices, effectiveChartOptions, planChart } from "~/modules/reports/chart-plan";
-import type { SessionReportData } from "~/modules/reports/report-data";
+import { chartChoices, effectiveChartOptions, planChart } from "~/modules/reports";
+import type { SessionReportData } from "~/modules/reports";
 
 type ChartFields = Pick<SessionReportOptions, "showChart" | "chartType">;
 

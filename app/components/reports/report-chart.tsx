@@ -16,7 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartType } from "~db/tenant/schema/reports";
-import { formatNumber, type ChartPoint } from "~/modules/reports/report-view";
+import { formatNumber, type ChartPoint } from "~/modules/reports";
 
 const PRIMARY = "#011951";
 const GRID = "#94a3b8";

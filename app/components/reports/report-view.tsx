@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
-import type { SessionReportData } from "~/modules/reports/report-data";
-import { planChart } from "~/modules/reports/chart-plan";
+import type { SessionReportData } from "~/modules/reports";
 import {
+  planChart,
   answerLabels,
   answerText,
   correctAnswerText,
@@ -10,7 +10,7 @@ import {
   formatScore,
   richText,
   visibleBlocks,
-} from "~/modules/reports/report-view";
+} from "~/modules/reports";
 import { ReportChart } from "./report-chart";
 
 const RESULT_STYLE: Record<string, string> = {

@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { useSearchPicker } from "~/components/ui/use-search-picker";
 import { CompanySelect } from "~/components/databases/reference-selects";
-import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
-import type { Person } from "~/modules/scheduling/screens.server";
+import type { PlanFormData, Person } from "~/modules/scheduling/index.server";
 
 type SearchPage = {
   list?: { edges: Array<{ node: { _id: string; name: string; email: string } }>; pageInfo: { totalCount: number } };

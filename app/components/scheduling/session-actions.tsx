@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
-import type { PlanFormData } from "~/modules/scheduling/plan-form.server";
-import { canChangeStatus } from "~/modules/scheduling/status-transitions";
+import type { PlanFormData } from "~/modules/scheduling/index.server";
+import { canChangeStatus } from "~/modules/scheduling";
 
 const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURIComponent(id)}`;
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { overlay } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { formatDateTime } from "~/lib/time-zone";
-import type { sessionOverview } from "~/modules/scheduling/screens.server";
+import type { sessionOverview } from "~/modules/scheduling/index.server";
 import { StatusBadge } from "./status-badge";
 
 type Overview = Awaited<ReturnType<typeof sessionOverview>>;

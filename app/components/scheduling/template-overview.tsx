@@ -8,7 +8,7 @@ import { overlay } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { Spinner } from "~/components/ui/spinner";
 import { useFormat } from "~/components/ui/use-format";
-import type { TemplateOverview as Overview } from "~/modules/scheduling/template-overview.server";
+import type { TemplateOverview as Overview } from "~/modules/scheduling/index.server";
 
 /**
  * The plan screen's session overview: before planning, what the chosen session template holds (its

@@ -1,13 +1,13 @@
 import type { Reader } from "~db/tenant/client";
+import { fieldError } from "~/lib/parse-input";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { registerReferenceFinder } from "~/lib/references.server";
 import {
   containsCI,
   defineOwned,
-  fieldError,
   idList,
   jsonContainsAny,
   ownershipInput,
@@ -16,7 +16,7 @@ import {
   type OwnedDoc,
 } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
-import { announcePlanChange } from "~/modules/live/plan-change.server";
+import { announcePlanChange } from "~/modules/live/index.server";
 import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
 
 export const evaluationInput = z.object({
@@ -152,12 +152,14 @@ export async function updateEvaluation(
 }
 export const removeEvaluation = evaluationEntity.remove;
 
-// What uses an evaluation: session templates that list it.
-registerReferenceFinder("Evaluation", async (db, ids) => {
-  const rows = await db
-    .select({ id: sessionTemplates.id, name: sessionTemplates.name })
-    .from(sessionTemplates)
-    .where(jsonContainsAny(sessionTemplates.evaluationIds, ids))
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.name, type: "Session" }));
-});
+/** Session templates use evaluations. Called once at start-up (registerReferenceChecks). */
+export function registerEvaluationReferenceFinders(): void {
+  registerReferenceFinder("Evaluation", async (db, ids) => {
+    const rows = await db
+      .select({ id: sessionTemplates.id, name: sessionTemplates.name })
+      .from(sessionTemplates)
+      .where(jsonContainsAny(sessionTemplates.evaluationIds, ids))
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.name, type: "Session" }));
+  });
+}

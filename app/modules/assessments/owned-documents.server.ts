@@ -11,13 +11,14 @@ import {
   type ShareableType,
 } from "~db/tenant/schema";
 import type { TenantTx, Reader } from "~db/tenant/client";
-import { AppError, badRequest, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
+import { AppError, type FieldErrors, type Reference, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
-import { zodFieldErrors } from "~/lib/validation";
+import { newDocumentRow } from "~/lib/document-rows.server";
+import { fieldError, fieldErrorsOf as kernelFieldErrorsOf, parseInput } from "~/lib/parse-input";
 import { mergeUpdateInput } from "~/lib/update-input";
-import { findReferences } from "~/modules/databases/entities.server";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { findReferences } from "~/lib/references.server";
+import type { ListArgs as KernelListArgs } from "~/lib/list-args";
+import { paginate, type Connection } from "~/lib/paging.server";
 import {
   canChange,
   canManageSharing,
@@ -41,7 +42,7 @@ export const WRITE = "write:assessments" as const;
 
 export type SortField = "DATE" | "NAME" | "OWNER_NAME";
 export const SORT_FIELDS: readonly SortField[] = ["DATE", "NAME", "OWNER_NAME"];
-export type ListArgs<F> = PageArgs & { filter?: F | null; order?: SortOrder | null; orderBy?: SortField | null };
+export type ListArgs<F> = KernelListArgs<F, SortField>;
 
 /** Fields every assessment document exposes. */
 export type OwnedDoc = {
@@ -60,25 +61,11 @@ export type OwnedDoc = {
 
 type BaseRow = OwnedRow & { createdAt: Date; updatedAt: Date; rev: number; workspaceId: string };
 
+/** Assessment schemas carry their own message keys (`assessments:*`): parsing keeps them. */
+const OWN_KEYS = { ownKeyPrefix: "assessments:" } as const;
+
 /** Field errors from Zod: our own `assessments:*` keys are kept, the rest map to `validation:*`. */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const result = zodFieldErrors(error);
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "_";
-    if (issue.message.startsWith("assessments:") && result[field]?.key === "validation:invalid")
-      result[field] = { key: issue.message };
-  }
-  return result;
-}
-
-export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unknown): T {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
-  return parsed.data;
-}
-
-export const fieldError = (field: string, key: string, values?: Record<string, unknown>) =>
-  badRequest({ [field]: { key, values } });
+export const fieldErrorsOf = (error: ZodError): FieldErrors => kernelFieldErrorsOf(error, OWN_KEYS);
 
 /** A list of ids; left out or null is the empty list (null clears it on update). */
 export const idList = z
@@ -303,16 +290,13 @@ export function defineOwned<
     },
     async add(ctx: Ctx, input: unknown): Promise<D> {
       requirePermission(ctx, WRITE);
-      const data = parseInput(cfg.schema, input);
+      const data = parseInput(cfg.schema, input, OWN_KEYS);
       return ctx.tdb.write(async (tx) => {
         await cfg.check?.(tx, ctx, data);
         const now = new Date();
         const visibility = data.visibility ?? "ORGANIZATION";
         const row = {
-          id: newId(),
-          createdAt: now,
-          updatedAt: now,
-          rev: 1,
+          ...newDocumentRow(now),
           workspaceId: await workspaceFor(tx, ctx, visibility),
           ownerType: data.objectOwnerType ?? "ORGANIZATION",
           ownerUserId: ctx.actor.userId,
@@ -330,7 +314,7 @@ export function defineOwned<
         const current = await findRow(tx, id);
         const access = await requireChangeable(tx, ctx, current, cfg.notFound);
         // Left out = unchanged, null = cleared (mergeUpdateInput); evaluation options field by field.
-        const data = parseInput(cfg.schema, mergeUpdateInput(cfg.inputOf(current), input, ["options"]));
+        const data = parseInput(cfg.schema, mergeUpdateInput(cfg.inputOf(current), input, ["options"]), OWN_KEYS);
         if (sharingChanged(data, current) && !canManageSharing(access, current))
           throw new AppError("FORBIDDEN", "forbidden");
         await cfg.check?.(tx, ctx, data);

@@ -2,7 +2,7 @@ import type { Reader } from "~db/tenant/client";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
-import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { registerReferenceFinder } from "~/lib/references.server";
 import {
   containsCI,
   defineOwned,
@@ -14,7 +14,7 @@ import {
   type OwnedDoc,
 } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
-import { announcePlanChange } from "~/modules/live/plan-change.server";
+import { announcePlanChange } from "~/modules/live/index.server";
 import { sanitizeRichContent } from "./rich-content.server";
 import { richContent, STEP_TYPES, steps, type RichBlock, type Step, type StepType } from "./steps";
 
@@ -164,46 +164,48 @@ export async function updateQuestion(
 }
 export const removeQuestion = questionEntity.remove;
 
-// What uses a question: evaluations that list it.
-registerReferenceFinder("Question", async (db, ids) => {
-  const rows = await db
-    .select({ id: evaluations.id, name: evaluations.name })
-    .from(evaluations)
-    .where(jsonContainsAny(evaluations.questionIds, ids))
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" }));
-});
-
-// Categories and supply objects used by assessment objects cannot be removed.
-registerReferenceFinder("Category", async (db, ids) => {
-  const [q, e, s] = await Promise.all([
-    db
-      .select({ id: questions.id, name: questions.name })
-      .from(questions)
-      .where(jsonContainsAny(questions.categoryIds, ids))
-      .all(),
-    db
+/** Evaluations use questions; questions use categories and supply objects. Called once at start-up (registerReferenceChecks). */
+export function registerQuestionReferenceFinders(): void {
+  registerReferenceFinder("Question", async (db, ids) => {
+    const rows = await db
       .select({ id: evaluations.id, name: evaluations.name })
       .from(evaluations)
-      .where(jsonContainsAny(evaluations.categoryIds, ids))
-      .all(),
-    db
-      .select({ id: sessionTemplates.id, name: sessionTemplates.name })
-      .from(sessionTemplates)
-      .where(jsonContainsAny(sessionTemplates.categoryIds, ids))
-      .all(),
-  ]);
-  return [
-    ...q.map((r) => ({ id: r.id, title: r.name, type: "Question" })),
-    ...e.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" })),
-    ...s.map((r) => ({ id: r.id, title: r.name, type: "Session" })),
-  ];
-});
-registerReferenceFinder("SupplyObject", async (db, ids) => {
-  const rows = await db
-    .select({ id: questions.id, name: questions.name })
-    .from(questions)
-    .where(jsonContainsAny(questions.supplyIds, ids))
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.name, type: "Question" }));
-});
+      .where(jsonContainsAny(evaluations.questionIds, ids))
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" }));
+  });
+
+  // Categories and supply objects used by assessment objects cannot be removed.
+  registerReferenceFinder("Category", async (db, ids) => {
+    const [q, e, s] = await Promise.all([
+      db
+        .select({ id: questions.id, name: questions.name })
+        .from(questions)
+        .where(jsonContainsAny(questions.categoryIds, ids))
+        .all(),
+      db
+        .select({ id: evaluations.id, name: evaluations.name })
+        .from(evaluations)
+        .where(jsonContainsAny(evaluations.categoryIds, ids))
+        .all(),
+      db
+        .select({ id: sessionTemplates.id, name: sessionTemplates.name })
+        .from(sessionTemplates)
+        .where(jsonContainsAny(sessionTemplates.categoryIds, ids))
+        .all(),
+    ]);
+    return [
+      ...q.map((r) => ({ id: r.id, title: r.name, type: "Question" })),
+      ...e.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" })),
+      ...s.map((r) => ({ id: r.id, title: r.name, type: "Session" })),
+    ];
+  });
+  registerReferenceFinder("SupplyObject", async (db, ids) => {
+    const rows = await db
+      .select({ id: questions.id, name: questions.name })
+      .from(questions)
+      .where(jsonContainsAny(questions.supplyIds, ids))
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.name, type: "Question" }));
+  });
+}

@@ -1,4 +1,5 @@
 import type { Reader } from "~db/tenant/client";
+import { organizationOf } from "~/modules/tenants/index.server";
 import { formErrorOf, loadOrFail, type ActionResult } from "~/lib/form-result.server";
 import { asc } from "drizzle-orm";
 import { categories, supplyObjects } from "~db/tenant/schema";
@@ -6,7 +7,7 @@ import { isAppError } from "~/lib/app-error";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { can } from "~/lib/permissions";
-import { staffDirectory } from "~/modules/users/staff-users.server";
+import { staffDirectory } from "~/modules/staff/index.server";
 import type { OwnedDoc } from "./owned-documents.server";
 
 /** What the assessment screens load and save, for their routes (which read the request). */
@@ -152,7 +153,6 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   const options = await referenceOptions(ctx);
   const chosen = (session?.resolvedEvaluations ?? []).map((e) => ({ _id: e._id, name: e.name }));
   // A new template starts with the organisation's default pass percentage (its settings).
-  const { organizationOf } = await import("~/modules/tenants/settings.server");
   const defaultPassPercentage = organizationOf(ctx.tenant).defaultPassPercentage;
   return {
     session,

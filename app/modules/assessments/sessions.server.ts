@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
+import { fieldError } from "~/lib/parse-input";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
 import {
   containsCI,
   defineOwned,
-  fieldError,
   idList,
   jsonContainsAny,
   ownershipInput,

@@ -4,7 +4,7 @@ import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { parseForm } from "~/lib/form-schema";
 import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
-import { organizationPublicInfo } from "~/modules/tenants/tenants.server";
+import { organizationPublicInfo } from "~/modules/tenants/index.server";
 import { loginRequestInput } from "./login-input";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { participants, type AccountType } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
-import { requireTenant, openTenant } from "~/modules/tenants/tenants.server";
+import { requireTenant, openTenant } from "~/modules/tenants/index.server";
 import { peekLoginLink, requestLoginCode, verifyLoginCode, verifyLoginLink, type UserIdentifier } from "./otp.server";
 import {
   createLoginSession,

@@ -8,9 +8,8 @@ import { AppError } from "~/lib/app-error";
 import { newId, sha256 } from "~/lib/ids.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
-import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
-import { enqueueMailJob } from "~/modules/mail/mail-queue.server";
-import { organizationLogoHtml } from "~/modules/tenants/branding.server";
+import { escapeHtml, mailHtml, sendMail, enqueueMailJob } from "~/modules/mail/index.server";
+import { organizationLogoHtml } from "~/modules/tenants/index.server";
 import { publicLink } from "~/lib/public-url.server";
 import { hitRateLimits } from "./rate-limit.server";
 

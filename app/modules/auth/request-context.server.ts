@@ -7,8 +7,8 @@ import { TenantReadCache } from "~db/tenant/read-cache";
 import type { Actor, Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { permissionsForRoles, type Permission } from "~/lib/permissions";
-import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
-import { findStaffUser } from "~/modules/users/staff-users.server";
+import { findTenant, openTenant } from "~/modules/tenants/index.server";
+import { findStaffUser } from "~/modules/staff/index.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
 import { settings } from "~settings/settings.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
 import { loadCorrectionData, stepKey, type CorrectionData, type TakenStep } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";

@@ -10,7 +10,7 @@ import {
   sessionTemplates,
   type StoredAnswer,
 } from "~db/tenant/schema";
-import type { StepLike } from "~/modules/live/answers";
+import type { StepLike } from "~/modules/live";
 import {
   findEntryOf,
   findSession,
@@ -19,9 +19,10 @@ import {
   type EntryRow,
   type RunPlan,
   type SessionRow,
-} from "~/modules/live/plan.server";
+  loadLiveData,
+  type SavedAnswer,
+} from "~/modules/live/index.server";
 import type { Reader } from "~db/tenant/client";
-import { loadLiveData, type SavedAnswer } from "~/modules/live/store.server";
 import { imageAspect } from "./image-aspect.server";
 import { maxScoreOf } from "./scoring";
 

@@ -1,5 +1,5 @@
 import { imageSize } from "image-size";
-import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/storage.server";
+import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/index.server";
 
 // A hotzone circle's radius is a fraction of the image's width (ADR 0011), so scoring needs the
 // image's aspect (height / width). It is read from the stored upload's own header; uploads are

@@ -1,6 +1,6 @@
 import type { GlobalRating, StoredAnswer } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import type { RichBlock, StepType } from "~/modules/assessments/steps";
+import type { RichBlock, StepType } from "~/modules/assessments";
 import { loadCorrectionData, type CorrectionData, type TakenStep } from "./correction-data.server";
 import { isComplete, READ } from "./scored-participant.server";
 import { autoScore } from "./scoring";

@@ -6,7 +6,7 @@ import {
 } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
-import { entryStates, findSession, loadPlan, orderOf, type RunPlan } from "~/modules/live/plan.server";
+import { entryStates, findSession, loadPlan, orderOf, type RunPlan } from "~/modules/live/index.server";
 import type { Reader } from "~db/tenant/client";
 import { loadCorrectionData, participantNames } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";

@@ -1,5 +1,5 @@
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import type { RichBlock } from "~/modules/assessments/steps";
+import type { RichBlock } from "~/modules/assessments";
 import {
   categoriesWithAncestors,
   categoryIdsOf,

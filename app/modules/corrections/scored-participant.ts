@@ -3,7 +3,7 @@
 // from the live answer store and the correction rows; reports compute their `data` from it with
 // pure functions, so report totals can be tested against hand-computed fixtures.
 import type { GlobalRating, StoredAnswer, StoredRichContent } from "~db/tenant/schema";
-import type { RichBlock, StepType } from "~/modules/assessments/steps";
+import type { RichBlock, StepType } from "~/modules/assessments";
 
 export type ScoredStep = {
   stepIndex: number;

@@ -2,7 +2,7 @@
 // assessor must decide. Shared by the server (which saves scores) and the correction screen (which
 // previews them), so both always agree.
 import type { StoredAnswer } from "~db/tenant/schema";
-import { pointInZone, practicalTotal, type StepType, type Zone } from "~/modules/assessments/steps";
+import { pointInZone, practicalTotal, type StepType, type Zone } from "~/modules/assessments";
 
 /** What scoring needs of a step: its type, the author's answer and its maximum. */
 export type ScorableStep = { type: StepType; answer?: unknown; score?: number };

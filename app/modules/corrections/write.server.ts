@@ -3,7 +3,7 @@ import { correctionEntries, scheduledSessionParticipantCorrections as correction
 import type { TenantTx } from "~db/tenant/client";
 import type { Ctx, StaffCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { publishLive } from "~/modules/live/events.server";
+import { publishLive } from "~/modules/live/index.server";
 import {
   loadCorrectionData,
   type CorrectionData,
@@ -11,7 +11,7 @@ import {
   type TakenStep,
 } from "./correction-data.server";
 import { isComplete } from "./scored-participant.server";
-import { fieldError } from "~/modules/databases/entities.server";
+import { fieldError } from "~/lib/parse-input";
 
 // The one way a correction changes: load the participant's data in the write transaction, make
 // sure the correction row exists, apply the change, then keep completedAt true to the scores

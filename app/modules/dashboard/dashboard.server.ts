@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { evaluations, participants, questions, staffUsers } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { listScheduledSessions } from "~/modules/scheduling/scheduled-sessions.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { listScheduledSessions } from "~/modules/scheduling/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 
 const count = async (
   ctx: Ctx,

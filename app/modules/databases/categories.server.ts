@@ -4,16 +4,11 @@ import { categories } from "~db/tenant/schema";
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import {
-  containsCI,
-  defineEntity,
-  documentOf,
-  READ,
-  refuseIfReferenced,
-  WRITE,
-  type Doc,
-  type ListArgs,
-} from "./entities.server";
+import { defineEntity, READ, WRITE } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
+import { refuseIfReferenced } from "~/lib/references.server";
+import { type ListArgs } from "~/lib/list-args";
 import type { Connection } from "~/lib/paging.server";
 import type { NameFilter } from "./supplies.server";
 

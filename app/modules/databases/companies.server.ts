@@ -1,18 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { companies, participants } from "~db/tenant/schema";
-import {
-  addressOf,
-  addressValues,
-  containsCI,
-  defineEntity,
-  documentOf,
-  fieldError,
-  READ,
-  registerReferenceFinder,
-  type Address,
-  type Doc,
-} from "./entities.server";
+import { addressOf, addressValues, defineEntity, READ, type Address } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
+import { fieldError } from "~/lib/parse-input";
+import { registerReferenceFinder } from "~/lib/references.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Company = Doc & { name: string; address: Address | null };
@@ -53,16 +46,19 @@ export const {
 } = companyEntity;
 
 // Participants refer to their company: a company in use cannot be removed.
-registerReferenceFinder("Company", async (db, ids) => {
-  const rows = await db
-    .select({ id: participants.id, name: participants.name })
-    .from(participants)
-    .where(inArray(participants.companyId, ids))
-    .orderBy(participants.nameLower)
-    .limit(50)
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.name, type: "Participant" }));
-});
+/** Participants use companies. Called once at start-up (registerReferenceChecks). */
+export function registerCompanyReferenceFinders(): void {
+  registerReferenceFinder("Company", async (db, ids) => {
+    const rows = await db
+      .select({ id: participants.id, name: participants.name })
+      .from(participants)
+      .where(inArray(participants.companyId, ids))
+      .orderBy(participants.nameLower)
+      .limit(50)
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.name, type: "Participant" }));
+  });
+}
 
 /** Companies by id, for resolving participant.company without one query per participant. */
 export async function companiesByIds(ctx: Ctx, ids: string[]): Promise<Map<string, Company>> {

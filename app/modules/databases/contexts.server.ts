@@ -1,5 +1,7 @@
 import { contexts } from "~db/tenant/schema";
-import { containsCI, defineEntity, documentOf, type Doc } from "./entities.server";
+import { defineEntity } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Context = Doc & { name: string; description: string | null };

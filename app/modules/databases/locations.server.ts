@@ -1,13 +1,7 @@
 import { locations } from "~db/tenant/schema";
-import {
-  addressOf,
-  addressValues,
-  containsCI,
-  defineEntity,
-  documentOf,
-  type Address,
-  type Doc,
-} from "./entities.server";
+import { addressOf, addressValues, defineEntity, type Address } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
 import type { NameFilter } from "./supplies.server";
 
 export type Location = Doc & { name: string; address: Address | null };

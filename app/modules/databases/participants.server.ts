@@ -3,7 +3,10 @@ import { type z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
-import { containsCI, defineEntity, documentOf, fieldError, type Doc } from "./entities.server";
+import { defineEntity } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
+import { fieldError } from "~/lib/parse-input";
 
 export type Participant = Doc & {
   name: string;

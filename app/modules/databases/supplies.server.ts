@@ -1,5 +1,7 @@
 import { supplyObjects } from "~db/tenant/schema";
-import { containsCI, defineEntity, documentOf, type Doc } from "./entities.server";
+import { defineEntity } from "./entities.server";
+import { containsCI } from "~/lib/text-match.server";
+import { documentOf, type Doc } from "~/lib/document-rows.server";
 
 export type SupplyObject = Doc & { name: string };
 export type NameFilter = { name?: string | null };

@@ -2,7 +2,7 @@
 // Pure Zod and data: shared by the server and, later, the participant screen.
 import { z } from "zod";
 import type { StoredAnswer } from "~db/tenant/schema";
-import type { RichBlock, StepType } from "~/modules/assessments/steps";
+import type { RichBlock, StepType } from "~/modules/assessments";
 
 const unit = z.number({ invalid_type_error: "validation:invalid" }).finite().min(0).max(1);
 

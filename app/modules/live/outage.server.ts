@@ -3,7 +3,7 @@ import { catalog } from "~db/catalog/client";
 import { liveSessions, type TenantRow } from "~db/catalog/schema";
 import { LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
 import { liveOverrides, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
-import { openTenant, findTenant } from "~/modules/tenants/tenants.server";
+import { openTenant, findTenant } from "~/modules/tenants/index.server";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf } from "./live-patch";
 import { entriesFacts, findSession, loadPlan, stateOf } from "./plan.server";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { liveAnswers, scheduledSessionParticipantEntries as entries, type StoredAnswer } from "~db/tenant/schema";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/entities.server";
-import type { RichBlock } from "~/modules/assessments/steps";
+import { parseInput } from "~/lib/parse-input";
+import type { RichBlock } from "~/modules/assessments";
 import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
 import { isHelpRequested } from "./clock";
 import { screenClockOf } from "./live-patch";
@@ -15,8 +15,8 @@ import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan,
 import { liveEntryState, writeOwnEntry } from "./live-entry.server";
 import { loadLiveData, type SavedAnswer } from "./store.server";
 import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
-import type { RealtimeConnection } from "./realtime.server";
-import { realtimeTokenFor } from "./realtime-grants.server";
+import type { RealtimeConnection } from "~/modules/realtime/index.server";
+import { realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isFinished, nextSectionIn, openSection, type ParticipantStatus } from "./status";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own

@@ -12,7 +12,7 @@ import {
 } from "~db/tenant/schema";
 import type { Reader, TenantDb } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
-import type { RichBlock } from "~/modules/assessments/steps";
+import type { RichBlock } from "~/modules/assessments";
 import type { StepLike } from "./answers";
 import type { ClockState } from "./clock";
 import {

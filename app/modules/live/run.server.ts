@@ -4,8 +4,7 @@ import { scheduledSessionParticipantEntries as entries, scheduledSessions, suppl
 import { LIVE_RUN_WRITE, type TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
-import { getScheduledSession, type ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
@@ -24,11 +23,9 @@ import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type 
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";
 import { forgetLiveSession, markLiveSessionServed, outagesGivenBack, type OutageGiven } from "./outage.server";
-import { roomPresence, type RealtimeConnection } from "./realtime.server";
-import { realtimeTokenFor } from "./realtime-grants.server";
+import { roomPresence, type RealtimeConnection, realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isEvaluationDone, nextEvaluation, nextSectionIn, openSection, type ParticipantStatus } from "./status";
-import { assertStatusTransition } from "~/modules/scheduling/status-transitions";
-import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling/limits";
+import { assertStatusTransition, MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling";
 
 // Staff side of the live run: start, complete, live overrides, unlock, the dashboard read model.
 // Every change: one write-queue transaction, then a best-effort publish to the room.
@@ -125,8 +122,11 @@ const entryRowsOf = (tx: TenantTx, sessionId: string, participantIds: string[]) 
         .all()
     : Promise.resolve([]);
 
-/** `startScheduledSession(id)`: SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. */
-export async function startScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+/**
+ * SCHEDULED → ONGOING; every participant's clock starts on their first evaluation. Answered as the
+ * scheduled session by scheduling's `startScheduledSession` (scheduling builds on live, not back).
+ */
+export async function startSessionRun(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, RUN);
   const { revision, events } = await ctx.tdb.write(async (tx) => {
     const now = new Date();
@@ -158,11 +158,10 @@ export async function startScheduledSession(ctx: Ctx, id: string): Promise<Sched
     console.error(`[live] could not record ${id} as running`, error),
   );
   await publishLive(ctx, id, [{ type: "session.started", payload: { status: "ONGOING", revision } }, ...events]);
-  return getScheduledSession(ctx, id);
 }
 
-/** `completeScheduledSession(id)`: ONGOING → COMPLETED; open sections end now, answers stay. */
-export async function completeScheduledSession(ctx: Ctx, id: string): Promise<ScheduledSession> {
+/** ONGOING → COMPLETED; open sections end now, answers stay (scheduling's `completeScheduledSession`). */
+export async function completeSessionRun(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, RUN);
   const revision = await ctx.tdb.write(async (tx) => {
     const now = new Date();
@@ -177,7 +176,6 @@ export async function completeScheduledSession(ctx: Ctx, id: string): Promise<Sc
     console.error(`[live] could not record ${id} as ended`, error),
   );
   await publishLive(ctx, id, [{ type: "session.completed", payload: { status: "COMPLETED", revision } }]);
-  return getScheduledSession(ctx, id);
 }
 
 /** The most extra time one EXTEND_TIME override gives: a day. */

@@ -1,6 +1,6 @@
 // How many steps on the participant's screen still have no answer (issue 34: finishing an
 // evaluation says so before it cannot be undone). Pure and client-safe.
-import type { StepType } from "~/modules/assessments/steps";
+import type { StepType } from "~/modules/assessments";
 
 /** Whether a kept answer says something: an untouched or emptied field is no answer. */
 export function isAnswered(type: StepType, answer: Record<string, unknown> | null | undefined): boolean {

@@ -11,7 +11,7 @@ import {
   type PassedStatus,
 } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { containsCI } from "~/modules/databases/entities.server";
+import { containsCI } from "~/lib/text-match.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { READ } from "./layouts.server";
 

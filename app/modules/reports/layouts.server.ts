@@ -6,7 +6,8 @@ import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { parseInput, resolveWorkspace } from "~/modules/databases/entities.server";
+import { parseInput } from "~/lib/parse-input";
+import { resolveWorkspace } from "~/lib/document-rows.server";
 import { BUILT_IN_LAYOUT, layoutInput } from "./layout-schema";
 
 export const READ = "read:admin" as const;

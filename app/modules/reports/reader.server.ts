@@ -5,8 +5,8 @@
 import type { Ctx } from "~/lib/context.server";
 import { AppError } from "~/lib/app-error";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
-import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
+import { clientAddressOf, contextFromSession } from "~/modules/auth/index.server";
+import { findTenant, openTenant } from "~/modules/tenants/index.server";
 import { readableReport, sessionReportsByIds, type SessionReport } from "./reports.server";
 
 export type ReportRequest = { ctx: Ctx; accessCode: string | null };

@@ -8,7 +8,7 @@ import { participants } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { can } from "~/lib/permissions";
 import type { StaffCtx } from "~/lib/context.server";
-import { hitRateLimits, rateLimitsFull, type RateLimit } from "~/modules/auth/rate-limit.server";
+import { hitRateLimits, rateLimitsFull, type RateLimit } from "~/modules/auth/index.server";
 
 /** Report mails (one per recipient) a staff member may send in an hour, single and bulk sends together. */
 export const REPORT_MAILS_PER_HOUR = 100;

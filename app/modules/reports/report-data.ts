@@ -2,8 +2,8 @@
 // functions: no database, so totals can be checked against hand-computed fixtures (ADR 0018).
 // Shared by the server (which stores the snapshot) and the screens (which only render it).
 import type { PassedStatus, SessionReportOptions, StoredRichContent } from "~db/tenant/schema";
-import type { ScoredParticipant, ScoredQuestion } from "~/modules/corrections/scored-participant";
-import type { RichBlock, StepType } from "~/modules/assessments/steps";
+import type { ScoredParticipant, ScoredQuestion } from "~/modules/corrections";
+import type { RichBlock, StepType } from "~/modules/assessments";
 
 /** A score holds score and maxScore (spec §3). */
 export type Score = { score: number; maxScore: number };

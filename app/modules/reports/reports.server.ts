@@ -14,8 +14,10 @@ import {
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, requirePermission, type Ctx } from "~/lib/context.server";
 import { newId, randomToken } from "~/lib/ids.server";
-import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
-import { containsCI, parseInput, resolveWorkspace } from "~/modules/databases/entities.server";
+import { loadScoredParticipant } from "~/modules/corrections/index.server";
+import { containsCI } from "~/lib/text-match.server";
+import { parseInput } from "~/lib/parse-input";
+import { resolveWorkspace } from "~/lib/document-rows.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { layoutForReport, READ, WRITE } from "./layouts.server";
 import { optionsFromLayout, reportOptionsInput } from "./layout-schema";

@@ -8,8 +8,8 @@ import { formatPercent, formatScore } from "./report-view";
 import { can } from "~/lib/permissions";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/time-zone";
-import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { loadScoredParticipant } from "~/modules/corrections/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { defaultSessionReportLayout, listSessionReportLayouts, READ } from "./layouts.server";
 import {
   createSessionReport,

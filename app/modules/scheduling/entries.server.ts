@@ -5,15 +5,17 @@ import { participants, scheduledSessionParticipantEntries as entries, sessionTem
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { badRequest } from "~/lib/app-error";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
-import { applyLiveOverride, RUN as RUN_SESSIONS } from "~/modules/live/run.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import {
+  applyLiveOverride,
+  RUN as RUN_SESSIONS,
   loadLiveData,
   type LiveData,
   type Override,
   type Progress,
   type SavedAnswer,
-} from "~/modules/live/store.server";
+} from "~/modules/live/index.server";
+import { revokeParticipantTokens } from "~/modules/realtime/index.server";
 import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import {
@@ -25,7 +27,6 @@ import {
   WRITE,
   type EntryRow,
 } from "./scheduled-sessions.server";
-import { revokeParticipantTokens } from "~/modules/live/realtime-grants.server";
 
 /** An entry without its live data: what the screens that list a session's people need. */
 export type ParticipantEntrySummary = Omit<ParticipantEntry, "sessionAnswers" | "sessionOverrides" | "sessionProgress">;

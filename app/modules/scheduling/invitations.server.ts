@@ -6,8 +6,8 @@ import { isLocale, type Locale } from "~/i18n/config";
 import { calendarFile } from "~/lib/ical";
 import { publicLink } from "~/lib/public-url.server";
 import { formatDateTime } from "~/lib/time-zone";
-import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import {
   cancelScheduledSession,
   findScheduledRow,

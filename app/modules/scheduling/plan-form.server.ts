@@ -3,8 +3,8 @@ import { translateFieldErrors } from "~/lib/form-result.server";
 import { isAppError, type Reference } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import { instantOfInput } from "~/lib/time-zone";
-import { importParticipantsCsv } from "~/modules/databases/import.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { importParticipantsCsv } from "~/modules/databases/index.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { cancelAndNotify, inviteParticipants } from "./invitations.server";
 import {
   addScheduledSession,

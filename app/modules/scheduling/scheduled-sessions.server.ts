@@ -25,14 +25,16 @@ import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { mergeUpdateInput } from "~/lib/update-input";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { newId } from "~/lib/ids.server";
-import { fieldError, parseInput, registerReferenceFinder, resolveWorkspace } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
+import { registerReferenceFinder } from "~/lib/references.server";
+import { resolveWorkspace } from "~/lib/document-rows.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
-import { sessionEntity } from "~/modules/assessments/sessions.server";
+import { sessionEntity } from "~/modules/assessments/index.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
-import { revokeParticipantTokens } from "~/modules/live/realtime-grants.server";
+import { revokeParticipantTokens } from "~/modules/realtime/index.server";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:scheduling" as const;
@@ -655,20 +657,27 @@ export async function plannedSeconds(db: Reader, evaluationIds: string[]): Promi
 // ---------------------------------------------------------------------------------------------
 // What still uses locations, participants and session templates.
 
-registerReferenceFinder("Location", async (db, ids) => {
-  const rows = await db.select().from(scheduledSessions).where(inArray(scheduledSessions.locationId, ids)).all();
-  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
-});
-registerReferenceFinder("Session", async (db, ids) => {
-  const rows = await db.select().from(scheduledSessions).where(inArray(scheduledSessions.sessionTemplateId, ids)).all();
-  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
-});
-registerReferenceFinder("Participant", async (db, ids) => {
-  const rows = await db
-    .select({ id: scheduledSessions.id, reference: scheduledSessions.reference })
-    .from(entries)
-    .innerJoin(scheduledSessions, eq(scheduledSessions.id, entries.scheduledSessionId))
-    .where(inArray(entries.participantId, ids))
-    .all();
-  return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
-});
+/** Scheduled sessions use locations, participants and session templates. Called once at start-up (registerReferenceChecks). */
+export function registerSchedulingReferenceFinders(): void {
+  registerReferenceFinder("Location", async (db, ids) => {
+    const rows = await db.select().from(scheduledSessions).where(inArray(scheduledSessions.locationId, ids)).all();
+    return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+  });
+  registerReferenceFinder("Session", async (db, ids) => {
+    const rows = await db
+      .select()
+      .from(scheduledSessions)
+      .where(inArray(scheduledSessions.sessionTemplateId, ids))
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+  });
+  registerReferenceFinder("Participant", async (db, ids) => {
+    const rows = await db
+      .select({ id: scheduledSessions.id, reference: scheduledSessions.reference })
+      .from(entries)
+      .innerJoin(scheduledSessions, eq(scheduledSessions.id, entries.scheduledSessionId))
+      .where(inArray(entries.participantId, ids))
+      .all();
+    return rows.map((r) => ({ id: r.id, title: r.reference, type: "ScheduledSession" }));
+  });
+}

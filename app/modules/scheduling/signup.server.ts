@@ -12,10 +12,11 @@ import { AppError } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import type { Locale } from "~/i18n/config";
-import { completeOtpLogin, requestLogin } from "~/modules/auth/login.server";
-import { addressOf, parseInput, type Address } from "~/modules/databases/entities.server";
+import { completeOtpLogin, requestLogin } from "~/modules/auth/index.server";
+import { addressOf, type Address } from "~/modules/databases/index.server";
+import { parseInput } from "~/lib/parse-input";
 import { signUpDetailsInput } from "./signup-form";
-import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { findTenant, openTenant, tenantTimeZone } from "~/modules/tenants/index.server";
 import { addEntries, startOfToday } from "./scheduled-sessions.server";
 
 /** What a person sees of a scheduled session before signing up, and on their own home page. */

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { evaluations, questions } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { getSession } from "~/modules/assessments/sessions.server";
+import { getSession } from "~/modules/assessments/index.server";
 import { READ } from "./scheduled-sessions.server";
 
 export type TemplateOverview = {

@@ -1,6 +1,6 @@
 import type { TenantRow } from "~db/catalog/schema";
 import { publicLink } from "~/lib/public-url.server";
-import { escapeHtml } from "~/modules/mail/mailer.server";
+import { escapeHtml } from "~/modules/mail/index.server";
 
 /**
  * The organisation's logo as a public URL (login pages and e-mails are seen before sign-in), or

@@ -1,7 +1,7 @@
 import type { TenantRow } from "~db/catalog/schema";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/config";
 import { getT } from "~/i18n/i18n.server";
-import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
+import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/index.server";
 import { publicLink } from "~/lib/public-url.server";
 import { organizationLogoHtml } from "./branding.server";
 

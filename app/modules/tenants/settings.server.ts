@@ -7,8 +7,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { isTimeZone } from "~/lib/time-zone";
 import { nameText, zodFieldErrors } from "~/lib/validation";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n/config";
-import { store } from "~/modules/assets/assets.server";
-import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/storage.server";
+import { store, ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/index.server";
 import { organizationLogoUrl } from "./branding.server";
 import { forgetTenant, ORGANIZATION_NAME_MAX, tenantTimeZone } from "./tenants.server";
 

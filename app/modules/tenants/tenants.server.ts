@@ -10,7 +10,7 @@ import { AppError } from "~/lib/app-error";
 import { newId } from "~/lib/ids.server";
 import { isTimeZone } from "~/lib/time-zone";
 import { issueToKey, nameText } from "~/lib/validation";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/index.server";
 import { organizationLogoUrl } from "./branding.server";
 import { settings } from "~settings/settings.server";
 

@@ -1,10 +1,10 @@
 import type { StaffCtx } from "~/lib/context.server";
 import { isLocale } from "~/i18n/config";
 import { getT } from "~/i18n/i18n.server";
-import { issueLoginCode, OTP_TTL_MS, signInLinkUrl } from "~/modules/auth/otp.server";
+import { issueLoginCode, OTP_TTL_MS, signInLinkUrl } from "~/modules/auth/index.server";
 import { publicLink } from "~/lib/public-url.server";
-import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/mailer.server";
-import { organizationLogoHtml } from "~/modules/tenants/branding.server";
+import { escapeHtml, mailHtml, sendMail } from "~/modules/mail/index.server";
+import { organizationLogoHtml } from "~/modules/tenants/index.server";
 
 type Invitee = { id: string; email: string; name: string; locale: string | null; roles: string[] };
 

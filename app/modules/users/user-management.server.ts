@@ -20,8 +20,8 @@ import { paginate, type PageArgs } from "~/lib/paging.server";
 import type { Role } from "~/lib/permissions";
 import { assertCanGrantRoles } from "./roles";
 import { sendStaffInvitation } from "./invitation.server";
-import { createStaffUserInTenant, findStaffUser, rolesOf } from "./staff-users.server";
-import { revokeStaffTokens } from "~/modules/live/realtime-grants.server";
+import { createStaffUserInTenant, findStaffUser, rolesOf } from "~/modules/staff/index.server";
+import { revokeStaffTokens } from "~/modules/realtime/index.server";
 
 export type ManagedUser = NonNullable<Awaited<ReturnType<typeof findStaffUser>>>;
 

@@ -13,7 +13,8 @@ import { addEvaluation } from "~/modules/assessments/evaluations.server";
 import { addSession } from "~/modules/assessments/sessions.server";
 import { addCategory } from "~/modules/databases/categories.server";
 import { addParticipant } from "~/modules/databases/participants.server";
-import { applyLiveOverride, startScheduledSession, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { permissionsForRoles } from "~/lib/permissions";
@@ -24,7 +25,7 @@ import {
 } from "~/modules/scheduling/entries.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 
 const FIXTURE_STAFF = "live-fixture@demo.test";
 

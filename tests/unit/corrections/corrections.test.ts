@@ -11,7 +11,8 @@ import {
   submitCorrectionComment,
   submitCorrectionEntry,
 } from "~/modules/corrections/submit.server";
-import { completeScheduledSession, liveDashboard } from "~/modules/live/run.server";
+import { liveDashboard } from "~/modules/live/run.server";
+import { completeScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeAnsweredSession, type AnsweredSession } from "./fixtures";

@@ -1,6 +1,6 @@
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
-import { startScheduledSession } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeLiveSession, participantCtx, rewindOpenSection, type LiveFixture } from "../live/fixtures";
 
 // A live session (tests/unit/live/fixtures.ts: question 0 has the five step types, question 1 a

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { adminDashboard } from "~/modules/dashboard/dashboard.server";
-import { completeScheduledSession, startScheduledSession } from "~/modules/live/run.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { addScheduledSession, cancelScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLocation, makeParticipants, makeTemplate } from "../scheduling/fixtures";

@@ -12,7 +12,7 @@ import {
   updateCategory,
   descendantsOf,
 } from "~/modules/databases/categories.server";
-import { registerReferenceFinder } from "~/modules/databases/entities.server";
+import { registerReferenceFinder } from "~/lib/references.server";
 import {
   addCompany,
   companiesByIds,

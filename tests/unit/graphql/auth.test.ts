@@ -4,7 +4,7 @@ import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { eq } from "drizzle-orm";
 import { staffUsers } from "~db/tenant/schema";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 import { assertCanGrantRoles } from "~/modules/users/roles";
 import { addParticipant, lastMailTo, makeTenant, staffCtx } from "../support/tenants";
 import { COMPLETE_LOGIN, gql, loginOverGraphQL, REQUEST_LOGIN } from "../support/graphql";

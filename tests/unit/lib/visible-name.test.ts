@@ -16,7 +16,7 @@ import { addSessionReportLayout } from "~/modules/reports/layouts.server";
 import { signUpDetailsInput } from "~/modules/scheduling/signup-form";
 import { updateOrganizationSettings } from "~/modules/tenants/settings.server";
 import { createTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 import { addUser, updateUser } from "~/modules/users/user-management.server";
 import { gql, loginOverGraphQL } from "../support/graphql";
 import { refusal } from "../support/refusal";

@@ -6,7 +6,7 @@ import { AnswerQueue, MemoryStore, type AnswerRef, type SendResult } from "~/com
 import { postAnswer } from "~/components/live/use-answer-queue";
 import type { Ctx } from "~/lib/context.server";
 import { createLoginSession, serializeCookie } from "~/modules/auth/sessions.server";
-import { startScheduledSession } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { participantSaves, SAVE_LIMITS, saveLimitKey, SaveLimiter } from "~/modules/live/save-limit.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, type LiveFixture } from "../live/fixtures";

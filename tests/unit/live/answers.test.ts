@@ -9,7 +9,8 @@ import {
   saveAnswer,
   setReady,
 } from "~/modules/live/participant.server";
-import { liveDashboard, startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
+import { liveDashboard, staffRealtimeToken } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { getParticipantEntry } from "~/modules/scheduling/entries.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";

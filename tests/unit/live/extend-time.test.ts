@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
-import { liveDashboard, MAX_EXTEND_SECONDS, startScheduledSession } from "~/modules/live/run.server";
+import { liveDashboard, MAX_EXTEND_SECONDS } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import {
   getParticipantEntry,
   overrideScheduledSessionParticipantEntries,

@@ -5,12 +5,8 @@ import { writeOwnEntry } from "~/modules/live/live-entry.server";
 import { closeOpenSections } from "~/modules/live/progress.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
-import {
-  applyLiveOverride,
-  completeScheduledSession,
-  startScheduledSession,
-  unlockWaitingParticipants,
-} from "~/modules/live/run.server";
+import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from "./fixtures";

@@ -4,7 +4,7 @@ import { evaluations, questions, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
 import { findSession, loadPlanCached } from "~/modules/live/plan.server";
-import { startScheduledSession } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, STEPS, type LiveFixture } from "./fixtures";

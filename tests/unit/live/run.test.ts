@@ -4,13 +4,8 @@ import { scheduledSessionParticipantEntries as entries, scheduledSessions } from
 import type { Ctx } from "~/lib/context.server";
 import type { LiveEvent } from "~/modules/live/events.server";
 import { finishQuestion, myLiveSession, requestHelp, saveAnswer, setReady } from "~/modules/live/participant.server";
-import {
-  applyLiveOverride,
-  completeScheduledSession,
-  liveDashboard,
-  startScheduledSession,
-  unlockWaitingParticipants,
-} from "~/modules/live/run.server";
+import { applyLiveOverride, liveDashboard, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
 import {
   getParticipantEntry,
   overrideScheduledSessionParticipantEntries,

@@ -5,7 +5,8 @@ import { addQuestion, updateQuestion } from "~/modules/assessments/questions.ser
 import { addSession } from "~/modules/assessments/sessions.server";
 import type { LiveEvent } from "~/modules/live/events.server";
 import { myLiveSession } from "~/modules/live/participant.server";
-import { applyLiveOverride, liveDashboard, startScheduledSession } from "~/modules/live/run.server";
+import { applyLiveOverride, liveDashboard } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { templateOverview } from "~/modules/scheduling/template-overview.server";
 import { gql, loginOverGraphQL } from "../support/graphql";

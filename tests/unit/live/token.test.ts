@@ -16,7 +16,7 @@ import {
   verifyRealtimeToken,
   type RealtimeTokenClaims,
 } from "../../../party/token";
-import { publishSignature } from "~/modules/live/realtime.server";
+import { publishSignature } from "~/modules/realtime/realtime.server";
 
 const SECRET = "test-secret-0123456789abcdef";
 const NOW = 1_800_000_000_000;

@@ -4,7 +4,7 @@ import { questions, scheduledSessions, staffUsers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { createAdminUser, createAdminUserFor } from "~/modules/users/admin-users.server";
-import { findStaffUser } from "~/modules/users/staff-users.server";
+import { findStaffUser } from "~/modules/staff/staff-users.server";
 import { addUser, listUsers, removeUser, updateUser } from "~/modules/users/user-management.server";
 import { gql } from "../support/graphql";
 import { lastMailTo, makeTenant, managerOf, staffCtx } from "../support/tenants";

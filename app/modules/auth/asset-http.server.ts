@@ -2,7 +2,7 @@ import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { readFormData } from "~/lib/form-data.server";
 import type { Ctx } from "~/lib/context.server";
-import { clientAddressOf, contextFromSession } from "~/modules/auth/request-context.server";
+import { clientAddressOf, contextFromSession } from "./request-context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { contextFromUploadTicket, ticketOf } from "./upload-ticket.server";
 

@@ -4,11 +4,11 @@ import { readFormData } from "~/lib/form-data.server";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { realtimeSecret } from "~/modules/live/realtime.server";
+import { realtimeSecret } from "~/modules/realtime/index.server";
 import { permissionsForRoles } from "~/lib/permissions";
-import { findTenant, openTenant } from "~/modules/tenants/tenants.server";
-import { findStaffUser } from "~/modules/users/staff-users.server";
-import { assetStorage } from "./storage.server";
+import { findTenant, openTenant } from "~/modules/tenants/index.server";
+import { findStaffUser } from "~/modules/staff/index.server";
+import { assetStorage } from "~/modules/assets/index.server";
 
 /** How long an upload ticket may be used. */
 export const UPLOAD_TICKET_TTL_S = 10 * 60;

@@ -1,0 +1,2 @@
+// The auth domain's browser-safe face: rules and types that components may use too (no server code).
+export { loginRequestInput } from "./login-input";

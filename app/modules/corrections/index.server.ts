@@ -1,0 +1,20 @@
+// The corrections domain's public face on the server: what other domains, routes, resolvers, the
+// server, party/ and the CLI may use. Browser-safe rules and types: ./index.ts.
+export { type AutoScoreEntry, previewAutoScoreEntries, submitAutoScoreEntries } from "./auto-score.server";
+export {
+  type CorrectionEvaluation,
+  type CorrectionStep,
+  getParticipantCorrection,
+  type ParticipantCorrection,
+} from "./participant-correction.server";
+export { correctionProgress, listCorrections } from "./progress.server";
+export { loadScoredParticipant } from "./scored-participant.server";
+export {
+  markStation,
+  stationCorrection,
+  type StationParticipant,
+  stationParticipants,
+  stationProgress,
+  type StationProgress,
+} from "./stations.server";
+export { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "./submit.server";
