@@ -6,8 +6,8 @@ import {
   readAsset,
   uploadFromBlob,
   uploadImageFromUrl,
-} from "~/modules/assets/assets.server";
-import { anySignedIn, formFile, handleUpload } from "~/modules/assets/http.server";
+} from "~/modules/assets/index.server";
+import { anySignedIn, formFile, handleUpload } from "~/modules/auth/index.server";
 import { refusalResponse } from "./refusal.server";
 import type { ApiArgs } from "./types";
 

@@ -1,7 +1,6 @@
 import { AppError } from "~/lib/app-error";
-import { ASSET_TYPES, type AssetType } from "~/modules/assets/detect";
-import { publicLogo } from "~/modules/tenants/settings.server";
-import { findTenant } from "~/modules/tenants/tenants.server";
+import { ASSET_TYPES, type AssetType } from "~/modules/assets";
+import { publicLogo, findTenant } from "~/modules/tenants/index.server";
 import { refusalResponse } from "./refusal.server";
 import type { ApiArgs } from "./types";
 

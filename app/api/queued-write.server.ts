@@ -3,7 +3,7 @@ import { AppError, isAppError, refusalJson, type Translate } from "~/lib/app-err
 import { BodyTooLargeError, requestBody } from "~/lib/body-limit.server";
 import type { Ctx } from "~/lib/context.server";
 import { isRetryLater } from "~/lib/retry-later";
-import { contextFromSession } from "~/modules/auth/request-context.server";
+import { contextFromSession } from "~/modules/auth/index.server";
 import { refusalResponse } from "./refusal.server";
 import type { ApiArgs } from "./types";
 

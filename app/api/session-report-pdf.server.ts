@@ -1,6 +1,5 @@
 import { isAppError } from "~/lib/app-error";
-import { renderReportsPdf, reportFileName } from "~/modules/reports/pdf/render.server";
-import { reportReader, requestedReports } from "~/modules/reports/reader.server";
+import { renderReportsPdf, reportFileName, reportReader, requestedReports } from "~/modules/reports/index.server";
 import { refusalResponse } from "./refusal.server";
 import type { ApiArgs } from "./types";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { SignInLinkConfirm } from "~/components/auth/sign-in-link-confirm";
-import { handleSignInLink, SIGN_IN_LINK_HEADERS, signInLinkPage } from "~/modules/auth/sign-in-link.server";
+import { handleSignInLink, SIGN_IN_LINK_HEADERS, signInLinkPage } from "~/modules/auth/index.server";
 import { signInLinkArea } from "./pages";
 
 // The one-click sign-in link of a code mail (staff: /api/auth/callback, participants:

@@ -1,10 +1,9 @@
 import { AppError } from "~/lib/app-error";
 import type { StaffCtx } from "~/lib/context.server";
-import * as evaluationsM from "~/modules/assessments/evaluations.server";
-import * as questionsM from "~/modules/assessments/questions.server";
-import * as sessionsM from "~/modules/assessments/sessions.server";
-import type { Evaluation } from "~/modules/assessments/evaluations.server";
-import type { Session } from "~/modules/assessments/sessions.server";
+import * as evaluationsM from "~/modules/assessments/index.server";
+import * as questionsM from "~/modules/assessments/index.server";
+import * as sessionsM from "~/modules/assessments/index.server";
+import type { Evaluation, Session } from "~/modules/assessments/index.server";
 import { editMutations, editResolvers } from "./edit-mutations";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";

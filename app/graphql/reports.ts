@@ -1,10 +1,13 @@
 import type { SessionReportLayoutBlock } from "~db/tenant/schema/reports";
-import { participantById } from "~/modules/databases/participants.server";
-import { listCompletedScheduledSessions } from "~/modules/reports/completed-sessions.server";
-import * as layoutsM from "~/modules/reports/layouts.server";
-import * as reportsM from "~/modules/reports/reports.server";
-import { reportDeliveries, sendParticipantReport } from "~/modules/reports/send.server";
-import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { participantById } from "~/modules/databases/index.server";
+import {
+  listCompletedScheduledSessions,
+  reportDeliveries,
+  sendParticipantReport,
+} from "~/modules/reports/index.server";
+import * as layoutsM from "~/modules/reports/index.server";
+import * as reportsM from "~/modules/reports/index.server";
+import { getScheduledSession } from "~/modules/scheduling/index.server";
 import { DOC_FIELDS } from "./sdl";
 import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
 

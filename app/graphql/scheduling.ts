@@ -1,17 +1,17 @@
-import { getSession } from "~/modules/assessments/sessions.server";
-import { getLocation } from "~/modules/databases/locations.server";
-import type { Participant } from "~/modules/databases/participants.server";
-import * as entriesM from "~/modules/scheduling/entries.server";
-import { addAndInviteParticipants, cancelAndNotify } from "~/modules/scheduling/invitations.server";
-import * as scheduledM from "~/modules/scheduling/scheduled-sessions.server";
-import type { ParticipantEntry, ParticipantEntrySummary } from "~/modules/scheduling/entries.server";
-import type { LiveData } from "~/modules/live/store.server";
-import type { ScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { getSession } from "~/modules/assessments/index.server";
+import { getLocation } from "~/modules/databases/index.server";
+import type { Participant } from "~/modules/databases/index.server";
+import * as entriesM from "~/modules/scheduling/index.server";
 import {
+  addAndInviteParticipants,
+  cancelAndNotify,
   myScheduledSessions,
   signUpForScheduledSession,
   type SessionSummary,
-} from "~/modules/scheduling/signup.server";
+} from "~/modules/scheduling/index.server";
+import * as scheduledM from "~/modules/scheduling/index.server";
+import type { ParticipantEntry, ParticipantEntrySummary, ScheduledSession } from "~/modules/scheduling/index.server";
+import type { LiveData } from "~/modules/live/index.server";
 import { connection, DOC_FIELDS } from "./sdl";
 import { ctxOf, orNull, type GqlContext, type SchemaPiece, type Args } from "./types";
 

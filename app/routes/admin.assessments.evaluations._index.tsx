@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { GroupList } from "~/components/assessments/group-list";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listEvaluations, removeEvaluation } from "~/modules/assessments/evaluations.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listEvaluations, removeEvaluation } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
 

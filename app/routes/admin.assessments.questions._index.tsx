@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { listQuestions, removeQuestion } from "~/modules/assessments/questions.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { listQuestions, removeQuestion } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
-import { STEP_TYPES } from "~/modules/assessments/steps";
+import { STEP_TYPES } from "~/modules/assessments";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GroupList } from "~/components/assessments/group-list";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
-import { listSessions, removeSession } from "~/modules/assessments/sessions.server";
+import { listSessions, removeSession } from "~/modules/assessments/index.server";
 
 export const handle = { titleKey: "assessments:sections.sessions.title" };
 

@@ -3,9 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
-import { companyInput } from "~/modules/databases/entity-inputs";
-import { addCompany, listCompanies, removeCompany, updateCompany } from "~/modules/databases/companies.server";
-import { importCompaniesCsv, previewCompanyImport } from "~/modules/databases/import.server";
+import { companyInput } from "~/modules/databases";
+import {
+  addCompany,
+  listCompanies,
+  removeCompany,
+  updateCompany,
+  importCompaniesCsv,
+  previewCompanyImport,
+} from "~/modules/databases/index.server";
 
 export const handle = { titleKey: "databases:sections.companies.title" };
 

@@ -2,8 +2,8 @@ import { entityAction, nameListLoader } from "./admin.databases+shared/entity-ro
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
-import { contextInput } from "~/modules/databases/entity-inputs";
-import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/contexts.server";
+import { contextInput } from "~/modules/databases";
+import { addContext, listContexts, removeContext, updateContext } from "~/modules/databases/index.server";
 
 export const handle = { titleKey: "databases:sections.contexts.title" };
 

@@ -2,8 +2,8 @@ import { entityAction, nameListLoader } from "./admin.databases+shared/entity-ro
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressFields, DataList, nameAndAddressColumns, nameAndAddressValues } from "~/components/databases/data-list";
-import { locationInput } from "~/modules/databases/entity-inputs";
-import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/locations.server";
+import { locationInput } from "~/modules/databases";
+import { addLocation, listLocations, removeLocation, updateLocation } from "~/modules/databases/index.server";
 
 export const handle = { titleKey: "databases:sections.locations.title" };
 

@@ -5,18 +5,19 @@ import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import { DataList } from "~/components/databases/data-list";
 import { ImportDialog } from "~/components/databases/import-dialog";
 import { CompanySelect } from "~/components/databases/reference-selects";
-import { participantInput } from "~/modules/databases/entity-inputs";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { companiesByIds } from "~/modules/databases/companies.server";
-import { importParticipantsCsv, previewImport } from "~/modules/databases/import.server";
+import { participantInput } from "~/modules/databases";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import {
+  companiesByIds,
+  importParticipantsCsv,
+  previewImport,
   addParticipant,
   listParticipants,
   removeParticipant,
   updateParticipant,
   type ParticipantSort,
-} from "~/modules/databases/participants.server";
-import { canWrite } from "~/modules/databases/screens.server";
+  canWrite,
+} from "~/modules/databases/index.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { csvImportIntents, entityAction } from "./admin.databases+shared/entity-routes.server";

@@ -2,13 +2,13 @@ import { entityAction, nameListLoader } from "./admin.databases+shared/entity-ro
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
-import { supplyObjectInput } from "~/modules/databases/entity-inputs";
+import { supplyObjectInput } from "~/modules/databases";
 import {
   addSupplyObject,
   listSupplyObjects,
   removeSupplyObject,
   updateSupplyObject,
-} from "~/modules/databases/supplies.server";
+} from "~/modules/databases/index.server";
 
 export const handle = { titleKey: "databases:sections.supplies.title" };
 

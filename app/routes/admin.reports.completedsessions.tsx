@@ -5,8 +5,8 @@ import { ReportsPage, ReportsPager } from "~/components/reports/reports-page";
 import { Button, fieldInputClass } from "~/components/ui/form";
 import { loadOrFail } from "~/lib/form-result.server";
 import { pageNumber } from "~/lib/list-query.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { completedSessionsScreen } from "~/modules/reports/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { completedSessionsScreen } from "~/modules/reports/index.server";
 
 export const handle = { titleKey: "reports:entry.completed.title" };
 

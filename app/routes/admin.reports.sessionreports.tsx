@@ -7,8 +7,8 @@ import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
 import { pageNumber } from "~/lib/list-query.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { bulkSendReports, reportsListScreen } from "~/modules/reports/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { bulkSendReports, reportsListScreen } from "~/modules/reports/index.server";
 
 export const handle = { titleKey: "reports:entry.reports.title" };
 

@@ -7,15 +7,15 @@ import { SessionOverview } from "~/components/scheduling/session-overview";
 import { TemplateSelect } from "~/components/scheduling/template-select";
 import { Alert, Button } from "~/components/ui/form";
 import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
-import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling/ordering";
+import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling";
 import { pageNumber } from "~/lib/list-query.server";
 import {
   scheduledSessionsScreen,
   type ScheduledSessionsQuery,
   type ScheduledSessionsView as View,
-} from "~/modules/scheduling/screens.server";
+} from "~/modules/scheduling/index.server";
 
 const SIZE = 20;
 const calendarNav = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50";

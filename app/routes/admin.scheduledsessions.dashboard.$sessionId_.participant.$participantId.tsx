@@ -2,18 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ParticipantCorrectionView } from "~/components/corrections/participant-correction-view";
 import { can } from "~/lib/permissions";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { previewAutoScoreEntries, submitAutoScoreEntries } from "~/modules/corrections/auto-score.server";
-import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import {
+  previewAutoScoreEntries,
+  submitAutoScoreEntries,
+  getParticipantCorrection,
   setLateAnswerAccepted,
   submitCorrectionComment,
   submitCorrectionEntry,
-} from "~/modules/corrections/submit.server";
+} from "~/modules/corrections/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { ReportBuilder } from "~/components/reports/report-builder";
-import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/screens.server";
+import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/index.server";
 import { builderInput } from "./admin.scheduledsessions+shared/report-builder-form.server";
 
 // Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the

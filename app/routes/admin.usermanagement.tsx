@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UserManagement } from "~/components/users/user-management";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { listSearch, pageNumber } from "~/lib/list-query.server";
 import type { Role } from "~/lib/permissions";
-import { userManagementScreen } from "~/modules/users/screens.server";
-import { addUser, removeUser, updateUser } from "~/modules/users/user-management.server";
+import { userManagementScreen, addUser, removeUser, updateUser } from "~/modules/users/index.server";
 
 export const handle = { titleKey: "users:title" };
 

@@ -7,7 +7,7 @@ import { EXPLORER_CDN } from "~/graphql/explorer.server";
 import { AppError, type Refusal } from "~/lib/app-error";
 import { isCrossSiteWrite } from "~/lib/origin-check";
 import { NO_STORE, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "~/lib/security-headers";
-import { partykitHost } from "~/modules/live/realtime.server";
+import { partykitHost } from "~/modules/realtime/index.server";
 import { serverRefusal } from "./refusal-language";
 import { requestFacts, type TrustProxy } from "./request-facts";
 

@@ -10,6 +10,7 @@ export {
   updateEvaluation,
   withQuestions,
 } from "./evaluations.server";
+export { SORT_FIELDS, type SortField } from "./owned-documents.server";
 export {
   addQuestion,
   getQuestion,
@@ -20,14 +21,17 @@ export {
 } from "./questions.server";
 export { sanitizeRichContent } from "./rich-content.server";
 export {
+  canWriteAssessments,
+  categoryFilter,
+  type EditorMode,
   evaluationEditorData,
-  listScreen,
   loadOrFail,
   questionEditorData,
-  removeFromList,
-  saveEvaluationFromForm,
-  saveQuestionFromForm,
-  saveSessionFromForm,
+  runSave,
+  saveEvaluation,
+  saveQuestion,
+  type SaveResult,
+  saveSession,
   sessionEditorData,
 } from "./screens.server";
 export {

@@ -4,7 +4,7 @@ import { preparedRead } from "~db/tenant/prepared";
 import { TenantReadCache } from "~db/tenant/read-cache";
 import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
-import { revokeLoginSessionTokens } from "~/modules/live/realtime-grants.server";
+import { revokeLoginSessionTokens } from "~/modules/realtime/index.server";
 import { settings } from "~settings/settings.server";
 
 /** The spec's client storage keys double as the cookie names of the two account types. */

@@ -9,9 +9,9 @@ import {
 } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { parseInput } from "~/modules/databases/entities.server";
-import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/plan.server";
-import { isEvaluationDone } from "~/modules/live/status";
+import { parseInput } from "~/lib/parse-input";
+import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/index.server";
+import { isEvaluationDone } from "~/modules/live";
 import { participantNames } from "./correction-data.server";
 import { inRotation } from "./station-list";
 import {

@@ -44,7 +44,7 @@ export {
   removeParticipant,
   updateParticipant,
 } from "./participants.server";
-export { canWrite, entityIntents, nameListScreen } from "./screens.server";
+export { canWrite, entityIntents } from "./screens.server";
 export {
   addSupplyObject,
   getSupplyObject,

@@ -1,5 +1,5 @@
 import type { Ctx } from "~/lib/context.server";
-import { publishEventsToRoom, type RoomEvent } from "./realtime.server";
+import { publishEventsToRoom, type RoomEvent } from "~/modules/realtime/index.server";
 import { settings } from "~settings/settings.server";
 import { MAX_EVENTS_PER_PUBLISH } from "../../../party/token";
 

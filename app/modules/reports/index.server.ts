@@ -24,6 +24,7 @@ export {
 export {
   BUILDER_INTENTS,
   builderAction,
+  type BuilderInput,
   builderScreen,
   bulkSendReports,
   completedSessionsScreen,

@@ -2,7 +2,7 @@
 // and options: the chart's series, answers as text, rich content as text. Pure: safe in the browser.
 import type { ChartSource, SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { StoredRichContent } from "~db/tenant/schema/corrections";
-import { pointInZone, type RichBlock, type Zone } from "~/modules/assessments/steps";
+import { pointInZone, type RichBlock, type Zone } from "~/modules/assessments";
 import { percentOf, type NamedScore, type ReportStep, type Score, type SessionReportData } from "./report-data";
 
 export type ChartPoint = { name: string; percent: number; score: number; maxScore: number };

@@ -30,6 +30,7 @@ export {
   canSchedule,
   evaluationsOfSession,
   type Person,
+  type ScheduledSessionsQuery,
   scheduledSessionsScreen,
   type ScheduledSessionsView,
   type sessionOverview,

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { AppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
-import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { normalizeSlug, openTenant, requireTenant } from "~/modules/tenants/index.server";
 import { assertCanGrantRoles } from "./roles";
-import { createStaffUserInTenant } from "./staff-users.server";
+import { createStaffUserInTenant } from "~/modules/staff/index.server";
 import { settings } from "~settings/settings.server";
 
 const nameFromEmail = (email: string) => email.split("@")[0] ?? email;

@@ -2,5 +2,5 @@
 // server, party/ and the CLI may use. Browser-safe rules and types: ./index.ts.
 export { createAdminUserFor } from "./admin-users.server";
 export { profile } from "./profile.server";
-export { userManagementAction, userManagementScreen } from "./screens.server";
+export { userManagementScreen } from "./screens.server";
 export { addUser, listUsers, type ManagedUser, removeUser, updateUser } from "./user-management.server";

@@ -1,8 +1,8 @@
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
-import { tenantTimeZone } from "~/modules/tenants/tenants.server";
+import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { rolesGrantableBy } from "./roles";
-import { staffDirectory } from "./staff-users.server";
+import { staffDirectory } from "~/modules/staff/index.server";
 import { listUsers } from "./user-management.server";
 
 /** What /admin/usermanagement shows: one page of staff, the roles the viewer may hand out, colleagues to hand over to. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
 import {
   evaluationEditorData,
   questionEditorData,
@@ -8,7 +8,7 @@ import {
   saveSession,
   sessionEditorData,
   type EditorMode,
-} from "~/modules/assessments/screens.server";
+} from "~/modules/assessments/index.server";
 import { readForm } from "./form.server";
 
 // The loaders and actions of the create/edit routes of questions, evaluations and session

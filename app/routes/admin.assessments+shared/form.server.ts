@@ -1,6 +1,6 @@
 import type { Ctx } from "~/lib/context.server";
 import { readActionForm } from "~/lib/form-data.server";
-import { runSave, type SaveResult } from "~/modules/assessments/screens.server";
+import { runSave, type SaveResult } from "~/modules/assessments/index.server";
 
 /** The JSON payload an assessment screen posts in the `payload` field, with its `intent` and `id`. */
 export async function readForm(ctx: Ctx, request: Request): Promise<{ intent: string; id: string; payload: unknown }> {

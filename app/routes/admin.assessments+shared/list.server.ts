@@ -1,8 +1,13 @@
 import type { Ctx } from "~/lib/context.server";
 import { listQuery, pageArgs, redirectPastLastPage, type ListQuery } from "~/lib/list-query.server";
-import { SORT_FIELDS, type SortField } from "~/modules/assessments/owned-documents.server";
-import { canWriteAssessments, categoryFilter, loadOrFail } from "~/modules/assessments/screens.server";
-import { STEP_TYPES, type StepType } from "~/modules/assessments/steps";
+import {
+  SORT_FIELDS,
+  type SortField,
+  canWriteAssessments,
+  categoryFilter,
+  loadOrFail,
+} from "~/modules/assessments/index.server";
+import { STEP_TYPES, type StepType } from "~/modules/assessments";
 
 export type ListParams = ListQuery<SortField> & {
   type: StepType | null;

@@ -3,8 +3,8 @@ import type { Ctx } from "~/lib/context.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 import { listQuery, pageArgs, redirectPastLastPage } from "~/lib/list-query.server";
-import { requireStaffContext } from "~/modules/auth/request-context.server";
-import { canWrite, entityIntents } from "~/modules/databases/screens.server";
+import { requireStaffContext } from "~/modules/auth/index.server";
+import { canWrite, entityIntents } from "~/modules/databases/index.server";
 
 // The loaders and actions the reference-data routes share: a list searched by name, and the entity
 // dialog's intents (with a CSV import where the route offers one).

@@ -1,5 +1,5 @@
-import { REPORT_OPTION_FLAGS } from "~/modules/reports/layout-schema";
-import type { BuilderInput } from "~/modules/reports/screens.server";
+import { REPORT_OPTION_FLAGS } from "~/modules/reports";
+import type { BuilderInput } from "~/modules/reports/index.server";
 
 const COMMENT_PREFIX = "categoryComment.";
 

@@ -4,7 +4,7 @@ import type { TenantDb } from "~db/tenant/client";
 import type { Ctx } from "~/lib/context.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
-import { createStaffUserInTenant, findStaffUser, type StaffUserInput } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant, findStaffUser, type StaffUserInput } from "~/modules/staff/staff-users.server";
 
 // Specs seed through the product's own module functions (the Epic Stack's model), in the test's
 // own process: the server under test shares the tenant databases by file, so a schema change

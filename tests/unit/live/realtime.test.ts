@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyRealtimeToken } from "../../../party/token";
 import type { Ctx } from "~/lib/context.server";
 import { publishLive } from "~/modules/live/events.server";
-import { issueRealtimeToken, partykitHost, publishEventsToRoom, realtimeSecret } from "~/modules/live/realtime.server";
+import {
+  issueRealtimeToken,
+  partykitHost,
+  publishEventsToRoom,
+  realtimeSecret,
+} from "~/modules/realtime/realtime.server";
 
 const saved = { ...process.env };
 

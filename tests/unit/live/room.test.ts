@@ -20,10 +20,16 @@ import { logout } from "~/modules/auth/login.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
 import { createLoginSession, type SessionCookie } from "~/modules/auth/sessions.server";
 import { publishLive, type LiveEventType } from "~/modules/live/events.server";
-import { issueRealtimeToken, publishEventsToRoom, revokeInRoom, roomPresence } from "~/modules/live/realtime.server";
+import {
+  issueRealtimeToken,
+  publishEventsToRoom,
+  revokeInRoom,
+  roomPresence,
+} from "~/modules/realtime/realtime.server";
 import { partykitDevArgs } from "~/server/partykit-dev";
 import { participantRealtimeToken, requestHelp } from "~/modules/live/participant.server";
-import { startScheduledSession, staffRealtimeToken } from "~/modules/live/run.server";
+import { staffRealtimeToken } from "~/modules/live/run.server";
+import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { getParticipantEntry, removeParticipantFromScheduledSession } from "~/modules/scheduling/entries.server";
 import { removeUser } from "~/modules/users/user-management.server";
 import { makeTenant, staffCtx } from "../support/tenants";
@@ -33,7 +39,7 @@ import { makeLiveSession, participantCtx } from "./fixtures";
 
 /** Requests sent to the room (publishEventsToRoom is the one way there), counted by a spy. */
 const roomRequests = vi.hoisted(() => ({ count: 0 }));
-vi.mock(import("~/modules/live/realtime.server"), async (importOriginal) => {
+vi.mock(import("~/modules/realtime/realtime.server"), async (importOriginal) => {
   const actual = await importOriginal();
   return {
     ...actual,

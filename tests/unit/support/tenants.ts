@@ -10,7 +10,7 @@ import type { Locale } from "~/i18n/config";
 import { permissionsForRoles, type Role } from "~/lib/permissions";
 import { createTenant, openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { addParticipant as addParticipantAs } from "~/modules/databases/participants.server";
-import { createStaffUserInTenant, findStaffUser } from "~/modules/users/staff-users.server";
+import { createStaffUserInTenant, findStaffUser } from "~/modules/staff/staff-users.server";
 import { drainMailQueue } from "~/modules/mail/mail-queue.server";
 
 let counter = 0;

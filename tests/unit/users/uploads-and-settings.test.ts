@@ -2,11 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { uploadImageFile as uploadImage } from "~/api/assets.server";
 import { serveLogo as publicLogoRoute } from "~/api/logo.server";
-import {
-  requestUploadSignature,
-  UPLOAD_TICKET_TTL_S,
-  type UploadSignature,
-} from "~/modules/assets/upload-ticket.server";
+import { requestUploadSignature, UPLOAD_TICKET_TTL_S, type UploadSignature } from "~/modules/auth/upload-ticket.server";
 import { organizationPublicInfo, requireTenant } from "~/modules/tenants/tenants.server";
 import { organizationOf, updateOrganizationSettings, uploadOrganizationLogo } from "~/modules/tenants/settings.server";
 import { sessionEditorData } from "~/modules/assessments/screens.server";
