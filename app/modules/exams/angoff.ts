@@ -10,7 +10,7 @@ export type AngoffItem = { id: string; stationId: string; maxPoints: number };
 export type AngoffJudgement = {
   judgeId: string;
   itemId: string;
-  /** 0–1. */
+  /** 0–1 (a value outside is clamped into it). */
   probability: number;
   /** 1 before the exam, 2 after seeing the facility values; a judge's latest round counts. */
   round: number;

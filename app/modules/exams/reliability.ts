@@ -19,7 +19,7 @@ export type ExamReliability = {
 export function examReliability(table: ExamTable): ExamReliability {
   const totals = table.candidateIds.map((c) => totalPercent(table, c)).filter((t): t is number => t !== null);
   const matrix = percentMatrix(table);
-  const alpha = cronbachAlpha(matrix.length ? matrix : [table.stations.map(() => null)]);
+  const alpha = cronbachAlpha(matrix, table.stations.length);
   const sdTotal = sampleSd(totals);
   return {
     candidates: table.candidateIds.length,
@@ -28,6 +28,6 @@ export function examReliability(table: ExamTable): ExamReliability {
     sdTotal,
     alpha,
     sem: standardErrorOfMeasurement(sdTotal, alpha.alpha),
-    alphaIfDeleted: alphaIfDeleted(matrix.length ? matrix : [table.stations.map(() => null)]),
+    alphaIfDeleted: alphaIfDeleted(matrix, table.stations.length),
   };
 }

@@ -115,13 +115,14 @@ const column = (rows: readonly number[][], j: number): number[] => rows.map((row
 export type Alpha = { alpha: number | null; n: number; k: number; problem: AlphaProblem | null };
 
 /**
+ * `columns` (k) defaults to the first row's length; give it when the table may have no rows.
  * Cronbach's alpha = k/(k−1) · (1 − Σ s²ᵢ / s²_total) over the complete cases only (a candidate
  * missing any item is left out). Null below 2 items, below 2 complete cases, or when every total is
  * equal. Never above 1; it can be negative.
  */
-export function cronbachAlpha(matrix: ScoreMatrix): Alpha {
+export function cronbachAlpha(matrix: ScoreMatrix, columns: number = matrix[0]?.length ?? 0): Alpha {
   const rows = completeRows(matrix);
-  const k = rows[0]?.length ?? matrix[0]?.length ?? 0;
+  const k = columns;
   const result = (alpha: number | null, problem: AlphaProblem | null): Alpha => ({ alpha, n: rows.length, k, problem });
   if (k < 2) return result(null, "TOO_FEW_STATIONS");
   if (rows.length < 2) return result(null, "TOO_FEW_COMPLETE_CANDIDATES");
@@ -137,10 +138,14 @@ export function cronbachAlpha(matrix: ScoreMatrix): Alpha {
  * Alpha with each column left out in turn, on the complete cases of the whole table, so every value
  * compares the same candidates as the exam's alpha.
  */
-export function alphaIfDeleted(matrix: ScoreMatrix): Alpha[] {
+export function alphaIfDeleted(matrix: ScoreMatrix, columns: number = matrix[0]?.length ?? 0): Alpha[] {
   const rows = completeRows(matrix);
-  const k = matrix[0]?.length ?? 0;
-  return Array.from({ length: k }, (_, j) => cronbachAlpha(rows.map((row) => row.filter((_, i) => i !== j))));
+  return Array.from({ length: columns }, (_, j) =>
+    cronbachAlpha(
+      rows.map((row) => row.filter((_, i) => i !== j)),
+      columns - 1,
+    ),
+  );
 }
 
 /** SEM = SD · √(1 − α); null when either is unknown. */

@@ -175,6 +175,9 @@ describe("Cronbach's alpha over stations", () => {
         [60, 40],
       ]).problem,
     ).toBe("NO_TOTAL_VARIANCE");
+    // No rows at all: the number of stations is given, the reason is the candidates.
+    expect(cronbachAlpha([], 3)).toEqual({ alpha: null, n: 0, k: 3, problem: "TOO_FEW_COMPLETE_CANDIDATES" });
+    expect(alphaIfDeleted([], 3).map((a) => a.problem)).toEqual(Array(3).fill("TOO_FEW_COMPLETE_CANDIDATES"));
     // Two stations: deleting one leaves one.
     expect(
       alphaIfDeleted([
