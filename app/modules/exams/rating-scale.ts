@@ -23,12 +23,15 @@ export const THREE_POINT_RATING_SCALE: RatingScale = {
   borderlineGrades: [1],
 };
 
-const STORED_RATING_GRADES = { CLEAR_FAIL: 0, BORDERLINE: 1, CLEAR_PASS: 2 } as const satisfies Record<
-  GlobalRating,
-  number
->;
+const STORED_RATING_GRADES = {
+  CLEAR_FAIL: 0,
+  BORDERLINE: 1,
+  CLEAR_PASS: 2,
+  GOOD: 3,
+  EXCELLENT: 4,
+} as const satisfies Record<GlobalRating, number>;
 
-/** A stored 3-point rating as a grade (CLEAR_FAIL 0, BORDERLINE 1, CLEAR_PASS 2); null when unrated. */
+/** A stored rating as a grade on the default scale (CLEAR_FAIL 0 … EXCELLENT 4); null when unrated. */
 export function gradeOfStoredRating(rating: GlobalRating | null | undefined): number | null {
   return rating ? STORED_RATING_GRADES[rating] : null;
 }
