@@ -95,14 +95,14 @@ async function dropStandard(ctx: StaffCtx, examId: string): Promise<boolean> {
 }
 
 /** removeExam: its standard is removed first (its reports follow), then the exam; the history stays. */
-export async function removeExam(ctx: Ctx, examId: string): Promise<{ _id: string }> {
+export async function removeExam(ctx: Ctx, examId: string): Promise<{ id: string }> {
   requirePermission(ctx, WRITE);
   const exam = await findExamRow(ctx.tdb.db, examId);
   const sessions = await sessionIdsOfExam(ctx, exam.id);
   const hadStandard = await dropStandard(ctx, exam.id);
   await ctx.tdb.write((tx) => tx.delete(exams).where(eq(exams.id, exam.id)));
   if (hadStandard) await followStandardInSessions(ctx, sessions);
-  return { _id: exam.id };
+  return { id: exam.id };
 }
 
 async function sessionIdsOfExam(ctx: Ctx, examId: string): Promise<string[]> {
