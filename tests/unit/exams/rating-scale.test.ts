@@ -8,7 +8,7 @@ import {
   ratingScaleProblems,
   regressionGrade,
 } from "~/modules/exams/rating-scale";
-import { GLOBAL_RATINGS } from "~db/tenant/schema";
+import { GLOBAL_RATINGS, type GlobalRating } from "~db/tenant/schema";
 
 describe("global rating scales", () => {
   it("grades the default 5-point scale 0–4 with borderline at 1", () => {
@@ -23,10 +23,11 @@ describe("global rating scales", () => {
   });
 
   it("reads every stored 3-point rating onto the same grades as the 5-point scale", () => {
-    for (const rating of GLOBAL_RATINGS) {
+    for (const rating of GLOBAL_RATINGS)
       expect(gradeOfStoredRating(rating)).toBe(gradeOf(DEFAULT_RATING_SCALE, rating));
-      expect(gradeOfStoredRating(rating)).toBe(gradeOf(THREE_POINT_RATING_SCALE, rating));
-    }
+    for (const rating of THREE_POINT_RATING_SCALE.labels)
+      expect(gradeOfStoredRating(rating as GlobalRating)).toBe(gradeOf(THREE_POINT_RATING_SCALE, rating));
+    expect([gradeOfStoredRating("GOOD"), gradeOfStoredRating("EXCELLENT")]).toEqual([3, 4]);
     expect([
       gradeOfStoredRating("CLEAR_FAIL"),
       gradeOfStoredRating("BORDERLINE"),
