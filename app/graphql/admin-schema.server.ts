@@ -7,6 +7,7 @@ import { schedulingPiece } from "./scheduling";
 import { adminLivePiece } from "./live";
 import { correctionsPiece } from "./corrections";
 import { reportsPiece } from "./reports";
+import { examsPiece } from "./exams";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
@@ -21,5 +22,6 @@ export const adminSchema = buildSchema([
   adminLivePiece,
   correctionsPiece,
   reportsPiece,
+  examsPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -16,6 +16,8 @@ export const correctionsPiece: SchemaPiece = {
       CLEAR_PASS
       BORDERLINE
       CLEAR_FAIL
+      GOOD
+      EXCELLENT
     }
     "active: still taking the session; completed: done, not yet fully scored; correction_complete: every step scored."
     enum CorrectionProgressStatus {

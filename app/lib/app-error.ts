@@ -35,6 +35,7 @@ export type ServerReason =
   | "live_session_over"
   | "live_saves_too_fast"
   | "session_report_not_found"
+  | "exam_not_found"
   | "report_recipient_not_allowed"
   | "report_mails_rate_limited"
   | "object_referenced"

@@ -20,6 +20,8 @@ const RATING_STYLE: Record<GlobalRating, string> = {
   CLEAR_PASS: "peer-checked:border-green-700 peer-checked:bg-green-100 peer-checked:text-green-900",
   BORDERLINE: "peer-checked:border-amber-600 peer-checked:bg-amber-100 peer-checked:text-amber-900",
   CLEAR_FAIL: "peer-checked:border-red-700 peer-checked:bg-red-100 peer-checked:text-red-900",
+  GOOD: "peer-checked:border-green-700 peer-checked:bg-green-100 peer-checked:text-green-900",
+  EXCELLENT: "peer-checked:border-green-800 peer-checked:bg-green-200 peer-checked:text-green-950",
 };
 
 /** The participants of a station in rotation order; marked ones greyed. */

@@ -4,6 +4,7 @@
 import type { PassedStatus, SessionReportOptions, StoredRichContent } from "~db/tenant/schema";
 import type { ScoredParticipant, ScoredQuestion } from "~/modules/corrections";
 import type { RichBlock, StepType } from "~/modules/assessments";
+import { type AppliedStandardRef, type ReportStandard, reportStandardDecision } from "~/modules/exams/report-decision";
 
 /** A score holds score and maxScore (spec §3). */
 export type Score = { score: number; maxScore: number };
@@ -48,6 +49,8 @@ export type SessionReportData = {
   totalScore: Score;
   /** How many steps had no score yet when the report was built (the report shows a warning). */
   unscoredSteps: number;
+  /** The exam standard the computed status followed (absent in reports built before exams). */
+  standard?: ReportStandard | null;
 };
 
 /** What staff decide in the builder on top of the computed scores. */
@@ -74,18 +77,33 @@ export function passedStatusOf(total: Score, passPercentage: number): "PASSED" |
   return total.score * 100 >= passPercentage * total.maxScore - 1e-9 ? "PASSED" : "NOT_PASSED";
 }
 
+/**
+ * The computed status: the exam's applied standard when it decides (a whole report, not one narrowed
+ * to some evaluations), else the session template's pass percentage (ADR 0035).
+ */
+export function computedStatusOf(
+  total: Score,
+  passPercentage: number,
+  standard: ReportStandard | null,
+): "PASSED" | "NOT_PASSED" {
+  if (standard && standard.passed !== null) return standard.passed ? "PASSED" : "NOT_PASSED";
+  return passedStatusOf(total, passPercentage);
+}
+
 export function percentOf(score: Score): number {
   return score.maxScore > 0 ? (score.score / score.maxScore) * 100 : 0;
 }
 
 /**
  * The report data of one participant. `options.onlyEvaluations` (evaluation ids, empty = all)
- * narrows the report to those evaluations: their content, totals and pass status.
+ * narrows the report to those evaluations: their content, totals and pass status. `standard`: the
+ * applied standard of the exam the session belongs to, if any.
  */
 export function computeReportData(
   scored: ScoredParticipant,
   options: Pick<SessionReportOptions, "onlyEvaluations">,
   overrides: ReportOverrides = {},
+  standard: AppliedStandardRef | null = null,
 ): SessionReportData {
   const only = new Set(options.onlyEvaluations ?? []);
   const evaluations = scored.evaluations.filter((e) => only.size === 0 || only.has(e.id));
@@ -124,7 +142,8 @@ export function computeReportData(
   });
 
   const totalScore = clean(reportEvaluations.reduce((sum, e) => add(sum, e.score), zero()));
-  const computedPassedStatus = passedStatusOf(totalScore, scored.passPercentage);
+  const decision = standard && only.size === 0 ? reportStandardDecision(standard, reportEvaluations) : null;
+  const computedPassedStatus = computedStatusOf(totalScore, scored.passPercentage, decision);
   const override = overrides.passedStatusOverride ?? null;
   const named = (scores: Map<string, Score>): NamedScore[] =>
     // In the order the categories are listed (the corrections module lists them in tree order).
@@ -152,6 +171,7 @@ export function computeReportData(
     },
     totalScore,
     unscoredSteps,
+    standard: decision,
   };
 }
 

@@ -18,6 +18,7 @@ import { loadScoredParticipant } from "~/modules/corrections/index.server";
 import { containsCI } from "~/lib/text-match.server";
 import { parseInput } from "~/lib/parse-input";
 import { resolveWorkspace } from "~/lib/document-rows.server";
+import { appliedStandardOfSession } from "~/modules/exams/standard-of-session.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { layoutForReport, READ, WRITE } from "./layouts.server";
 import { optionsFromLayout, reportOptionsInput } from "./layout-schema";
@@ -45,6 +46,8 @@ export type SessionReport = {
   passedStatusOverride: PassedStatus | null;
   passedStatusReason: string | null;
   releasedAt: Date | null;
+  /** When an exam standard changed this released report's computed status (rebuild to release it again). */
+  standardChangedAt: Date | null;
   /** Only staff see it (the e-mail link carries it). */
   accessCode: string | null;
 };
@@ -70,6 +73,7 @@ export function toReport(r: Row, opts: { withAccessCode: boolean }): SessionRepo
     passedStatusOverride: r.passedStatusOverride,
     passedStatusReason: r.passedStatusReason,
     releasedAt: r.releasedAt,
+    standardChangedAt: r.standardChangedAt,
     accessCode: opts.withAccessCode ? r.accessCode : null,
   };
 }
@@ -123,7 +127,8 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
   const { id: layoutId, layout } = await layoutForReport(ctx, args.layout);
   const existing = await findPair(ctx, args.scheduledSession, args.participant);
   const options = existing?.options ?? optionsFromLayout(layout);
-  const data = computeReportData(scored, options, existing ? overridesOf(existing) : {});
+  const standard = await appliedStandardOfSession(ctx.tdb.db, args.scheduledSession);
+  const data = computeReportData(scored, options, existing ? overridesOf(existing) : {}, standard);
   return ctx.tdb.write(async (tx) => {
     const now = new Date();
     if (existing) {
@@ -132,6 +137,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
         layoutId,
         layout,
         data: data as unknown as Record<string, unknown>,
+        standardChangedAt: null,
         updatedAt: now,
         rev: existing.rev + 1,
       };
@@ -156,6 +162,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
       passedStatusReason: null,
       accessCode: newAccessCode(),
       releasedAt: null,
+      standardChangedAt: null,
     };
     await tx.insert(sessionReports).values(row);
     return staffView(row);
@@ -211,7 +218,8 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
       ? Object.fromEntries(v.categoryComments.map((c) => [c.category, c.comment]))
       : overridesOf(current).categoryComments,
   };
-  const data = computeReportData(scored, options, overrides);
+  const standard = await appliedStandardOfSession(ctx.tdb.db, current.scheduledSessionId);
+  const data = computeReportData(scored, options, overrides, standard);
   const draft = v.draft ?? current.draft;
   return ctx.tdb.write(async (tx) => {
     const now = new Date();
@@ -225,6 +233,7 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
       passedStatusReason: overrides.passedStatusReason ?? null,
       draft,
       releasedAt: draft ? current.releasedAt : (current.releasedAt ?? now),
+      standardChangedAt: null,
       updatedAt: now,
       rev: current.rev + 1,
     };

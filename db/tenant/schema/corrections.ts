@@ -6,8 +6,11 @@ import { scheduledSessionParticipantEntries, scheduledSessions } from "./schedul
 // gives to a participant's answers. Like the answer store, one small row per step, so a tick on a
 // station tablet is one upsert, not a rewrite of the whole correction.
 
-/** A station examiner's overall judgement, kept for later standard setting (borderline methods). */
-export const GLOBAL_RATINGS = ["CLEAR_PASS", "BORDERLINE", "CLEAR_FAIL"] as const;
+/**
+ * A station examiner's overall judgement, for standard setting (borderline methods). The 5-point
+ * scale's labels; the older 3-point ratings are its first three (ADR 0034).
+ */
+export const GLOBAL_RATINGS = ["CLEAR_PASS", "BORDERLINE", "CLEAR_FAIL", "GOOD", "EXCELLENT"] as const;
 export type GlobalRating = (typeof GLOBAL_RATINGS)[number];
 
 /** Rich content blocks (decisions §6), as stored for comments. */

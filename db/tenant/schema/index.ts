@@ -6,3 +6,4 @@ export * from "./scheduling";
 export * from "./live";
 export * from "./corrections";
 export * from "./reports";
+export * from "./exams";

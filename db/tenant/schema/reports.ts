@@ -81,6 +81,8 @@ export const sessionReports = sqliteTable(
     passedStatusReason: text("passed_status_reason"),
     accessCode: text("access_code").notNull(),
     releasedAt: timestamp("released_at"),
+    /** Set when an exam standard changed this released report's computed status; cleared by a rebuild. */
+    standardChangedAt: timestamp("standard_changed_at"),
   },
   (t) => [
     uniqueIndex("session_reports_pair_unique").on(t.scheduledSessionId, t.participantId),
