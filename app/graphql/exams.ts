@@ -1,11 +1,15 @@
-import { getSession } from "~/modules/assessments/sessions.server";
-import * as applied from "~/modules/exams/applied-standard.server";
-import * as angoff from "~/modules/exams/angoff-judgements.server";
-import * as examsM from "~/modules/exams/exams.server";
-import { evaluationRatingScale, setEvaluationRatingScale } from "~/modules/exams/rating-scales.server";
-import { examAnalysis, examStandard } from "~/modules/exams/standards.server";
-import type { ExamWarning } from "~/modules/exams/warnings";
-import { getScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { getSession } from "~/modules/assessments/index.server";
+import * as applied from "~/modules/exams/index.server";
+import * as angoff from "~/modules/exams/index.server";
+import * as examsM from "~/modules/exams/index.server";
+import {
+  evaluationRatingScale,
+  setEvaluationRatingScale,
+  examAnalysis,
+  examStandard,
+} from "~/modules/exams/index.server";
+import type { ExamWarning } from "~/modules/exams";
+import { getScheduledSession } from "~/modules/scheduling/index.server";
 import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
 
 // The exam board (admin API): exams, their quality analysis, standards computed and applied, Angoff

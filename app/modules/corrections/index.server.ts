@@ -1,6 +1,7 @@
 // The corrections domain's public face on the server: what other domains, routes, resolvers, the
 // server, party/ and the CLI may use. Browser-safe rules and types: ./index.ts.
 export { type AutoScoreEntry, previewAutoScoreEntries, submitAutoScoreEntries } from "./auto-score.server";
+export { loadCorrectionData } from "./correction-data.server";
 export {
   type CorrectionEvaluation,
   type CorrectionStep,
@@ -8,7 +9,7 @@ export {
   type ParticipantCorrection,
 } from "./participant-correction.server";
 export { correctionProgress, listCorrections } from "./progress.server";
-export { loadScoredParticipant } from "./scored-participant.server";
+export { buildScoredParticipant, loadScoredParticipant } from "./scored-participant.server";
 export {
   markStation,
   stationCorrection,

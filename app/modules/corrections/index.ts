@@ -1,5 +1,5 @@
 // The corrections domain's browser-safe face: rules and types that components may use too (no server code).
 export { RATING_CHOICES } from "./ratings";
 export { type ScoredParticipant, type ScoredQuestion } from "./scored-participant";
-export { practicalScore } from "./scoring";
+export { maxScoreOf, practicalScore } from "./scoring";
 export { stationListState } from "./station-list";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { angoffJudgements, evaluations, questions, sessionTemplates } from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import type { AngoffItem, AngoffJudgement } from "./angoff";
 import { itemKey } from "./exam-marks.server";
 import { findExamRow, READ, WRITE } from "./exams.server";

@@ -6,10 +6,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { examSessions, examStandardHistory, examStandards, exams, sessionReports } from "~db/tenant/schema";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
-import { fieldError } from "~/modules/databases/entities.server";
-import { loadScoredParticipant } from "~/modules/corrections/scored-participant.server";
-import { computeReportData, type SessionReportData } from "~/modules/reports/report-data";
-import { saveParticipantReport } from "~/modules/reports/reports.server";
+import { fieldError } from "~/lib/parse-input";
+import { loadScoredParticipant } from "~/modules/corrections/index.server";
+import { computeReportData, type SessionReportData } from "~/modules/reports";
+import { saveParticipantReport, appliedStandardOfSession } from "~/modules/reports/index.server";
 import { loadExamMarks } from "./exam-marks.server";
 import { findExamRow, READ, WRITE } from "./exams.server";
 import {
@@ -19,7 +19,6 @@ import {
   type StandardHistoryRow,
 } from "./standard-rows.server";
 import { standardOf, storedOptionsOf } from "./standards.server";
-import { appliedStandardOfSession } from "./standard-of-session.server";
 
 export type { AppliedStandardRow, StandardHistoryRow };
 

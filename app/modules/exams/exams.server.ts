@@ -8,7 +8,7 @@ import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:reports" as const;

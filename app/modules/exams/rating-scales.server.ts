@@ -6,7 +6,7 @@ import { evaluationRatingScales, evaluations, GLOBAL_RATINGS, type GlobalRating 
 import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { READ, WRITE } from "./exams.server";
 import { DEFAULT_RATING_SCALE, FIVE_POINT_LABELS, ratingScaleProblems, type RatingScale } from "./rating-scale";
 

@@ -2,7 +2,7 @@
 // board compares before applying one (applied-standard.server.ts). Readers see both (ADR 0035).
 import { z } from "zod";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { fieldError, parseInput } from "~/modules/databases/entities.server";
+import { fieldError, parseInput } from "~/lib/parse-input";
 import { type ExamAnalysis, analyseExam } from "./analysis";
 import { angoffJudgementsOf } from "./angoff-judgements.server";
 import { angoffItemsOf, loadExamMarks, type LoadedExam } from "./exam-marks.server";

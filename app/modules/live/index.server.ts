@@ -13,6 +13,7 @@ export {
 } from "./participant.server";
 export { announcePlanChange } from "./plan-change.server";
 export {
+  entriesOfSession,
   type EntryRow,
   type EntryState,
   entryStates,

@@ -32,3 +32,4 @@ export {
   reportsListScreen,
 } from "./screens.server";
 export { reportDeliveries, sendParticipantReport } from "./send.server";
+export { appliedStandardOfSession } from "./standard-of-session.server";

@@ -1,7 +1,7 @@
 // The reports domain's browser-safe face: rules and types that components may use too (no server code).
 export { chartChoices, effectiveChartOptions, planChart } from "./chart-plan";
 export { REPORT_OPTION_FLAGS } from "./layout-schema";
-export { type SessionReportData } from "./report-data";
+export { computeReportData, type SessionReportData } from "./report-data";
 export {
   answerLabels,
   answerText,

@@ -4,7 +4,7 @@
 import type { PassedStatus, SessionReportOptions, StoredRichContent } from "~db/tenant/schema";
 import type { ScoredParticipant, ScoredQuestion } from "~/modules/corrections";
 import type { RichBlock, StepType } from "~/modules/assessments";
-import { type AppliedStandardRef, type ReportStandard, reportStandardDecision } from "~/modules/exams/report-decision";
+import { type AppliedStandardRef, type ReportStandard, reportStandardDecision } from "~/modules/exams";
 
 /** A score holds score and maxScore (spec §3). */
 export type Score = { score: number; maxScore: number };

@@ -18,7 +18,7 @@ import { loadScoredParticipant } from "~/modules/corrections/index.server";
 import { containsCI } from "~/lib/text-match.server";
 import { parseInput } from "~/lib/parse-input";
 import { resolveWorkspace } from "~/lib/document-rows.server";
-import { appliedStandardOfSession } from "~/modules/exams/standard-of-session.server";
+import { appliedStandardOfSession } from "./standard-of-session.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { layoutForReport, READ, WRITE } from "./layouts.server";
 import { optionsFromLayout, reportOptionsInput } from "./layout-schema";

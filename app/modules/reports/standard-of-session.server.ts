@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { examSessions, examStandards } from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
-import type { AppliedStandardRef } from "./report-decision";
+import type { AppliedStandardRef } from "~/modules/exams";
 
-// The applied standard of the exam a scheduled session belongs to, for building its reports. No
+// The applied standard of the exam a scheduled session belongs to, for building its reports (the
+// exams domain applies it; reports only read it, so reports never import the exams server code). No
 // permission check: the report functions that call it have checked theirs.
 
 export async function appliedStandardOfSession(
