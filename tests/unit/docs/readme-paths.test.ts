@@ -18,6 +18,23 @@ function namedPaths(text: string): string[] {
 }
 
 describe("README", () => {
+  it("names every folder of app/ and every top-level code folder in its architecture section", () => {
+    const block = readme.match(/## Architecture\s+```([\s\S]*?)```/)?.[1] ?? "";
+    const listed = new Set([...block.matchAll(/^(\S+?)\/?(?:\s|\*|<|$)/gm)].map((m) => m[1]!.replace(/\/$/, "")));
+    const folders = [
+      ...fs
+        .readdirSync(path.join(root, "app"), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => `app/${e.name}`),
+      "db",
+      "party",
+      "settings",
+      "migrations",
+    ];
+    const unnamed = folders.filter((f) => ![...listed].some((l) => l === f || l.startsWith(`${f}/`)));
+    expect(unnamed).toEqual([]);
+  });
+
   it("names only files and folders that exist", () => {
     const paths = namedPaths(readme);
     expect(paths.length).toBeGreaterThan(10);
