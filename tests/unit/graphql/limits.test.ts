@@ -6,7 +6,7 @@ import { GRAPHQL_LIMITS } from "~/graphql/limits";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { gql, loginOverGraphQL } from "../support/graphql";
 
-// Issue 16, Security 1 and 4, API 2: hostile documents and bodies are refused quickly.
+// Hostile documents and bodies are refused quickly (ADR 0009).
 
 let slug: string;
 let reader: string;

@@ -4,7 +4,7 @@ import { parseIsoDateTime } from "~/lib/iso-date-time";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { gql, loginOverGraphQL } from "../support/graphql";
 
-// Issue 16, API 4, 5 and 8: impossible dates, paging arguments, translated request errors.
+// Impossible dates, paging arguments, translated request errors.
 
 let manager: string;
 
