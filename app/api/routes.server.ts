@@ -17,7 +17,7 @@ import { isEndpoint, type ApiRoute } from "./types";
 /**
  * Every `/api/*` address of the app, in one table: the server registers the endpoints
  * (app/server/main.ts, app/server/api-lane.ts) with the same security middleware as pages but
- * without Remix's document routing, which cost half of each request (ADR 0019, ADR 0025); the
+ * without Remix's document routing, which cost half of each request (ADR 0020, ADR 0025); the
  * pages among them are rendered by Remix (app/api/pages.ts). Each endpoint stays a thin call into
  * its module, like a route, and refuses with the one refusal (app/lib/app-error.ts, refusalJson).
  */

@@ -28,7 +28,8 @@ export function ErrorPage({ inShell, home = "/" }: { inShell?: boolean; home?: s
     status = 500;
     if (typeof document !== "undefined" && import.meta.env.DEV) detail = error.message;
   }
-  const title = status && TITLE_KEYS[status] ? t(TITLE_KEYS[status]) : t("errors:page.unexpected");
+  const titleKey = status === null ? undefined : TITLE_KEYS[status];
+  const title = titleKey ? t(titleKey) : t("errors:page.unexpected");
   // Inside a shell, the shell's <main> holds it.
   const Wrapper = inShell ? "div" : "main";
   return (

@@ -5,7 +5,7 @@ import * as stationsM from "~/modules/corrections/index.server";
 import * as submitM from "~/modules/corrections/index.server";
 import { ctxOf, type Args, type SchemaPiece } from "./types";
 
-// Corrections over GraphQL (issue 13, spec §7). Thin: every rule is in app/modules/corrections.
+// Corrections over GraphQL. Thin: every rule is in app/modules/corrections.
 
 type Correction = correctionM.ParticipantCorrection;
 

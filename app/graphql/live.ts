@@ -6,7 +6,7 @@ import * as runM from "~/modules/live/index.server";
 import type { EntryState } from "~/modules/live/index.server";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
-// The live run over GraphQL (issue 12). Thin: every rule is in app/modules/live.
+// The live run over GraphQL. Thin: every rule is in app/modules/live.
 
 /** Types both areas use: the participant's answer fields and the realtime token. */
 /** A stored answer's fields as staff (SessionAnswer) and the participant (MySavedAnswer) read them. */
@@ -20,7 +20,7 @@ const SAVED_ANSWER_FIELDS = `evaluation: ID!
       late: Boolean!`;
 
 const sharedTypeDefs = /* GraphQL */ `
-  "A participant's answer to one step (decisions §7): MULTIPLE_CHOICE textlistValue, NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue."
+  "A participant's answer to one step: MULTIPLE_CHOICE textlistValue, NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue."
   type ParticipantAnswer {
     textValue: String
     numericValue: Float

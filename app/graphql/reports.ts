@@ -222,7 +222,7 @@ export const reportsPiece: SchemaPiece = {
       edges: [SessionReportEdge!]!
       pageInfo: PageInfo!
     }
-    "A participant's progress in a completed session (spec §4: active, completed, correction_complete)."
+    "A participant's progress in a completed session: active, completed or correction_complete."
     enum ReportCorrectionProgress {
       active
       completed

@@ -5,8 +5,9 @@ import type { Locale } from "./config";
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
 function parse(path: string): { locale: string; namespace: string } {
-  const [, locale, file] = path.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
-  return { locale, namespace: file };
+  const [, locale, namespace] = path.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+  if (!locale || !namespace) throw new Error(`A locale file must be locales/<locale>/<namespace>.json: ${path}`);
+  return { locale, namespace };
 }
 
 export const NAMESPACES = [...new Set(Object.keys(files).map((p) => parse(p).namespace))].sort();

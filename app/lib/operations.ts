@@ -114,7 +114,7 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   unlockWaitingParticipants: RUN,
   getRealtimeToken: READ,
   liveDashboard: READ,
-  // corrections (issue 13)
+  // corrections
   scheduledSessionParticipantCorrection: READ,
   scheduledSessionParticipantCorrections: READ,
   autoScorePreview: READ,

@@ -116,7 +116,7 @@ export default function SessionReports() {
               </Button>
             ) : null}
           </div>
-          {/* Fits a phone: long names and references break instead of running out of view (issue 34); anything wider scrolls in its frame. */}
+          {/* Fits a phone: long names and references break instead of running out of view; anything wider scrolls in its frame. */}
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-sm [&_td]:px-2 [&_td]:[overflow-wrap:anywhere] [&_th]:px-2">
               <thead>

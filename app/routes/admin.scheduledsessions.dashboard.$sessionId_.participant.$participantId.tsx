@@ -17,7 +17,7 @@ import { ReportBuilder } from "~/components/reports/report-builder";
 import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/index.server";
 import { builderInput } from "./admin.scheduledsessions+shared/report-builder-form.server";
 
-// Participant detail (spec §2): corrections of one participant of a scheduled session. Thin: the
+// Participant detail: corrections of one participant of a scheduled session. Thin: the
 // rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.
 
 export const handle = { titleKey: "corrections:page.title" };

@@ -7,7 +7,7 @@ import { markStation, stationCorrection, stationParticipants } from "~/modules/c
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 
-// Station marking (issue 13): an examiner's tablet at one station of a session. Thin: the rules are
+// Station marking: an examiner's tablet at one station of a session. Thin: the rules are
 // in app/modules/corrections/stations.server.ts; ticks go through the browser's tick queue.
 
 export const handle = { titleKey: "corrections:station.title" };

@@ -141,7 +141,7 @@ export type ApiLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * Serves the endpoints of the one API table (app/api/routes.server.ts) straight from Node's HTTP
- * server, before Express, its static files and Remix (ADR 0019, ADR 0025): each answer carries the
+ * server, before Express, its static files and Remix (ADR 0020, ADR 0025): each answer carries the
  * JSON security headers, cross-site writes and other methods are refused with the one refusal, and
  * an error never shows its detail. In development the handler is taken from the freshly loaded
  * build on every request, so edits apply without a restart.

@@ -137,7 +137,7 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
 const pageHeaders = securityHeaders(dev);
 // Every endpoint of the one API table (app/api/routes.server.ts) is registered here, answered before
 // Express: no middleware chain, static files' disk lookups or Remix routing for the requests a live
-// room sends most (ADR 0019, ADR 0025). Its pages (the sign-in link) are Remix's, below.
+// room sends most (ADR 0020, ADR 0025). Its pages (the sign-in link) are Remix's, below.
 const apiLane = await createApiLane({ build, trustProxy, securityHeaders: apiSecurityHeaders(dev) });
 
 app.use(compression());

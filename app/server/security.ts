@@ -33,7 +33,7 @@ function pageHelmetOptions(development: boolean): HelmetOptions {
         ],
         styleSrc: ["'self'", "'unsafe-inline'", ...(development ? [EXPLORER_CDN] : [])],
         // Only this site's images (the organisation's uploads, its logo); data: and blob: for a
-        // picture being drawn or chosen before upload. Outside images could track candidates (issue 28).
+        // picture being drawn or chosen before upload. Outside images could track candidates.
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:", ...(development ? [EXPLORER_CDN] : [])],
         connectSrc: ["'self'", ...partykitSources(), ...(development ? ["ws:", "wss:"] : [])],

@@ -104,14 +104,15 @@ export async function compiledRows<R>(
   const { keys, decoders } = statement;
   return rows.map((row) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
+    keys.forEach((key, i) => {
       const value = row[i];
       // As drizzle: a blob arrives as an ArrayBuffer and is read as a Buffer; null is never decoded.
-      out[keys[i]] =
+      // `decoders` runs parallel to `keys` (compileSelect builds both from one list of fields).
+      out[key] =
         value === null
           ? null
-          : decoders[i].mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
-    }
+          : decoders[i]!.mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
+    });
     return out as R;
   });
 }

@@ -122,7 +122,7 @@ const timedSaves: { sentAt: number; ms: number }[] = [];
 /** When staff unlocked waiting participants (each unlock starts a burst of new questions). */
 const unlockTimes: number[] = [];
 let saves = 0;
-/** Saves the app answered 429 (faster than a participant may save, issue 28): waited for and sent again, as the browser's queue does. */
+/** Saves the app answered 429 (faster than a participant may save): waited for and sent again, as the browser's queue does. */
 let throttled = 0;
 /** Staff events a participant applied from the event itself, without reloading its state. */
 let patched = 0;

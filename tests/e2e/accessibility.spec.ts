@@ -24,7 +24,7 @@ test("the plan screen has no axe violations, with an empty and a filled particip
   expect(filled.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
-// Issue 34: axe on the screens organisers work in, in the three languages, with the experimental
+// Axe on the screens organisers work in, in the three languages, with the experimental
 // label-content-name-mismatch rule on too (a visible label the accessible name does not contain:
 // the rich-text toolbar's "1." named "Numbered list", Dutch "Stap verwijderen" named "Stap 1
 // verwijderen"). Found before: color-contrast (grey text in the station view's selected row),

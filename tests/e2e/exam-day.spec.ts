@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { dashboardWithTwoCandidates } from "./support/live";
 import { SCREENSHOT_LOCALES } from "./support/screenshots";
 
-// Issue 34, what an examiner and a candidate trip over on the exam day, through the real screens:
+// What an examiner and a candidate tripped over on the exam day, through the real screens:
 // "Finish this evaluation" asks first (and says what has no answer), "Sign out" during a session
 // asks first and is not beside the session's actions on a phone, extra time out of range is refused
 // next to its field (on the screen and by the action), the station list says "not marked yet" and

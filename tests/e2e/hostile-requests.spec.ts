@@ -4,7 +4,7 @@ import { CHECKS, type Send } from "../security/hostile-requests";
 import { DEMO_STAFF, loginAsStaff } from "./support/login";
 import { waitForCode } from "./support/outbox";
 
-// Issue 16, "Done when": the security items checked again from outside, against the e2e server
+// The hostile requests (tests/security/hostile-requests.ts) sent from outside, against the e2e server
 // (the same checks as `npm run security:check`), and the app still working under its CSP.
 
 const sender =

@@ -6,7 +6,7 @@ import { liveFixture, watchConsole, type LiveSetup } from "./support/live";
 import { loginAsParticipant, loginAsStaff } from "./support/login";
 import { ownServer, startServer, stop, waitUntilDown, waitUntilUp } from "./support/own-server";
 
-// Issue 34, 2: a `kill -9` of the app must not cost a candidate time, and must not leave the room
+// A `kill -9` of the app must not cost a candidate time (ADR 0032), and must not leave the room
 // server behind. This spec kills only the app process (not its room server: that must go down by
 // itself), keeps it down about ten seconds, starts it again from the last build (no new build), and
 // checks that the room server was replaced, that the candidate's countdown shows what it showed

@@ -132,7 +132,7 @@ test("a participant takes a live session: every step type, offline, reload, help
   await allSaved(page);
 
   // The last question of the evaluation: finishing it asks first (it cannot be undone) and says
-  // what has no answer; "no" keeps the evaluation open, "yes" finishes it (issue 34).
+  // what has no answer; "no" keeps the evaluation open, "yes" finishes it.
   await page.getByTestId("finish-section").click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Finish this evaluation?");

@@ -5,7 +5,7 @@ import { liveFixture, type LiveSetup } from "./support/live";
 import { loginAsStaff, waitForHydration } from "./support/login";
 import { SCREENSHOT_LOCALES } from "./support/screenshots";
 
-// Issue 34, what an organiser trips over: the question editor's errors that stayed after the value
+// What an organiser tripped over: the question editor's errors that stayed after the value
 // was fixed, pickers with nothing to choose and no way to make one, and the admin screens on phones
 // (the organisation's name cut, the menu four rows tall, tables wider than the screen, a long name
 // cut short without a word). ORGANISER_SCREENSHOTS=1 writes what was looked at to tests/.tmp/organiser-screens.

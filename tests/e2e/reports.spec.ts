@@ -156,7 +156,7 @@ test("staff build, release and send a report; the participant reads it from the 
   await screenshots(page, "session-reports", "/admin/reports/sessionreports");
 });
 
-// Issue 34: a session without categories (the README's live-session walk) still gets a chart, per
+// A session without categories (the README's live-session walk) still gets a chart, per
 // evaluation; with two evaluations no radar can be drawn, so the builder offers bars and says why
 // instead of keeping "Radar" ticked over nothing. A hotzone answer reads as the zone it hit.
 test("a session without categories charts its evaluations; the builder never ticks a radar it cannot draw", async ({

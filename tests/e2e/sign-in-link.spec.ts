@@ -5,7 +5,7 @@ import { demoStaffAccount } from "./support/accounts";
 import { waitForSignInLink } from "./support/outbox";
 import { SCREENSHOT_LOCALES, SCREENSHOT_VIEWPORTS } from "./support/screenshots";
 
-// Issue 28: the e-mailed sign-in link is on the public address (PUBLIC_URL) and opens a page that
+// The e-mailed sign-in link is on the public address (PUBLIC_URL, ADR 0029) and opens a page that
 // names the account and asks to continue; only that page's POST signs in, and only once.
 
 const REQUEST_LOGIN =

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 
 /**
- * The hostile requests of issue 16, sent from outside to a running server: each must be refused,
+ * Hostile requests, sent from outside to a running server: each must be refused,
  * and quickly. Used by tests/e2e/hostile-requests.spec.ts (CI) and by `npm run security:check`.
  * Body probes stay modest (5 MB proves a 1 MB limit); nothing here is a load test.
  */
@@ -19,7 +19,7 @@ export type Check = {
   run: (ctx: { base: string; send: Send; cookie?: string }) => Promise<void>;
 };
 
-/** A refusal must come back within this (the frozen server of issue 16 took 26 s). */
+/** A refusal must come back within this (a server frozen by such a request once took 26 s). */
 export const QUICK_MS = 2000;
 
 class CheckFailed extends Error {}

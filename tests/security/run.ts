@@ -1,6 +1,6 @@
 import { fetchSender, runChecks } from "./hostile-requests";
 
-// `npm run security:check -- http://localhost:3000`: sends issue 16's hostile requests to a running
+// `npm run security:check -- http://localhost:3000`: sends hostile-requests.ts's requests to a running
 // server. SECURITY_CHECK_COOKIE="adminAuthState=…" adds the checks that need a staff session.
 
 const base = process.argv[2] ?? process.env.SECURITY_CHECK_URL ?? "http://localhost:3000";

@@ -26,7 +26,7 @@ export function AdminShell({
   const submit = useSubmit();
   const { pathname } = useLocation();
   // Not after a form posted on this page: the page's data reloading must not unmount it (its
-  // fields and their errors would start over, issue 34).
+  // fields and their errors would start over).
   const loading =
     navigation.state === "loading" &&
     navigation.location?.pathname !== undefined &&
@@ -50,7 +50,7 @@ export function AdminShell({
               data-testid="organization-logo"
             />
           ) : null}
-          {/* On phones the name takes two lines rather than being cut ("Demo O…", issue 34). */}
+          {/* On phones the name takes two lines rather than being cut ("Demo O…"). */}
           <span
             className="line-clamp-2 text-sm font-semibold leading-tight text-primary [overflow-wrap:anywhere] sm:line-clamp-1 sm:text-lg"
             data-testid="organization-name"
@@ -103,7 +103,7 @@ export function AdminShell({
           aria-label={t("common:nav.label")}
           className="border-b border-slate-200 bg-white md:w-56 md:border-b-0 md:border-r"
         >
-          {/* Phones: one menu button instead of the list wrapped to four rows above the content (issue 34). */}
+          {/* Phones: one menu button instead of the list wrapped to four rows above the content. */}
           <PhoneMenu items={items} />
           <ul className="hidden gap-1 p-2 md:flex md:flex-col">
             {items.map((item) => (

@@ -9,7 +9,7 @@ const KINDS = {
 } as const;
 
 /**
- * "New category" / "New supply object" beside a picker (issue 34): the databases' own create form,
+ * "New category" / "New supply object" beside a picker: the databases' own create form,
  * in a dialog over the editor, so nothing typed so far is left; the item made is chosen at once
  * (the screen's data is reloaded after the save, so it is in the list too).
  */

@@ -23,7 +23,7 @@ const selectedStyle = { fill: "rgba(217,119,6,0.3)", stroke: "#b45309", strokeWi
  * participant's point must fall in. Draw with the rectangle, circle or polygon tool; the new zone is
  * selected. A selected zone shows handles to resize it; the select tool moves zones by dragging.
  * By keyboard (the image has focus): arrows move the selected zone (Shift: further), + and − resize
- * it, Delete removes it, Escape lets go. Coordinates are image-relative (decisions §6).
+ * it, Delete removes it, Escape lets go. Coordinates are image-relative.
  */
 export function HotzoneEditor({
   answer,

@@ -14,8 +14,8 @@ import { HotzoneEditor } from "./hotzone-editor";
 import { HotzonePointPicker } from "./hotzone-point-picker";
 import { RichContentEditor, RichContentView } from "./rich-content";
 
-/** A step while it is edited: the answer follows the Answer fields of decisions §6. */
-/** An answer being edited: any of the step types' shapes (decisions §6), checked by steps.ts on save. */
+/** A step while it is edited: the answer has its step type's answer fields (steps.ts). */
+/** An answer being edited: any of the step types' shapes, checked by steps.ts on save. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one bag for five shapes while editing
 export type AnswerDraft = Record<string, any>;
 export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: AnswerDraft; score: number };

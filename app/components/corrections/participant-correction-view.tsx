@@ -180,7 +180,7 @@ export function ParticipantCorrectionView({
 
       <ParticipantComment value={correction.comment} canCorrect={canCorrect} />
 
-      {/* The report builder (issue 13, reports) is rendered here by the route: keep this slot last. */}
+      {/* The report builder is rendered here by the route: keep this slot last. */}
       <section data-testid="report-builder-slot" className="flex flex-col gap-3">
         {children}
       </section>

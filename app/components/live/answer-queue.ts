@@ -1,4 +1,4 @@
-// The participant's answers, kept in the browser before they are sent (decisions §7: no answer is
+// The participant's answers, kept in the browser before they are sent (ADR 0015: no answer is
 // ever lost). Storage-agnostic: the screen gives it IndexedDB (idb-store.ts), the tests a Map.
 // Every change gets a revision that only grows per (session, evaluation, question, stepIndex); a
 // record is marked acknowledged only after the server's answer for that revision, and everything

@@ -13,7 +13,7 @@ const plain = "whitespace-nowrap rounded-md px-2 py-1 text-sm text-primary hover
 
 /**
  * The participant's "Sign out". During an open session it asks first and says the saved answers are
- * kept and that they can sign in again (issue 34: one tap signed a candidate out mid-station).
+ * kept and that they can sign in again (one tap must not sign a candidate out mid-station).
  */
 export function ParticipantSignOut({ className = "" }: { className?: string }) {
   const { t } = useTranslation();

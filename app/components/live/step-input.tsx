@@ -13,7 +13,7 @@ type Props = {
   disabled?: boolean;
 };
 
-/** One step as the participant answers it (decisions §7 answer shapes). The checklist of a practical step is never here. */
+/** One step as the participant answers it. The checklist of a practical step is never here. */
 export function StepInput(props: Props) {
   const { t } = useTranslation();
   const { step } = props;

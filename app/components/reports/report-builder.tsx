@@ -126,7 +126,7 @@ function ReportEditor({
   const errors = result && !result.ok ? result.fieldErrors : {};
   const serverEmailError = Object.entries(errors).find(([k]) => k.startsWith("emails"))?.[1];
   // The refusal stays only while the addresses are those it was about and not all well-formed
-  // again, and not while a new send runs (issue 34: an old error beside a valid address looked
+  // again, and not while a new send runs (an old error beside a valid address looked
   // like the send failing).
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "report-send";

@@ -13,7 +13,7 @@ const planAction = (id: string) => `/admin/scheduledsessions/plan?id=${encodeURI
 /**
  * Order, cancel and remove for a planned session. Cancelling and removing are asked once more in a
  * dialog; a removal that would take participant entries along lists them (those holding answers
- * marked) before the final "Remove all" (the removal union of decisions §6).
+ * marked) before the final "Remove all".
  */
 export function SessionActions({
   session,

@@ -39,7 +39,7 @@ export function useSchemaForm(
   /**
    * What a field element takes: its name, the schema's constraints (required, min…) and its error.
    * Not maxLength: the browser cuts a longer paste without a word, so a 10,000-character name became
-   * its first 200; the check refuses it with "Use at most 200 characters." instead (issue 34).
+   * its first 200; the check refuses it with "Use at most 200 characters." instead.
    */
   const field = (name: string) => {
     const c = constraint[name] ?? {};

@@ -1,4 +1,4 @@
-// Ownership and sharing of questions, evaluations and session templates (decisions §4):
+// Ownership and sharing of questions, evaluations and session templates (ADR 0004):
 // - visibility ORGANIZATION: every staff member who may read the admin area sees it;
 //   PRIVATE: only its owner and the users it is shared with see it.
 // - changing needs "write:assessments" and one of: being the owner user, an EDITOR share, or the

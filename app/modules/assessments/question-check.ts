@@ -1,4 +1,4 @@
-// The question editor's own check while it is edited (issue 34): a field's error from the last
+// The question editor's own check while it is edited: a field's error from the last
 // save goes away as soon as the field's value is valid again, instead of staying until the next
 // save. Pure and browser-safe; the save itself is still checked by questionInput on the server
 // (tests/unit/assessments/question-check.test.ts keeps both on the same rules).

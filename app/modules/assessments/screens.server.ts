@@ -117,7 +117,7 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
   }
   // Browser drafts belong to one staff member of one organisation (ADR 0008).
   const draftOwner = `${ctx.tenant.slug}:${ctx.actor.type === "ADMIN" ? ctx.actor.email : ""}`;
-  // The pickers offer to create a category or supply object to those who may (issue 34).
+  // The pickers offer to create a category or supply object to those who may.
   const options = { ...(await referenceOptions(ctx)), canCreate: can(ctx.permissions, "write:databases") };
   return { mode, question, options, canWrite: canWriteAssessments(ctx), shareCandidates, draftOwner };
 }

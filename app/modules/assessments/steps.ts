@@ -1,4 +1,4 @@
-// Step and rich-content shapes (design decisions §6). Pure Zod, enforced by the server on every
+// Step and rich-content shapes. Pure Zod, enforced by the server on every
 // save. The steps editor takes from here only the rules it checks while typing (the practical
 // checklist's weight total, the hotzone hit test, the step types); everything else it learns from
 // the server's field errors after a save, so this file stays the one place the rules are written.

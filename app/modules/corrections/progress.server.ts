@@ -12,7 +12,7 @@ import { loadCorrectionData, participantNames } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";
 
-// Correction progress of a session's participants (spec §4: active, completed, correction_complete),
+// Correction progress of a session's participants (active, completed, correction_complete),
 // for the completed-sessions report and the live dashboard, and the paged list of corrections.
 
 export const CORRECTION_PROGRESS = ["active", "completed", "correction_complete"] as const;
@@ -91,7 +91,7 @@ export async function correctionProgress(
   });
 }
 
-/** The corrections of a session's participants, paged (spec §7: corrections with after and first). */
+/** The corrections of a session's participants, paged with `after` and `first`. */
 export async function listCorrections(
   ctx: Ctx,
   scheduledSessionId: string,

@@ -10,7 +10,7 @@ export type ScoredStep = {
   type: StepType;
   /** The step's question text (rich content). */
   question: RichBlock[];
-  /** The author's correct answer (decisions §6 Answer fields). */
+  /** The author's correct answer (the step type's answer fields, app/modules/assessments/steps.ts). */
   correctAnswer: unknown;
   /** The answer that counts: the in-time one, or the late one when staff accepted it. */
   answer: StoredAnswer | null;

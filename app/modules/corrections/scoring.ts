@@ -1,4 +1,4 @@
-// The auto-score rules (decisions §6 and §7), pure: what a step's answer is worth, or null when an
+// The auto-score rules (ADR 0017), pure: what a step's answer is worth, or null when an
 // assessor must decide. Shared by the server (which saves scores) and the correction screen (which
 // previews them), so both always agree.
 import type { StoredAnswer } from "~db/tenant/schema";

@@ -1,4 +1,4 @@
-// What a station's list shows of each participant (issue 34): pure, shared by the server and the screen.
+// What a station's list shows of each participant: pure, shared by the server and the screen.
 
 /** Where a participant stands at a station, as the station's list says it. */
 export type StationListState = "marked" | "here" | "due" | "unmarked";

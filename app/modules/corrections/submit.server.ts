@@ -91,7 +91,7 @@ export async function submitCorrectionComment(ctx: Ctx, input: unknown): Promise
 const lateInput = z.object({ ...stepRef, accept: z.boolean({ required_error: "validation:required" }) });
 
 /**
- * Accepts or refuses a late answer (decisions §7): only an accepted one counts. A score the rules
+ * Accepts or refuses a late answer (ADR 0017): only an accepted one counts. A score the rules
  * gave follows the answer that now counts; a score an assessor gave stays theirs.
  */
 export async function setLateAnswerAccepted(ctx: Ctx, input: unknown): Promise<ParticipantCorrection> {

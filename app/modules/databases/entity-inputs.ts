@@ -1,4 +1,4 @@
-// The databases' entity inputs (design decisions §5). Pure Zod: the modules enforce them on every
+// The databases' entity inputs. Pure Zod: the modules enforce them on every
 // save (GraphQL and screens), the entity dialogs check the same rules while they are filled in.
 import { z } from "zod";
 import { isEmailAddress } from "~/lib/email-address";

@@ -40,10 +40,11 @@ export function itemAnalysis(items: readonly ObjectiveItem[], responses: readonl
 
   return items.map((item, j) => {
     const fac = facility(
-      complete.map((row) => row[j]),
+      complete.map((row) => row[j]!), // every row has one value per item (items.map above)
       item.maxPoints,
     );
-    const disc = items.length < 2 ? null : discrimination[j];
+    // Without any candidate there is no column to correlate: no discrimination either.
+    const disc = items.length < 2 ? null : (discrimination[j] ?? null);
     const flags: ItemFlag[] = [];
     if (disc !== null && disc < MIN_DISCRIMINATION) flags.push("LOW_DISCRIMINATION");
     if (fac !== null && fac < MIN_FACILITY) flags.push("TOO_HARD");

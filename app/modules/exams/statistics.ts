@@ -31,7 +31,8 @@ export function median(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  // Not empty (above): mid, and mid − 1 for an even length, are in range.
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Pearson's r; null below 2 pairs or when either side has no spread. */
@@ -43,9 +44,10 @@ export function pearson(x: readonly number[], y: readonly number[]): number | nu
   let sxx = 0;
   let syy = 0;
   x.forEach((xi, i) => {
-    sxy += (xi - mx) * (y[i] - my);
+    const yi = y[i]!; // x and y have the same length (checked above)
+    sxy += (xi - mx) * (yi - my);
     sxx += (xi - mx) ** 2;
-    syy += (y[i] - my) ** 2;
+    syy += (yi - my) ** 2;
   });
   const r = orNull(sxy / Math.sqrt(sxx * syy));
   return r === null ? null : Math.max(-1, Math.min(1, r));
@@ -81,14 +83,15 @@ export function linearRegression(x: readonly number[], y: readonly number[]): Re
   if (allEqual(xs)) return none("NO_SPREAD_IN_X");
   const mx = sum(xs) / n;
   const my = sum(ys) / n;
-  if (allEqual(ys)) return { n, intercept: ys[0], slope: 0, rSquared: null, problem: "NO_SPREAD_IN_Y" };
+  if (allEqual(ys)) return { n, intercept: ys[0]!, slope: 0, rSquared: null, problem: "NO_SPREAD_IN_Y" };
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
   xs.forEach((xi, i) => {
-    sxy += (xi - mx) * (ys[i] - my);
+    const yi = ys[i]!; // xs and ys are both the first n values
+    sxy += (xi - mx) * (yi - my);
     sxx += (xi - mx) ** 2;
-    syy += (ys[i] - my) ** 2;
+    syy += (yi - my) ** 2;
   });
   const slope = orNull(sxy / sxx);
   const intercept = slope === null ? null : orNull(my - slope * mx);
@@ -110,7 +113,9 @@ export function completeRows(matrix: ScoreMatrix): number[][] {
   return matrix.filter((row) => row.every((v) => v !== null && finite(v))) as number[][];
 }
 
-const column = (rows: readonly number[][], j: number): number[] => rows.map((row) => row[j]);
+/** A row too short for column j has no value there: NaN, so whatever uses it is null. */
+const cell = (row: readonly number[], j: number): number => row[j] ?? NaN;
+const column = (rows: readonly number[][], j: number): number[] => rows.map((row) => cell(row, j));
 
 export type Alpha = { alpha: number | null; n: number; k: number; problem: AlphaProblem | null };
 
@@ -164,7 +169,7 @@ export function correctedItemTotal(matrix: ScoreMatrix): Array<number | null> {
   return Array.from({ length: k }, (_, j) =>
     pearson(
       column(rows, j),
-      rows.map((row) => sum(row) - row[j]),
+      rows.map((row) => sum(row) - cell(row, j)),
     ),
   );
 }
@@ -184,5 +189,5 @@ const T_975 = [
 /** t(0.975, df) from the table for df ≤ 30, the normal 1.96 beyond; null for df < 1. */
 export function tQuantile975(df: number): number | null {
   if (!Number.isInteger(df) || df < 1) return null;
-  return df <= T_975.length ? T_975[df - 1] : 1.96;
+  return df <= T_975.length ? T_975[df - 1]! : 1.96;
 }

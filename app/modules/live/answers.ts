@@ -1,4 +1,4 @@
-// What a participant may answer per step type (decisions §7) and what they may see of a step.
+// What a participant may answer per step type and what they may see of a step.
 // Pure Zod and data: shared by the server and, later, the participant screen.
 import { z } from "zod";
 import type { StoredAnswer } from "~db/tenant/schema";

@@ -1,4 +1,4 @@
-// Server-side clocks of the live run (decisions §7, ADR 0012): pure functions of a section (the
+// Server-side clocks of the live run (ADR 0012): pure functions of a section (the
 // current question, or the whole evaluation), the participant's extra time and the entry's
 // override log. No I/O and no Date.now(): `now` is a parameter, so a clock can be replayed.
 

@@ -1,4 +1,4 @@
-// The dashboard's "add minutes" field (issue 34): whole minutes from 1 to 120. Pure: the screen
+// The dashboard's "add minutes" field: whole minutes from 1 to 120. Pure: the screen
 // checks with it before posting, the action checks again (Zod) and answers the same message.
 import { z } from "zod";
 import { badRequest, type FieldErrors } from "~/lib/app-error";

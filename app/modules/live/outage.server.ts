@@ -9,7 +9,7 @@ import { screenClockOf } from "./live-patch";
 import { entriesFacts, findSession, loadPlan, stateOf } from "./plan.server";
 import { appendOverrides, bumpEntries, type OverrideRow } from "./progress.server";
 
-// Time the server could not serve is given back (issue 34, ADR 0032). Every app process stamps the
+// Time the server could not serve is given back (ADR 0032). Every app process stamps the
 // ongoing sessions it could serve every HEARTBEAT_MS; a process that starts finds the sessions whose
 // stamp is older than that and gives each participant whose clock ran in the gap exactly that much
 // time back, as an EXTEND_TIME override marked OUTAGE_REASON.

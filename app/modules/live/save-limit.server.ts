@@ -1,4 +1,4 @@
-// A participant's answer saves are bounded (issue 28: one participant with 64 requests in flight had
+// A participant's answer saves are bounded (unbounded, one participant with 64 requests in flight had
 // 718 saves/s accepted and slowed everyone else's saves from 12 to 306 ms at p95). A real device
 // sends one save at a time from its answer queue, a few a second at most; anything far beyond that
 // is refused with 429 and a Retry-After, and the browser's queue keeps the answer and sends it again

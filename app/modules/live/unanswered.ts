@@ -1,4 +1,4 @@
-// How many steps on the participant's screen still have no answer (issue 34: finishing an
+// How many steps on the participant's screen still have no answer (finishing an
 // evaluation says so before it cannot be undone). Pure and client-safe.
 import type { StepType } from "~/modules/assessments";
 

@@ -1,5 +1,5 @@
-// allCompletedScheduledSessions (spec §7): completed sessions with each participant's correction
-// progress (active / completed / correction_complete, spec §4) and the pass rate of their reports.
+// allCompletedScheduledSessions: completed sessions with each participant's correction
+// progress (active / completed / correction_complete) and the pass rate of their reports.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   participants,

@@ -1,4 +1,4 @@
-// The shapes of report layouts and report options (spec §3), as Zod schemas shared by the server
+// The shapes of report layouts and report options, as Zod schemas shared by the server
 // (which enforces them) and the builder screen. Pure: safe in the browser.
 import { z } from "zod";
 import { nameText } from "~/lib/validation";

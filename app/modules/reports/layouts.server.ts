@@ -1,4 +1,4 @@
-// Session report layouts (spec §3 SessionReportLayout): named layouts and the organisation's
+// Session report layouts: named layouts and the organisation's
 // default. A layout is an ordered list of blocks; reports copy it when they are built.
 import { asc, eq } from "drizzle-orm";
 import { sessionReportLayouts, type SessionReportLayoutBlock } from "~db/tenant/schema";

@@ -1,5 +1,5 @@
 // Who a session report may be mailed to, and how many report mails one staff member may send
-// (issue 28: a writer could mail any participant's report, PDF and access link, to any number of
+// (else a writer could mail any participant's report, PDF and access link, to any number of
 // outside addresses). Writers send to the participant's own address and to the organisation's
 // report recipients (organisation settings, kept by managers); managers may send anywhere. Every
 // sender is held to REPORT_MAILS_PER_HOUR. Both checks come before anything is released or sent.

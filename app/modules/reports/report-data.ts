@@ -1,4 +1,4 @@
-// The report's `data` (spec §3 SessionReport.data), computed from a ScoredParticipant with pure
+// The report's `data`, computed from a ScoredParticipant with pure
 // functions: no database, so totals can be checked against hand-computed fixtures (ADR 0018).
 // Shared by the server (which stores the snapshot) and the screens (which only render it).
 import type { PassedStatus, SessionReportOptions, StoredRichContent } from "~db/tenant/schema";
@@ -6,7 +6,7 @@ import type { ScoredParticipant, ScoredQuestion } from "~/modules/corrections";
 import type { RichBlock, StepType } from "~/modules/assessments";
 import { type AppliedStandardRef, type ReportStandard, reportStandardDecision } from "~/modules/exams";
 
-/** A score holds score and maxScore (spec §3). */
+/** A score and the most it could have been. */
 export type Score = { score: number; maxScore: number };
 export type NamedScore = { id: string; name: string; score: Score };
 

@@ -1,4 +1,4 @@
-// Session reports (spec §3 SessionReport, §7 createSessionReport / saveParticipantReport /
+// Session reports (createSessionReport / saveParticipantReport /
 // sendParticipantReport): built from a scored participant, stored as a snapshot, kept as a draft
 // until released. Participants only ever see released reports (ADR 0018).
 import { timingSafeEqual } from "node:crypto";

@@ -1,4 +1,4 @@
-// sendParticipantReport (spec §7): e-mails a report in its participant's language with the PDF
+// sendParticipantReport: e-mails a report in its participant's language with the PDF
 // attached and the link to /sessionreport/{id}, and records the delivery. Sending hands the
 // report over, so a draft is released first (ADR 0018).
 import { desc, eq } from "drizzle-orm";

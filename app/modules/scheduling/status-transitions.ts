@@ -2,7 +2,7 @@ import { AppError } from "~/lib/app-error";
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
 
 /**
- * The one table of scheduled-session status changes (decisions §7): SCHEDULED → ONGOING →
+ * The one table of scheduled-session status changes: SCHEDULED → ONGOING →
  * COMPLETED, and SCHEDULED → CANCELED. Nothing goes back, nothing leaves COMPLETED or CANCELED.
  * Pure data and functions: the plan screen uses it to offer only the allowed statuses.
  */

@@ -152,7 +152,7 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
   });
   await createStaffUserInTenant(tdb, {
     email: input.adminEmail,
-    name: input.adminName ?? input.adminEmail.split("@")[0],
+    name: input.adminName ?? input.adminEmail.split("@")[0] ?? input.adminEmail,
     roles: ["ORGANIZATION_MANAGER"],
   });
   return row;

@@ -26,7 +26,7 @@ import { revokeStaffTokens } from "~/modules/realtime/index.server";
 export type ManagedUser = NonNullable<Awaited<ReturnType<typeof findStaffUser>>>;
 
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
-/** `addUser` / `updateUser` input: email, name and roles required, phone optional (spec §5). */
+/** `addUser` / `updateUser` input: email, name and roles required, phone optional. */
 export const managedUserInput = z.object({
   email: z.string().trim().toLowerCase().email().max(200),
   name: nameText(200),

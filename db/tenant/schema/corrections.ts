@@ -13,7 +13,7 @@ import { scheduledSessionParticipantEntries, scheduledSessions } from "./schedul
 export const GLOBAL_RATINGS = ["CLEAR_PASS", "BORDERLINE", "CLEAR_FAIL", "GOOD", "EXCELLENT"] as const;
 export type GlobalRating = (typeof GLOBAL_RATINGS)[number];
 
-/** Rich content blocks (decisions §6), as stored for comments. */
+/** Rich content blocks (app/modules/assessments/steps.ts), as stored for comments. */
 export type StoredRichContent = Array<Record<string, unknown>>;
 
 /** One correction per (scheduled session, participant): the whole-participant comment. */

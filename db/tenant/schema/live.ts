@@ -15,7 +15,7 @@ export const OVERRIDE_TYPES = [
 ] as const;
 export type OverrideType = (typeof OVERRIDE_TYPES)[number];
 
-/** A participant's answer to one step: the Answer fields they may give (decisions §7). */
+/** A participant's answer to one step: the answer fields they may give (app/modules/live/answers.ts). */
 export type StoredAnswer = {
   textValue?: string;
   numericValue?: number;

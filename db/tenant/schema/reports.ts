@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { documentColumns, timestamp } from "./columns";
 import { scheduledSessions } from "./scheduling";
 
-// Session reports and their layouts (spec §3 SessionReport, SessionReportLayout). A report stores
+// Session reports and their layouts (ADR 0018). A report stores
 // its computed `data` as a snapshot: what a participant was sent never changes under them when a
 // correction is edited later; staff rebuild the report to take the change.
 

@@ -8,7 +8,7 @@ import type { RichBlock } from "~/modules/assessments/steps";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 
-// Issue 28: question content could show images from any address, which act as tracking pixels on
+// Question content could show images from any address, which act as tracking pixels on
 // candidates (the image's owner learns who opened the question, when, from where). Only the
 // organisation's own uploads are kept.
 

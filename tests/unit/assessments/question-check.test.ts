@@ -3,7 +3,7 @@ import { fieldErrorsOf } from "~/modules/assessments/owned-documents.server";
 import { questionCheck, standingErrors } from "~/modules/assessments/question-check";
 import { questionInput } from "~/modules/assessments/questions.server";
 
-// Issue 34: the question editor kept a field's error after the value was fixed. standingErrors
+// The question editor kept a field's error after the value was fixed. standingErrors
 // keeps an error only while its field is as sent or still fails the same check.
 
 const textStep = (textValue: string) => ({

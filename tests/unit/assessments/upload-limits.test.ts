@@ -4,7 +4,7 @@ import { uploadImageFile as uploadImage } from "~/api/assets.server";
 import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant } from "../support/tenants";
 
-// Issue 16, Security 4: an upload body is limited while it streams, not after it was read.
+// An upload body is limited while it streams, not after it was read (ADR 0009).
 
 let cookie: string;
 

@@ -183,7 +183,7 @@ describe("question input", () => {
     );
   });
 
-  it("explains a new question's empty steps field by field, never as a duplicate key (issue 17)", () => {
+  it("explains a new question's empty steps field by field, never as a duplicate key", () => {
     // Two new, empty Text steps (no keys yet): each says what is missing; no "own key" message.
     const empty = {
       type: "TEXT",

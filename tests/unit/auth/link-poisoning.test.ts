@@ -10,7 +10,7 @@ import type { TrustProxy } from "~/server/request-facts";
 import { loginOverGraphQL } from "../support/graphql";
 import { addParticipant, lastMailTo, makeTenant } from "../support/tenants";
 
-// Issue 28: a sign-in link must never point at the host a request named. tests/unit/setup.ts sets
+// A sign-in link must never point at the host a request named (ADR 0029). tests/unit/setup.ts sets
 // PUBLIC_URL=http://app.test; every mailed link starts with it whatever Host the request carried.
 
 const FOREIGN = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };

@@ -56,7 +56,7 @@ describe("one-time code login", () => {
     const tdb = await openTenant(await requireTenant(a));
     const rows = await tdb.db.select().from(oneTimeCodes);
     expect(rows).toHaveLength(1);
-    expect(rows[0].codeHash).not.toContain(code);
+    expect(rows[0]!.codeHash).not.toContain(code);
   });
 
   it("keeps only the newest code", async () => {

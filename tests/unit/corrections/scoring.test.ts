@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { autoScore, practicalScore } from "~/modules/corrections/scoring";
 import { pointInZone, type Zone } from "~/modules/assessments/steps";
 
-// Every auto-score rule of decisions §6/§7 with the edge cases named in issue 13.
+// Every auto-score rule of ADR 0017, with its edge cases.
 
 const mc = {
   type: "MULTIPLE_CHOICE" as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inRotation, stationListState } from "~/modules/corrections/station-list";
 
-// Issue 34, station marking: every participant read "passed" before anyone marked (it looked like a
+// Station marking: every participant read "passed" before anyone marked (it looked like a
 // result), and the rotation numbers repeated ("1., 1., 2.").
 
 describe("a station's list", () => {

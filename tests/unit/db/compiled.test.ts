@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { defined } from "../support/defined";
 import { tenantDb } from "~db/tenant/client";
 import { compiledRows, compileSelect, compileStatement, runCompiled } from "~db/tenant/compiled";
 import { companies, evaluations, participants, workspaces } from "~db/tenant/schema";
@@ -104,7 +105,7 @@ describe("compiled statements", async () => {
     const when = compileSelect<{ at: Date }>(
       tdb.db.select({ at: sql<Date>`max(created_at)`.mapWith(participants.createdAt) }).from(participants),
     );
-    expect((await compiledRows(tdb.db, when, {}))[0].at).toBeInstanceOf(Date);
+    expect(defined((await compiledRows(tdb.db, when, {}))[0], "a row").at).toBeInstanceOf(Date);
   });
 
   it("refuses a selection it cannot map instead of reading it wrong", () => {

@@ -102,7 +102,7 @@ describe("tenant template", () => {
     const previous = process.env.DATA_DIR;
     process.env.DATA_DIR = path.join(scratch, "fresh-data");
     try {
-      const builds = [ensureTenantTemplate(), ensureTenantTemplate()];
+      const builds = [ensureTenantTemplate(), ensureTenantTemplate()] as const;
       expect(builds[1]).toBe(builds[0]); // the second caller waits for the first one's build
       const [first] = await Promise.all(builds);
       expect(first).toBe(tenantTemplatePath());

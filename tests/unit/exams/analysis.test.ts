@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { byId, defined, first } from "../support/defined";
 import { analyseExam } from "~/modules/exams/analysis";
 import { EXAM, ITEM_POINTS, MARKS, STATIONS, finiteEverywhere } from "./fixture";
 
@@ -17,7 +18,7 @@ const RESPONSES = ITEMS.flatMap((item) =>
   CANDIDATES.map((candidateId, c) => ({
     candidateId,
     itemId: item.id,
-    points: ITEM_POINTS[item.id as keyof typeof ITEM_POINTS][c],
+    points: defined(ITEM_POINTS[item.id as keyof typeof ITEM_POINTS][c], `${item.id} of ${candidateId}`),
   })),
 );
 const BRM_CUT = {
@@ -44,7 +45,7 @@ describe("the exam's quality analysis", () => {
   });
 
   it("reports each station", () => {
-    const [a, b, c] = analysis.stations;
+    const [a, b, c] = first(analysis.stations, 3);
     // A: mean 65, SD √350, facility 0.65; below 620/11 = 56.36: 40, 50 → 2 failures.
     expect(a).toMatchObject({ stationId: "A", n: 6, mean: 65, facility: 0.65, failures: 2 });
     expect(a.sd).toBeCloseTo(Math.sqrt(350), 10);
@@ -62,13 +63,13 @@ describe("the exam's quality analysis", () => {
 
   it("compares the circuits: the mean per scheduled session", () => {
     // A: s1 40 50 60 → mean 50, SD 10; s2 70 80 90 → 80, 10.
-    expect(analysis.stations[0].sessions).toEqual([
+    expect(defined(analysis.stations[0], "station A").sessions).toEqual([
       { sessionId: "s1", n: 3, mean: 50, sd: 10 },
       { sessionId: "s2", n: 3, mean: 80, sd: 10 },
     ]);
     // B: s1 50 55 50 → 155/3, deviations −5/3 10/3 −5/3 → Σd² = 150/9, s² = 25/3;
     //    s2 80 75 90 → 245/3, deviations −5/3 −20/3 25/3 → Σd² = 1050/9, s² = 175/3.
-    const [s1, s2] = analysis.stations[1].sessions;
+    const [s1, s2] = first(defined(analysis.stations[1], "station B").sessions, 2);
     expect(s1.mean).toBeCloseTo(155 / 3, 10);
     expect(s1.sd).toBeCloseTo(Math.sqrt(25 / 3), 10);
     expect(s2.mean).toBeCloseTo(245 / 3, 10);
@@ -76,7 +77,7 @@ describe("the exam's quality analysis", () => {
   });
 
   it("reports and flags the objective items", () => {
-    const items = Object.fromEntries(analysis.items.map((i) => [i.itemId, i]));
+    const items = byId(analysis.items, (i) => i.itemId, ["i1", "i2", "i3", "i4", "i5"]);
     // Discrimination by hand in statistics.test.ts: i1 0.625, i2 0.2132, i3 13/17, i4 −0.3612, i5 none.
     expect(items.i1).toMatchObject({
       n: 6,
@@ -183,7 +184,7 @@ describe("degenerate exams: null and a reason, never NaN", () => {
     });
     expect(missing).toMatchObject({ candidates: 6, completeCandidates: 5 });
     expect(missing.stations[0]).toMatchObject({ n: 5, mean: 60 });
-    expect(missing.stations[1].n).toBe(6);
+    expect(defined(missing.stations[1], "station B").n).toBe(6);
     expect(missing.meanTotal).toBeCloseTo(187 / 3, 10);
     expect(missing.alpha).toBeCloseTo(270 / 307, 10);
     expect(missing.warnings).toContainEqual({ code: "INCOMPLETE_CANDIDATES", count: 1 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { byId } from "../support/defined";
 import { examinerAnalysis } from "~/modules/exams/examiners";
 import { EXAM, STATIONS, finiteEverywhere } from "./fixture";
 
@@ -17,8 +18,9 @@ import { EXAM, STATIONS, finiteEverywhere } from "./fixture";
 //   e5 (C, c4–c6): raw (0 + 22.5 − 15)/3 = 5/2;     offset 5/2 − 5/6 = 5/3
 describe("examiner offsets (hawks and doves)", () => {
   it("computes each examiner's offset against the same candidates' other stations", () => {
-    const examiners = Object.fromEntries(examinerAnalysis(EXAM, 1.5).map((e) => [e.examinerId, e]));
-    expect(Object.keys(examiners).sort()).toEqual(["e1", "e2", "e3", "e4", "e5"]);
+    const analysis = examinerAnalysis(EXAM, 1.5);
+    expect(analysis.map((e) => e.examinerId).sort()).toEqual(["e1", "e2", "e3", "e4", "e5"]);
+    const examiners = byId(analysis, (e) => e.examinerId, ["e1", "e2", "e3", "e4", "e5"]);
     expect(examiners.e1).toMatchObject({ candidatesMarked: 3, comparedMarks: 3, flag: null, stations: ["A"] });
     expect(examiners.e1.offset).toBeCloseTo(5 / 6, 10);
     expect(examiners.e1.rawDifference).toBeCloseTo(-5 / 6, 10);

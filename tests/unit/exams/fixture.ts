@@ -1,3 +1,4 @@
+import { defined } from "../support/defined";
 import { type ExamMarks, type ExamStation, type StationMark } from "~/modules/exams/marks";
 import { DEFAULT_RATING_SCALE } from "~/modules/exams/rating-scale";
 
@@ -35,9 +36,9 @@ export const MARKS: StationMark[] = (Object.keys(MAX) as StationId[]).flatMap((s
   CANDIDATES.map((candidateId, i) => ({
     candidateId,
     stationId: s,
-    points: POINTS[s][i],
-    grade: GRADES[s][i],
-    examinerId: EXAMINERS[s][i],
+    points: defined(POINTS[s][i], `${s} points of ${candidateId}`),
+    grade: defined(GRADES[s][i], `${s} grade of ${candidateId}`),
+    examinerId: defined(EXAMINERS[s][i], `${s} examiner of ${candidateId}`),
     sessionId: i < 3 ? "s1" : "s2",
   })),
 );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { byId, defined, first } from "../support/defined";
 import { type AngoffJudgement, angoffStandard } from "~/modules/exams/angoff";
 import { computeStandard } from "~/modules/exams/standard-setting";
 import { EXAM, MARKS, STATIONS, finiteEverywhere, mark, station } from "./fixture";
@@ -8,7 +9,7 @@ import { EXAM, MARKS, STATIONS, finiteEverywhere, mark, station } from "./fixtur
 // Candidates' totals (mean of the 3 station %): c1 38.33, c2 51.67, c3 61.67, c4 75, c5 85, c6 85.
 
 const byCandidate = (standard: ReturnType<typeof computeStandard>) =>
-  Object.fromEntries(standard.candidates.map((c) => [c.candidateId, c]));
+  byId(standard.candidates, (c) => c.candidateId, ["c1", "c2", "c3", "c4", "c5", "c6"]);
 const codes = (standard: { warnings: Array<{ code: string }> }) => standard.warnings.map((w) => w.code);
 
 describe("borderline regression", () => {
@@ -16,7 +17,7 @@ describe("borderline regression", () => {
 
   it("reads each station's cut at the borderline grade, the exam cut is their mean", () => {
     // A: 430/11 + 190/11 = 620/11 = 56.3636;  B: 125/3 + 25/2 = 325/6 = 54.1667;  C: 95/3 + 35/2 = 295/6 = 49.1667
-    const [a, b, c] = standard.stations;
+    const [a, b, c] = first(standard.stations, 3);
     expect(a).toMatchObject({ stationId: "A", n: 6, problem: null, borderlineCount: 2 });
     expect(a.cutScore).toBeCloseTo(620 / 11, 10);
     expect(a.slope).toBeCloseTo(190 / 11, 10);
@@ -65,7 +66,7 @@ describe("borderline regression", () => {
     expect(computeStandard(EXAM, { method: "BORDERLINE_REGRESSION" }, { semMultiplier: 2 }).passed).toBe(3);
     expect(computeStandard(EXAM, { method: "BORDERLINE_REGRESSION" }, { semMultiplier: -1 }).passed).toBe(5);
     // The station cuts are not adjusted.
-    expect(up.stations[0].cutScore).toBeCloseTo(620 / 11, 10);
+    expect(defined(up.stations[0], "station A").cutScore).toBeCloseTo(620 / 11, 10);
   });
 });
 
@@ -91,7 +92,7 @@ describe("borderline groups", () => {
     // A: c2 50, c3 60 → mean 55, median 55. B: c1 50, c2 55, c3 50 → mean 155/3 = 51.667, median 50.
     // C: c2 50 → 50, 50. Exam cut = (55 + 155/3 + 50)/3 = 470/9 = 52.222.
     const standard = computeStandard(EXAM, { method: "BORDERLINE_GROUPS" });
-    const [a, b, c] = standard.stations;
+    const [a, b, c] = first(standard.stations, 3);
     expect(a).toMatchObject({ cutScore: 55, borderlineMean: 55, borderlineMedian: 55, borderlineCount: 2 });
     expect(b.cutScore).toBeCloseTo(155 / 3, 10);
     expect(b).toMatchObject({ borderlineMedian: 50, borderlineCount: 3, n: 6 });
@@ -137,7 +138,7 @@ const ITEMS = [
   { id: "i2", stationId: "A", maxPoints: 1 },
   { id: "i3", stationId: "B", maxPoints: 2 },
 ];
-const judge = (judgeId: string, [p1, p2, p3]: number[], round = 1): AngoffJudgement[] => [
+const judge = (judgeId: string, [p1, p2, p3]: [number, number, number], round = 1): AngoffJudgement[] => [
   { judgeId, itemId: "i1", probability: p1, round },
   { judgeId, itemId: "i2", probability: p2, round },
   { judgeId, itemId: "i3", probability: p3, round },
@@ -223,7 +224,9 @@ describe("degenerate cohorts: null and a warning, never NaN", () => {
     expect(groups.warnings).toContainEqual({ code: "FEW_BORDERLINE_CANDIDATES", stationId: "A", count: 0, minimum: 3 });
     expect(groups.candidates.every((c) => c.passed === null && c.undecided === "NO_CUT")).toBe(true);
     // The regression still reads a cut at grade 1 from the other grades.
-    expect(computeStandard(noBorderline, { method: "BORDERLINE_REGRESSION" }).stations[0].cutScore).not.toBeNull();
+    expect(
+      defined(computeStandard(noBorderline, { method: "BORDERLINE_REGRESSION" }).stations[0], "station A").cutScore,
+    ).not.toBeNull();
     expect(finiteEverywhere(groups)).toEqual([]);
   });
 
@@ -274,7 +277,7 @@ describe("degenerate cohorts: null and a warning, never NaN", () => {
       slope: expect.closeTo(25, 10),
       intercept: expect.closeTo(25, 10),
     });
-    expect(standard.stations[2].cutScore).toBeCloseTo(50, 10);
+    expect(defined(standard.stations[2], "station C").cutScore).toBeCloseTo(50, 10);
     const c = byCandidate(standard);
     expect(c.c6).toMatchObject({ passed: null, undecided: "INCOMPLETE_MARKS", totalPercent: null });
     expect(c.c5.undecided).toBe("INCOMPLETE_MARKS");

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { defined } from "../support/defined";
 import {
   alphaIfDeleted,
   completeRows,
@@ -123,7 +124,7 @@ describe("least-squares regression of score % on grade", () => {
 });
 
 // The fixture's station percentages, candidates × stations (A, B, C).
-const MATRIX = PERCENT.A.map((_, i) => [PERCENT.A[i], PERCENT.B[i], PERCENT.C[i]]);
+const MATRIX = PERCENT.A.map((a, i) => [a, defined(PERCENT.B[i], `B ${i}`), defined(PERCENT.C[i], `C ${i}`)]);
 
 describe("Cronbach's alpha over stations", () => {
   it("computes alpha by hand", () => {
@@ -155,7 +156,7 @@ describe("Cronbach's alpha over stations", () => {
     expect(completeRows(withGap)).toHaveLength(6);
     expect(cronbachAlpha(withGap).alpha).toBeCloseTo(861 / 968, 10);
     expect(cronbachAlpha(withGap).n).toBe(6);
-    expect(alphaIfDeleted(withGap)[0].alpha).toBeCloseTo(320 / 449, 10);
+    expect(defined(alphaIfDeleted(withGap)[0], "alpha without A").alpha).toBeCloseTo(320 / 449, 10);
   });
 
   it("is null with a reason when it cannot be computed", () => {
@@ -220,7 +221,9 @@ describe("SEM", () => {
   });
 });
 
-const ITEM_MATRIX = ITEM_POINTS.i1.map((_, c) => Object.values(ITEM_POINTS).map((item) => item[c]));
+const ITEM_MATRIX = ITEM_POINTS.i1.map((_, c) =>
+  Object.values(ITEM_POINTS).map((item) => defined(item[c], `item ${c}`)),
+);
 
 describe("corrected item-total correlation (discrimination) and facility", () => {
   it("correlates each item with the sum of the others", () => {

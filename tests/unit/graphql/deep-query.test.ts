@@ -4,7 +4,7 @@ import { GRAPHQL_LIMITS, nestingDepth } from "~/graphql/limits";
 import { gql, loginOverGraphQL } from "../support/graphql";
 import { addParticipant, makeTenant, staffCtx } from "../support/tenants";
 
-// Issue 28, 3: a 5,000-deep document (`{a{a{…}}}`, or list values nested in an argument) made
+// A 5,000-deep document (`{a{a{…}}}`, or list values nested in an argument) made
 // graphql-js's recursive parser overflow the stack ("Maximum call stack size exceeded") before
 // the token limit or the depth rule could refuse it. The nesting is now counted before parsing and
 // refused with the depth limit's own refusal (BAD_REQUEST, query_too_deep), on both endpoints.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { adminSchema } from "~/graphql/admin-schema.server";
 import { createGraphQLEndpoint } from "~/graphql/handler.server";
 
-// Issue 16, API 2: GraphiQL on the endpoint in development only.
+// GraphiQL on the endpoint in development only.
 
 const env = process.env.NODE_ENV;
 afterEach(() => {

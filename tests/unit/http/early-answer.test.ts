@@ -8,7 +8,7 @@ import { BodyTooLargeError, requestBody } from "~/lib/body-limit.server";
 import { createApiLane } from "~/server/api-lane";
 import { apiSecurityHeaders, capUnreadBodies, refuseCrossSiteWrites } from "~/server/security";
 
-// Issue 28, 2: an answer sent before the request body was read whole (a 413, a cross-site 403)
+// An answer sent before the request body was read whole (a 413, a cross-site 403)
 // said `Connection: keep-alive`, then the server cut the connection while dropping the rest of the
 // body: the client's next request on it failed with ECONNRESET. Such answers say
 // `Connection: close` now, and the connection ends cleanly after the answer. Over real sockets, on

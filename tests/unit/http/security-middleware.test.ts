@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCrossSiteWrite } from "~/lib/origin-check";
 import { noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from "~/server/security";
 
-// Issue 16, Security 7 and 8: the express middleware of app/server/main.ts, in front of a stand-in
+// The express middleware of app/server/main.ts (ADR 0009), in front of a stand-in
 // for the Remix handler that records what reached it. The JSON endpoints' headers: api-lane.test.ts.
 
 let base: string;

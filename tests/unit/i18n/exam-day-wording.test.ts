@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getT } from "~/i18n/i18n.server";
 
-// Issue 34, wording: "The rules suggest 1 points", an "auto-submit" that scores, an invitation
+// Wording that was wrong: "The rules suggest 1 points", an "auto-submit" that scores, an invitation
 // "at To be announced" / "à à communiquer" / "in wordt nog meegedeeld", and Dutch that said "u" on
 // the sign-in and home screens but "je" on the session screens.
 

@@ -19,7 +19,7 @@ import { action as signUpAction } from "~/routes/user.signup.$code";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 
-// Issue 28, 1: a multipart body that cannot be read (`--zzz\r\nbroken`) made request.formData()
+// A multipart body that cannot be read (`--zzz\r\nbroken`) made request.formData()
 // throw outside any error handling: 500 "Unexpected Server Error". Every form read goes through
 // readFormData now, and the refusal is a 400 with the translated message, changing nothing.
 

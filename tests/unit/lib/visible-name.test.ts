@@ -22,7 +22,7 @@ import { gql, loginOverGraphQL } from "../support/graphql";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 
-// Issue 28, 5: a name made only of zero-width characters ("\u200B\u200D") was accepted: trim()
+// A name made only of zero-width characters ("\u200B\u200D") was accepted: trim()
 // does not remove them. Every name goes through one rule now (nameText in app/lib/validation.ts):
 // at least one visible character, refused with validation:visible-name, translated; a real name
 // with such characters inside stays as it is.

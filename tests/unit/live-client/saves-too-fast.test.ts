@@ -11,7 +11,7 @@ import { participantSaves, SAVE_LIMITS, saveLimitKey, SaveLimiter } from "~/modu
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, type LiveFixture } from "../live/fixtures";
 
-// Issue 28: one participant with 64 saves in flight had 718 saves/s accepted and slowed everyone
+// One participant with 64 saves in flight had 718 saves/s accepted and slowed everyone
 // else. A participant's saves are now bounded (SAVE_LIMITS: 20/s sustained, a burst of 40, 4 in
 // flight); past that the answer route says 429 with Retry-After, and the browser's answer queue
 // keeps the answer and sends it again then: nothing is lost.

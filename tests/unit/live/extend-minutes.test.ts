@@ -4,7 +4,7 @@ import { formErrorOf } from "~/lib/form-result.server";
 import { getT } from "~/i18n/i18n.server";
 import { EXTEND_MINUTES_MESSAGE, extendMinutesProblem, extendSecondsOf } from "~/modules/live/extend-minutes";
 
-// Issue 34: −10, 0 or 99999 minutes did nothing useful on the dashboard (a generic message under
+// −10, 0 or 99999 minutes did nothing useful on the dashboard (a generic message under
 // other controls, 99999 shown as "999"). Whole minutes from 1 to 120; anything else is refused on
 // the field itself, with one message that names the range, never cut or rounded.
 

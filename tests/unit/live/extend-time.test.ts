@@ -12,7 +12,7 @@ import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, type LiveFixture } from "./fixtures";
 
-// Issue 28, 4: EXTEND_TIME took any positive number of seconds, 0.0001 too. Extra time is whole
+// EXTEND_TIME took any positive number of seconds, 0.0001 too. Extra time is whole
 // seconds now, at least 1 and at most a day; anything else is refused (BAD_REQUEST,
 // validation_failed, on value.numericValue) with a translated message, and nothing is recorded.
 

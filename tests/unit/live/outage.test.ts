@@ -10,7 +10,7 @@ import { getParticipantEntry, overrideScheduledSessionParticipantEntry } from "~
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, rewindOpenSection, type LiveFixture } from "./fixtures";
 
-// Issue 34, 2: time the server could not serve is given back to every running clock, and only to
+// Time the server could not serve is given back to every running clock (ADR 0032), and only to
 // the clocks that ran: the remaining time after the gap is what it was when the server stopped.
 
 process.env.PARTYKIT_HOST = "127.0.0.1:9";

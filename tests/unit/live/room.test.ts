@@ -548,7 +548,7 @@ function watch(
 const within = <T>(promise: Promise<T>, ms = 5_000): Promise<T | "timeout"> =>
   Promise.race([promise, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms))]);
 
-describe("revoked tokens (issue 28)", () => {
+describe("revoked tokens (ADR 0030)", () => {
   it("closes the sockets of a revoked login session and refuses its token on reconnect; other sessions stay", async () => {
     const token = (grant: string) =>
       issueRealtimeToken({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countUnanswered, isAnswered } from "~/modules/live/unanswered";
 
-// Issue 34: "Finish this evaluation" asks first and says how many questions have no answer.
+// "Finish this evaluation" asks first and says how many questions have no answer.
 
 describe("unanswered steps", () => {
   it("counts an untouched or emptied field as no answer", () => {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { defined } from "../support/defined";
 import { requestLogin } from "~/modules/auth/login.server";
 import { drainMailQueue } from "~/modules/mail/mail-queue.server";
 import { lastMailTo, makeTenant } from "../support/tenants";
@@ -69,7 +70,7 @@ describe("mail through Postmark", () => {
     });
     await drainMailQueue();
     expect(received).toHaveLength(1);
-    const [mail] = received;
+    const mail = defined(received[0], "the mail");
     expect(mail.path).toBe("/email");
     expect(mail.token).toBe("test-token");
     expect(mail.body.To).toBe(`manager@${slug}.test`);

@@ -12,7 +12,7 @@ import { drawPdf } from "~/modules/reports/pdf/pdf-job";
 import { computeReportData, type SessionReportData } from "~/modules/reports/report-data";
 import { scoredFixture } from "./fixture";
 
-// What a reader of the report PDF sees (issue 34): the organisation named once in the header, a
+// What a reader of the report PDF sees: the organisation named once in the header, a
 // hotzone answer in words, and no heading left alone at the bottom of a page nor half pages empty.
 // Read with Debian's poppler-utils, page by page.
 

@@ -20,7 +20,7 @@ import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { scoredSession } from "./support";
 
-// Issue 28: a writer could mail any participant's report (PDF and access link) to any number of
+// A writer could mail any participant's report (PDF and access link) to any number of
 // outside addresses. Writers may now send to the participant and the organisation's report
 // recipients only (managers anywhere), at most REPORT_MAILS_PER_HOUR mails an hour each. Sends go
 // through the real GraphQL mutation and the real screens' actions.

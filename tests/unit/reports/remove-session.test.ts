@@ -5,7 +5,7 @@ import { makeTenant, staffCtx } from "../support/tenants";
 import { scoredSession } from "./support";
 
 // Removing a scheduled session that has corrections and reports: the confirmation lists them (never
-// as safe), and the session goes only when they are named too (decisions §6).
+// as safe), and the session goes only when they are named too.
 describe("removeScheduledSession with results on it", async () => {
   const { tenant } = await makeTenant();
   const ctx = await staffCtx(tenant.slug);

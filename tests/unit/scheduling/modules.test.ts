@@ -256,7 +256,7 @@ describe("participants and entries", () => {
     expect((await refusal(manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, "nope", 0))).code).toBe("BAD_REQUEST");
     const outOfRange = await refusal(manuallyAssignEvaluationToParticipant(ctx, s._id, p1!, a, 7));
     expect(outOfRange.code).toBe("BAD_REQUEST");
-    // The message states the allowed range (issue 16, API 8).
+    // The message states the allowed range.
     expect(outOfRange.fieldErrors?.position).toEqual({ key: "validation:position-range", values: { max: 2 } });
     const one = await overrideScheduledSessionParticipantEntry(ctx, s._id, p2!, {
       ready: true,
