@@ -77,17 +77,6 @@ if (!config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED) {
   });
 }
 
-// Before serving (and once the room's address is known): time the app could not serve an ongoing
-// session (it was down) is given back to every running clock; then every process stamps the
-// sessions it serves (outage.server.ts).
-for (const credit of await creditServerOutages()) {
-  const gap = Math.round((credit.to.getTime() - credit.from.getTime()) / 1000);
-  console.log(
-    `[live] ${credit.tenant}: session ${credit.scheduledSession} was not served for ${gap} s; given back to ${credit.participants} running clock(s).`,
-  );
-}
-startLiveHeartbeat();
-
 let shuttingDown = false;
 function shutdown(signal: string) {
   if (shuttingDown) return;
@@ -154,6 +143,18 @@ if (viteDevServer) {
 }
 
 app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
+
+// Right before serving, once the build is loaded (loading it takes seconds on a busy machine, and
+// those seconds are the app's, not the candidate's): time the app could not serve an ongoing session
+// is given back to every running clock; then every process stamps the sessions it serves
+// (outage.server.ts, ADR 0032).
+for (const credit of await creditServerOutages()) {
+  const gap = Math.round((credit.to.getTime() - credit.from.getTime()) / 1000);
+  console.log(
+    `[live] ${credit.tenant}: session ${credit.scheduledSession} was not served for ${gap} s; given back to ${credit.participants} running clock(s).`,
+  );
+}
+startLiveHeartbeat();
 
 // Outside development only the public origin's host (and its aliases) is served.
 createServer(
