@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
 import {
   evaluations,
@@ -30,7 +30,7 @@ import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
 import { registerReferenceFinder } from "~/lib/references.server";
 import { resolveWorkspace } from "~/lib/document-rows.server";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { mapNodes, paginateSelect, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { sessionEntity } from "~/modules/assessments/index.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
@@ -201,32 +201,17 @@ export async function listScheduledSessions(
   const db = ctx.tdb.db;
   const where = filterWhere(args.filter, tenantTimeZone(ctx.tenant));
   const dir = args.order === "DESC" ? desc : asc;
-  const page = await paginate(
+  const page = await paginateSelect(
     args,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)` })
-          .from(scheduledSessions)
-          .where(where)
-          .get()
-      )?.n ?? 0,
-    (limit, offset) =>
-      db
-        .select()
-        .from(scheduledSessions)
-        .where(where)
-        .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    db.select({ n: count() }).from(scheduledSessions).where(where),
+    db
+      .select()
+      .from(scheduledSessions)
+      .where(where)
+      .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id)),
     (r: Row) => r,
   );
-  const docs = await toDocs(
-    db,
-    page.edges.map((e) => e.node),
-  );
-  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
+  return mapNodes(page, (rows) => toDocs(db, rows));
 }
 
 /** `allScheduledSessionsBetween(start, end)`: every session with start <= datetime < end. */
