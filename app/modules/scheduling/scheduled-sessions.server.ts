@@ -26,10 +26,9 @@ import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
-import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
 import { registerReferenceFinder } from "~/lib/references.server";
-import { resolveWorkspace } from "~/lib/document-rows.server";
+import { newDocumentRow, resolveWorkspace } from "~/lib/document-rows.server";
 import { mapNodes, paginateSelect, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { sessionEntity } from "~/modules/assessments/index.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
@@ -351,10 +350,7 @@ export async function addEntries(tx: TenantTx, row: Row, participantIds: string[
     if (have.has(participantId)) continue;
     const now = new Date(Date.now() + added.length); // keeps the adding order in createdAt
     await tx.insert(entries).values({
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       scheduledSessionId: row.id,
       participantId,
       ready: false,
@@ -375,10 +371,7 @@ export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<Sch
     await checkReferences(tx, data);
     const now = new Date();
     const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       workspaceId: await resolveWorkspace(tx, null),
       sessionTemplateId: template.id,
       datetime: data.datetime,
