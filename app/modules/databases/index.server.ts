@@ -39,6 +39,7 @@ export {
   listParticipants,
   type Participant,
   participantById,
+  participantContacts,
   participantsByIds,
   type ParticipantSort,
   removeParticipant,

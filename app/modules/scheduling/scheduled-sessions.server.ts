@@ -1,3 +1,4 @@
+import { participantContacts } from "~/modules/databases/index.server";
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
@@ -534,32 +535,22 @@ export async function removeScheduledSession(
     const allowed = new Set(removeReferences);
     if ([...list, ...results].some((e) => !allowed.has(e.id))) {
       const withData = await entriesWithData(tx, list);
-      const names = new Map(
-        (
-          await tx
-            .select({ id: participants.id, name: participants.name })
-            .from(participants)
-            .where(
-              inArray(
-                participants.id,
-                list.map((e) => e.participantId),
-              ),
-            )
-            .all()
-        ).map((p) => [p.id, p.name]),
+      const people = await participantContacts(
+        tx,
+        list.map((e) => e.participantId),
       );
       return {
         __typename: "RemoveConfirmation" as const,
         references: [
           ...list.map((e) => ({
             id: e.id,
-            title: names.get(e.participantId) ?? e.participantId,
+            title: people.get(e.participantId)?.name ?? e.participantId,
             type: "ScheduledSessionParticipantEntry",
             canBeSafelyRemoved: !withData.has(e.id),
           })),
           ...results.map((r) => ({
             id: r.id,
-            title: names.get(r.participantId) ?? r.participantId,
+            title: people.get(r.participantId)?.name ?? r.participantId,
             type: r.type,
             canBeSafelyRemoved: false,
           })),
