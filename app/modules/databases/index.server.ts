@@ -40,6 +40,7 @@ export {
   type Participant,
   participantById,
   participantContacts,
+  requireParticipants,
   participantsByIds,
   type ParticipantSort,
   removeParticipant,

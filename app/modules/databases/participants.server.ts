@@ -139,3 +139,15 @@ export async function participantContacts(
     .all();
   return new Map(rows.map((p) => [p.id, p]));
 }
+
+/** Every id must be a participant; else NOT_FOUND. */
+export async function requireParticipants(db: Reader, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const found = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(inArray(participants.id, unique))
+    .all();
+  if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
+}

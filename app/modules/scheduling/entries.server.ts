@@ -15,6 +15,7 @@ import {
   type Progress,
   type SavedAnswer,
 } from "~/modules/live/index.server";
+import { requireParticipants } from "~/modules/databases/index.server";
 import { revokeParticipantTokens } from "~/modules/realtime/index.server";
 import { mapNodes, paginateSelect, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
@@ -165,14 +166,7 @@ export async function addParticipantsToScheduledSession(
   return ctx.tdb.write(async (tx) => {
     const row = await findScheduledRow(tx, scheduledSessionId);
     const unique = [...new Set(participantIds)];
-    if (unique.length) {
-      const found = await tx
-        .select({ id: participants.id })
-        .from(participants)
-        .where(inArray(participants.id, unique))
-        .all();
-      if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
-    }
+    await requireParticipants(tx, unique);
     return addEntries(tx, row, unique);
   });
 }

@@ -1,4 +1,4 @@
-import { participantContacts } from "~/modules/databases/index.server";
+import { participantContacts, requireParticipants } from "~/modules/databases/index.server";
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
@@ -315,15 +315,7 @@ async function checkReferences(tx: TenantTx, input: ScheduledSessionInput): Prom
       .get();
     if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   }
-  if (input.participants?.length) {
-    const unique = [...new Set(input.participants)];
-    const found = await tx
-      .select({ id: participants.id })
-      .from(participants)
-      .where(inArray(participants.id, unique))
-      .all();
-    if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
-  }
+  await requireParticipants(tx, input.participants ?? []);
 }
 
 const optionsOf = (
