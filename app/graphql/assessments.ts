@@ -217,11 +217,7 @@ export const assessmentsPiece: SchemaPiece = {
       sessionById: (_p, a: { id: string }, g) => sessionsM.getSession(ctxOf(g), a.id),
     },
     Mutation: {
-      ...editResolvers("Question", {
-        add: questionsM.addQuestion,
-        update: questionsM.updateQuestion,
-        remove: questionsM.removeQuestion,
-      }),
+      ...editResolvers("Question", questionsM),
       addEvaluation: async (_p, a: Args, g: GqlContext) =>
         withResolved(g, await evaluationsM.addEvaluation(ctxOf(g), a.input)),
       updateEvaluation: async (_p, a: Args, g: GqlContext) =>

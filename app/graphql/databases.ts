@@ -1,10 +1,5 @@
-import * as categoriesM from "~/modules/databases/index.server";
-import * as companiesM from "~/modules/databases/index.server";
-import * as contextsM from "~/modules/databases/index.server";
+import * as databases from "~/modules/databases/index.server";
 import { importCompanies, importParticipants } from "~/modules/databases/index.server";
-import * as locationsM from "~/modules/databases/index.server";
-import * as participantsM from "~/modules/databases/index.server";
-import * as suppliesM from "~/modules/databases/index.server";
 import type { Category, Participant } from "~/modules/databases/index.server";
 import { editMutations, editResolvers } from "./edit-mutations";
 import { connection, DOC_FIELDS } from "./sdl";
@@ -159,57 +154,37 @@ export const databasesPiece: SchemaPiece = {
   `,
   resolvers: {
     Category: {
-      parent: (c: Category, _a, g) => (c.parentId ? categoriesM.getCategory(ctxOf(g), c.parentId) : null),
-      leaf: async (c: Category, _a, g) => !(await categoriesM.childCounts(ctxOf(g), [c._id])).get(c._id),
+      parent: (c: Category, _a, g) => (c.parentId ? databases.getCategory(ctxOf(g), c.parentId) : null),
+      leaf: async (c: Category, _a, g) => !(await databases.childCounts(ctxOf(g), [c._id])).get(c._id),
     },
     Participant: {
       company: async (p: Participant, _a, g) =>
-        p.companyId ? ((await companiesM.companiesByIds(ctxOf(g), [p.companyId])).get(p.companyId) ?? null) : null,
+        p.companyId ? ((await databases.companiesByIds(ctxOf(g), [p.companyId])).get(p.companyId) ?? null) : null,
     },
     Query: {
       allCategories: (_p, a: Args, g) =>
-        categoriesM.listCategories(ctxOf(g), { ...a, parent: "parent" in a ? a.parent : undefined }),
-      allSupplyObjects: (_p, a: Args, g) => suppliesM.listSupplyObjects(ctxOf(g), a),
-      allLocations: (_p, a: Args, g) => locationsM.listLocations(ctxOf(g), a),
-      allCompanies: (_p, a: Args, g) => companiesM.listCompanies(ctxOf(g), a),
-      allContexts: (_p, a: Args, g) => contextsM.listContexts(ctxOf(g), a),
-      allParticipants: (_p, a: Args, g) => participantsM.listParticipants(ctxOf(g), a),
-      categoryById: (_p, a: Args, g) => categoriesM.getCategory(ctxOf(g), a.id),
-      supplyObjectById: (_p, a: Args, g) => suppliesM.getSupplyObject(ctxOf(g), a.id),
-      locationById: (_p, a: Args, g) => locationsM.getLocation(ctxOf(g), a.id),
-      companyById: (_p, a: Args, g) => companiesM.getCompany(ctxOf(g), a.id),
-      contextById: (_p, a: Args, g) => contextsM.getContext(ctxOf(g), a.id),
-      participantById: (_p, a: Args, g) => participantsM.participantById(ctxOf(g), a.id),
+        databases.listCategories(ctxOf(g), { ...a, parent: "parent" in a ? a.parent : undefined }),
+      allSupplyObjects: (_p, a: Args, g) => databases.listSupplyObjects(ctxOf(g), a),
+      allLocations: (_p, a: Args, g) => databases.listLocations(ctxOf(g), a),
+      allCompanies: (_p, a: Args, g) => databases.listCompanies(ctxOf(g), a),
+      allContexts: (_p, a: Args, g) => databases.listContexts(ctxOf(g), a),
+      allParticipants: (_p, a: Args, g) => databases.listParticipants(ctxOf(g), a),
+      categoryById: (_p, a: Args, g) => databases.getCategory(ctxOf(g), a.id),
+      supplyObjectById: (_p, a: Args, g) => databases.getSupplyObject(ctxOf(g), a.id),
+      locationById: (_p, a: Args, g) => databases.getLocation(ctxOf(g), a.id),
+      companyById: (_p, a: Args, g) => databases.getCompany(ctxOf(g), a.id),
+      contextById: (_p, a: Args, g) => databases.getContext(ctxOf(g), a.id),
+      participantById: (_p, a: Args, g) => databases.participantById(ctxOf(g), a.id),
     },
     Mutation: {
-      addCategory: (_p, a: Args, g) => categoriesM.addCategory(ctxOf(g), a.input),
-      updateCategory: (_p, a: Args, g) => categoriesM.updateCategory(ctxOf(g), a.id, a.input),
-      removeCategory: (_p, a: Args, g) => categoriesM.removeCategory(ctxOf(g), a.id),
-      ...editResolvers("SupplyObject", {
-        add: suppliesM.addSupplyObject,
-        update: suppliesM.updateSupplyObject,
-        remove: suppliesM.removeSupplyObject,
-      }),
-      ...editResolvers("Location", {
-        add: locationsM.addLocation,
-        update: locationsM.updateLocation,
-        remove: locationsM.removeLocation,
-      }),
-      ...editResolvers("Company", {
-        add: companiesM.addCompany,
-        update: companiesM.updateCompany,
-        remove: companiesM.removeCompany,
-      }),
-      ...editResolvers("Participant", {
-        add: participantsM.addParticipant,
-        update: participantsM.updateParticipant,
-        remove: participantsM.removeParticipant,
-      }),
-      ...editResolvers("Context", {
-        add: contextsM.addContext,
-        update: contextsM.updateContext,
-        remove: contextsM.removeContext,
-      }),
+      addCategory: (_p, a: Args, g) => databases.addCategory(ctxOf(g), a.input),
+      updateCategory: (_p, a: Args, g) => databases.updateCategory(ctxOf(g), a.id, a.input),
+      removeCategory: (_p, a: Args, g) => databases.removeCategory(ctxOf(g), a.id),
+      ...editResolvers("SupplyObject", databases),
+      ...editResolvers("Location", databases),
+      ...editResolvers("Company", databases),
+      ...editResolvers("Participant", databases),
+      ...editResolvers("Context", databases),
       importParticipants: (_p, a: Args, g) => importParticipants(ctxOf(g), a.data, a.workspace),
       importCompanies: (_p, a: Args, g) => importCompanies(ctxOf(g), a.data, a.workspace),
     },

@@ -10,16 +10,21 @@ export const editMutations = (type: string) => `
       update${type}(id: ID!, input: ${type}Input!): ${type}!
       remove${type}(id: ID!): RemoveResult!`;
 
-type EditFunctions = {
-  add: (ctx: Ctx, input: unknown) => Promise<unknown>;
-  update: (ctx: Ctx, id: string, input: unknown) => Promise<unknown>;
-  remove: (ctx: Ctx, id: string) => Promise<unknown>;
-};
+type AddFn = (ctx: Ctx, input: unknown) => Promise<unknown>;
+type UpdateFn = (ctx: Ctx, id: string, input: unknown) => Promise<unknown>;
+type RemoveFn = (ctx: Ctx, id: string) => Promise<unknown>;
+/** A module's `add<Type>`, `update<Type>` and `remove<Type>`. */
+type EditFunctions<T extends string> = Record<`add${T}`, AddFn> &
+  Record<`update${T}`, UpdateFn> &
+  Record<`remove${T}`, RemoveFn>;
 
 type Resolver = (parent: unknown, args: Args, g: GqlContext) => Promise<unknown>;
 
-/** The resolvers of `editMutations(type)`: each hands its arguments to the module's function. */
-export function editResolvers(type: string, { add, update, remove }: EditFunctions): Record<string, Resolver> {
+/** The resolvers of `editMutations(type)`: each hands its arguments to the module's function of the same name. */
+export function editResolvers<T extends string>(type: T, module: EditFunctions<T>): Record<string, Resolver> {
+  const add: AddFn = (module as Record<`add${T}`, AddFn>)[`add${type}`];
+  const update: UpdateFn = (module as Record<`update${T}`, UpdateFn>)[`update${type}`];
+  const remove: RemoveFn = (module as Record<`remove${T}`, RemoveFn>)[`remove${type}`];
   return {
     [`add${type}`]: (_p, a, g) => add(ctxOf(g), a.input),
     [`update${type}`]: (_p, a, g) => update(ctxOf(g), a.id, a.input),

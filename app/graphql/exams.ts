@@ -26,14 +26,9 @@ const warningOf = (w: ExamWarning) => {
   return { ...rest, evaluation: stationId ?? null, judge: judgeId ?? null };
 };
 
-const standardArgs = (a: Args) => ({
-  method: a.method,
-  cutPercent: a.cutPercent,
-  statistic: a.statistic,
-  semMultiplier: a.semMultiplier,
-  minStationsPassed: a.minStationsPassed,
-  mustPassStations: a.mustPassStations,
-});
+/** The arguments of examStandard that choose the standard (all but `exam`). */
+const STANDARD_ARGS = ["method", "cutPercent", "statistic", "semMultiplier", "minStationsPassed", "mustPassStations"];
+const standardArgs = (a: Args) => Object.fromEntries(STANDARD_ARGS.map((name) => [name, a[name]]));
 
 export const examsPiece: SchemaPiece = {
   typeDefs: /* GraphQL */ `

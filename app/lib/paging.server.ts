@@ -105,6 +105,33 @@ export function paginate<Row, Node>(
 }
 
 /**
+ * paginate for a query builder (Drizzle's select): `counted` selects `{ n }`, the count of the
+ * filtered rows; `sorted` selects the same rows in a stable order (one that ends with the id).
+ */
+export function paginateSelect<Row, Node>(
+  args: PageArgs,
+  counted: { get(): Promise<{ n: number } | undefined> },
+  sorted: { limit(limit: number): { offset(offset: number): { all(): Promise<Row[]> } } },
+  toNode: (row: Row) => Node,
+): Promise<Connection<Node>> {
+  return paginate(
+    args,
+    async () => (await counted.get())?.n ?? 0,
+    (limit, offset) => sorted.limit(limit).offset(offset).all(),
+    toNode,
+  );
+}
+
+/** The page with each node replaced by what `toNodes` makes of the page's nodes at once, in order. */
+export async function mapNodes<A, B>(
+  page: Connection<A>,
+  toNodes: (nodes: A[]) => Promise<B[]>,
+): Promise<Connection<B>> {
+  const nodes = await toNodes(page.edges.map((e) => e.node));
+  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+}
+
+/**
  * As paginate, for a reader that answers the count and the page together (from a cache, say).
  * With `keyOf`, cursors carry each row's seek key, and `read` gets the key of the row the page
  * starts after (when the cursor has one): it should then read the rows after that key, not skip

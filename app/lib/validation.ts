@@ -1,5 +1,6 @@
 import { z, type ZodError } from "zod";
 import type { FieldErrors } from "./app-error";
+import { isEmailAddress } from "./email-address";
 
 /**
  * A character that shows something. Not: white space (NBSP and the other spaces too), control and
@@ -25,6 +26,15 @@ export const nameText = (max = 200) =>
     .min(1, "validation:required")
     .max(max)
     .refine(hasVisibleCharacter, { message: "validation:visible-name" });
+
+/** A required e-mail address; internationalised ones (inès.dupont@…) are accepted (isEmailAddress). */
+export const emailText = () =>
+  z
+    .string({ required_error: "validation:required" })
+    .trim()
+    .min(1)
+    .max(254)
+    .refine(isEmailAddress, { message: "validation:email" });
 
 /**
  * Turns Zod issues into translation keys per field path (the server's AppError and the forms' live

@@ -1,7 +1,4 @@
-import {
-  registerEvaluationReferenceFinders,
-  registerQuestionReferenceFinders,
-} from "~/modules/assessments/index.server";
+import { registerAssessmentReferenceFinders } from "~/modules/assessments/index.server";
 import { registerCompanyReferenceFinders } from "~/modules/databases/index.server";
 import { registerSchedulingReferenceFinders } from "~/modules/scheduling/index.server";
 
@@ -17,7 +14,6 @@ export function registerReferenceChecks(): void {
   if (registered) return;
   registered = true;
   registerCompanyReferenceFinders();
-  registerQuestionReferenceFinders();
-  registerEvaluationReferenceFinders();
+  registerAssessmentReferenceFinders();
   registerSchedulingReferenceFinders();
 }

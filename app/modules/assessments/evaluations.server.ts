@@ -1,23 +1,14 @@
 import type { Reader } from "~db/tenant/client";
 import { fieldError } from "~/lib/parse-input";
-import { sql } from "drizzle-orm";
+import { mapNodes } from "~/lib/paging.server";
 import { z } from "zod";
-import { categories, evaluations, sessionTemplates } from "~db/tenant/schema";
+import { categories, evaluations } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { registerReferenceFinder } from "~/lib/references.server";
-import {
-  containsCI,
-  defineOwned,
-  idList,
-  jsonContainsAny,
-  ownershipInput,
-  requireExisting,
-  type ListArgs,
-  type OwnedDoc,
-} from "./owned-documents.server";
+import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/index.server";
-import { namesOf, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
+import { categoryNames, questionEntity, refsOf, type NamedRef, type Question } from "./questions.server";
 
 export const evaluationInput = z.object({
   name: nameText(),
@@ -54,12 +45,7 @@ export type Evaluation = OwnedDoc & {
   resolvedQuestions: Question[] | null;
   questionCount: number;
 };
-export type EvaluationFilter = {
-  id?: string | null;
-  name?: string | null;
-  categories?: string[] | null;
-  behavior?: string | null;
-};
+export type EvaluationFilter = DocumentFilter;
 
 type Row = typeof evaluations.$inferSelect;
 
@@ -75,11 +61,7 @@ export const evaluationEntity = defineOwned({
   table: evaluations,
   notFound: "evaluation_not_found",
   schema: evaluationInput,
-  filters: (f: EvaluationFilter) => [
-    f.id ? sql`${evaluations.id} = ${f.id}` : undefined,
-    f.name ? containsCI(evaluations.name, f.name) : undefined,
-    f.categories?.length ? jsonContainsAny(evaluations.categoryIds, f.categories) : undefined,
-  ],
+  filters: (f: EvaluationFilter) => documentFilters(evaluations, f),
   inputOf: (r: Row) => ({
     name: r.name,
     description: r.description,
@@ -99,13 +81,7 @@ export const evaluationEntity = defineOwned({
     await requireExisting(tx, categories, i.categories, "categories");
     await requireVisibleQuestions(tx, ctx, i.questions);
   },
-  extra: async (db, _ctx, rows: Row[]) => ({
-    categories: await namesOf(
-      db,
-      categories,
-      rows.flatMap((r) => r.categoryIds),
-    ),
-  }),
+  extra: async (db, _ctx, rows: Row[]) => ({ categories: await categoryNames(db, rows) }),
   toDoc: (r: Row, base, extra): Evaluation => ({
     ...base,
     name: r.name,
@@ -117,6 +93,8 @@ export const evaluationEntity = defineOwned({
     resolvedQuestions: null,
     questionCount: r.questionIds.length,
   }),
+  // An evaluation edited while a session using it runs reaches the open screens at once (ADR 0031).
+  afterUpdate: (ctx, evaluation) => announcePlanChange(ctx, { evaluations: [evaluation._id] }),
 });
 
 /** Resolves the evaluation's questions (visible ones, in order). */
@@ -131,35 +109,12 @@ export async function listEvaluations(
 ) {
   const list = await evaluationEntity.list(ctx, args);
   if (args.asSummary) return list;
-  const staff = ctx as StaffCtx;
-  const nodes = await Promise.all(list.edges.map((e) => withQuestions(staff, e.node)));
-  return { ...list, edges: list.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+  return mapNodes(list, (nodes) => Promise.all(nodes.map((node) => withQuestions(ctx as StaffCtx, node))));
 }
 export async function getEvaluation(ctx: Parameters<typeof evaluationEntity.get>[0], id: string): Promise<Evaluation> {
   const evaluation = await evaluationEntity.get(ctx, id);
   return withQuestions(ctx as StaffCtx, evaluation);
 }
 export const addEvaluation = evaluationEntity.add;
-/** An evaluation edited while a session using it runs reaches the open screens at once (ADR 0031). */
-export async function updateEvaluation(
-  ctx: Parameters<typeof evaluationEntity.update>[0],
-  id: string,
-  input: unknown,
-): Promise<Evaluation> {
-  const evaluation = await evaluationEntity.update(ctx, id, input);
-  await announcePlanChange(ctx, { evaluations: [evaluation._id] });
-  return evaluation;
-}
+export const updateEvaluation = evaluationEntity.update;
 export const removeEvaluation = evaluationEntity.remove;
-
-/** Session templates use evaluations. Called once at start-up (registerReferenceChecks). */
-export function registerEvaluationReferenceFinders(): void {
-  registerReferenceFinder("Evaluation", async (db, ids) => {
-    const rows = await db
-      .select({ id: sessionTemplates.id, name: sessionTemplates.name })
-      .from(sessionTemplates)
-      .where(jsonContainsAny(sessionTemplates.evaluationIds, ids))
-      .all();
-    return rows.map((r) => ({ id: r.id, title: r.name, type: "Session" }));
-  });
-}

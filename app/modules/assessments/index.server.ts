@@ -5,20 +5,13 @@ export {
   type Evaluation,
   getEvaluation,
   listEvaluations,
-  registerEvaluationReferenceFinders,
   removeEvaluation,
   updateEvaluation,
   withQuestions,
 } from "./evaluations.server";
 export { SORT_FIELDS, type SortField } from "./owned-documents.server";
-export {
-  addQuestion,
-  getQuestion,
-  listQuestions,
-  registerQuestionReferenceFinders,
-  removeQuestion,
-  updateQuestion,
-} from "./questions.server";
+export { addQuestion, getQuestion, listQuestions, removeQuestion, updateQuestion } from "./questions.server";
+export { registerAssessmentReferenceFinders } from "./reference-finders.server";
 export { sanitizeRichContent } from "./rich-content.server";
 export {
   canWriteAssessments,

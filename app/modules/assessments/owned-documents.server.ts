@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z, type ZodError } from "zod";
 import {
   workspaces,
   OBJECT_OWNER_TYPES,
   type categories,
+  type evaluations,
+  type questions,
+  type sessionTemplates,
   type supplyObjects,
   SHARE_LEVELS,
   VISIBILITIES,
@@ -18,7 +21,7 @@ import { fieldError, fieldErrorsOf as kernelFieldErrorsOf, parseInput } from "~/
 import { mergeUpdateInput } from "~/lib/update-input";
 import { findReferences } from "~/lib/references.server";
 import type { ListArgs as KernelListArgs } from "~/lib/list-args";
-import { paginate, type Connection } from "~/lib/paging.server";
+import { mapNodes, paginateSelect, type Connection } from "~/lib/paging.server";
 import {
   canChange,
   canManageSharing,
@@ -99,6 +102,21 @@ export const jsonContainsAny = (column: SQLiteColumn, ids: string[]): SQL =>
 export const containsCI = (column: SQLiteColumn, value: string): SQL =>
   sql`instr(lower(${column}), ${value.toLowerCase()}) > 0`;
 
+type DocumentTable = typeof questions | typeof evaluations | typeof sessionTemplates;
+
+/** The filters every assessment list offers: one id, a part of the name, any of the categories. */
+export type DocumentFilter = {
+  id?: string | null;
+  name?: string | null;
+  categories?: string[] | null;
+  behavior?: string | null;
+};
+export const documentFilters = (table: DocumentTable, f: DocumentFilter): Array<SQL | undefined> => [
+  f.id ? sql`${table.id} = ${f.id}` : undefined,
+  f.name ? containsCI(table.name, f.name) : undefined,
+  f.categories?.length ? jsonContainsAny(table.categoryIds, f.categories) : undefined,
+];
+
 /** All ids must exist in the table; else a field error on `field`. */
 export async function requireExisting(
   db: Reader,
@@ -152,6 +170,8 @@ type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends Ow
   /** Loads what the documents of a page need besides the row (e.g. names of referenced objects). */
   extra?: (db: Reader, ctx: StaffCtx, rows: Row[]) => Promise<Extra>;
   toDoc: (row: Row, base: OwnedDoc, extra: Extra | undefined) => D;
+  /** Runs once an update is stored (e.g. telling running sessions of the change). */
+  afterUpdate?: (ctx: Ctx, doc: D) => Promise<unknown>;
 };
 
 /** List, get, add, update, remove for an owned, shareable assessment object. */
@@ -245,31 +265,13 @@ export function defineOwned<
       const column = sortColumn(ctx, args.orderBy);
       const dir = args.order === "DESC" ? desc : asc;
       const db = ctx.tdb.db;
-      const connection = await paginate(
+      const page = await paginateSelect(
         args,
-        async () =>
-          (
-            await db
-              .select({ n: sql<number>`count(*)` })
-              .from(t)
-              .where(where)
-              .get()
-          )?.n ?? 0,
-        (limit, offset) =>
-          db.select().from(t).where(where).orderBy(dir(column), dir(t.id)).limit(limit).offset(offset).all() as Promise<
-            Row[]
-          >,
+        db.select({ n: count() }).from(t).where(where),
+        db.select().from(t).where(where).orderBy(dir(column), dir(t.id)),
         (row: Row) => row,
       );
-      const nodes = await docs(
-        db,
-        ctx,
-        connection.edges.map((e) => e.node),
-      );
-      return {
-        pageInfo: connection.pageInfo,
-        edges: connection.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })),
-      };
+      return mapNodes(page, (rows) => docs(db, ctx, rows));
     },
     async get(ctx: Ctx, id: string): Promise<D> {
       requirePermission(ctx, READ);
@@ -310,7 +312,7 @@ export function defineOwned<
     },
     async update(ctx: Ctx, id: string, input: unknown): Promise<D> {
       requirePermission(ctx, WRITE);
-      return ctx.tdb.write(async (tx) => {
+      const doc = await ctx.tdb.write(async (tx) => {
         const current = await findRow(tx, id);
         const access = await requireChangeable(tx, ctx, current, cfg.notFound);
         // Left out = unchanged, null = cleared (mergeUpdateInput); evaluation options field by field.
@@ -330,6 +332,8 @@ export function defineOwned<
         if (data.shares) await replaceShares(tx, id, cfg.type, data.shares, current.ownerUserId);
         return one(tx, ctx, next as Row);
       });
+      await cfg.afterUpdate?.(ctx, doc);
+      return doc;
     },
     async remove(ctx: Ctx, id: string): Promise<{ id: string }> {
       requirePermission(ctx, WRITE);

@@ -1,18 +1,9 @@
 import type { Reader } from "~db/tenant/client";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { categories, evaluations, questions, sessionTemplates, supplyObjects } from "~db/tenant/schema";
-import { registerReferenceFinder } from "~/lib/references.server";
-import {
-  containsCI,
-  defineOwned,
-  idList,
-  jsonContainsAny,
-  ownershipInput,
-  requireExisting,
-  type ListArgs,
-  type OwnedDoc,
-} from "./owned-documents.server";
+import { categories, questions, supplyObjects } from "~db/tenant/schema";
+import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/index.server";
 import { sanitizeRichContent } from "./rich-content.server";
@@ -49,13 +40,7 @@ export type Question = OwnedDoc & {
   totalScore: number;
 };
 
-export type QuestionFilter = {
-  id?: string | null;
-  name?: string | null;
-  categories?: string[] | null;
-  steps?: StepType[] | null;
-  behavior?: string | null;
-};
+export type QuestionFilter = DocumentFilter & { steps?: StepType[] | null };
 
 type Row = typeof questions.$inferSelect;
 
@@ -71,6 +56,14 @@ export async function namesOf(
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** Names of the categories the rows refer to. */
+export const categoryNames = (db: Reader, rows: Array<{ categoryIds: string[] }>) =>
+  namesOf(
+    db,
+    categories,
+    rows.flatMap((r) => r.categoryIds),
+  );
+
 export const refsOf = (ids: string[], names: Map<string, string>): NamedRef[] =>
   ids.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : []));
 
@@ -80,9 +73,7 @@ export const questionEntity = defineOwned({
   notFound: "question_not_found",
   schema: questionInput,
   filters: (f: QuestionFilter) => [
-    f.id ? sql`${questions.id} = ${f.id}` : undefined,
-    f.name ? containsCI(questions.name, f.name) : undefined,
-    f.categories?.length ? jsonContainsAny(questions.categoryIds, f.categories) : undefined,
+    ...documentFilters(questions, f),
     f.steps?.length
       ? sql`(${sql.join(
           f.steps
@@ -119,11 +110,7 @@ export const questionEntity = defineOwned({
     await requireExisting(tx, supplyObjects, i.supplies, "supplies");
   },
   extra: async (db, _ctx, rows: Row[]) => ({
-    categories: await namesOf(
-      db,
-      categories,
-      rows.flatMap((r) => r.categoryIds),
-    ),
+    categories: await categoryNames(db, rows),
     supplies: await namesOf(
       db,
       supplyObjects,
@@ -146,66 +133,13 @@ export const questionEntity = defineOwned({
       totalScore: r.totalScore,
     };
   },
+  // A question edited while a session using it runs (its time limit, its steps) reaches the open screens at once (ADR 0031).
+  afterUpdate: (ctx, question) => announcePlanChange(ctx, { questions: [question._id] }),
 });
 
 export const listQuestions = (ctx: Parameters<typeof questionEntity.list>[0], args?: ListArgs<QuestionFilter>) =>
   questionEntity.list(ctx, args);
 export const getQuestion = questionEntity.get;
 export const addQuestion = questionEntity.add;
-/** A question edited while a session using it runs (its time limit, its steps) reaches the open screens at once (ADR 0031). */
-export async function updateQuestion(
-  ctx: Parameters<typeof questionEntity.update>[0],
-  id: string,
-  input: unknown,
-): Promise<Question> {
-  const question = await questionEntity.update(ctx, id, input);
-  await announcePlanChange(ctx, { questions: [question._id] });
-  return question;
-}
+export const updateQuestion = questionEntity.update;
 export const removeQuestion = questionEntity.remove;
-
-/** Evaluations use questions; questions use categories and supply objects. Called once at start-up (registerReferenceChecks). */
-export function registerQuestionReferenceFinders(): void {
-  registerReferenceFinder("Question", async (db, ids) => {
-    const rows = await db
-      .select({ id: evaluations.id, name: evaluations.name })
-      .from(evaluations)
-      .where(jsonContainsAny(evaluations.questionIds, ids))
-      .all();
-    return rows.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" }));
-  });
-
-  // Categories and supply objects used by assessment objects cannot be removed.
-  registerReferenceFinder("Category", async (db, ids) => {
-    const [q, e, s] = await Promise.all([
-      db
-        .select({ id: questions.id, name: questions.name })
-        .from(questions)
-        .where(jsonContainsAny(questions.categoryIds, ids))
-        .all(),
-      db
-        .select({ id: evaluations.id, name: evaluations.name })
-        .from(evaluations)
-        .where(jsonContainsAny(evaluations.categoryIds, ids))
-        .all(),
-      db
-        .select({ id: sessionTemplates.id, name: sessionTemplates.name })
-        .from(sessionTemplates)
-        .where(jsonContainsAny(sessionTemplates.categoryIds, ids))
-        .all(),
-    ]);
-    return [
-      ...q.map((r) => ({ id: r.id, title: r.name, type: "Question" })),
-      ...e.map((r) => ({ id: r.id, title: r.name, type: "Evaluation" })),
-      ...s.map((r) => ({ id: r.id, title: r.name, type: "Session" })),
-    ];
-  });
-  registerReferenceFinder("SupplyObject", async (db, ids) => {
-    const rows = await db
-      .select({ id: questions.id, name: questions.name })
-      .from(questions)
-      .where(jsonContainsAny(questions.supplyIds, ids))
-      .all();
-    return rows.map((r) => ({ id: r.id, title: r.name, type: "Question" }));
-  });
-}

@@ -1,21 +1,13 @@
-import { sql } from "drizzle-orm";
 import { fieldError } from "~/lib/parse-input";
+import { mapNodes } from "~/lib/paging.server";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import {
-  containsCI,
-  defineOwned,
-  idList,
-  jsonContainsAny,
-  ownershipInput,
-  requireExisting,
-  type ListArgs,
-  type OwnedDoc,
-} from "./owned-documents.server";
+import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { evaluationEntity, type Evaluation } from "./evaluations.server";
-import { namesOf, refsOf, type NamedRef } from "./questions.server";
+import { categoryNames, refsOf, type NamedRef } from "./questions.server";
 
 export const sessionInput = z.object({
   name: nameText(),
@@ -47,12 +39,7 @@ export type Session = OwnedDoc & {
   resolvedCategories: NamedRef[];
   resolvedEvaluations: Evaluation[] | null;
 };
-export type SessionFilter = {
-  id?: string | null;
-  name?: string | null;
-  categories?: string[] | null;
-  behavior?: string | null;
-};
+export type SessionFilter = DocumentFilter;
 
 type Row = typeof sessionTemplates.$inferSelect;
 
@@ -61,11 +48,7 @@ export const sessionEntity = defineOwned({
   table: sessionTemplates,
   notFound: "session_not_found",
   schema: sessionInput,
-  filters: (f: SessionFilter) => [
-    f.id ? sql`${sessionTemplates.id} = ${f.id}` : undefined,
-    f.name ? containsCI(sessionTemplates.name, f.name) : undefined,
-    f.categories?.length ? jsonContainsAny(sessionTemplates.categoryIds, f.categories) : undefined,
-  ],
+  filters: (f: SessionFilter) => documentFilters(sessionTemplates, f),
   inputOf: (r: Row) => ({
     name: r.name,
     categories: r.categoryIds,
@@ -87,13 +70,7 @@ export const sessionEntity = defineOwned({
     const rows = await evaluationEntity.visibleRows(tx, ctx, unique);
     if (rows.length !== unique.length) throw fieldError("evaluations", "assessments:validation.unknown-reference");
   },
-  extra: async (db, _ctx, rows: Row[]) => ({
-    categories: await namesOf(
-      db,
-      categories,
-      rows.flatMap((r) => r.categoryIds),
-    ),
-  }),
+  extra: async (db, _ctx, rows: Row[]) => ({ categories: await categoryNames(db, rows) }),
   toDoc: (r: Row, base, extra): Session => ({
     ...base,
     name: r.name,
@@ -114,9 +91,7 @@ export async function withEvaluations(ctx: StaffCtx, session: Session): Promise<
 
 export async function listSessions(ctx: Parameters<typeof sessionEntity.list>[0], args: ListArgs<SessionFilter> = {}) {
   const list = await sessionEntity.list(ctx, args);
-  const staff = ctx as StaffCtx;
-  const nodes = await Promise.all(list.edges.map((e) => withEvaluations(staff, e.node)));
-  return { ...list, edges: list.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i]! })) };
+  return mapNodes(list, (nodes) => Promise.all(nodes.map((node) => withEvaluations(ctx as StaffCtx, node))));
 }
 export async function getSession(ctx: Parameters<typeof sessionEntity.get>[0], id: string): Promise<Session> {
   return withEvaluations(ctx as StaffCtx, await sessionEntity.get(ctx, id));

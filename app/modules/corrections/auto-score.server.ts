@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
-import { loadCorrectionData, stepKey, type CorrectionData, type TakenStep } from "./correction-data.server";
+import { correctionDataFor, stepKey, type CorrectionData, type TakenStep } from "./correction-data.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { READ } from "./scored-participant.server";
 import { autoScore } from "./scoring";
@@ -46,14 +46,7 @@ export async function previewAutoScoreEntries(
   participantId: string,
 ): Promise<AutoScoreEntry[]> {
   requirePermission(ctx, READ);
-  return autoScoresOf(
-    await loadCorrectionData(
-      ctx.tdb.db,
-      ctx.tenant.slug,
-      String(scheduledSessionId ?? ""),
-      String(participantId ?? ""),
-    ),
-  );
+  return autoScoresOf(await correctionDataFor(ctx, scheduledSessionId, participantId));
 }
 
 const id = z.string({ required_error: "validation:required" }).trim().min(1).max(100);
@@ -104,7 +97,5 @@ export async function submitAutoScoreEntries(ctx: Ctx, raw: unknown): Promise<Pa
       });
     }
   });
-  return toParticipantCorrection(
-    await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, data.scheduledSession, data.participant),
-  );
+  return toParticipantCorrection(await correctionDataFor(ctx, data.scheduledSession, data.participant));
 }

@@ -23,6 +23,7 @@ import {
   type SavedAnswer,
 } from "~/modules/live/index.server";
 import type { Reader } from "~db/tenant/client";
+import type { Ctx } from "~/lib/context.server";
 import { imageAspect } from "./image-aspect.server";
 import { maxScoreOf } from "./scoring";
 
@@ -127,6 +128,10 @@ async function takenSteps(
   return steps;
 }
 
+/** loadCorrectionData in the actor's tenant, for ids as the API hands them over. */
+export const correctionDataFor = (ctx: Ctx, scheduledSessionId: string, participantId: string) =>
+  loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, String(scheduledSessionId ?? ""), String(participantId ?? ""));
+
 export async function loadCorrectionData(
   db: Reader,
   tenant: string,
@@ -166,28 +171,27 @@ export async function loadCorrectionData(
   };
 }
 
+async function categoryIdsById(
+  db: Reader,
+  table: typeof evaluations | typeof questions,
+  ids: string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: table.id, categoryIds: table.categoryIds })
+    .from(table)
+    .where(inArray(table.id, ids))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.categoryIds]));
+}
+
 /** Category ids of the session's evaluations and questions (both are tagged). */
 export async function categoryIdsOf(db: Reader, evaluationIds: string[], questionIds: string[]) {
   const [e, q] = await Promise.all([
-    evaluationIds.length
-      ? db
-          .select({ id: evaluations.id, categoryIds: evaluations.categoryIds })
-          .from(evaluations)
-          .where(inArray(evaluations.id, evaluationIds))
-          .all()
-      : [],
-    questionIds.length
-      ? db
-          .select({ id: questions.id, categoryIds: questions.categoryIds })
-          .from(questions)
-          .where(inArray(questions.id, questionIds))
-          .all()
-      : [],
+    categoryIdsById(db, evaluations, evaluationIds),
+    categoryIdsById(db, questions, questionIds),
   ]);
-  return {
-    evaluations: new Map(e.map((r) => [r.id, r.categoryIds])),
-    questions: new Map(q.map((r) => [r.id, r.categoryIds])),
-  };
+  return { evaluations: e, questions: q };
 }
 
 /** The named categories and all their ancestors (reports total per primary category). */

@@ -1,7 +1,7 @@
 import type { GlobalRating, StoredAnswer } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import type { RichBlock, StepType } from "~/modules/assessments";
-import { loadCorrectionData, type CorrectionData, type TakenStep } from "./correction-data.server";
+import { correctionDataFor, type CorrectionData, type TakenStep } from "./correction-data.server";
 import { isComplete, READ } from "./scored-participant.server";
 import { autoScore } from "./scoring";
 
@@ -138,12 +138,5 @@ export async function getParticipantCorrection(
   participantId: string,
 ): Promise<ParticipantCorrection> {
   requirePermission(ctx, READ);
-  return toParticipantCorrection(
-    await loadCorrectionData(
-      ctx.tdb.db,
-      ctx.tenant.slug,
-      String(scheduledSessionId ?? ""),
-      String(participantId ?? ""),
-    ),
-  );
+  return toParticipantCorrection(await correctionDataFor(ctx, scheduledSessionId, participantId));
 }

@@ -3,7 +3,7 @@ import type { RichBlock } from "~/modules/assessments";
 import {
   categoriesWithAncestors,
   categoryIdsOf,
-  loadCorrectionData,
+  correctionDataFor,
   type CorrectionData,
 } from "./correction-data.server";
 import type { ScoredEvaluation, ScoredParticipant, ScoredStep } from "./scored-participant";
@@ -75,13 +75,5 @@ export async function loadScoredParticipant(
   participantId: string,
 ): Promise<ScoredParticipant> {
   requirePermission(ctx, READ);
-  return buildScoredParticipant(
-    ctx,
-    await loadCorrectionData(
-      ctx.tdb.db,
-      ctx.tenant.slug,
-      String(scheduledSessionId ?? ""),
-      String(participantId ?? ""),
-    ),
-  );
+  return buildScoredParticipant(ctx, await correctionDataFor(ctx, scheduledSessionId, participantId));
 }

@@ -1,8 +1,7 @@
 // The databases' entity inputs. Pure Zod: the modules enforce them on every
 // save (GraphQL and screens), the entity dialogs check the same rules while they are filled in.
 import { z } from "zod";
-import { isEmailAddress } from "~/lib/email-address";
-import { nameText } from "~/lib/validation";
+import { emailText, nameText } from "~/lib/validation";
 import { SUPPORTED_LOCALES } from "~/i18n/config";
 
 export const requiredText = (max = 200) => z.string({ required_error: "validation:required" }).trim().min(1).max(max);
@@ -61,13 +60,7 @@ function languageCode(value: unknown): unknown {
 
 export const participantInput = z.object({
   name: nameText(),
-  // Internationalised addresses (inès.dupont@…) are accepted: app/lib/email-address.ts.
-  email: z
-    .string({ required_error: "validation:required" })
-    .trim()
-    .min(1)
-    .max(254)
-    .refine(isEmailAddress, { message: "validation:email" }),
+  email: emailText(),
   phone: optionalText(40),
   externalId: optionalText(100),
   company: optionalText(100),

@@ -39,9 +39,11 @@ export {
   listParticipants,
   type Participant,
   participantById,
+  participantContacts,
   participantsByIds,
   type ParticipantSort,
   removeParticipant,
+  requireParticipants,
   updateParticipant,
 } from "./participants.server";
 export { canWrite, entityIntents } from "./screens.server";

@@ -1,6 +1,7 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import { type z } from "zod";
 import { companies, participants } from "~db/tenant/schema";
+import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { isLocale, type Locale } from "~/i18n/config";
 import { defineEntity } from "./entities.server";
@@ -124,3 +125,29 @@ export const {
   remove: removeParticipant,
   count: countParticipants,
 } = participantEntity;
+
+/** Name and e-mail of these participants, by id (unknown ids are left out). No permission check: callers have checked theirs. */
+export async function participantContacts(
+  db: Reader,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: participants.id, name: participants.name, email: participants.email })
+    .from(participants)
+    .where(inArray(participants.id, [...ids]))
+    .all();
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** Every id must be a participant; else NOT_FOUND. */
+export async function requireParticipants(db: Reader, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const found = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(inArray(participants.id, unique))
+    .all();
+  if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
+}

@@ -7,7 +7,7 @@ import { examSessions, examStandards, exams, scheduledSessions } from "~db/tenan
 import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
+import { newDocumentRow } from "~/lib/document-rows.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
 
 export const READ = "read:admin" as const;
@@ -105,10 +105,7 @@ export async function addExam(ctx: Ctx, input: unknown): Promise<Exam> {
     const template = await checkSessions(tx, v.scheduledSessions, null);
     const now = new Date();
     const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       name: v.name,
       sessionTemplateId: template,
       createdBy: ctx.actor.userId,

@@ -1,17 +1,7 @@
 import type { Reader, TenantDb, TenantTx } from "~db/tenant/client";
 import { TenantReadCache } from "~db/tenant/read-cache";
-import {
-  entriesFacts,
-  entriesOfSession,
-  findEntryOf,
-  findSession,
-  loadPlanCached,
-  stateOf,
-  type EntryRow,
-  type EntryState,
-  type RunPlan,
-  type SessionRow,
-} from "./plan.server";
+import { entriesFacts, entriesOfSession, findEntryOf, findSession, loadPlanCached, stateOf } from "./plan.server";
+import type { EntryRow, EntryState, RunPlan, SessionRow } from "./plan.server";
 import type { LiveData } from "./store.server";
 import { settings } from "~settings/settings.server";
 

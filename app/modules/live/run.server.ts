@@ -8,17 +8,8 @@ import { fieldError, parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive, type LiveEvent } from "./events.server";
 import { screenClockOf, type LivePatch } from "./live-patch";
-import {
-  entriesFacts,
-  entryStates,
-  findSession,
-  loadPlan,
-  stateOf,
-  type EntryRow,
-  type EntryState,
-  type RunPlan,
-  type SessionRow,
-} from "./plan.server";
+import { entriesFacts, entryStates, findSession, loadPlan, stateOf } from "./plan.server";
+import type { EntryRow, EntryState, RunPlan, SessionRow } from "./plan.server";
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows, type OverrideRow } from "./progress.server";
 import { keepAfterCommit, keptSessionBeforeWrite, sessionEntryFacts, type KeptEntry } from "./live-entry.server";
 import { answerCounts, loadLiveData } from "./store.server";

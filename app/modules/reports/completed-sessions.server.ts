@@ -1,6 +1,6 @@
 // allCompletedScheduledSessions: completed sessions with each participant's correction
 // progress (active / completed / correction_complete) and the pass rate of their reports.
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   participants,
   scheduledSessionParticipantCorrections,
@@ -12,7 +12,7 @@ import {
 } from "~db/tenant/schema";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { containsCI } from "~/lib/text-match.server";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { paginateSelect, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { READ } from "./layouts.server";
 
 export type CorrectionProgress = "active" | "completed" | "correction_complete";
@@ -61,32 +61,21 @@ export async function listCompletedScheduledSessions(
     ].filter((p): p is SQL => !!p),
   );
   const dir = args.order === "ASC" ? asc : desc;
-  const page = await paginate(
+  const ofTemplate = eq(sessionTemplates.id, scheduledSessions.sessionTemplateId);
+  const page = await paginateSelect(
     args,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)` })
-          .from(scheduledSessions)
-          .innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId))
-          .where(where)
-          .get()
-      )?.n ?? 0,
-    (limit, offset) =>
-      db
-        .select({
-          id: scheduledSessions.id,
-          reference: scheduledSessions.reference,
-          datetime: scheduledSessions.datetime,
-          sessionName: sessionTemplates.name,
-        })
-        .from(scheduledSessions)
-        .innerJoin(sessionTemplates, eq(sessionTemplates.id, scheduledSessions.sessionTemplateId))
-        .where(where)
-        .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    db.select({ n: count() }).from(scheduledSessions).innerJoin(sessionTemplates, ofTemplate).where(where),
+    db
+      .select({
+        id: scheduledSessions.id,
+        reference: scheduledSessions.reference,
+        datetime: scheduledSessions.datetime,
+        sessionName: sessionTemplates.name,
+      })
+      .from(scheduledSessions)
+      .innerJoin(sessionTemplates, ofTemplate)
+      .where(where)
+      .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id)),
     (r) => r,
   );
   const ids = page.edges.map((e) => e.node.id);

@@ -5,9 +5,8 @@ import { sessionReportLayouts, type SessionReportLayoutBlock } from "~db/tenant/
 import type { TenantTx } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { newId } from "~/lib/ids.server";
 import { parseInput } from "~/lib/parse-input";
-import { resolveWorkspace } from "~/lib/document-rows.server";
+import { newDocumentRow, resolveWorkspace } from "~/lib/document-rows.server";
 import { BUILT_IN_LAYOUT, layoutInput } from "./layout-schema";
 
 export const READ = "read:admin" as const;
@@ -106,10 +105,7 @@ async function insertLayout(
   now: Date,
 ): Promise<SessionReportLayout> {
   const row: Row = {
-    id: newId(),
-    createdAt: now,
-    updatedAt: now,
-    rev: 1,
+    ...newDocumentRow(now),
     workspaceId: await resolveWorkspace(tx),
     ownerId,
     name: data.name,

@@ -13,11 +13,11 @@ import {
 } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, requirePermission, type Ctx } from "~/lib/context.server";
-import { newId, randomToken } from "~/lib/ids.server";
+import { randomToken } from "~/lib/ids.server";
 import { loadScoredParticipant } from "~/modules/corrections/index.server";
 import { containsCI } from "~/lib/text-match.server";
 import { parseInput } from "~/lib/parse-input";
-import { resolveWorkspace } from "~/lib/document-rows.server";
+import { newDocumentRow, resolveWorkspace, type Doc } from "~/lib/document-rows.server";
 import { appliedStandardOfSession } from "./standard-of-session.server";
 import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { layoutForReport, READ, WRITE } from "./layouts.server";
@@ -27,13 +27,8 @@ import { computeReportData, type ReportOverrides, type SessionReportData } from 
 export { READ, WRITE };
 type Row = typeof sessionReports.$inferSelect;
 
-export type SessionReport = {
-  _id: string;
-  _createdAt: Date;
-  _updatedAt: Date;
-  _rev: number;
+export type SessionReport = Doc & {
   _type: "SessionReport";
-  workspace: string;
   owner: string | null;
   participant: string;
   scheduledSession: string;
@@ -145,10 +140,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
       return staffView(next);
     }
     const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       workspaceId: await resolveWorkspace(tx),
       ownerId: ctx.actor.userId,
       scheduledSessionId: args.scheduledSession,

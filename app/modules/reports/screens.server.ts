@@ -1,6 +1,7 @@
 // What the report screens load and do, from typed input (their routes read the request). Thin:
 // every rule lives in the reports and layouts modules.
-import { eq, inArray } from "drizzle-orm";
+import { participantContacts } from "~/modules/databases/index.server";
+import { eq } from "drizzle-orm";
 import { PASSED_STATUSES, participants, type PassedStatus } from "~db/tenant/schema";
 import { afterForPage, PAGE_SIZE } from "~/lib/paging.server";
 import { listCompletedScheduledSessions } from "./completed-sessions.server";
@@ -141,19 +142,11 @@ export async function builderAction(
 export async function bulkSendReports(ctx: Ctx, ids: string[]): Promise<string> {
   requirePermission(ctx, "write:reports");
   const reports = await sessionReportsByIds(ctx, ids);
-  const people = reports.length
-    ? await ctx.tdb.db
-        .select({ id: participants.id, email: participants.email })
-        .from(participants)
-        .where(
-          inArray(
-            participants.id,
-            reports.map((r) => r.participant),
-          ),
-        )
-        .all()
-    : [];
-  const sent = await sendReportsToParticipants(ctx, reports, new Map(people.map((p) => [p.id, p.email])));
+  const people = await participantContacts(
+    ctx.tdb.db,
+    reports.map((r) => r.participant),
+  );
+  const sent = await sendReportsToParticipants(ctx, reports, new Map([...people.values()].map((p) => [p.id, p.email])));
   return ctx.t("reports:list.sent", { count: sent });
 }
 

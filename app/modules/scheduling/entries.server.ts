@@ -1,5 +1,5 @@
 import type { Reader } from "~db/tenant/client";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { participants, scheduledSessionParticipantEntries as entries, sessionTemplates } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
@@ -15,8 +15,9 @@ import {
   type Progress,
   type SavedAnswer,
 } from "~/modules/live/index.server";
+import { requireParticipants } from "~/modules/databases/index.server";
 import { revokeParticipantTokens } from "~/modules/realtime/index.server";
-import { paginate, type Connection, type PageArgs } from "~/lib/paging.server";
+import { mapNodes, paginateSelect, type Connection, type PageArgs } from "~/lib/paging.server";
 import { isPermutationOf, nonOverlappingOrders, type OrderingType } from "./ordering";
 import {
   addEntries,
@@ -122,32 +123,13 @@ export async function listParticipantEntries(
   const db = ctx.tdb.db;
   await findScheduledRow(db, scheduledSessionId);
   const where = eq(entries.scheduledSessionId, scheduledSessionId);
-  const page = await paginate(
+  const page = await paginateSelect(
     args,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)` })
-          .from(entries)
-          .where(where)
-          .get()
-      )?.n ?? 0,
-    (limit, offset) =>
-      db
-        .select()
-        .from(entries)
-        .where(where)
-        .orderBy(asc(entries.createdAt), asc(entries.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    db.select({ n: count() }).from(entries).where(where),
+    db.select().from(entries).where(where).orderBy(asc(entries.createdAt), asc(entries.id)),
     (r: EntryRow) => r,
   );
-  const docs = await entryDocs(
-    db,
-    page.edges.map((e) => e.node),
-  );
-  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
+  return mapNodes(page, (rows) => entryDocs(db, rows));
 }
 
 /**
@@ -184,14 +166,7 @@ export async function addParticipantsToScheduledSession(
   return ctx.tdb.write(async (tx) => {
     const row = await findScheduledRow(tx, scheduledSessionId);
     const unique = [...new Set(participantIds)];
-    if (unique.length) {
-      const found = await tx
-        .select({ id: participants.id })
-        .from(participants)
-        .where(inArray(participants.id, unique))
-        .all();
-      if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
-    }
+    await requireParticipants(tx, unique);
     return addEntries(tx, row, unique);
   });
 }

@@ -1,5 +1,6 @@
+import { participantContacts, requireParticipants } from "~/modules/databases/index.server";
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { scheduledSessionInput, type ScheduledSessionInput } from "./session-input";
 import {
   evaluations,
@@ -26,11 +27,10 @@ import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
-import { newId } from "~/lib/ids.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
 import { registerReferenceFinder } from "~/lib/references.server";
-import { resolveWorkspace } from "~/lib/document-rows.server";
-import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
+import { newDocumentRow, resolveWorkspace } from "~/lib/document-rows.server";
+import { mapNodes, paginateSelect, type Connection, type PageArgs, type SortOrder } from "~/lib/paging.server";
 import { sessionEntity } from "~/modules/assessments/index.server";
 import { dayOf, formatReference, LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, referencePrefix, rotation } from "./ordering";
 import { assertStatusTransition } from "./status-transitions";
@@ -201,32 +201,17 @@ export async function listScheduledSessions(
   const db = ctx.tdb.db;
   const where = filterWhere(args.filter, tenantTimeZone(ctx.tenant));
   const dir = args.order === "DESC" ? desc : asc;
-  const page = await paginate(
+  const page = await paginateSelect(
     args,
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)` })
-          .from(scheduledSessions)
-          .where(where)
-          .get()
-      )?.n ?? 0,
-    (limit, offset) =>
-      db
-        .select()
-        .from(scheduledSessions)
-        .where(where)
-        .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    db.select({ n: count() }).from(scheduledSessions).where(where),
+    db
+      .select()
+      .from(scheduledSessions)
+      .where(where)
+      .orderBy(dir(scheduledSessions.datetime), dir(scheduledSessions.id)),
     (r: Row) => r,
   );
-  const docs = await toDocs(
-    db,
-    page.edges.map((e) => e.node),
-  );
-  return { pageInfo: page.pageInfo, edges: page.edges.map((e, i) => ({ cursor: e.cursor, node: docs[i]! })) };
+  return mapNodes(page, (rows) => toDocs(db, rows));
 }
 
 /** `allScheduledSessionsBetween(start, end)`: every session with start <= datetime < end. */
@@ -330,15 +315,7 @@ async function checkReferences(tx: TenantTx, input: ScheduledSessionInput): Prom
       .get();
     if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   }
-  if (input.participants?.length) {
-    const unique = [...new Set(input.participants)];
-    const found = await tx
-      .select({ id: participants.id })
-      .from(participants)
-      .where(inArray(participants.id, unique))
-      .all();
-    if (found.length !== unique.length) throw new AppError("NOT_FOUND", "participant_not_found");
-  }
+  await requireParticipants(tx, input.participants ?? []);
 }
 
 const optionsOf = (
@@ -366,10 +343,7 @@ export async function addEntries(tx: TenantTx, row: Row, participantIds: string[
     if (have.has(participantId)) continue;
     const now = new Date(Date.now() + added.length); // keeps the adding order in createdAt
     await tx.insert(entries).values({
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       scheduledSessionId: row.id,
       participantId,
       ready: false,
@@ -390,10 +364,7 @@ export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<Sch
     await checkReferences(tx, data);
     const now = new Date();
     const row: Row = {
-      id: newId(),
-      createdAt: now,
-      updatedAt: now,
-      rev: 1,
+      ...newDocumentRow(now),
       workspaceId: await resolveWorkspace(tx, null),
       sessionTemplateId: template.id,
       datetime: data.datetime,
@@ -556,32 +527,22 @@ export async function removeScheduledSession(
     const allowed = new Set(removeReferences);
     if ([...list, ...results].some((e) => !allowed.has(e.id))) {
       const withData = await entriesWithData(tx, list);
-      const names = new Map(
-        (
-          await tx
-            .select({ id: participants.id, name: participants.name })
-            .from(participants)
-            .where(
-              inArray(
-                participants.id,
-                list.map((e) => e.participantId),
-              ),
-            )
-            .all()
-        ).map((p) => [p.id, p.name]),
+      const people = await participantContacts(
+        tx,
+        list.map((e) => e.participantId),
       );
       return {
         __typename: "RemoveConfirmation" as const,
         references: [
           ...list.map((e) => ({
             id: e.id,
-            title: names.get(e.participantId) ?? e.participantId,
+            title: people.get(e.participantId)?.name ?? e.participantId,
             type: "ScheduledSessionParticipantEntry",
             canBeSafelyRemoved: !withData.has(e.id),
           })),
           ...results.map((r) => ({
             id: r.id,
-            title: names.get(r.participantId) ?? r.participantId,
+            title: people.get(r.participantId)?.name ?? r.participantId,
             type: r.type,
             canBeSafelyRemoved: false,
           })),

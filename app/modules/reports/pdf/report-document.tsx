@@ -173,22 +173,20 @@ function Heading({ style, children }: { style: Style; children: string }) {
   );
 }
 
-/** A name with its score on the right (a station, a question, a summary line). */
-function ScoreRow({
-  rowStyle,
-  nameStyle,
-  name,
-  score,
-}: {
-  rowStyle: Style;
-  nameStyle: Style;
-  name: string;
-  score: string;
-}) {
+/** The row and name styles of a score row: a summary line, a station, a question. */
+const SCORE_ROW_STYLES = {
+  summary: { row: styles.row, name: styles.cell },
+  evaluation: { row: styles.evaluation, name: styles.evaluationName },
+  question: { row: styles.question, name: styles.questionName },
+};
+
+/** A name with its score on the right. */
+function ScoreRow({ level, name, score }: { level: keyof typeof SCORE_ROW_STYLES; name: string; score: string }) {
+  const style = SCORE_ROW_STYLES[level];
   return (
-    <View style={rowStyle} wrap={false}>
-      <Text style={nameStyle}>{name}</Text>
-      <Text style={[nameStyle, styles.rowScore]}>{score}</Text>
+    <View style={style.row} wrap={false}>
+      <Text style={style.name}>{name}</Text>
+      <Text style={[style.name, styles.rowScore]}>{score}</Text>
     </View>
   );
 }
@@ -259,8 +257,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                 heading: false,
                 node: (
                   <ScoreRow
-                    rowStyle={styles.row}
-                    nameStyle={styles.cell}
+                    level="summary"
                     name={x.name}
                     score={
                       block.displayNumericScore
@@ -311,14 +308,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
         units.push({
           key: evaluation.id,
           heading: opens,
-          node: (
-            <ScoreRow
-              rowStyle={styles.evaluation}
-              nameStyle={styles.evaluationName}
-              name={evaluation.name}
-              score={score(evaluation.score)}
-            />
-          ),
+          node: <ScoreRow level="evaluation" name={evaluation.name} score={score(evaluation.score)} />,
         });
         if (block.showEvaluationComments && evaluation.comment) {
           const comment = `${t("reports:view.examiner-comment")}${t("reports:view.colon")}${evaluation.comment}`;
@@ -334,14 +324,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
           units.push({
             key: id,
             heading: question.steps.length > 0,
-            node: (
-              <ScoreRow
-                rowStyle={styles.question}
-                nameStyle={styles.questionName}
-                name={question.name}
-                score={score(question.score)}
-              />
-            ),
+            node: <ScoreRow level="question" name={question.name} score={score(question.score)} />,
           });
           question.steps.forEach((step, i) =>
             units.push({
