@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
+import { ListDialogButton } from "../ui/list-dialog-button";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
@@ -152,20 +153,12 @@ export function DataList<T extends Node>({
                       {rowExtra?.(node)}
                       {canWrite ? (
                         <>
-                          <Button
-                            variant="ghost"
-                            aria-haspopup="dialog"
-                            onClick={(event) => openDialog("edit", node, event.currentTarget)}
-                          >
+                          <ListDialogButton onOpen={(opener) => openDialog("edit", node, opener)}>
                             {editLabel}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            aria-haspopup="dialog"
-                            onClick={(event) => openDialog("remove", node, event.currentTarget)}
-                          >
+                          </ListDialogButton>
+                          <ListDialogButton onOpen={(opener) => openDialog("remove", node, opener)}>
                             {removeLabel}
-                          </Button>
+                          </ListDialogButton>
                         </>
                       ) : null}
                     </div>
