@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
-import type { LoginFormState } from "~/modules/auth/index.server";
+import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
 import { Alert, Button, TextField } from "./ui/form";
 import { useSchemaForm } from "./ui/schema-form";
 
@@ -12,16 +12,13 @@ import { useSchemaForm } from "./ui/schema-form";
  */
 export function LoginForm({
   area,
-  defaultTenant,
   title,
-  organization,
-  signinNotice,
+  page: { defaultTenant, organization, signinNotice },
 }: {
   area: "admin" | "user";
-  defaultTenant: string;
   title: string;
-  organization?: { name: string; logoUrl: string | null } | null;
-  signinNotice?: "invalid" | "disabled" | null;
+  /** What the page's loader knows before the sign-in (loginPageInfo). */
+  page: LoginPageInfo;
 }) {
   const { t } = useTranslation();
   const state = useActionData<LoginFormState>();

@@ -65,6 +65,8 @@ export default function ScheduledSessions() {
     const q = next.toString();
     return q ? `?${q}` : "?";
   };
+  // A session's links, the same on a phone's card and in the table's row.
+  const linksOf = (id: string) => ({ id, overview: withParams({ overview: id }), canWrite: data.canWrite });
   const views: View[] = ["list", "month", "week"];
   const pages = data.list
     ? Math.max(1, Math.ceil(data.list.pageInfo.totalCount / (data.list.pageInfo.pageSize || SIZE)))
@@ -181,12 +183,7 @@ export default function ScheduledSessions() {
                     <span className="font-mono">{s.reference}</span> · {s.locationName ?? "—"} ·{" "}
                     {t("scheduling:list.count", { count: s.participants.length })}
                   </p>
-                  <SessionLinks
-                    id={s._id}
-                    overview={withParams({ overview: s._id })}
-                    canWrite={data.canWrite}
-                    className="mt-2 flex gap-4"
-                  />
+                  <SessionLinks {...linksOf(s._id)} className="mt-2 flex gap-4" />
                 </li>
               ))}
             </ul>
@@ -231,9 +228,7 @@ export default function ScheduledSessions() {
                       <td className="px-3 py-2">{s.participants.length}</td>
                       <td className="px-3 py-2">
                         <SessionLinks
-                          id={s._id}
-                          overview={withParams({ overview: s._id })}
-                          canWrite={data.canWrite}
+                          {...linksOf(s._id)}
                           className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3"
                         />
                       </td>

@@ -6,7 +6,7 @@ import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
 import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";
-import type { AnswerDraft } from "./steps-editor";
+import type { AnswerEditorProps } from "./steps-editor";
 
 type Tool = "select" | "rect" | "circle" | "polygon";
 type Drag =
@@ -25,17 +25,7 @@ const selectedStyle = { fill: "rgba(217,119,6,0.3)", stroke: "#b45309", strokeWi
  * By keyboard (the image has focus): arrows move the selected zone (Shift: further), + and − resize
  * it, Delete removes it, Escape lets go. Coordinates are image-relative (decisions §6).
  */
-export function HotzoneEditor({
-  answer,
-  onChange,
-  errors,
-  disabled,
-}: {
-  answer: AnswerDraft;
-  onChange: (a: AnswerDraft) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
-}) {
+export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEditorProps) {
   const { t } = useTranslation();
   const areaRef = useRef<HTMLDivElement>(null);
   const [tool, setTool] = useState<Tool>("rect");
