@@ -5,7 +5,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling";
 import { BankPicker } from "./bank-picker";
-import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { CheckboxList, FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };
@@ -54,6 +54,19 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
   const canManage = canWrite && (!doc || doc.access.canManageSharing);
   const payload = canManage ? { ...ownership, shares: sharesPayload(shares) } : {};
   return { ownership, setOwnership, shares, setShares, canManage, payload };
+}
+
+/**
+ * What both editors keep besides their own fields: the save (with owner and sharing, when the actor
+ * may manage them), read-only or not, and whether `fields` changed since the editor opened.
+ */
+function useGroupEditor(doc: Owned | null, canWrite: boolean, back: string, fields: Record<string, unknown>) {
+  const { fetcher, result, errors, save } = useSave(back);
+  const readOnly = !canWrite || (!!doc && !doc.access.canEdit);
+  const own = useOwnership(doc, canWrite);
+  const dirty = useChangedSince({ ...fields, ownership: own.ownership, shares: own.shares });
+  const frame = { back, readOnly, dirty, busy: fetcher.state !== "idle", result };
+  return { own, readOnly, errors, frame, save: (payload: object) => save({ ...payload, ...own.payload }) };
 }
 
 /** Owner, visibility and the colleagues a private item is shared with. */
@@ -198,42 +211,30 @@ export function EvaluationForm({
   shareCandidates: ShareUser[];
 }) {
   const { t } = useTranslation();
-  const back = "/admin/assessments/evaluations";
-  const { fetcher, result, errors, save } = useSave(back);
-  const readOnly = !canWrite || (!!evaluation && !evaluation.access.canEdit);
   const [name, setName] = useState(evaluation?.name ?? "");
   const [description, setDescription] = useState(evaluation?.description ?? "");
   const [categories, setCategories] = useState(evaluation?.categories ?? []);
   const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? true);
-  const own = useOwnership(evaluation, canWrite);
-  const changed = useChangedSince({
-    name,
-    description,
-    categories,
-    questions,
-    enableTimer,
-    ownership: own.ownership,
-    shares: own.shares,
-  });
+  const { own, readOnly, errors, frame, save } = useGroupEditor(
+    evaluation,
+    canWrite,
+    "/admin/assessments/evaluations",
+    {
+      name,
+      description,
+      categories,
+      questions,
+      enableTimer,
+    },
+  );
   return (
     <EditorFrame
       title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
-      back={back}
-      readOnly={readOnly}
-      dirty={changed}
-      busy={fetcher.state !== "idle"}
-      result={result}
-      onSave={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
+      {...frame}
+      onSave={() => save({ name, description, categories, questions, options: { enableTimer } })}
     >
-      <TextField
-        label={t("assessments:fields.name")}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        required
-        disabled={readOnly}
-      />
+      <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">{t("assessments:fields.description")}</span>
         <textarea
@@ -295,32 +296,22 @@ export function SessionForm({
   defaultPassPercentage?: number;
 }) {
   const { t } = useTranslation();
-  const back = "/admin/assessments/sessions";
-  const { fetcher, result, errors, save } = useSave(back);
-  const readOnly = !canWrite || (!!session && !session.access.canEdit);
   const [name, setName] = useState(session?.name ?? "");
   const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : String(defaultPassPercentage));
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
   const [categories, setCategories] = useState(session?.categories ?? []);
   const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
-  const own = useOwnership(session, canWrite);
-  const changed = useChangedSince({
+  const { own, readOnly, errors, frame, save } = useGroupEditor(session, canWrite, "/admin/assessments/sessions", {
     name,
     passPercentage,
     referenceFormat,
     categories,
     evaluations,
-    ownership: own.ownership,
-    shares: own.shares,
   });
   return (
     <EditorFrame
       title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")}
-      back={back}
-      readOnly={readOnly}
-      dirty={changed}
-      busy={fetcher.state !== "idle"}
-      result={result}
+      {...frame}
       onSave={() =>
         save({
           name,
@@ -328,19 +319,11 @@ export function SessionForm({
           referenceFormat,
           categories,
           evaluations,
-          ...own.payload,
         })
       }
     >
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label={t("assessments:fields.name")}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          required
-          disabled={readOnly}
-        />
+        <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
         <TextField
           label={t("assessments:fields.passPercentage")}
           type="number"
