@@ -56,17 +56,41 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
   return { ownership, setOwnership, shares, setShares, canManage, payload };
 }
 
+/** What the group holds: an evaluation's questions or a session template's evaluations. */
+type MemberKind = "questions" | "evaluations";
+type GroupDoc = Owned & { categories: string[] } & { [kind in MemberKind]?: string[] };
+
 /**
- * What both editors keep besides their own fields: the save (with owner and sharing, when the actor
- * may manage them), read-only or not, and whether `fields` changed since the editor opened.
+ * What both editors keep besides their own fields: categories, members, owner and sharing, the save
+ * (with owner and sharing when the actor may manage them), read-only or not, and whether anything
+ * changed since the editor opened.
  */
-function useGroupEditor(doc: Owned | null, canWrite: boolean, back: string, fields: Record<string, unknown>) {
+function useGroupEditor(
+  kind: MemberKind,
+  doc: GroupDoc | null,
+  canWrite: boolean,
+  back: string,
+  fields: Record<string, unknown>,
+) {
   const { fetcher, result, errors, save } = useSave(back);
   const readOnly = !canWrite || (!!doc && !doc.access.canEdit);
+  const [categories, setCategories] = useState(doc?.categories ?? []);
+  const [members, setMembers] = useState(doc?.[kind] ?? []);
   const own = useOwnership(doc, canWrite);
-  const dirty = useChangedSince({ ...fields, ownership: own.ownership, shares: own.shares });
+  const dirty = useChangedSince({ ...fields, categories, members, ownership: own.ownership, shares: own.shares });
   const frame = { back, readOnly, dirty, busy: fetcher.state !== "idle", result };
-  return { own, readOnly, errors, frame, save: (payload: object) => save({ ...payload, ...own.payload }) };
+  return {
+    kind,
+    own,
+    readOnly,
+    errors,
+    frame,
+    categories,
+    setCategories,
+    members,
+    setMembers,
+    save: (payload: object) => save({ ...payload, categories, [kind]: members, ...own.payload }),
+  };
 }
 
 /** Owner, visibility and the colleagues a private item is shared with. */
@@ -103,30 +127,11 @@ function OwnershipAndSharing({
 
 /** The last part of both editors: categories, owner and sharing, and the members picked from the bank. */
 function CategoriesSharingAndBank({
-  kind,
-  categoryOptions,
-  categories,
-  onCategories,
-  own,
-  shareCandidates,
-  chosen,
-  members,
-  onMembers,
-  readOnly,
-  errors,
+  editor: { kind, categories, setCategories, members, setMembers, own, readOnly, errors },
+  choices: { categoryOptions, chosen, shareCandidates },
 }: {
-  /** What the group holds: an evaluation's questions or a session template's evaluations. */
-  kind: "questions" | "evaluations";
-  categoryOptions: CategoryOption[];
-  categories: string[];
-  onCategories: (ids: string[]) => void;
-  own: ReturnType<typeof useOwnership>;
-  shareCandidates: ShareUser[];
-  chosen: Ref[];
-  members: string[];
-  onMembers: (ids: string[]) => void;
-  readOnly: boolean;
-  errors: Record<string, string>;
+  editor: ReturnType<typeof useGroupEditor>;
+  choices: { categoryOptions: CategoryOption[]; chosen: Ref[]; shareCandidates: ShareUser[] };
 }) {
   const { t } = useTranslation();
   return (
@@ -135,7 +140,7 @@ function CategoriesSharingAndBank({
         legend={t("assessments:fields.categories")}
         options={categoryOptions}
         value={categories}
-        onChange={onCategories}
+        onChange={setCategories}
         error={errors.categories}
         disabled={readOnly}
       />
@@ -146,7 +151,7 @@ function CategoriesSharingAndBank({
         known={chosen}
         categoryOptions={categoryOptions}
         value={members}
-        onChange={onMembers}
+        onChange={setMembers}
         error={errors[kind]}
         disabled={readOnly}
       />
@@ -213,26 +218,18 @@ export function EvaluationForm({
   const { t } = useTranslation();
   const [name, setName] = useState(evaluation?.name ?? "");
   const [description, setDescription] = useState(evaluation?.description ?? "");
-  const [categories, setCategories] = useState(evaluation?.categories ?? []);
-  const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? true);
-  const { own, readOnly, errors, frame, save } = useGroupEditor(
-    evaluation,
-    canWrite,
-    "/admin/assessments/evaluations",
-    {
-      name,
-      description,
-      categories,
-      questions,
-      enableTimer,
-    },
-  );
+  const editor = useGroupEditor("questions", evaluation, canWrite, "/admin/assessments/evaluations", {
+    name,
+    description,
+    enableTimer,
+  });
+  const { readOnly, errors } = editor;
   return (
     <EditorFrame
       title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
-      {...frame}
-      onSave={() => save({ name, description, categories, questions, options: { enableTimer } })}
+      {...editor.frame}
+      onSave={() => editor.save({ name, description, options: { enableTimer } })}
     >
       <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
       <label className="flex flex-col gap-1 text-sm">
@@ -262,19 +259,7 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CategoriesSharingAndBank
-        kind="questions"
-        categoryOptions={categoryOptions}
-        categories={categories}
-        onCategories={setCategories}
-        own={own}
-        shareCandidates={shareCandidates}
-        chosen={chosen}
-        members={questions}
-        onMembers={setQuestions}
-        readOnly={readOnly}
-        errors={errors}
-      />
+      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
     </EditorFrame>
   );
 }
@@ -299,26 +284,21 @@ export function SessionForm({
   const [name, setName] = useState(session?.name ?? "");
   const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : String(defaultPassPercentage));
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
-  const [categories, setCategories] = useState(session?.categories ?? []);
-  const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
-  const { own, readOnly, errors, frame, save } = useGroupEditor(session, canWrite, "/admin/assessments/sessions", {
+  const editor = useGroupEditor("evaluations", session, canWrite, "/admin/assessments/sessions", {
     name,
     passPercentage,
     referenceFormat,
-    categories,
-    evaluations,
   });
+  const { readOnly, errors } = editor;
   return (
     <EditorFrame
       title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")}
-      {...frame}
+      {...editor.frame}
       onSave={() =>
-        save({
+        editor.save({
           name,
           passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
           referenceFormat,
-          categories,
-          evaluations,
         })
       }
     >
@@ -345,19 +325,7 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CategoriesSharingAndBank
-        kind="evaluations"
-        categoryOptions={categoryOptions}
-        categories={categories}
-        onCategories={setCategories}
-        own={own}
-        shareCandidates={shareCandidates}
-        chosen={chosen}
-        members={evaluations}
-        onMembers={setEvaluations}
-        readOnly={readOnly}
-        errors={errors}
-      />
+      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
     </EditorFrame>
   );
 }
