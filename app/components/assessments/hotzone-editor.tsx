@@ -5,6 +5,7 @@ import { pointInZone, type Zone } from "~/modules/assessments";
 import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
+import { ZoneImage } from "./zone-image";
 import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";
 import type { AnswerEditorProps } from "./steps-editor";
 
@@ -35,7 +36,8 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEdit
   const [announcement, setAnnouncement] = useState("");
   const zones: Zone[] = answer.blocklistValue ?? [];
   const url: string = answer.textValue ?? "";
-  const { imageRef, aspect, readAspect } = useImageAspect(url);
+  const image = useImageAspect(url);
+  const { aspect } = image;
   const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
   const shapeName = (z: Zone) => t(`assessments:editor.shape.${z.shape}`);
   const describe = (z: Zone, i: number) =>
@@ -210,20 +212,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEdit
             onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
             onKeyDown={onKey}
           >
-            <img
-              ref={imageRef}
-              src={url}
-              alt={t("assessments:editor.hotzone-image")}
-              className="pointer-events-none block h-auto w-full"
-              draggable={false}
-              onLoad={readAspect}
-            />
-            <svg
-              viewBox="0 0 1 1"
-              preserveAspectRatio="none"
-              className="pointer-events-none absolute inset-0 h-full w-full"
-              data-testid="hotzone-canvas"
-            >
+            <ZoneImage image={image} src={url} alt={t("assessments:editor.hotzone-image")} testId="hotzone-canvas">
               {shown.map((z, i) => (
                 <ZoneShape key={i} zone={z} aspect={aspect} style={i === selected ? selectedStyle : zoneStyle} />
               ))}
@@ -251,7 +240,7 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEdit
               {points.length ? (
                 <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...zoneStyle, fill: "none" }} />
               ) : null}
-            </svg>
+            </ZoneImage>
             {current && !disabled
               ? handlesOf(current).map((h) => (
                   <span
