@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
 import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
 import { Alert, Button, TextField } from "./ui/form";
+import { NewCodeButton } from "./ui/new-code-button";
 import { useSchemaForm } from "./ui/schema-form";
 
 /**
@@ -77,17 +78,9 @@ export function LoginForm({
           <input type="hidden" name="identifier" value={state.identifier} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {state.usedUp ? (
-            <Button
-              ref={newCodeRef}
-              type="submit"
-              name="intent"
-              value="resend-code"
-              formNoValidate
-              disabled={busy}
-              data-testid="login-new-code"
-            >
+            <NewCodeButton ref={newCodeRef} intent="resend-code" busy={busy} testId="login-new-code">
               {t("auth:new-code")}
-            </Button>
+            </NewCodeButton>
           ) : (
             <>
               <TextField
