@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointer
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { pointInZone, type Zone } from "~/modules/assessments";
+import { ClearButton } from "./clear-button";
 import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
@@ -185,14 +186,9 @@ export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEdit
               <Button variant="secondary" disabled={tool !== "polygon" || points.length < 3} onClick={finishPolygon}>
                 {t("assessments:editor.finish-polygon")}
               </Button>
-              <Button
-                variant="ghost"
-                className="text-red-700"
-                disabled={zones.length === 0}
-                onClick={() => (setZones([]), select(null))}
-              >
+              <ClearButton disabled={zones.length === 0} onClear={() => (setZones([]), select(null))}>
                 {t("assessments:editor.clear-zones")}
-              </Button>
+              </ClearButton>
             </div>
           ) : null}
           <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
