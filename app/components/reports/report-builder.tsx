@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import { REPORT_OPTION_FLAGS } from "~/modules/reports";
 import type { SessionReportData } from "~/modules/reports";
-import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { Alert, Button, FieldLabel, fieldInputClass } from "~/components/ui/form";
 import { isEmailAddress } from "~/lib/email-address";
 import { ChartOptions } from "./chart-options";
 import { SessionReportView } from "./report-view";
@@ -62,9 +62,7 @@ export function ReportBuilder({
       {builder.canWrite ? (
         <Form method="post" action={action} className="flex flex-wrap items-end gap-3">
           <div className="flex min-w-0 flex-col gap-1">
-            <label htmlFor="report-layout" className="text-sm font-medium text-slate-700">
-              {t("reports:builder.layout")}
-            </label>
+            <FieldLabel htmlFor="report-layout">{t("reports:builder.layout")}</FieldLabel>
             <select
               id="report-layout"
               name="layout"
