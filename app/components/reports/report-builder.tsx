@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import { REPORT_OPTION_FLAGS } from "~/modules/reports";
@@ -243,9 +243,7 @@ function ReportEditor({
           <p className="text-sm">
             {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
           </p>
-          <label htmlFor="passed-override" className="text-sm font-medium">
-            {t("reports:builder.override")}
-          </label>
+          <DecisionLabel htmlFor="passed-override">{t("reports:builder.override")}</DecisionLabel>
           <select
             id="passed-override"
             name="passedStatusOverride"
@@ -257,9 +255,7 @@ function ReportEditor({
             <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
             <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
           </select>
-          <label htmlFor="passed-reason" className="text-sm font-medium">
-            {t("reports:builder.reason")}
-          </label>
+          <DecisionLabel htmlFor="passed-reason">{t("reports:builder.reason")}</DecisionLabel>
           <textarea
             id="passed-reason"
             name="passedStatusReason"
@@ -357,5 +353,14 @@ function ReportEditor({
         </a>
       </div>
     </div>
+  );
+}
+
+/** The label of one of the pass/fail decision's fields. */
+function DecisionLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="text-sm font-medium">
+      {children}
+    </label>
   );
 }
