@@ -2,8 +2,9 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
-import type { LoginFormState } from "~/modules/auth/index.server";
+import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
 import { Alert, Button, TextField } from "./ui/form";
+import { NewCodeButton } from "./ui/new-code-button";
 import { useSchemaForm } from "./ui/schema-form";
 
 /**
@@ -12,16 +13,13 @@ import { useSchemaForm } from "./ui/schema-form";
  */
 export function LoginForm({
   area,
-  defaultTenant,
   title,
-  organization,
-  signinNotice,
+  page: { defaultTenant, organization, signinNotice },
 }: {
   area: "admin" | "user";
-  defaultTenant: string;
   title: string;
-  organization?: { name: string; logoUrl: string | null } | null;
-  signinNotice?: "invalid" | "disabled" | null;
+  /** What the page's loader knows before the sign-in (loginPageInfo). */
+  page: LoginPageInfo;
 }) {
   const { t } = useTranslation();
   const state = useActionData<LoginFormState>();
@@ -80,17 +78,9 @@ export function LoginForm({
           <input type="hidden" name="identifier" value={state.identifier} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {state.usedUp ? (
-            <Button
-              ref={newCodeRef}
-              type="submit"
-              name="intent"
-              value="resend-code"
-              formNoValidate
-              disabled={busy}
-              data-testid="login-new-code"
-            >
+            <NewCodeButton ref={newCodeRef} intent="resend-code" busy={busy} testId="login-new-code">
               {t("auth:new-code")}
-            </Button>
+            </NewCodeButton>
           ) : (
             <>
               <TextField

@@ -2,18 +2,14 @@ import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
+import { SkipLink } from "./skip-link";
 
 /** Header and footer of the public pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
-      >
-        {t("common:skip-to-content")}
-      </a>
+      <SkipLink />
       <header className="flex h-14 items-center justify-between gap-3 border-b border-slate-200 px-4">
         <Link to="/" className="min-w-0 truncate text-lg font-semibold text-primary no-underline">
           {t("common:product")}

@@ -26,13 +26,7 @@ export default function AdminHome() {
     return (
       <PublicLayout>
         <div className="flex justify-center pt-[4vh]">
-          <LoginForm
-            area="admin"
-            defaultTenant={data.defaultTenant}
-            title={t("auth:title-admin")}
-            organization={data.organization}
-            signinNotice={data.signinNotice}
-          />
+          <LoginForm area="admin" title={t("auth:title-admin")} page={data} />
         </div>
       </PublicLayout>
     );

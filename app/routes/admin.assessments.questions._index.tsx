@@ -8,6 +8,7 @@ import { listQuestions, removeQuestion } from "~/modules/assessments/index.serve
 import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
 import { STEP_TYPES } from "~/modules/assessments";
+import { ListTable } from "~/components/ui/list-table";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 
@@ -52,59 +53,57 @@ export default function Questions() {
       {list.edges.length === 0 ? (
         <p className="text-slate-500">{t("assessments:list.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-3 py-2">{t("assessments:fields.name")}</th>
-                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.stepTypes")}</th> : null}
-                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.maxTime")}</th> : null}
-                <th className="px-3 py-2">{t("assessments:fields.owner")}</th>
-                {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.updated")}</th> : null}
-                <th className="px-3 py-2">
-                  <span className="sr-only">{t("assessments:fields.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.edges.map(({ node: q }) => (
-                <tr key={q._id} className="border-t border-slate-100">
-                  <td className="px-3 py-2 font-medium">
-                    <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
-                    <PrivateBadge visibility={q.visibility} />
-                  </td>
-                  {wide ? (
-                    <td className="hidden px-3 py-2 md:table-cell">
-                      {q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}
-                    </td>
+        <ListTable
+          className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]"
+          head={
+            <tr>
+              <th className="px-3 py-2">{t("assessments:fields.name")}</th>
+              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.stepTypes")}</th> : null}
+              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.maxTime")}</th> : null}
+              <th className="px-3 py-2">{t("assessments:fields.owner")}</th>
+              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.updated")}</th> : null}
+              <th className="px-3 py-2">
+                <span className="sr-only">{t("assessments:fields.actions")}</span>
+              </th>
+            </tr>
+          }
+        >
+          {list.edges.map(({ node: q }) => (
+            <tr key={q._id} className="border-t border-slate-100">
+              <td className="px-3 py-2 font-medium">
+                <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
+                <PrivateBadge visibility={q.visibility} />
+              </td>
+              {wide ? (
+                <td className="hidden px-3 py-2 md:table-cell">
+                  {q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}
+                </td>
+              ) : null}
+              {wide ? (
+                <td className="hidden px-3 py-2 md:table-cell">
+                  {t("assessments:form.seconds", { count: q.maxTime })}
+                </td>
+              ) : null}
+              <td className="px-3 py-2">{q.owner.name}</td>
+              {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
+              <td className="px-3 py-2 text-right">
+                <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
+                  {q.access.canEdit ? (
+                    <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
+                      {t("assessments:actions.edit")}
+                    </Link>
                   ) : null}
-                  {wide ? (
-                    <td className="hidden px-3 py-2 md:table-cell">
-                      {t("assessments:form.seconds", { count: q.maxTime })}
-                    </td>
+                  {canWrite ? (
+                    <Link to={`/admin/assessments/questions/create/${q._id}`} className="px-2">
+                      {t("assessments:actions.copy")}
+                    </Link>
                   ) : null}
-                  <td className="px-3 py-2">{q.owner.name}</td>
-                  {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
-                  <td className="px-3 py-2 text-right">
-                    <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
-                      {q.access.canEdit ? (
-                        <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
-                          {t("assessments:actions.edit")}
-                        </Link>
-                      ) : null}
-                      {canWrite ? (
-                        <Link to={`/admin/assessments/questions/create/${q._id}`} className="px-2">
-                          {t("assessments:actions.copy")}
-                        </Link>
-                      ) : null}
-                      {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  {q.access.canEdit ? <RemoveButton id={q._id} name={q.name} /> : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Pager pageInfo={list.pageInfo} />
     </div>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataList } from "~/components/databases/data-list";
 import { EntityDialog } from "~/components/databases/entity-dialog";
-import { Button } from "~/components/ui/form";
+import { ListDialogButton } from "~/components/ui/list-dialog-button";
 import { useListDialog } from "~/components/ui/use-intent-dialog";
 import { subtreeOf, treeOrder } from "~/lib/category-tree";
 import { categoryInput } from "~/modules/databases";
@@ -151,13 +151,7 @@ export default function Categories() {
         }
         rowExtra={(r) =>
           canWrite ? (
-            <Button
-              variant="ghost"
-              aria-haspopup="dialog"
-              onClick={(event) => openMove("move", r, event.currentTarget)}
-            >
-              {moveLabel}
-            </Button>
+            <ListDialogButton onOpen={(opener) => openMove("move", r, opener)}>{moveLabel}</ListDialogButton>
           ) : null
         }
       />

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
 import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/status-badge";
 import { SessionOverview } from "~/components/scheduling/session-overview";
@@ -65,6 +66,8 @@ export default function ScheduledSessions() {
     const q = next.toString();
     return q ? `?${q}` : "?";
   };
+  // A session's links, the same on a phone's card and in the table's row.
+  const linksOf = (id: string) => ({ id, overview: withParams({ overview: id }), canWrite: data.canWrite });
   const views: View[] = ["list", "month", "week"];
   const pages = data.list
     ? Math.max(1, Math.ceil(data.list.pageInfo.totalCount / (data.list.pageInfo.pageSize || SIZE)))
@@ -115,21 +118,13 @@ export default function ScheduledSessions() {
         <Form method="get" className="flex flex-wrap items-end gap-2">
           {data.view !== "list" ? <input type="hidden" name="view" value={data.view} /> : null}
           {data.view !== "list" ? <input type="hidden" name="date" value={data.anchor} /> : null}
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-slate-700">{t("scheduling:list.filter-status")}</span>
-            <select
-              name="status"
-              defaultValue={params.get("status") ?? ""}
-              className="rounded-md border border-slate-300 px-2 py-2 text-sm"
-            >
-              <option value="">{t("scheduling:list.all")}</option>
-              {SCHEDULED_SESSION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`scheduling:status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="status" label={t("scheduling:list.filter-status")}>
+            {SCHEDULED_SESSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`scheduling:status.${s}`)}
+              </option>
+            ))}
+          </FilterSelect>
           <div className="w-64 max-w-full">
             <TemplateSelect
               key={data.template?.id ?? ""}
@@ -140,18 +135,10 @@ export default function ScheduledSessions() {
             />
           </div>
           {data.view === "list" ? (
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium text-slate-700">{t("scheduling:list.filter-when")}</span>
-              <select
-                name="when"
-                defaultValue={params.get("when") ?? ""}
-                className="rounded-md border border-slate-300 px-2 py-2 text-sm"
-              >
-                <option value="">{t("scheduling:list.all")}</option>
-                <option value="UPCOMING">{t("scheduling:list.upcoming")}</option>
-                <option value="PAST">{t("scheduling:list.past")}</option>
-              </select>
-            </label>
+            <FilterSelect name="when" label={t("scheduling:list.filter-when")}>
+              <option value="UPCOMING">{t("scheduling:list.upcoming")}</option>
+              <option value="PAST">{t("scheduling:list.past")}</option>
+            </FilterSelect>
           ) : null}
           <Button type="submit" variant="secondary">
             {t("scheduling:list.apply")}
@@ -181,12 +168,7 @@ export default function ScheduledSessions() {
                     <span className="font-mono">{s.reference}</span> · {s.locationName ?? "—"} ·{" "}
                     {t("scheduling:list.count", { count: s.participants.length })}
                   </p>
-                  <SessionLinks
-                    id={s._id}
-                    overview={withParams({ overview: s._id })}
-                    canWrite={data.canWrite}
-                    className="mt-2 flex gap-4"
-                  />
+                  <SessionLinks {...linksOf(s._id)} className="mt-2 flex gap-4" />
                 </li>
               ))}
             </ul>
@@ -231,9 +213,7 @@ export default function ScheduledSessions() {
                       <td className="px-3 py-2">{s.participants.length}</td>
                       <td className="px-3 py-2">
                         <SessionLinks
-                          id={s._id}
-                          overview={withParams({ overview: s._id })}
-                          canWrite={data.canWrite}
+                          {...linksOf(s._id)}
                           className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3"
                         />
                       </td>
@@ -297,6 +277,25 @@ export default function ScheduledSessions() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** A filter of the list: "all" or one of its options, as the URL has it now. */
+function FilterSelect({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <select
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        className="rounded-md border border-slate-300 px-2 py-2 text-sm"
+      >
+        <option value="">{t("scheduling:list.all")}</option>
+        {children}
+      </select>
+    </label>
   );
 }
 

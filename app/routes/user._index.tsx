@@ -36,13 +36,7 @@ export default function UserHome() {
   if (!data.signedIn) {
     return (
       <div className="flex flex-1 items-start justify-center pt-[8vh]">
-        <LoginForm
-          area="user"
-          defaultTenant={data.defaultTenant}
-          title={t("auth:title-user")}
-          organization={data.organization}
-          signinNotice={data.signinNotice}
-        />
+        <LoginForm area="user" title={t("auth:title-user")} page={data} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
 import { Alert, Button, TextField } from "~/components/ui/form";
+import { NewCodeButton } from "~/components/ui/new-code-button";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { signUpDetailsInput } from "~/modules/scheduling";
 import { isAppError } from "~/lib/app-error";
@@ -218,16 +219,9 @@ export default function SignUp() {
           <input type="hidden" name="name" value={actionData?.name ?? ""} />
           <input type="hidden" name="email" value={actionData?.email ?? ""} />
           {actionData?.usedUp ? (
-            <Button
-              type="submit"
-              name="intent"
-              value="request-code"
-              formNoValidate
-              disabled={busy}
-              data-testid="signup-new-code"
-            >
+            <NewCodeButton intent="request-code" busy={busy} testId="signup-new-code">
               {t("scheduling:signup.new-code")}
-            </Button>
+            </NewCodeButton>
           ) : (
             <>
               <Alert tone="info">{t("scheduling:signup.code-sent", { email: actionData?.email ?? "" })}</Alert>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { can } from "~/lib/permissions";
 import { LanguageSwitcher } from "../language-switcher";
+import { SkipLink } from "../skip-link";
 import { CenteredSpinner } from "../ui/spinner";
 import { ADMIN_NAV, type NavItem } from "./nav-items";
 
@@ -34,12 +35,7 @@ export function AdminShell({
   const items = ADMIN_NAV.filter((item) => can(user.permissions, item.permission));
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
-      >
-        {t("common:skip-to-content")}
-      </a>
+      <SkipLink />
       <header className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-1">
         <div className="flex min-w-0 items-center gap-3">
           {logoUrl ? (
@@ -60,8 +56,10 @@ export function AdminShell({
         </div>
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <LanguageSwitcher />
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
+          <HeaderMenu
+            align="end"
+            width="min-w-48"
+            trigger={
               <button
                 type="button"
                 className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-selected"
@@ -77,25 +75,18 @@ export function AdminShell({
                 <span className="sr-only sm:not-sr-only">{user.name}</span>
                 <span className="sr-only">{t("common:user-menu-suffix")}</span>
               </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={4}
-                className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-              >
-                <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                {/* Not a <form> in the menu: the menu unmounts on select, before a native submit could run. */}
-                <DropdownMenu.Item
-                  onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin?index" })}
-                  className="w-full cursor-pointer rounded px-2 py-1.5 text-left text-sm outline-none data-[highlighted]:bg-selected"
-                >
-                  {t("auth:logout")}
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+            }
+          >
+            <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {/* Not a <form> in the menu: the menu unmounts on select, before a native submit could run. */}
+            <DropdownMenu.Item
+              onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin?index" })}
+              className="w-full cursor-pointer rounded px-2 py-1.5 text-left text-sm outline-none data-[highlighted]:bg-selected"
+            >
+              {t("auth:logout")}
+            </DropdownMenu.Item>
+          </HeaderMenu>
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
@@ -148,8 +139,10 @@ function PhoneMenu({ items }: { items: NavItem[] }) {
   const current = items.find((item) => isCurrent(item, pathname));
   return (
     <div className="p-2 md:hidden">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
+      <HeaderMenu
+        align="start"
+        width="w-[var(--radix-dropdown-menu-trigger-width)]"
+        trigger={
           <button
             type="button"
             className="flex w-full items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-50"
@@ -161,31 +154,52 @@ function PhoneMenu({ items }: { items: NavItem[] }) {
               <span className="min-w-0 truncate font-semibold text-primary">· {t(current.labelKey)}</span>
             ) : null}
           </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={4}
-            className="z-50 w-[var(--radix-dropdown-menu-trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            {items.map((item) => {
-              const active = item === current;
-              return (
-                <DropdownMenu.Item key={item.to} asChild>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={`flex items-center gap-2 rounded px-3 py-2.5 text-sm no-underline outline-none data-[highlighted]:bg-selected ${active ? "font-semibold text-primary" : "text-slate-700"}`}
-                  >
-                    <span aria-hidden="true">{item.icon}</span>
-                    {t(item.labelKey)}
-                  </NavLink>
-                </DropdownMenu.Item>
-              );
-            })}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        }
+      >
+        {items.map((item) => {
+          const active = item === current;
+          return (
+            <DropdownMenu.Item key={item.to} asChild>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={`flex items-center gap-2 rounded px-3 py-2.5 text-sm no-underline outline-none data-[highlighted]:bg-selected ${active ? "font-semibold text-primary" : "text-slate-700"}`}
+              >
+                <span aria-hidden="true">{item.icon}</span>
+                {t(item.labelKey)}
+              </NavLink>
+            </DropdownMenu.Item>
+          );
+        })}
+      </HeaderMenu>
     </div>
+  );
+}
+
+/** A menu of the header: its button, and the white panel it opens into below it. */
+function HeaderMenu({
+  trigger,
+  align,
+  width,
+  children,
+}: {
+  trigger: ReactNode;
+  align: "start" | "end";
+  width: string;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align={align}
+          sideOffset={4}
+          className={`z-50 ${width} rounded-md border border-slate-200 bg-white p-1 shadow-lg`}
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

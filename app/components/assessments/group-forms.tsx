@@ -5,7 +5,7 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling";
 import { BankPicker } from "./bank-picker";
-import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { CheckboxList, FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };
@@ -56,6 +56,43 @@ function useOwnership(doc: Owned | null, canWrite: boolean) {
   return { ownership, setOwnership, shares, setShares, canManage, payload };
 }
 
+/** What the group holds: an evaluation's questions or a session template's evaluations. */
+type MemberKind = "questions" | "evaluations";
+type GroupDoc = Owned & { categories: string[] } & { [kind in MemberKind]?: string[] };
+
+/**
+ * What both editors keep besides their own fields: categories, members, owner and sharing, the save
+ * (with owner and sharing when the actor may manage them), read-only or not, and whether anything
+ * changed since the editor opened.
+ */
+function useGroupEditor(
+  kind: MemberKind,
+  doc: GroupDoc | null,
+  canWrite: boolean,
+  back: string,
+  fields: Record<string, unknown>,
+) {
+  const { fetcher, result, errors, save } = useSave(back);
+  const readOnly = !canWrite || (!!doc && !doc.access.canEdit);
+  const [categories, setCategories] = useState(doc?.categories ?? []);
+  const [members, setMembers] = useState(doc?.[kind] ?? []);
+  const own = useOwnership(doc, canWrite);
+  const dirty = useChangedSince({ ...fields, categories, members, ownership: own.ownership, shares: own.shares });
+  const frame = { back, readOnly, dirty, busy: fetcher.state !== "idle", result };
+  return {
+    kind,
+    own,
+    readOnly,
+    errors,
+    frame,
+    categories,
+    setCategories,
+    members,
+    setMembers,
+    save: (payload: object) => save({ ...payload, categories, [kind]: members, ...own.payload }),
+  };
+}
+
 /** Owner, visibility and the colleagues a private item is shared with. */
 function OwnershipAndSharing({
   own,
@@ -90,30 +127,11 @@ function OwnershipAndSharing({
 
 /** The last part of both editors: categories, owner and sharing, and the members picked from the bank. */
 function CategoriesSharingAndBank({
-  kind,
-  categoryOptions,
-  categories,
-  onCategories,
-  own,
-  shareCandidates,
-  chosen,
-  members,
-  onMembers,
-  readOnly,
-  errors,
+  editor: { kind, categories, setCategories, members, setMembers, own, readOnly, errors },
+  choices: { categoryOptions, chosen, shareCandidates },
 }: {
-  /** What the group holds: an evaluation's questions or a session template's evaluations. */
-  kind: "questions" | "evaluations";
-  categoryOptions: CategoryOption[];
-  categories: string[];
-  onCategories: (ids: string[]) => void;
-  own: ReturnType<typeof useOwnership>;
-  shareCandidates: ShareUser[];
-  chosen: Ref[];
-  members: string[];
-  onMembers: (ids: string[]) => void;
-  readOnly: boolean;
-  errors: Record<string, string>;
+  editor: ReturnType<typeof useGroupEditor>;
+  choices: { categoryOptions: CategoryOption[]; chosen: Ref[]; shareCandidates: ShareUser[] };
 }) {
   const { t } = useTranslation();
   return (
@@ -122,7 +140,7 @@ function CategoriesSharingAndBank({
         legend={t("assessments:fields.categories")}
         options={categoryOptions}
         value={categories}
-        onChange={onCategories}
+        onChange={setCategories}
         error={errors.categories}
         disabled={readOnly}
       />
@@ -133,7 +151,7 @@ function CategoriesSharingAndBank({
         known={chosen}
         categoryOptions={categoryOptions}
         value={members}
-        onChange={onMembers}
+        onChange={setMembers}
         error={errors[kind]}
         disabled={readOnly}
       />
@@ -198,42 +216,22 @@ export function EvaluationForm({
   shareCandidates: ShareUser[];
 }) {
   const { t } = useTranslation();
-  const back = "/admin/assessments/evaluations";
-  const { fetcher, result, errors, save } = useSave(back);
-  const readOnly = !canWrite || (!!evaluation && !evaluation.access.canEdit);
   const [name, setName] = useState(evaluation?.name ?? "");
   const [description, setDescription] = useState(evaluation?.description ?? "");
-  const [categories, setCategories] = useState(evaluation?.categories ?? []);
-  const [questions, setQuestions] = useState(evaluation?.questions ?? []);
   const [enableTimer, setEnableTimer] = useState(evaluation?.options.enableTimer ?? true);
-  const own = useOwnership(evaluation, canWrite);
-  const changed = useChangedSince({
+  const editor = useGroupEditor("questions", evaluation, canWrite, "/admin/assessments/evaluations", {
     name,
     description,
-    categories,
-    questions,
     enableTimer,
-    ownership: own.ownership,
-    shares: own.shares,
   });
+  const { readOnly, errors } = editor;
   return (
     <EditorFrame
       title={t(evaluation ? "assessments:form.edit-evaluation" : "assessments:form.create-evaluation")}
-      back={back}
-      readOnly={readOnly}
-      dirty={changed}
-      busy={fetcher.state !== "idle"}
-      result={result}
-      onSave={() => save({ name, description, categories, questions, options: { enableTimer }, ...own.payload })}
+      {...editor.frame}
+      onSave={() => editor.save({ name, description, options: { enableTimer } })}
     >
-      <TextField
-        label={t("assessments:fields.name")}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        required
-        disabled={readOnly}
-      />
+      <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium text-slate-700">{t("assessments:fields.description")}</span>
         <textarea
@@ -261,19 +259,7 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CategoriesSharingAndBank
-        kind="questions"
-        categoryOptions={categoryOptions}
-        categories={categories}
-        onCategories={setCategories}
-        own={own}
-        shareCandidates={shareCandidates}
-        chosen={chosen}
-        members={questions}
-        onMembers={setQuestions}
-        readOnly={readOnly}
-        errors={errors}
-      />
+      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
     </EditorFrame>
   );
 }
@@ -295,52 +281,29 @@ export function SessionForm({
   defaultPassPercentage?: number;
 }) {
   const { t } = useTranslation();
-  const back = "/admin/assessments/sessions";
-  const { fetcher, result, errors, save } = useSave(back);
-  const readOnly = !canWrite || (!!session && !session.access.canEdit);
   const [name, setName] = useState(session?.name ?? "");
   const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : String(defaultPassPercentage));
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
-  const [categories, setCategories] = useState(session?.categories ?? []);
-  const [evaluations, setEvaluations] = useState(session?.evaluations ?? []);
-  const own = useOwnership(session, canWrite);
-  const changed = useChangedSince({
+  const editor = useGroupEditor("evaluations", session, canWrite, "/admin/assessments/sessions", {
     name,
     passPercentage,
     referenceFormat,
-    categories,
-    evaluations,
-    ownership: own.ownership,
-    shares: own.shares,
   });
+  const { readOnly, errors } = editor;
   return (
     <EditorFrame
       title={t(session ? "assessments:form.edit-session" : "assessments:form.create-session")}
-      back={back}
-      readOnly={readOnly}
-      dirty={changed}
-      busy={fetcher.state !== "idle"}
-      result={result}
+      {...editor.frame}
       onSave={() =>
-        save({
+        editor.save({
           name,
           passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
           referenceFormat,
-          categories,
-          evaluations,
-          ...own.payload,
         })
       }
     >
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label={t("assessments:fields.name")}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          required
-          disabled={readOnly}
-        />
+        <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
         <TextField
           label={t("assessments:fields.passPercentage")}
           type="number"
@@ -362,19 +325,7 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CategoriesSharingAndBank
-        kind="evaluations"
-        categoryOptions={categoryOptions}
-        categories={categories}
-        onCategories={setCategories}
-        own={own}
-        shareCandidates={shareCandidates}
-        chosen={chosen}
-        members={evaluations}
-        onMembers={setEvaluations}
-        readOnly={readOnly}
-        errors={errors}
-      />
+      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
     </EditorFrame>
   );
 }

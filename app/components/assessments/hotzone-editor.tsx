@@ -2,11 +2,13 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointer
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { pointInZone, type Zone } from "~/modules/assessments";
+import { ClearButton } from "./clear-button";
 import { FieldError } from "./screen-parts";
 import { ImageUpload } from "./rich-content";
 import { useImageAspect } from "./use-image-aspect";
+import { ZoneImage } from "./zone-image";
 import { describeZone, dragHandle, handlesOf, moveZone, radiusTo, scaleZone } from "./zone-geometry";
-import type { AnswerDraft } from "./steps-editor";
+import type { AnswerEditorProps } from "./steps-editor";
 
 type Tool = "select" | "rect" | "circle" | "polygon";
 type Drag =
@@ -25,17 +27,7 @@ const selectedStyle = { fill: "rgba(217,119,6,0.3)", stroke: "#b45309", strokeWi
  * By keyboard (the image has focus): arrows move the selected zone (Shift: further), + and − resize
  * it, Delete removes it, Escape lets go. Coordinates are image-relative.
  */
-export function HotzoneEditor({
-  answer,
-  onChange,
-  errors,
-  disabled,
-}: {
-  answer: AnswerDraft;
-  onChange: (a: AnswerDraft) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
-}) {
+export function HotzoneEditor({ answer, onChange, errors, disabled }: AnswerEditorProps) {
   const { t } = useTranslation();
   const areaRef = useRef<HTMLDivElement>(null);
   const [tool, setTool] = useState<Tool>("rect");
@@ -45,7 +37,8 @@ export function HotzoneEditor({
   const [announcement, setAnnouncement] = useState("");
   const zones: Zone[] = answer.blocklistValue ?? [];
   const url: string = answer.textValue ?? "";
-  const { imageRef, aspect, readAspect } = useImageAspect(url);
+  const image = useImageAspect(url);
+  const { aspect } = image;
   const setZones = (z: Zone[]) => onChange({ ...answer, blocklistValue: z });
   const shapeName = (z: Zone) => t(`assessments:editor.shape.${z.shape}`);
   const describe = (z: Zone, i: number) =>
@@ -193,14 +186,9 @@ export function HotzoneEditor({
               <Button variant="secondary" disabled={tool !== "polygon" || points.length < 3} onClick={finishPolygon}>
                 {t("assessments:editor.finish-polygon")}
               </Button>
-              <Button
-                variant="ghost"
-                className="text-red-700"
-                disabled={zones.length === 0}
-                onClick={() => (setZones([]), select(null))}
-              >
+              <ClearButton disabled={zones.length === 0} onClear={() => (setZones([]), select(null))}>
                 {t("assessments:editor.clear-zones")}
-              </Button>
+              </ClearButton>
             </div>
           ) : null}
           <p className="text-xs text-slate-500">{t("assessments:editor.hotzone-help")}</p>
@@ -220,20 +208,7 @@ export function HotzoneEditor({
             onDoubleClick={tool === "polygon" ? finishPolygon : undefined}
             onKeyDown={onKey}
           >
-            <img
-              ref={imageRef}
-              src={url}
-              alt={t("assessments:editor.hotzone-image")}
-              className="pointer-events-none block h-auto w-full"
-              draggable={false}
-              onLoad={readAspect}
-            />
-            <svg
-              viewBox="0 0 1 1"
-              preserveAspectRatio="none"
-              className="pointer-events-none absolute inset-0 h-full w-full"
-              data-testid="hotzone-canvas"
-            >
+            <ZoneImage image={image} src={url} alt={t("assessments:editor.hotzone-image")} testId="hotzone-canvas">
               {shown.map((z, i) => (
                 <ZoneShape key={i} zone={z} aspect={aspect} style={i === selected ? selectedStyle : zoneStyle} />
               ))}
@@ -261,7 +236,7 @@ export function HotzoneEditor({
               {points.length ? (
                 <polyline points={points.map((p) => p.join(",")).join(" ")} style={{ ...zoneStyle, fill: "none" }} />
               ) : null}
-            </svg>
+            </ZoneImage>
             {current && !disabled
               ? handlesOf(current).map((h) => (
                   <span

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { pointInZone, type Zone } from "~/modules/assessments";
 import { ZoneShape } from "./hotzone-editor";
 import { useImageAspect } from "./use-image-aspect";
+import { ZoneImage } from "./zone-image";
 
 type Point = [number, number];
 const round = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000));
@@ -57,7 +58,8 @@ export function HotzonePointPicker({
     e.preventDefault();
   };
 
-  const { imageRef, aspect, readAspect } = useImageAspect(imageUrl);
+  const image = useImageAspect(imageUrl);
+  const { aspect } = image;
   const inside = value && zones ? zones.some((z) => pointInZone(z, value[0], value[1], aspect)) : null;
   const pct = (v: number) => Math.round(v * 100);
   return (
@@ -76,19 +78,7 @@ export function HotzonePointPicker({
         onBlur={() => setFocused(false)}
         data-testid="point-picker"
       >
-        <img
-          ref={imageRef}
-          src={imageUrl}
-          alt=""
-          className="pointer-events-none block h-auto w-full"
-          draggable={false}
-          onLoad={readAspect}
-        />
-        <svg
-          viewBox="0 0 1 1"
-          preserveAspectRatio="none"
-          className="pointer-events-none absolute inset-0 h-full w-full"
-        >
+        <ZoneImage image={image} src={imageUrl} alt="">
           {(zones ?? []).map((z, i) => (
             <ZoneShape
               key={i}
@@ -97,7 +87,7 @@ export function HotzonePointPicker({
               style={{ fill: "rgba(22,101,52,0.25)", stroke: "#166534", strokeWidth: 0.004 }}
             />
           ))}
-        </svg>
+        </ZoneImage>
         {focused && !disabled ? <Marker point={cursor} className="border-slate-500 opacity-70" /> : null}
         {value ? (
           <Marker point={value} className="border-white bg-red-600 shadow-[0_0_0_2px_#111827]" testId="point-marker" />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { overlay } from "~/components/databases/entity-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import { refusalText, type Refusal } from "~/lib/app-error";
+import { ClearButton } from "./clear-button";
 
 const WIDTH = 800;
 const HEIGHT = 500;
@@ -174,14 +175,9 @@ export function ImageDrawDialog({ onUploaded, disabled }: { onUploaded: (url: st
             >
               {t("assessments:draw.undo")}
             </Button>
-            <Button
-              variant="ghost"
-              className="text-red-700"
-              disabled={strokes.length === 0}
-              onClick={() => setStrokes([])}
-            >
+            <ClearButton disabled={strokes.length === 0} onClear={() => setStrokes([])}>
               {t("assessments:draw.clear")}
-            </Button>
+            </ClearButton>
           </div>
           <canvas
             ref={canvasRef}

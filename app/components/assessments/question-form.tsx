@@ -6,7 +6,7 @@ import { DraftNotice, useLocalDraft } from "~/components/ui/local-draft";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { standingErrors } from "~/modules/assessments";
 import type { RichBlock, StepType } from "~/modules/assessments";
-import { CheckboxList, FieldError, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { CheckboxList, FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { CreateReference } from "./create-reference";
 import { RichContentEditor } from "./rich-content";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
@@ -156,14 +156,7 @@ export function QuestionForm({
       ) : (
         <div className="flex flex-col gap-4">
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              label={t("assessments:fields.name")}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={errors.name}
-              required
-              disabled={readOnly}
-            />
+            <NameField value={name} onChange={setName} error={errors.name} disabled={readOnly} />
             <TextField
               label={t("assessments:fields.maxTime")}
               type="number"

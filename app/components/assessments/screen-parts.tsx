@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ReferenceList } from "~/components/ui/reference-list";
-import { Alert, Button } from "~/components/ui/form";
+import { Alert, Button, TextField } from "~/components/ui/form";
 import { pageParam } from "~/lib/page-number";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
@@ -265,6 +265,31 @@ export function Modal({ title, trigger, children }: { title: string; trigger: Re
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The required name of a question, evaluation or session template. */
+export function NameField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (name: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t("assessments:fields.name")}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      required
+      disabled={disabled}
+    />
   );
 }
 

@@ -18,6 +18,13 @@ import { RichContentEditor, RichContentView } from "./rich-content";
 /** An answer being edited: any of the step types' shapes, checked by steps.ts on save. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one bag for five shapes while editing
 export type AnswerDraft = Record<string, any>;
+/** What an editor of one kind of answer gets from the step around it. */
+export type AnswerEditorProps = {
+  answer: AnswerDraft;
+  onChange: (a: AnswerDraft) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+};
 export type DraftStep = { key: string; type: StepType; question: RichBlock[]; answer: AnswerDraft; score: number };
 
 const newKey = () => `s${Math.random().toString(36).slice(2, 10)}`;
@@ -346,17 +353,7 @@ function AnswerEditor({
   }
 }
 
-function PracticalEditor({
-  answer,
-  onChange,
-  errors,
-  disabled,
-}: {
-  answer: AnswerDraft;
-  onChange: (a: AnswerDraft) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
-}) {
+function PracticalEditor({ answer, onChange, errors, disabled }: AnswerEditorProps) {
   const { t } = useTranslation();
   const criteria: string[] = answer.textlistValue ?? [];
   const weights: Array<number | null> = answer.numericlistValue ?? [];

@@ -5,10 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { PageInfo } from "~/lib/paging.server";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
+import { ListDialogButton } from "../ui/list-dialog-button";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
 import { pageParam } from "~/lib/page-number";
+import { ListTable } from "../ui/list-table";
 
 export type Column<T> = { key: string; label: string; sort?: string; render: (row: T) => ReactNode };
 type Node = { _id: string; name: string };
@@ -104,77 +106,67 @@ export function DataList<T extends Node>({
       {edges.length === 0 ? (
         <EmptyList>{q ? t("databases:list.empty-search", { q }) : e("empty")}</EmptyList>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                {columns.map((c) => {
-                  const active = c.sort && (sort ?? columns.find((x) => x.sort)?.sort) === c.sort;
-                  return (
-                    <th
-                      key={c.key}
-                      scope="col"
-                      className="px-4 py-2 font-medium"
-                      aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}
-                    >
-                      {c.sort ? (
-                        <Link
-                          to={href({ sort: c.sort, dir: active && dir === "ASC" ? "DESC" : "ASC", page: null })}
-                          className="inline-flex items-center gap-1 no-underline"
-                        >
-                          {c.label}
-                          <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : "↕"}</span>
-                        </Link>
-                      ) : (
-                        c.label
-                      )}
-                    </th>
-                  );
-                })}
-                {/* The actions stay in view at the right while a wide table scrolls on a phone. */}
-                <th scope="col" className="sticky right-0 bg-slate-50 px-4 py-2 text-right font-medium">
-                  <span className="sr-only">{t("databases:list.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {edges.map(({ node }) => (
-                <tr key={node._id} className="border-t border-slate-100">
-                  {columns.map((c, i) => (
-                    // A long unbroken name breaks instead of widening the table past the screen;
-                    // the name column keeps room enough to read.
-                    <td key={c.key} className="px-4 py-2 [overflow-wrap:anywhere]">
-                      <div className={i === 0 ? "min-w-[9rem]" : "min-w-[5rem]"}>{c.render(node)}</div>
-                    </td>
-                  ))}
-                  <td className="sticky right-0 bg-white px-2 py-2 shadow-[-1px_0_0_theme(colors.slate.100)] sm:px-4">
-                    <div className="flex justify-end gap-1">
-                      {rowExtra?.(node)}
-                      {canWrite ? (
-                        <>
-                          <Button
-                            variant="ghost"
-                            aria-haspopup="dialog"
-                            onClick={(event) => openDialog("edit", node, event.currentTarget)}
-                          >
-                            {editLabel}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            aria-haspopup="dialog"
-                            onClick={(event) => openDialog("remove", node, event.currentTarget)}
-                          >
-                            {removeLabel}
-                          </Button>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
+        <ListTable
+          className="w-full text-left text-sm"
+          head={
+            <tr>
+              {columns.map((c) => {
+                const active = c.sort && (sort ?? columns.find((x) => x.sort)?.sort) === c.sort;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className="px-4 py-2 font-medium"
+                    aria-sort={active ? (dir === "ASC" ? "ascending" : "descending") : undefined}
+                  >
+                    {c.sort ? (
+                      <Link
+                        to={href({ sort: c.sort, dir: active && dir === "ASC" ? "DESC" : "ASC", page: null })}
+                        className="inline-flex items-center gap-1 no-underline"
+                      >
+                        {c.label}
+                        <span aria-hidden="true">{active ? (dir === "ASC" ? "▲" : "▼") : "↕"}</span>
+                      </Link>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+              {/* The actions stay in view at the right while a wide table scrolls on a phone (issue 34). */}
+              <th scope="col" className="sticky right-0 bg-slate-50 px-4 py-2 text-right font-medium">
+                <span className="sr-only">{t("databases:list.actions")}</span>
+              </th>
+            </tr>
+          }
+        >
+          {edges.map(({ node }) => (
+            <tr key={node._id} className="border-t border-slate-100">
+              {columns.map((c, i) => (
+                // A long unbroken name breaks instead of widening the table past the screen (issue 34);
+                // the name column keeps room enough to read.
+                <td key={c.key} className="px-4 py-2 [overflow-wrap:anywhere]">
+                  <div className={i === 0 ? "min-w-[9rem]" : "min-w-[5rem]"}>{c.render(node)}</div>
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td className="sticky right-0 bg-white px-2 py-2 shadow-[-1px_0_0_theme(colors.slate.100)] sm:px-4">
+                <div className="flex justify-end gap-1">
+                  {rowExtra?.(node)}
+                  {canWrite ? (
+                    <>
+                      <ListDialogButton onOpen={(opener) => openDialog("edit", node, opener)}>
+                        {editLabel}
+                      </ListDialogButton>
+                      <ListDialogButton onOpen={(opener) => openDialog("remove", node, opener)}>
+                        {removeLabel}
+                      </ListDialogButton>
+                    </>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {dialog?.kind === "edit" ? (
         <EntityDialog

@@ -469,8 +469,7 @@ function FinishEvaluation({
         </Button>
       }
       testId="finish-dialog"
-      cancelTestId="finish-cancel"
-      confirmTestId="finish-confirm"
+      buttonsTestId="finish"
       title={t("live:user.finish.confirm-title")}
       description={
         <>

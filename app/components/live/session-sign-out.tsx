@@ -36,8 +36,7 @@ export function ParticipantSignOut({ className = "" }: { className?: string }) {
         </button>
       }
       testId="sign-out-dialog"
-      cancelTestId="sign-out-cancel"
-      confirmTestId="sign-out-confirm"
+      buttonsTestId="sign-out"
       title={t("live:user.sign-out.title")}
       description={t("live:user.sign-out.text")}
       // Staying is the likely wish: the primary button keeps the candidate in.

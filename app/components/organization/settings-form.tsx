@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from "~/i18n/config";
 import type { Organization, SettingsActionResult } from "~/modules/tenants/index.server";
-import { Alert, Button, FieldMessages, fieldInputClass, TextareaField, TextField } from "../ui/form";
+import { Alert, Button, FieldLabel, FieldMessages, fieldInputClass, TextareaField, TextField } from "../ui/form";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,9 +33,7 @@ function Select({
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <select
         id={id}
         name={name}
@@ -110,9 +108,7 @@ export function OrganizationSettingsForm({
             ) : (
               <p className="text-sm text-slate-500">{f("logo-none")}</p>
             )}
-            <label htmlFor={logoId} className="text-sm font-medium text-slate-700">
-              {f("logo")}
-            </label>
+            <FieldLabel htmlFor={logoId}>{f("logo")}</FieldLabel>
             <input
               id={logoId}
               type="file"

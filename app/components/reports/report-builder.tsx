@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import { REPORT_OPTION_FLAGS } from "~/modules/reports";
 import type { SessionReportData } from "~/modules/reports";
-import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { Alert, Button, FieldLabel, fieldInputClass } from "~/components/ui/form";
 import { isEmailAddress } from "~/lib/email-address";
 import { ChartOptions } from "./chart-options";
 import { SessionReportView } from "./report-view";
@@ -62,9 +62,7 @@ export function ReportBuilder({
       {builder.canWrite ? (
         <Form method="post" action={action} className="flex flex-wrap items-end gap-3">
           <div className="flex min-w-0 flex-col gap-1">
-            <label htmlFor="report-layout" className="text-sm font-medium text-slate-700">
-              {t("reports:builder.layout")}
-            </label>
+            <FieldLabel htmlFor="report-layout">{t("reports:builder.layout")}</FieldLabel>
             <select
               id="report-layout"
               name="layout"
@@ -245,9 +243,7 @@ function ReportEditor({
           <p className="text-sm">
             {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
           </p>
-          <label htmlFor="passed-override" className="text-sm font-medium">
-            {t("reports:builder.override")}
-          </label>
+          <DecisionLabel htmlFor="passed-override">{t("reports:builder.override")}</DecisionLabel>
           <select
             id="passed-override"
             name="passedStatusOverride"
@@ -259,9 +255,7 @@ function ReportEditor({
             <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
             <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
           </select>
-          <label htmlFor="passed-reason" className="text-sm font-medium">
-            {t("reports:builder.reason")}
-          </label>
+          <DecisionLabel htmlFor="passed-reason">{t("reports:builder.reason")}</DecisionLabel>
           <textarea
             id="passed-reason"
             name="passedStatusReason"
@@ -359,5 +353,14 @@ function ReportEditor({
         </a>
       </div>
     </div>
+  );
+}
+
+/** The label of one of the pass/fail decision's fields. */
+function DecisionLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="text-sm font-medium">
+      {children}
+    </label>
   );
 }

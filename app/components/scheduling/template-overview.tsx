@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { Dialog } from "radix-ui";
+import { CloseOverview, OverviewPanel } from "./overview-panel";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UntimedNotice } from "../live/untimed-notice";
 import { formatDuration } from "~/components/assessments/duration";
-import { overlay } from "~/components/databases/entity-dialog";
 import { Button } from "~/components/ui/form";
 import { Spinner } from "~/components/ui/spinner";
 import { useFormat } from "~/components/ui/use-format";
@@ -36,83 +36,75 @@ export function TemplateOverviewButton({ templateId }: { templateId: string | nu
           {t("scheduling:template-overview.open")}
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlay} />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(44rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6"
-          data-testid="template-overview"
-        >
-          <Dialog.Title className="mb-1 text-lg font-semibold text-primary">
-            {t("scheduling:template-overview.title", { name: overview?.name ?? "" })}
-          </Dialog.Title>
-          <Dialog.Description className="mb-3 text-sm text-slate-600">
-            {t("scheduling:template-overview.description")}
-          </Dialog.Description>
-          {!overview ? (
-            <Spinner />
-          ) : (
-            <>
-              <p className="mb-3 text-sm" data-testid="template-overview-totals">
-                {t("scheduling:template-overview.totals", {
-                  count: overview.evaluations.length,
-                  time: formatDuration(overview.seconds, t),
-                  points: points(overview.points),
-                  pass: overview.passPercentage,
-                })}
-              </p>
-              {overview.evaluations.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p>
-              ) : null}
-              <UntimedNotice
-                evaluations={overview.evaluations}
-                messages="scheduling:template-overview"
-                testId="template-overview-untimed-notice"
-                className="mb-3"
-              />
-              <ol className="flex flex-col gap-3">
-                {overview.evaluations.map((e, i) => (
-                  <li key={e.id} className="rounded-md border border-slate-200 p-3">
-                    <h3 className="flex flex-wrap justify-between gap-x-3 font-semibold">
-                      <span>
-                        {i + 1}. {e.name}
-                      </span>
-                      <span className="text-sm font-normal text-slate-600">
-                        {e.timed ? (
-                          formatDuration(e.seconds, t)
-                        ) : (
-                          <span data-testid="template-overview-untimed">
-                            {t("scheduling:template-overview.no-time-limit")}
+      <OverviewPanel width="w-[min(44rem,calc(100vw-2rem))]" padding="p-4 sm:p-6" testId="template-overview">
+        <Dialog.Title className="mb-1 text-lg font-semibold text-primary">
+          {t("scheduling:template-overview.title", { name: overview?.name ?? "" })}
+        </Dialog.Title>
+        <Dialog.Description className="mb-3 text-sm text-slate-600">
+          {t("scheduling:template-overview.description")}
+        </Dialog.Description>
+        {!overview ? (
+          <Spinner />
+        ) : (
+          <>
+            <p className="mb-3 text-sm" data-testid="template-overview-totals">
+              {t("scheduling:template-overview.totals", {
+                count: overview.evaluations.length,
+                time: formatDuration(overview.seconds, t),
+                points: points(overview.points),
+                pass: overview.passPercentage,
+              })}
+            </p>
+            {overview.evaluations.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("scheduling:plan.no-evaluations")}</p>
+            ) : null}
+            <UntimedNotice
+              evaluations={overview.evaluations}
+              messages="scheduling:template-overview"
+              testId="template-overview-untimed-notice"
+              className="mb-3"
+            />
+            <ol className="flex flex-col gap-3">
+              {overview.evaluations.map((e, i) => (
+                <li key={e.id} className="rounded-md border border-slate-200 p-3">
+                  <h3 className="flex flex-wrap justify-between gap-x-3 font-semibold">
+                    <span>
+                      {i + 1}. {e.name}
+                    </span>
+                    <span className="text-sm font-normal text-slate-600">
+                      {e.timed ? (
+                        formatDuration(e.seconds, t)
+                      ) : (
+                        <span data-testid="template-overview-untimed">
+                          {t("scheduling:template-overview.no-time-limit")}
+                        </span>
+                      )}{" "}
+                      · {points(e.points)}
+                    </span>
+                  </h3>
+                  {e.questions.length === 0 ? (
+                    <p className="text-sm text-slate-600">{t("scheduling:template-overview.no-questions")}</p>
+                  ) : (
+                    <ul className="mt-1 divide-y divide-slate-100 text-sm">
+                      {e.questions.map((q) => (
+                        <li key={q.id} className="flex flex-wrap justify-between gap-x-3 py-1">
+                          <span className="min-w-0 break-words">{q.name}</span>
+                          <span className="whitespace-nowrap text-slate-600">
+                            {formatDuration(q.seconds, t)} · {points(q.points)}
                           </span>
-                        )}{" "}
-                        · {points(e.points)}
-                      </span>
-                    </h3>
-                    {e.questions.length === 0 ? (
-                      <p className="text-sm text-slate-600">{t("scheduling:template-overview.no-questions")}</p>
-                    ) : (
-                      <ul className="mt-1 divide-y divide-slate-100 text-sm">
-                        {e.questions.map((q) => (
-                          <li key={q.id} className="flex flex-wrap justify-between gap-x-3 py-1">
-                            <span className="min-w-0 break-words">{q.name}</span>
-                            <span className="whitespace-nowrap text-slate-600">
-                              {formatDuration(q.seconds, t)} · {points(q.points)}
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
-          <div className="mt-4 flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{t("scheduling:overview.close")}</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        <div className="mt-4 flex justify-end">
+          <CloseOverview />
+        </div>
+      </OverviewPanel>
     </Dialog.Root>
   );
 }

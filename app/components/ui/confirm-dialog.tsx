@@ -8,7 +8,8 @@ type ButtonVariant = "primary" | "secondary" | "danger";
 /**
  * A step that cannot be taken back, asked first: its trigger opens a dialog with what it means, a
  * way back (focused first, radix AlertDialog) and the step itself. `testId` names the dialog;
- * its buttons are `${testId}-cancel` and `${testId}-confirm` unless named otherwise.
+ * its buttons are `${buttonsTestId}-cancel` and `${buttonsTestId}-confirm` (by default the
+ * dialog's name) unless named otherwise.
  */
 export function ConfirmDialog({
   trigger,
@@ -20,8 +21,9 @@ export function ConfirmDialog({
   confirmVariant = "primary",
   cancelVariant = "secondary",
   testId,
-  confirmTestId = `${testId}-confirm`,
-  cancelTestId = `${testId}-cancel`,
+  buttonsTestId = testId,
+  confirmTestId = `${buttonsTestId}-confirm`,
+  cancelTestId = `${buttonsTestId}-cancel`,
   large = false,
 }: {
   trigger: ReactNode;
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   confirmVariant?: ButtonVariant;
   cancelVariant?: ButtonVariant;
   testId: string;
+  buttonsTestId?: string;
   confirmTestId?: string;
   cancelTestId?: string;
   /** Touch-sized buttons, stacked on a phone (the candidate's screens). */

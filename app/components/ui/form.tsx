@@ -59,6 +59,15 @@ function useFieldIds(id: string | undefined, error: string | null | undefined, h
   } as const;
 }
 
+/** The label above a field, in the one style of every form. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
+      {children}
+    </label>
+  );
+}
+
 function FieldFrame({
   id,
   label,
@@ -69,9 +78,7 @@ function FieldFrame({
 }: Labelled & { id: string; className: string; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       {children}
       <FieldMessages id={id} hint={hint} error={error} />
     </div>

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { overlay, panel } from "../databases/entity-dialog";
-import { Alert, Button, fieldInputClass } from "../ui/form";
+import { Alert, Button, FieldLabel, fieldInputClass } from "../ui/form";
 
 type Colleague = { id: string; name: string; email: string };
 
@@ -65,9 +65,7 @@ export function RemoveUser({
             <input type="hidden" name="name" value={user.name} />
             {handOver ? (
               <div className="flex flex-col gap-1">
-                <label htmlFor={heirId} className="text-sm font-medium text-slate-700">
-                  {t("users:remove.heir")}
-                </label>
+                <FieldLabel htmlFor={heirId}>{t("users:remove.heir")}</FieldLabel>
                 <select
                   id={heirId}
                   name="handOverTo"

@@ -6,6 +6,7 @@ import type { Role } from "~/lib/permissions";
 import { EntityDialog, type FieldDef } from "../databases/entity-dialog";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
+import { ListDialogButton } from "../ui/list-dialog-button";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { RemoveUser } from "./remove-user";
 import { RoleCheckboxes, ROLE_ORDER } from "./role-checkboxes";
@@ -120,20 +121,12 @@ export function UserManagement({
               </dl>
               {canChange(u) ? (
                 <div className="flex gap-1 sm:justify-end">
-                  <Button
-                    variant="ghost"
-                    aria-haspopup="dialog"
-                    onClick={(event) => openDialog("edit", u, event.currentTarget)}
-                  >
+                  <ListDialogButton onOpen={(opener) => openDialog("edit", u, opener)}>
                     {t("users:edit-button")}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-haspopup="dialog"
-                    onClick={(event) => openDialog("remove", u, event.currentTarget)}
-                  >
+                  </ListDialogButton>
+                  <ListDialogButton onOpen={(opener) => openDialog("remove", u, opener)}>
                     {t("users:remove-button")}
-                  </Button>
+                  </ListDialogButton>
                 </div>
               ) : null}
             </li>

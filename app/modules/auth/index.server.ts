@@ -1,7 +1,13 @@
 // The auth domain's public face on the server: what other domains, routes, resolvers, the
 // server, party/ and the CLI may use. Browser-safe rules and types: ./index.ts.
 export { anySignedIn, formFile, handleUpload } from "./asset-http.server";
-export { handleLoginForm, type LoginFormState, loginPageInfo, prefilledTenant } from "./login-form.server";
+export {
+  handleLoginForm,
+  type LoginFormState,
+  type LoginPageInfo,
+  loginPageInfo,
+  prefilledTenant,
+} from "./login-form.server";
 export { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "./login.server";
 export { issueLoginCode, OTP_TTL_MS, signInLinkUrl, userIdentifierInput } from "./otp.server";
 export { hitRateLimits, type RateLimit, rateLimitsFull } from "./rate-limit.server";
