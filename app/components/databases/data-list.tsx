@@ -133,7 +133,7 @@ export function DataList<T extends Node>({
                   </th>
                 );
               })}
-              {/* The actions stay in view at the right while a wide table scrolls on a phone (issue 34). */}
+              {/* The actions stay in view at the right while a wide table scrolls on a phone. */}
               <th scope="col" className="sticky right-0 bg-slate-50 px-4 py-2 text-right font-medium">
                 <span className="sr-only">{t("databases:list.actions")}</span>
               </th>
@@ -143,7 +143,7 @@ export function DataList<T extends Node>({
           {edges.map(({ node }) => (
             <tr key={node._id} className="border-t border-slate-100">
               {columns.map((c, i) => (
-                // A long unbroken name breaks instead of widening the table past the screen (issue 34);
+                // A long unbroken name breaks instead of widening the table past the screen;
                 // the name column keeps room enough to read.
                 <td key={c.key} className="px-4 py-2 [overflow-wrap:anywhere]">
                   <div className={i === 0 ? "min-w-[9rem]" : "min-w-[5rem]"}>{c.render(node)}</div>
