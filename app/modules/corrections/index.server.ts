@@ -8,6 +8,13 @@ export {
   getParticipantCorrection,
   type ParticipantCorrection,
 } from "./participant-correction.server";
+export {
+  discrepancyThreshold,
+  type DoubleMark,
+  listDoubleMarks,
+  resolveStationDiscrepancy,
+  setDiscrepancyThreshold,
+} from "./double-marking.server";
 export { correctionProgress, listCorrections } from "./progress.server";
 export { buildScoredParticipant, loadScoredParticipant } from "./scored-participant.server";
 export {
