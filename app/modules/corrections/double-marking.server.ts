@@ -168,6 +168,12 @@ export async function discrepancyThreshold(db: Reader, scheduledSessionId: strin
   return row?.value ?? DEFAULT_DISCREPANCY_THRESHOLD;
 }
 
+/** `discrepancyThreshold` of the API: the session's threshold, for readers. */
+export async function discrepancyThresholdOf(ctx: Ctx, scheduledSessionId: string): Promise<number> {
+  requirePermission(ctx, READ);
+  return discrepancyThreshold(ctx.tdb.db, (await findSession(ctx.tdb.db, String(scheduledSessionId ?? ""))).id);
+}
+
 async function staffNames(db: Reader, ids: Array<string | null | undefined>): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((i): i is string => !!i))];
   if (unique.length === 0) return new Map();

@@ -10,6 +10,7 @@ export {
 } from "./participant-correction.server";
 export {
   discrepancyThreshold,
+  discrepancyThresholdOf,
   type DoubleMark,
   listDoubleMarks,
   resolveStationDiscrepancy,
@@ -25,4 +26,9 @@ export {
   stationProgress,
   type StationProgress,
 } from "./stations.server";
-export { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "./submit.server";
+export {
+  setLateAnswerAccepted,
+  submitCorrectionComment,
+  submitCorrectionEntry,
+  submitStationTick,
+} from "./submit.server";

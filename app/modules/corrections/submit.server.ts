@@ -85,6 +85,26 @@ export async function submitCorrectionEntry(ctx: Ctx, input: unknown): Promise<P
   return reload(ctx, data.scheduledSession, data.participant);
 }
 
+/**
+ * One queued tick of a station tablet (the tick endpoint): saved like submitCorrectionEntry, for
+ * the first or the second examiner; answers the revision and score now stored for that slot.
+ */
+export async function submitStationTick(ctx: Ctx, input: unknown): Promise<{ revision: number; score: number | null }> {
+  const saved = await submitCorrectionEntry(ctx, input);
+  const ref = parseInput(entryInput, input);
+  if (ref.marker === 2) {
+    const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, ref.scheduledSession, ref.participant);
+    const own = data.secondEntries.find(
+      (e) => e.evaluationId === ref.evaluation && e.questionId === ref.question && e.stepIndex === ref.stepIndex,
+    );
+    return { revision: own?.revision ?? 0, score: own?.score ?? null };
+  }
+  const step = saved.evaluations
+    .flatMap((e) => e.questions.flatMap((q) => q.steps))
+    .find((s) => s.evaluationId === ref.evaluation && s.questionId === ref.question && s.stepIndex === ref.stepIndex);
+  return { revision: step?.revision ?? 0, score: step?.score ?? null };
+}
+
 const commentInput = z.object({ scheduledSession: id, participant: id, comment: richContent });
 
 /** `submitCorrectionComment`: the comment for the whole participant (rich content, sanitised). */
