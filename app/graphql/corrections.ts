@@ -187,8 +187,7 @@ export const correctionsPiece: SchemaPiece = {
       autoScorePreview(scheduledSessionId: ID!, participantId: ID!): [AutoScoreEntry!]!
       correctionProgress(scheduledSessionId: ID!): [CorrectionProgress!]!
       stationProgress(scheduledSessionId: ID!): [StationProgress!]!
-      "The participants taking a station (an evaluation), in rotation order."
-      "marker 2: as the second examiner sees it (their own marks)."
+      "The participants taking a station (an evaluation), in rotation order; marker 2: as the second examiner sees them."
       stationParticipants(scheduledSessionId: ID!, evaluationId: ID!, marker: Int): StationParticipants!
     }
     extend type Mutation {
