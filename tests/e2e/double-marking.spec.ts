@@ -22,7 +22,8 @@ async function axe(page: Page) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-async function shoot(page: Page, baseURL: string | undefined, name: string) {
+/** The page (or, scrolled to it, the part around `focus`) at tablet width in every language. */
+async function shoot(page: Page, baseURL: string | undefined, name: string, focus?: string) {
   for (const { locale } of SCREENSHOT_LOCALES) {
     await page
       .context()
@@ -34,7 +35,8 @@ async function shoot(page: Page, baseURL: string | undefined, name: string) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow, `${name} ${locale} scrolls sideways`).toBe(false);
     fs.mkdirSync(shotDir, { recursive: true });
-    await page.screenshot({ path: path.join(shotDir, `${locale}-${name}.png`), fullPage: true });
+    if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shotDir, `${locale}-${name}.png`), fullPage: !focus });
   }
   await page
     .context()
@@ -105,8 +107,7 @@ test("two examiners mark one participant, the dashboard flags the discrepancy, s
   await expect(mark.getByTestId("double-mark-second")).toContainText("Sam Second");
   await expect(mark.getByTestId("double-mark-second")).toContainText("0 of 10");
   await axe(page);
-  await mark.scrollIntoViewIfNeeded();
-  await shoot(page, baseURL, "resolution");
+  await shoot(page, baseURL, "resolution", "double-mark");
 
   await mark.getByTestId("resolve-MEAN").check();
   await expect(mark.getByTestId("resolve-score")).toBeHidden();

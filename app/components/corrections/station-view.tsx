@@ -254,6 +254,7 @@ function MarkPanel({
  */
 function MarkerChoice({ marker, base }: { marker: Marker; base: string }) {
   const { t } = useTranslation();
+  const id = useId();
   const choice = (m: Marker) => (
     <Link
       to={m === 2 ? `${base}?marker=2` : base}
@@ -266,7 +267,10 @@ function MarkerChoice({ marker, base }: { marker: Marker; base: string }) {
   );
   return (
     <div className="flex flex-col gap-2" data-testid="marker-choice">
-      <nav aria-label={t("corrections:double.marking-as")} className="flex flex-wrap gap-2">
+      <nav aria-labelledby={`${id}-marking-as`} className="flex flex-wrap items-center gap-2">
+        <span id={`${id}-marking-as`} className="text-sm font-medium text-slate-700">
+          {t("corrections:double.marking-as")}
+        </span>
         {choice(1)}
         {choice(2)}
       </nav>
