@@ -108,6 +108,7 @@ export function DoubleMarkPanel({ mark, canResolve }: { mark: DoubleMark; canRes
           difference: f.number(mark.difference),
           threshold: f.number(mark.thresholdPercent),
           points: f.number((mark.thresholdPercent * mark.maxScore) / 100),
+          max: f.number(mark.maxScore),
         })}
       </p>
       {mark.resolution ? (
@@ -150,8 +151,8 @@ export function DoubleMarkPanel({ mark, canResolve }: { mark: DoubleMark; canRes
                     {t(`corrections:double.methods.${m}`)}
                     {m === "MEAN" ? (
                       <>
-                        {" "}
-                        (<Points score={mean} max={mark.maxScore} />)
+                        {" · "}
+                        <Points score={mean} max={mark.maxScore} />
                       </>
                     ) : null}
                   </span>
