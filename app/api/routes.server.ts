@@ -3,7 +3,7 @@ import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { contextFromSession } from "~/modules/auth/index.server";
-import { submitCorrectionEntry } from "~/modules/corrections/index.server";
+import { submitStationTick } from "~/modules/corrections/index.server";
 import { myLiveSession, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
 import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./assets.server";
 import { chooseLocale } from "./locale.server";
@@ -57,17 +57,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     methods: ["POST"],
     path: "/api/admin/corrections/:scheduledSessionId/tick",
     prereadBody: true,
-    handle: (args) =>
-      queuedWriteAction(args, "ADMIN", async (ctx, input) => {
-        const saved = await submitCorrectionEntry(ctx, input);
-        const step = saved.evaluations
-          .flatMap((e) => e.questions.flatMap((q) => q.steps))
-          .find(
-            (s) =>
-              s.evaluationId === input.evaluation && s.questionId === input.question && s.stepIndex === input.stepIndex,
-          );
-        return { revision: step?.revision ?? 0, score: step?.score ?? null };
-      }),
+    handle: (args) => queuedWriteAction(args, "ADMIN", (ctx, input) => submitStationTick(ctx, input)),
   },
   {
     // The signed-in participant's live state: the session screen refreshes with this after room

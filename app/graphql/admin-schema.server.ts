@@ -7,6 +7,7 @@ import { schedulingPiece } from "./scheduling";
 import { adminLivePiece } from "./live";
 import { correctionsPiece } from "./corrections";
 import { reportsPiece } from "./reports";
+import { doubleMarkingPiece } from "./double-marking";
 import { examsPiece } from "./exams";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
@@ -23,5 +24,6 @@ export const adminSchema = buildSchema([
   correctionsPiece,
   reportsPiece,
   examsPiece,
+  doubleMarkingPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

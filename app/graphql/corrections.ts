@@ -158,6 +158,8 @@ export const correctionsPiece: SchemaPiece = {
       ticks: [Boolean!]
       "The marking client's revision: an equal or older one changes nothing (a safe retry)."
       revision: Int
+      "Double marking: 2 = the second examiner's ticks (PRACTICAL only), kept apart from the first's."
+      marker: Int
     }
     input StationMarkInput {
       evaluation: ID!
@@ -166,6 +168,8 @@ export const correctionsPiece: SchemaPiece = {
       "true: done with this participant at this station; false: reopened."
       done: Boolean
       revision: Int
+      "Double marking: 2 = the second examiner's rating, comment and done, kept apart from the first's."
+      marker: Int
     }
     extend type Query {
       "The correction of one participant of a scheduled session."
@@ -183,8 +187,8 @@ export const correctionsPiece: SchemaPiece = {
       autoScorePreview(scheduledSessionId: ID!, participantId: ID!): [AutoScoreEntry!]!
       correctionProgress(scheduledSessionId: ID!): [CorrectionProgress!]!
       stationProgress(scheduledSessionId: ID!): [StationProgress!]!
-      "The participants taking a station (an evaluation), in rotation order."
-      stationParticipants(scheduledSessionId: ID!, evaluationId: ID!): StationParticipants!
+      "The participants taking a station (an evaluation), in rotation order; marker 2: as the second examiner sees them."
+      stationParticipants(scheduledSessionId: ID!, evaluationId: ID!, marker: Int): StationParticipants!
     }
     extend type Mutation {
       "Saves the auto-score rules' scores (all the rules can score, or the listed steps); never overwrites a manual score."
@@ -243,7 +247,7 @@ export const correctionsPiece: SchemaPiece = {
       correctionProgress: (_p, a: Args, g) => progressM.correctionProgress(ctxOf(g), a.scheduledSessionId),
       stationProgress: (_p, a: Args, g) => stationsM.stationProgress(ctxOf(g), a.scheduledSessionId),
       stationParticipants: (_p, a: Args, g) =>
-        stationsM.stationParticipants(ctxOf(g), a.scheduledSessionId, a.evaluationId),
+        stationsM.stationParticipants(ctxOf(g), a.scheduledSessionId, a.evaluationId, a.marker === 2 ? 2 : 1),
     },
     Mutation: {
       submitAutoScoreEntries: (_p, a: Args, g) =>

@@ -24,7 +24,8 @@ import {
 import { can } from "~/lib/permissions";
 import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
-import { stationProgress } from "~/modules/corrections/index.server";
+import { listDoubleMarks, stationProgress } from "~/modules/corrections/index.server";
+import { DiscrepancyList } from "~/components/corrections/double-mark-panel";
 
 export const handle = { titleKey: "live:dashboard.title" };
 
@@ -32,10 +33,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    const [board, token, stations] = await Promise.all([
+    const [board, token, stations, doubleMarks] = await Promise.all([
       liveDashboard(ctx, session._id),
       staffRealtimeToken(ctx, session._id),
       stationProgress(ctx, session._id),
+      listDoubleMarks(ctx, session._id),
     ]);
     return {
       session: {
@@ -45,6 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       board,
       stations,
+      discrepancies: doubleMarks.filter((m) => m.status === "discrepancy"),
       room: {
         token: token.token,
         host: token.host,
@@ -105,7 +108,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LiveDashboardScreen() {
-  const { session, board, stations, room, canRun } = useLoaderData<typeof loader>();
+  const { session, board, stations, discrepancies, room, canRun } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<IntentResult>({ key: "live-dashboard" });
   useRoomRevalidation(room);
@@ -209,6 +212,13 @@ export default function LiveDashboardScreen() {
         canRun={canRun && ongoing}
         evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}
         correctionUrl={(participantId) =>
+          `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`
+        }
+      />
+
+      <DiscrepancyList
+        marks={discrepancies}
+        participantUrl={(participantId) =>
           `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`
         }
       />

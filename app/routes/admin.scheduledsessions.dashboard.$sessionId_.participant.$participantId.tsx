@@ -7,6 +7,8 @@ import {
   previewAutoScoreEntries,
   submitAutoScoreEntries,
   getParticipantCorrection,
+  listDoubleMarks,
+  resolveStationDiscrepancy,
   setLateAnswerAccepted,
   submitCorrectionComment,
   submitCorrectionEntry,
@@ -25,10 +27,11 @@ export const handle = { titleKey: "corrections:page.title" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
-    const [correction, preview, builder] = await Promise.all([
+    const [correction, preview, builder, doubleMarks] = await Promise.all([
       getParticipantCorrection(ctx, params.sessionId!, params.participantId!),
       previewAutoScoreEntries(ctx, params.sessionId!, params.participantId!),
       builderScreen(ctx, params.sessionId!, params.participantId!),
+      listDoubleMarks(ctx, params.sessionId!, params.participantId!),
     ]);
     return {
       correction,
@@ -36,6 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       builder,
       owner: ctx.actor.userId,
       canCorrect: can(ctx.permissions, "correct:sessions"),
+      doubleMarks,
+      canResolve: can(ctx.permissions, "write:reports"),
     };
   });
 }
@@ -67,6 +72,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         comment: input.comment,
       }),
     comment: (input) => submitCorrectionComment(ctx, { ...ref, comment: jsonOr(input.comment, null) }),
+    // Double marking (ADR 0036): the exam board resolves two examiners' marks of a station.
+    resolve: (input) =>
+      resolveStationDiscrepancy(ctx, {
+        ...ref,
+        evaluation: input.evaluation,
+        method: input.method,
+        score: String(input.score ?? "").trim() === "" ? null : Number(input.score),
+        note: input.note ?? null,
+      }),
     late: (input) => setLateAnswerAccepted(ctx, { ...ref, ...step(input), accept: input.accept === "true" }),
     // The report builder below the corrections (app/modules/reports).
     ...Object.fromEntries(
@@ -83,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ParticipantCorrectionScreen() {
-  const { correction, preview, builder, owner, canCorrect } = useLoaderData<typeof loader>();
+  const { correction, preview, builder, owner, canCorrect, doubleMarks, canResolve } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
   return (
@@ -95,6 +109,8 @@ export default function ParticipantCorrectionScreen() {
       dashboardUrl={base}
       stationsUrl={`${base}/stations`}
       result={result}
+      doubleMarks={doubleMarks}
+      canResolve={canResolve}
     >
       <ReportBuilder builder={builder} result={result?.intent.startsWith("report-") ? result : undefined} />
     </ParticipantCorrectionView>

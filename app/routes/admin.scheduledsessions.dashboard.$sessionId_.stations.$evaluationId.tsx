@@ -4,6 +4,7 @@ import { StationView } from "~/components/corrections/station-view";
 import { can } from "~/lib/permissions";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/index.server";
+import { markerOf } from "~/modules/corrections";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
 
@@ -15,12 +16,14 @@ export const handle = { titleKey: "corrections:station.title" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
-    const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!);
-    const wanted = new URL(request.url).searchParams.get("participant");
+    const search = new URL(request.url).searchParams;
+    const marker = markerOf(search.get("marker"));
+    const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!, marker);
+    const wanted = search.get("participant");
     const chosen =
       participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
     const selected = chosen
-      ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId)
+      ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId, marker)
       : null;
     return {
       station,
@@ -29,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       owner: ctx.actor.userId,
       canCorrect: can(ctx.permissions, "correct:sessions"),
       sessionId: params.sessionId!,
+      marker,
     };
   });
 }
@@ -44,6 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       globalRating: input.globalRating ? input.globalRating : null,
       comment: input.comment ?? null,
       ...(done === null ? {} : { done }),
+      ...(markerOf(input.marker) === 2 ? { marker: 2 } : {}),
     });
   };
   return runIntent(ctx, request, {
@@ -52,13 +57,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     done: async (input) => {
       await mark(input, true);
       const next = String(input.next ?? input.participant ?? "");
-      throw redirect(`${here}?participant=${encodeURIComponent(next)}`);
+      const second = markerOf(input.marker) === 2 ? "marker=2&" : "";
+      throw redirect(`${here}?${second}participant=${encodeURIComponent(next)}`);
     },
   });
 }
 
 export default function StationScreen() {
-  const { station, participants, selected, owner, canCorrect, sessionId } = useLoaderData<typeof loader>();
+  const { station, participants, selected, owner, canCorrect, sessionId, marker } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
   return (
@@ -70,6 +76,7 @@ export default function StationScreen() {
       canCorrect={canCorrect}
       base={{ session, station: `${session}/stations/${encodeURIComponent(station.evaluationId)}` }}
       result={result}
+      marker={marker}
     />
   );
 }

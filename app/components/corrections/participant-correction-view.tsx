@@ -6,12 +6,18 @@ import { Alert, Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { RichBlock } from "~/modules/assessments";
 import type { IntentResult } from "~/lib/intent-action.server";
-import type { AutoScoreEntry, CorrectionStep, ParticipantCorrection } from "~/modules/corrections/index.server";
+import type {
+  AutoScoreEntry,
+  CorrectionStep,
+  DoubleMark,
+  ParticipantCorrection,
+} from "~/modules/corrections/index.server";
 import { AutoScoreDialog } from "./auto-score-dialog";
 import { StepCard, type Ticking } from "./step-card";
 import { TickStatus } from "./tick-status";
 import { useReloadWhenSaved } from "./use-reload-when-saved";
 import { serverTicksOf, useTickQueue } from "./use-tick-queue";
+import { DoubleMarkPanel } from "./double-mark-panel";
 
 /** The whole-participant comment (rich content, the TipTap editor). */
 function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorrect: boolean }) {
@@ -67,7 +73,12 @@ export function ParticipantCorrectionView({
   stationsUrl,
   result,
   children,
+  doubleMarks = [],
+  canResolve = false,
 }: {
+  /** Double marking (ADR 0036): this participant's double-marked stations. */
+  doubleMarks?: DoubleMark[];
+  canResolve?: boolean;
   correction: ParticipantCorrection;
   preview: AutoScoreEntry[];
   owner: string;
@@ -167,6 +178,11 @@ export function ParticipantCorrectionView({
               {t("corrections:station.examiner-comment", { comment: e.markComment })}
             </p>
           ) : null}
+          {doubleMarks
+            .filter((m) => m.evaluationId === e.id)
+            .map((m) => (
+              <DoubleMarkPanel key={m.evaluationId} mark={m} canResolve={canResolve} />
+            ))}
           {e.questions.map((q) => (
             <div key={q.id} className="flex flex-col gap-2">
               <h3 className="font-medium text-slate-800">{q.name}</h3>

@@ -3,7 +3,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Button, fieldInputClass } from "~/components/ui/form";
 import type { GlobalRating } from "~db/tenant/schema";
-import { RATING_CHOICES, stationListState } from "~/modules/corrections";
+import { RATING_CHOICES, stationListState, type Marker } from "~/modules/corrections";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type {
   CorrectionEvaluation,
@@ -35,13 +35,14 @@ function StationList({
   base: string;
 }) {
   const { t } = useTranslation();
+  const join = base.includes("?") ? "&" : "?";
   return (
     <nav aria-label={t("corrections:station.participants")} className="flex flex-col gap-1">
       <ol className="flex flex-col gap-1" data-testid="station-participants">
         {participants.map((p) => (
           <li key={p.participantId}>
             <Link
-              to={`${base}?participant=${encodeURIComponent(p.participantId)}`}
+              to={`${base}${join}participant=${encodeURIComponent(p.participantId)}`}
               aria-current={p.participantId === selected ? "true" : undefined}
               className={`flex min-h-12 items-center justify-between gap-2 rounded-md border px-3 py-2 ${p.participantId === selected ? "border-primary bg-selected" : p.markedAt ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white"}`}
               data-testid="station-participant"
@@ -83,6 +84,7 @@ function MarkPanel({
   next,
   canCorrect,
   participantUrl,
+  marker,
 }: {
   correction: ParticipantCorrection;
   evaluation: CorrectionEvaluation;
@@ -90,13 +92,14 @@ function MarkPanel({
   next: string | null;
   canCorrect: boolean;
   participantUrl: string;
+  marker: Marker;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const navigation = useNavigation();
   const steps = useMemo(() => evaluation.questions.flatMap((q) => q.steps), [evaluation]);
   const server = useMemo(() => serverTicksOf(correction.participantId, steps), [correction.participantId, steps]);
-  const queue = useTickQueue(owner, correction.scheduledSessionId, server);
+  const queue = useTickQueue(owner, correction.scheduledSessionId, server, marker);
   useReloadWhenSaved(queue.status.waiting);
   const practical = steps.filter((s) => s.type === "PRACTICAL");
   const others = steps.length - practical.length;
@@ -150,7 +153,7 @@ function MarkPanel({
       {practical.length === 0 ? (
         <p className="text-sm text-slate-600">{t("corrections:station.no-checklist")}</p>
       ) : null}
-      {others > 0 ? (
+      {others > 0 && marker === 1 ? (
         <p className="text-sm text-slate-600">
           {t("corrections:station.other-steps", { count: others })}{" "}
           <Link to={participantUrl} className="text-primary underline">
@@ -164,6 +167,7 @@ function MarkPanel({
         key={`${correction.participantId}-${evaluation.markedAt ?? ""}`}
       >
         <input type="hidden" name="participant" value={correction.participantId} />
+        {marker === 2 ? <input type="hidden" name="marker" value="2" /> : null}
         {next ? <input type="hidden" name="next" value={next} /> : null}
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700">{t("corrections:station.rating")}</legend>
@@ -244,6 +248,44 @@ function MarkPanel({
   );
 }
 
+/**
+ * First or second examiner (double marking, ADR 0036): the tablet of a second examiner is switched
+ * to "second" once and stays so; it shows only that examiner's own ticks, rating and comment.
+ */
+function MarkerChoice({ marker, base }: { marker: Marker; base: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const choice = (m: Marker) => (
+    <Link
+      to={m === 2 ? `${base}?marker=2` : base}
+      aria-current={marker === m ? "true" : undefined}
+      className={`flex min-h-12 items-center rounded-md border-2 px-4 py-2 font-medium ${marker === m ? "border-primary bg-selected text-primary" : "border-slate-300 bg-white text-slate-800"}`}
+      data-testid={`marker-${m}`}
+    >
+      {t(m === 2 ? "corrections:double.second-examiner" : "corrections:double.first-examiner")}
+    </Link>
+  );
+  return (
+    <div className="flex flex-col gap-2" data-testid="marker-choice">
+      <nav aria-labelledby={`${id}-marking-as`} className="flex flex-wrap items-center gap-2">
+        <span id={`${id}-marking-as`} className="text-sm font-medium text-slate-700">
+          {t("corrections:double.marking-as")}
+        </span>
+        {choice(1)}
+        {choice(2)}
+      </nav>
+      {marker === 2 ? (
+        <p
+          className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950"
+          data-testid="second-examiner-note"
+        >
+          {t("corrections:double.second-note")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function StationView({
   station,
   participants,
@@ -252,7 +294,9 @@ export function StationView({
   canCorrect,
   base,
   result,
+  marker = 1,
 }: {
+  marker?: Marker;
   station: StationProgress;
   participants: StationParticipant[];
   selected: { correction: ParticipantCorrection; evaluation: CorrectionEvaluation } | null;
@@ -286,9 +330,14 @@ export function StationView({
           </Link>
         </nav>
       </header>
+      {canCorrect ? <MarkerChoice marker={marker} base={base.station} /> : null}
       {result && !result.ok ? <Alert>{result.message}</Alert> : null}
       <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <StationList participants={participants} selected={current} base={base.station} />
+        <StationList
+          participants={participants}
+          selected={current}
+          base={marker === 2 ? `${base.station}?marker=2` : base.station}
+        />
         {selected ? (
           <MarkPanel
             key={current}
@@ -298,6 +347,7 @@ export function StationView({
             next={next}
             canCorrect={canCorrect}
             participantUrl={`${base.session}/participant/${encodeURIComponent(current!)}`}
+            marker={marker}
           />
         ) : (
           <p className="text-slate-600">{t("corrections:station.empty")}</p>

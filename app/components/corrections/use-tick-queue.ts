@@ -17,7 +17,12 @@ export type ServerTicks = {
 export type TickRef = { participant: string; evaluation: string; question: string; stepIndex: number };
 
 /** Posts one queued tick; anything but a clear refusal (network, 401, 5xx) is retried later. */
-export async function postTick(record: QueuedAnswer): Promise<SendResult> {
+export function postTick(record: QueuedAnswer): Promise<SendResult> {
+  return postTickAs(1, record);
+}
+
+/** A tick of the first or the second examiner (double marking, ADR 0036): the endpoint takes the slot. */
+export async function postTickAs(marker: 1 | 2, record: QueuedAnswer): Promise<SendResult> {
   let response: Response;
   try {
     response = await fetch(`/api/admin/corrections/${encodeURIComponent(record.scheduledSession)}/tick`, {
@@ -31,6 +36,7 @@ export async function postTick(record: QueuedAnswer): Promise<SendResult> {
         stepIndex: record.stepIndex,
         ticks: (record.answer as { ticks?: boolean[] }).ticks ?? [],
         revision: record.revision,
+        ...(marker === 2 ? { marker } : {}),
       }),
     });
   } catch {
@@ -43,7 +49,7 @@ export async function postTick(record: QueuedAnswer): Promise<SendResult> {
   return { ok: false, refused: body.message ?? body.reason ?? String(response.status) };
 }
 
-export function useTickQueue(owner: string, scheduledSession: string, server: ServerTicks[]) {
+export function useTickQueue(owner: string, scheduledSession: string, server: ServerTicks[], marker: 1 | 2 = 1) {
   const answers = useMemo<ServerAnswer[]>(
     () =>
       server.map((t) => ({
@@ -58,7 +64,10 @@ export function useTickQueue(owner: string, scheduledSession: string, server: Se
       })),
     [server, scheduledSession],
   );
-  const queue = useAnswerQueue(owner, scheduledSession, answers, { send: postTick, database: "station-ticks" });
+  const send = useCallback((record: QueuedAnswer) => postTickAs(marker, record), [marker]);
+  // The second examiner's ticks wait in their own database: never mixed with the first's.
+  const database = marker === 2 ? "station-ticks-second" : "station-ticks";
+  const queue = useAnswerQueue(owner, scheduledSession, answers, { send, database });
   const { answerOf, change } = queue;
   const ticksOf = useCallback(
     (ref: TickRef, count: number): boolean[] => {

@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import {
   categories,
   correctionEntries,
+  correctionSecondEntries,
+  correctionSecondMarks,
   correctionStationMarks,
   evaluations,
   participants,
@@ -34,6 +36,8 @@ import { maxScoreOf } from "./scoring";
 export type CorrectionRow = typeof corrections.$inferSelect;
 export type CorrectionEntryRow = typeof correctionEntries.$inferSelect;
 export type StationMarkRow = typeof correctionStationMarks.$inferSelect;
+export type SecondEntryRow = typeof correctionSecondEntries.$inferSelect;
+export type SecondMarkRow = typeof correctionSecondMarks.$inferSelect;
 
 /** One step of a question the participant took, with what they answered and what was scored. */
 export type TakenStep = {
@@ -63,6 +67,9 @@ export type CorrectionData = {
   order: string[];
   steps: TakenStep[];
   marks: Map<string, StationMarkRow>;
+  /** Double marking (ADR 0036): the second examiner's ticks and marks, by evaluation id. */
+  secondEntries: SecondEntryRow[];
+  secondMarks: Map<string, SecondMarkRow>;
 };
 
 export const stepKey = (s: { evaluationId: string; questionId: string; stepIndex: number }) =>
@@ -151,12 +158,14 @@ export async function loadCorrectionData(
     findCorrection(db, session.id, entry.participantId),
     loadLiveData(db, [entry.id]),
   ]);
-  const [entryRows, markRows] = correction
+  const [entryRows, markRows, secondEntryRows, secondMarkRows] = correction
     ? await Promise.all([
         db.select().from(correctionEntries).where(eq(correctionEntries.correctionId, correction.id)).all(),
         db.select().from(correctionStationMarks).where(eq(correctionStationMarks.correctionId, correction.id)).all(),
+        db.select().from(correctionSecondEntries).where(eq(correctionSecondEntries.correctionId, correction.id)).all(),
+        db.select().from(correctionSecondMarks).where(eq(correctionSecondMarks.correctionId, correction.id)).all(),
       ])
-    : [[], []];
+    : [[], [], [], []];
   const order = orderOf(plan, entry);
   return {
     session,
@@ -168,6 +177,8 @@ export async function loadCorrectionData(
     order,
     steps: await takenSteps(tenant, plan, order, live.get(entry.id)?.answers ?? [], entryRows),
     marks: new Map(markRows.map((m) => [m.evaluationId, m])),
+    secondEntries: secondEntryRows,
+    secondMarks: new Map(secondMarkRows.map((m) => [m.evaluationId, m])),
   };
 }
 

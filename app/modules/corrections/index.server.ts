@@ -8,6 +8,14 @@ export {
   getParticipantCorrection,
   type ParticipantCorrection,
 } from "./participant-correction.server";
+export {
+  discrepancyThreshold,
+  discrepancyThresholdOf,
+  type DoubleMark,
+  listDoubleMarks,
+  resolveStationDiscrepancy,
+  setDiscrepancyThreshold,
+} from "./double-marking.server";
 export { correctionProgress, listCorrections } from "./progress.server";
 export { buildScoredParticipant, loadScoredParticipant } from "./scored-participant.server";
 export {
@@ -18,4 +26,9 @@ export {
   stationProgress,
   type StationProgress,
 } from "./stations.server";
-export { setLateAnswerAccepted, submitCorrectionComment, submitCorrectionEntry } from "./submit.server";
+export {
+  setLateAnswerAccepted,
+  submitCorrectionComment,
+  submitCorrectionEntry,
+  submitStationTick,
+} from "./submit.server";

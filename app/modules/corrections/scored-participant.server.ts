@@ -37,6 +37,7 @@ export async function buildScoredParticipant(ctx: Ctx, data: CorrectionData): Pr
   const evaluations: ScoredEvaluation[] = data.order.map((evaluationId) => {
     const plan = data.plan.evaluations.get(evaluationId)!;
     const mark = data.marks.get(evaluationId);
+    const second = data.secondMarks.get(evaluationId);
     return {
       id: evaluationId,
       name: plan.name,
@@ -49,6 +50,8 @@ export async function buildScoredParticipant(ctx: Ctx, data: CorrectionData): Pr
       })),
       comment: mark?.comment ?? null,
       globalRating: mark?.globalRating ?? null,
+      // Double marking (ADR 0036): a resolved double mark decides the station's points.
+      resolvedScore: second?.resolutionMethod && second.resolvedAt ? second.resolvedScore : null,
     };
   });
   const categoryIds = evaluations.flatMap((e) => [...e.categoryIds, ...e.questions.flatMap((q) => q.categoryIds)]);

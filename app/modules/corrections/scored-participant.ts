@@ -40,6 +40,12 @@ export type ScoredEvaluation = {
   /** The station examiner's comment and global rating, when marked in the station view. */
   comment: string | null;
   globalRating: GlobalRating | null;
+  /**
+   * Double marking (ADR 0036): the station's points as staff resolved two examiners' marks; the
+   * station's score then, while its steps still show the first examiner's ticks. Absent or null:
+   * the steps' sum (the first examiner's mark, also while a discrepancy is unresolved).
+   */
+  resolvedScore?: number | null;
 };
 
 export type ScoredParticipant = {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import {
+  correctionSecondMarks as secondMarks,
   correctionStationMarks as marks,
   GLOBAL_RATINGS,
   scheduledSessionParticipantCorrections as corrections,
@@ -12,7 +13,9 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { entryStates, findSession, loadPlan, orderOf } from "~/modules/live/index.server";
 import { isEvaluationDone } from "~/modules/live";
-import { participantNames } from "./correction-data.server";
+import { loadCorrectionData, participantNames } from "./correction-data.server";
+import type { Marker } from "./double-marking";
+import { blindedForSecond, saveSecondMark } from "./double-marking.server";
 import { inRotation } from "./station-list";
 import {
   getParticipantCorrection,
@@ -86,6 +89,7 @@ export async function stationParticipants(
   ctx: Ctx,
   scheduledSessionId: string,
   evaluationId: string,
+  marker: Marker = 1,
 ): Promise<{ station: StationProgress; participants: StationParticipant[] }> {
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
@@ -104,12 +108,27 @@ export async function stationParticipants(
   const [states, names, markRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
     participantNames(db, ids),
-    db
-      .select({ participantId: corrections.participantId, markedAt: marks.markedAt, globalRating: marks.globalRating })
-      .from(marks)
-      .innerJoin(corrections, eq(corrections.id, marks.correctionId))
-      .where(and(eq(corrections.scheduledSessionId, session.id), eq(marks.evaluationId, evaluation.id)))
-      .all(),
+    marker === 1
+      ? db
+          .select({
+            participantId: corrections.participantId,
+            markedAt: marks.markedAt,
+            globalRating: marks.globalRating,
+          })
+          .from(marks)
+          .innerJoin(corrections, eq(corrections.id, marks.correctionId))
+          .where(and(eq(corrections.scheduledSessionId, session.id), eq(marks.evaluationId, evaluation.id)))
+          .all()
+      : db
+          .select({
+            participantId: corrections.participantId,
+            markedAt: secondMarks.markedAt,
+            globalRating: secondMarks.globalRating,
+          })
+          .from(secondMarks)
+          .innerJoin(corrections, eq(corrections.id, secondMarks.correctionId))
+          .where(and(eq(corrections.scheduledSessionId, session.id), eq(secondMarks.evaluationId, evaluation.id)))
+          .all(),
   ]);
   const markOf = new Map(markRows.map((m) => [m.participantId, m]));
   const unnumbered = states.map((s): Omit<StationParticipant, "rotation"> => {
@@ -150,11 +169,14 @@ export async function stationCorrection(
   scheduledSessionId: string,
   evaluationId: string,
   participantId: string,
+  marker: Marker = 1,
 ): Promise<{ correction: ParticipantCorrection; evaluation: CorrectionEvaluation }> {
   const correction = await getParticipantCorrection(ctx, scheduledSessionId, participantId);
   const evaluation = correction.evaluations.find((e) => e.id === evaluationId);
   if (!evaluation) throw new AppError("NOT_FOUND", "evaluation_not_found");
-  return { correction, evaluation };
+  if (marker === 1) return { correction, evaluation };
+  const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, correction.scheduledSessionId, participantId);
+  return blindedForSecond(correction, evaluation, data);
 }
 
 const id = z.string({ required_error: "validation:required" }).trim().min(1).max(100);
@@ -167,6 +189,8 @@ const markInput = z.object({
   /** true: the examiner is done with this participant here (greyed in the list); false: reopened. */
   done: z.boolean().nullish(),
   revision: z.number().int().min(0).nullish(),
+  /** 2: the second examiner's mark, kept apart from the first's (ADR 0036). */
+  marker: z.union([z.literal(1), z.literal(2)]).nullish(),
 });
 
 /** A station examiner's global rating, comment and "done" for one participant at one station. */
@@ -175,6 +199,7 @@ export async function markStation(ctx: Ctx, input: unknown): Promise<Participant
   const data = parseInput(markInput, input);
   await changeCorrection(ctx, data.scheduledSession, data.participant, async (tx, current, correctionId, now) => {
     if (!current.order.includes(data.evaluation)) throw new AppError("NOT_FOUND", "evaluation_not_found");
+    if (data.marker === 2) return saveSecondMark(ctx, tx, current, correctionId, data, now);
     const before = current.marks.get(data.evaluation);
     if (before && data.revision !== null && data.revision !== undefined && data.revision <= before.revision) return; // a retry
     const next = {

@@ -6,7 +6,8 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { richContent } from "~/modules/assessments";
 import { sanitizeRichContent } from "~/modules/assessments/index.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
-import { loadCorrectionData } from "./correction-data.server";
+import { loadCorrectionData, type TakenStep } from "./correction-data.server";
+import { saveSecondTicks } from "./double-marking.server";
 import { toParticipantCorrection, type ParticipantCorrection } from "./participant-correction.server";
 import { autoScore, practicalScore, roundScore } from "./scoring";
 import { changeCorrection, CORRECT, entryOf, findStep, upsertEntry } from "./write.server";
@@ -32,7 +33,16 @@ const entryInput = z.object({
   ticks: z.array(z.boolean()).max(100).nullish(),
   /** The marking client's revision: a re-sent, older or equal one changes nothing. */
   revision: z.number().int().min(0).nullish(),
+  /** The station examiner's slot: 2 = the second examiner's ticks, kept apart (ADR 0036). */
+  marker: z.union([z.literal(1), z.literal(2)]).nullish(),
 });
+
+/** The ticks as many as the step has criteria. */
+function ticksOf(step: TakenStep, ticks: boolean[]): boolean[] {
+  return step.step.answer && Array.isArray((step.step.answer as { textlistValue?: unknown[] }).textlistValue)
+    ? (step.step.answer as { textlistValue: unknown[] }).textlistValue.map((_, i) => ticks[i] === true)
+    : [];
+}
 
 async function reload(ctx: Ctx, sessionId: string, participantId: string): Promise<ParticipantCorrection> {
   return toParticipantCorrection(await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, sessionId, participantId));
@@ -44,16 +54,19 @@ export async function submitCorrectionEntry(ctx: Ctx, input: unknown): Promise<P
   const data = parseInput(entryInput, input);
   await changeCorrection(ctx, data.scheduledSession, data.participant, async (tx, current, correctionId, now) => {
     const step = findStep(current, data);
+    if (data.marker === 2) {
+      if (step.step.type !== "PRACTICAL" || !data.ticks)
+        throw fieldError("ticks", "corrections:validation.ticks-not-practical");
+      const ticks = ticksOf(step, data.ticks);
+      return saveSecondTicks(ctx, tx, current, correctionId, step, data, ticks, data.revision, now);
+    }
     const row = entryOf(step, correctionId, ctx, now);
     if (data.revision !== null && data.revision !== undefined && step.entry && data.revision <= step.entry.revision)
       return; // a retry: already applied
     const next = { ...row, revision: data.revision ?? row.revision + 1, scoredBy: ctx.actor.userId, scoredAt: now };
     if (data.ticks !== undefined && data.ticks !== null) {
       if (step.step.type !== "PRACTICAL") throw fieldError("ticks", "corrections:validation.ticks-not-practical");
-      const ticks =
-        step.step.answer && Array.isArray((step.step.answer as { textlistValue?: unknown[] }).textlistValue)
-          ? (step.step.answer as { textlistValue: unknown[] }).textlistValue.map((_, i) => data.ticks![i] === true)
-          : [];
+      const ticks = ticksOf(step, data.ticks);
       next.ticks = ticks;
       next.score = practicalScore(step.step, ticks);
       next.autoScored = false;
@@ -70,6 +83,26 @@ export async function submitCorrectionEntry(ctx: Ctx, input: unknown): Promise<P
     await upsertEntry(tx, next);
   });
   return reload(ctx, data.scheduledSession, data.participant);
+}
+
+/**
+ * One queued tick of a station tablet (the tick endpoint): saved like submitCorrectionEntry, for
+ * the first or the second examiner; answers the revision and score now stored for that slot.
+ */
+export async function submitStationTick(ctx: Ctx, input: unknown): Promise<{ revision: number; score: number | null }> {
+  const saved = await submitCorrectionEntry(ctx, input);
+  const ref = parseInput(entryInput, input);
+  if (ref.marker === 2) {
+    const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, ref.scheduledSession, ref.participant);
+    const own = data.secondEntries.find(
+      (e) => e.evaluationId === ref.evaluation && e.questionId === ref.question && e.stepIndex === ref.stepIndex,
+    );
+    return { revision: own?.revision ?? 0, score: own?.score ?? null };
+  }
+  const step = saved.evaluations
+    .flatMap((e) => e.questions.flatMap((q) => q.steps))
+    .find((s) => s.evaluationId === ref.evaluation && s.questionId === ref.question && s.stepIndex === ref.stepIndex);
+  return { revision: step?.revision ?? 0, score: step?.score ?? null };
 }
 
 const commentInput = z.object({ scheduledSession: id, participant: id, comment: richContent });

@@ -137,7 +137,10 @@ export function computeReportData(
         perPrimary.set(root, add(perPrimary.get(root) ?? zero(), score));
       return { id: question.id, name: question.name, score, steps };
     });
-    const score = clean(questions.reduce((sum, q) => add(sum, q.score), zero()));
+    const summed = clean(questions.reduce((sum, q) => add(sum, q.score), zero()));
+    // A resolved double mark decides the station's points (ADR 0036); its steps stay the first examiner's.
+    const resolved = evaluation.resolvedScore;
+    const score = resolved === null || resolved === undefined ? summed : clean({ ...summed, score: resolved });
     return { id: evaluation.id, name: evaluation.name, comment: evaluation.comment, score, questions };
   });
 

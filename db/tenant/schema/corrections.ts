@@ -82,3 +82,64 @@ export const correctionStationMarks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.correctionId, t.evaluationId] })],
 );
+
+/**
+ * Double marking (ADR 0036): the second examiner's ticks of a station's practical steps, kept apart
+ * from the first examiner's (correction_entries), so neither sees nor overwrites the other's.
+ */
+export const correctionSecondEntries = sqliteTable(
+  "correction_second_entries",
+  {
+    correctionId: text("correction_id")
+      .notNull()
+      .references(() => scheduledSessionParticipantCorrections.id, { onDelete: "cascade" }),
+    evaluationId: text("evaluation_id").notNull(),
+    questionId: text("question_id").notNull(),
+    stepIndex: integer("step_index").notNull(),
+    score: real("score"),
+    ticks: text("ticks", { mode: "json" }).$type<boolean[]>(),
+    revision: integer("revision").notNull().default(0),
+    scoredBy: text("scored_by"),
+    scoredAt: timestamp("scored_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.correctionId, t.evaluationId, t.questionId, t.stepIndex] })],
+);
+
+export const DISCREPANCY_METHODS = ["AGREED", "MEAN", "THIRD_EXAMINER"] as const;
+export type DiscrepancyMethod = (typeof DISCREPANCY_METHODS)[number];
+
+/**
+ * The second examiner's mark of one participant at one station, and how a discrepancy between the
+ * two marks was resolved (ADR 0036): the resolved station score in points, by whom and when.
+ */
+export const correctionSecondMarks = sqliteTable(
+  "correction_second_marks",
+  {
+    correctionId: text("correction_id")
+      .notNull()
+      .references(() => scheduledSessionParticipantCorrections.id, { onDelete: "cascade" }),
+    evaluationId: text("evaluation_id").notNull(),
+    globalRating: text("global_rating", { enum: GLOBAL_RATINGS }),
+    comment: text("comment"),
+    markedAt: timestamp("marked_at"),
+    markedBy: text("marked_by"),
+    revision: integer("revision").notNull().default(0),
+    resolutionMethod: text("resolution_method", { enum: DISCREPANCY_METHODS }),
+    /** The station's points that count once resolved. */
+    resolvedScore: real("resolved_score"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at"),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [primaryKey({ columns: [t.correctionId, t.evaluationId] })],
+);
+
+/** A session's discrepancy threshold for double marking, in % of a station's maximum (default 20, ADR 0036). */
+export const doubleMarkingSettings = sqliteTable("double_marking_settings", {
+  scheduledSessionId: text("scheduled_session_id")
+    .primaryKey()
+    .references(() => scheduledSessions.id, { onDelete: "cascade" }),
+  thresholdPercent: real("threshold_percent").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: timestamp("updated_at").notNull(),
+});

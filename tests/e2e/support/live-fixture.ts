@@ -5,6 +5,7 @@
 //   | resume <session> | resolve-help <session> <participant> | unlock <session> <participant>
 //   | answers <session> <participant> | answer <session> <participant> <json [{evaluation, question, stepIndex, answer}]>
 //   | finish <session> <participant> <json {evaluation, question}> | correction <session> <participant>
+//   | double-threshold <session> <percent> | double-marks <session>
 import { and, eq } from "drizzle-orm";
 import { liveAnswers, questions, scheduledSessionParticipantEntries, staffUsers, workspaces } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
@@ -17,6 +18,7 @@ import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
+import { listDoubleMarks, setDiscrepancyThreshold } from "~/modules/corrections/double-marking.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import {
   addParticipantsToScheduledSession,
@@ -288,6 +290,12 @@ switch (command) {
     break;
   case "correction":
     out = await getParticipantCorrection(ctx, a!, b!);
+    break;
+  case "double-threshold":
+    out = await setDiscrepancyThreshold(ctx, { scheduledSession: a!, percent: Number(b) });
+    break;
+  case "double-marks":
+    out = await listDoubleMarks(ctx, a!);
     break;
   default:
     throw new Error(`unknown command ${command}`);
