@@ -18,7 +18,7 @@ import { listAngoffJudgements, type StoredAngoffJudgement } from "./angoff-judge
 import { type CandidateOutcome, candidateOutcomes, reaches } from "./conjunctive";
 import { type ExamItemInfo, type ExamStationInfo, loadExamMarks, type LoadedExam } from "./exam-marks.server";
 import { type Exam, getExam, listExams, READ } from "./exams.server";
-import { examTable } from "./marks";
+import { examTable, stationMarks } from "./marks";
 import { resultsCsv } from "./results-csv";
 import { appliedStandardRow, standardHistoryRows, type AppliedStandardRow } from "./standard-rows.server";
 import { analysisOptions, standardInput, standardOf, type StandardInput } from "./standards.server";
@@ -96,6 +96,8 @@ export type ExamBoard = {
   history: HistoryEntry[];
   judgements: StoredAngoffJudgement[];
   analysis: ExamAnalysis;
+  /** Per station: each rated candidate's grade and score %, for the score-against-rating charts. */
+  chartPoints: Record<string, Array<{ grade: number; percent: number }>>;
   /** Staff user id → name: examiners, judges, who applied the standard. */
   staffNames: Record<string, string>;
 };
@@ -160,6 +162,7 @@ export async function examBoard(
     })),
     judgements,
     analysis: quality,
+    chartPoints: ratedPoints(loaded),
     staffNames: await staffNamesOf(ctx.tdb.db, [
       ...quality.examiners.map((e) => e.examinerId),
       ...judgements.map((j) => j.judge),
@@ -286,4 +289,17 @@ async function boardDecisions(db: Reader, sessionIds: string[]): Promise<Map<str
 export async function examResultsCsv(ctx: Ctx, examId: string): Promise<{ name: string; csv: string }> {
   const results = await examResults(ctx, examId);
   return { name: results.exam.name, csv: resultsCsv(results) };
+}
+
+/** Per station: the rated marks as (grade, score %). */
+export function ratedPoints(loaded: LoadedExam): Record<string, Array<{ grade: number; percent: number }>> {
+  const table = examTable(loaded.input);
+  return Object.fromEntries(
+    loaded.stations.map((s) => [
+      s.id,
+      stationMarks(table, s.id)
+        .filter((m) => m.grade !== null)
+        .map((m) => ({ grade: m.grade!, percent: m.percent })),
+    ]),
+  );
 }

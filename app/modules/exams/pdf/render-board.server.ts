@@ -11,10 +11,9 @@ import { formatDateTime } from "~/lib/time-zone";
 import { startTypeScriptWorker } from "~/lib/typescript-worker.server";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { analyseExam } from "../analysis";
-import { staffNamesOf } from "../board.server";
+import { ratedPoints, staffNamesOf } from "../board.server";
 import { loadExamMarks } from "../exam-marks.server";
 import { getExam, READ } from "../exams.server";
-import { examTable, stationMarks } from "../marks";
 import { appliedStandardRow } from "../standard-rows.server";
 import { standardOf } from "../standards.server";
 import type { BoardPdfData } from "./board-document";
@@ -34,7 +33,7 @@ export async function examBoardPdfData(ctx: Ctx, examId: string): Promise<{ loca
   const analysis = analyseExam(loaded.input, {
     cut: applied ? { cutScore: applied.cutScore, stationCuts: applied.stationCuts } : null,
   });
-  const table = examTable(loaded.input);
+  const points = ratedPoints(loaded);
   const locale: Locale = isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
   const zone = tenantTimeZone(ctx.tenant);
   const template = await ctx.tdb.db
@@ -67,9 +66,7 @@ export async function examBoardPdfData(ctx: Ctx, examId: string): Promise<{ loca
         name: s.name,
         ratingLabels: [...s.ratingScale.labels],
         borderlineGrades: [...s.ratingScale.borderlineGrades],
-        points: stationMarks(table, s.id)
-          .filter((m) => m.grade !== null)
-          .map((m) => ({ grade: m.grade!, percent: m.percent })),
+        points: points[s.id] ?? [],
       })),
       analysis,
       staffNames,
