@@ -59,10 +59,10 @@ export function ScoreRatingChart({
   return (
     <figure className="rounded-md border border-slate-200 bg-white p-3" data-testid="score-rating-chart">
       <figcaption className="mb-1 text-sm font-semibold">{title}</figcaption>
-      <div style={{ height: 280 }} aria-hidden="true">
+      <div style={{ height: 280 }}>
         {mounted ? (
           <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart margin={{ top: 8, right: 16, bottom: 36, left: 8 }}>
+            <ComposedChart margin={{ top: 8, right: 16, bottom: 36, left: 8 }} accessibilityLayer={false}>
               <CartesianGrid stroke="#cbd5e1" />
               <XAxis
                 type="number"

@@ -121,7 +121,7 @@ export function Warnings({ warnings, board }: { warnings: ExamWarning[]; board: 
   const nameOf = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      <h4 className="font-semibold">{t("exams:standard.warnings")}</h4>
+      <p className="font-semibold">{t("exams:standard.warnings")}</p>
       <ul className="list-disc pl-5">
         {warnings.map((w, i) => (
           <li key={i}>{warningText(t, w, nameOf, board.staffNames)}</li>

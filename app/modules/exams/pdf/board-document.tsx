@@ -86,12 +86,13 @@ export function PdfScatter({
   const width = 500;
   const height = 190;
   const left = 40;
-  const bottom = 44;
+  const top = 20;
+  const bottom = 36;
   const plotW = width - left - 12;
-  const plotH = height - bottom - 8;
+  const plotH = height - bottom - top;
   const grades = Math.max(2, station.ratingLabels.length);
   const x = (g: number) => left + (plotW * (g + 0.5)) / grades;
-  const y = (p: number) => 8 + plotH - (plotH * Math.max(0, Math.min(100, p))) / 100;
+  const y = (p: number) => top + plotH - (plotH * Math.max(0, Math.min(100, p))) / 100;
   const line =
     intercept !== null && slope !== null
       ? { x1: x(0), y1: y(intercept), x2: x(grades - 1), y2: y(intercept + slope * (grades - 1)) }
@@ -110,7 +111,7 @@ export function PdfScatter({
         <Text
           key={label}
           x={x(g)}
-          y={8 + plotH + 11}
+          y={top + plotH + 11}
           textAnchor="middle"
           style={{ fontSize: 7, fontFamily: station.borderlineGrades.includes(g) ? "Helvetica-Bold" : "Helvetica" }}
           fill="#111827"
@@ -118,10 +119,10 @@ export function PdfScatter({
           {t(`exams:rating.${label}`)}
         </Text>
       ))}
-      <Text x={left + plotW / 2} y={height - 6} textAnchor="middle" style={{ fontSize: 7.5 }} fill="#111827">
+      <Text x={left + plotW / 2} y={height - 8} textAnchor="middle" style={{ fontSize: 7.5 }} fill="#111827">
         {t("exams:chart.x-axis")}
       </Text>
-      <Text x={2} y={6} style={{ fontSize: 7.5 }} fill="#111827">
+      <Text x={2} y={8} style={{ fontSize: 7.5 }} fill="#111827">
         {t("exams:chart.y-axis")}
       </Text>
       {station.points.map((p, i) => (
