@@ -62,6 +62,18 @@ test("the board groups a session into an exam, compares methods, applies borderl
   await expect(page.locator("body")).not.toContainText("NaN");
   expect(await violationsOf(page)).toEqual([]);
 
+  // Statuses before: the session template's pass percentage.
+  const statusesOf = (csv: string) =>
+    new Map(
+      csv
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => [l.split(",")[0]!, l.split(",").at(-1)!]),
+    );
+  const before = statusesOf((await download(page, "Download results (CSV)")).toString("utf8"));
+
   await page
     .getByTestId("method-BORDERLINE_REGRESSION")
     .getByRole("button", { name: "Apply Borderline regression" })
@@ -81,6 +93,18 @@ test("the board groups a session into an exam, compares methods, applies borderl
   expect(lines.slice(1).every((l) => l.includes("BORDERLINE_REGRESSION"))).toBe(true);
   expect(lines.slice(1).some((l) => l.endsWith(",PASSED"))).toBe(true);
   expect(lines.slice(1).some((l) => l.endsWith(",NOT_PASSED"))).toBe(true);
+
+  // A participant's report follows the applied standard (one whose status changed, if any did).
+  const after = statusesOf(csv);
+  const changed = data.people.find((p) => before.get(p) !== after.get(p)) ?? data.people[0]!;
+  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}/participant/${changed}`);
+  const builder = page.getByTestId("report-builder");
+  await builder.getByRole("button", { name: "Build the report" }).click();
+  await expect(builder.getByTestId("report-state")).toContainText("Draft");
+  await expect(builder.getByTestId("report-passed-status")).toHaveText(
+    after.get(changed) === "PASSED" ? "Passed" : "Not passed",
+  );
+  await page.goto(examUrl);
 
   const pdf = await download(page, "Download the board's PDF");
   const pdfFile = path.join(test.info().outputDir, "board.pdf");

@@ -21,12 +21,12 @@ function Table({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-sm" data-testid={testId}>
+      <table className="w-full text-xs lg:text-sm" data-testid={testId}>
         <caption className="mb-1 text-left text-base font-semibold text-primary">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300">
             {head.map((h, i) => (
-              <th key={i} scope="col" className={`px-2 py-1 ${i === 0 ? "text-left" : "text-right"}`}>
+              <th key={i} scope="col" className={`px-1.5 py-1 align-bottom ${i === 0 ? "text-left" : "text-right"}`}>
                 {h}
               </th>
             ))}
@@ -37,11 +37,11 @@ function Table({
             <tr key={i} className="border-b border-slate-100">
               {r.map((c, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className="px-2 py-1 text-left font-medium">
+                  <th key={j} scope="row" className="px-1.5 py-1 text-left font-medium">
                     {c}
                   </th>
                 ) : (
-                  <td key={j} className="px-2 py-1 text-right tabular-nums">
+                  <td key={j} className="px-1.5 py-1 text-right tabular-nums">
                     {c}
                   </td>
                 ),
@@ -63,7 +63,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
   const stationName = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
   const sessionLabel = (id: string) => {
     const session = board.sessions.find((s) => s.id === id);
-    return session ? format.dateTime(session.datetime) : id;
+    return session ? session.reference || format.dateTime(session.datetime) : id;
   };
   const itemLabel = (id: string) => {
     const item = board.items.find((i) => i.id === id);
