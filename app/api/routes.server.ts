@@ -9,6 +9,7 @@ import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./asset
 import { chooseLocale } from "./locale.server";
 import { serveLogo } from "./logo.server";
 import { apiPages } from "./pages";
+import { examBoardPdfEndpoint, examResultsCsvEndpoint } from "./exam-exports.server";
 import { queuedWriteAction } from "./queued-write.server";
 import { refusalResponse } from "./refusal.server";
 import { sessionReportPdf } from "./session-report-pdf.server";
@@ -91,6 +92,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   // The language switcher's form (POST; a GET goes home).
   { methods: ["GET", "POST"], path: "/api/locale", handle: chooseLocale },
   { methods: ["GET"], path: "/api/pdf/generate/session-report", handle: sessionReportPdf },
+  // The exam board's exports (app/modules/exams): readers of the exam.
+  { methods: ["GET"], path: "/api/exams/:exam/results.csv", handle: examResultsCsvEndpoint },
+  { methods: ["GET"], path: "/api/exams/:exam/board.pdf", handle: examBoardPdfEndpoint },
 ];
 
 /** The endpoints the server answers itself (the table without its pages). */

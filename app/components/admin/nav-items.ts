@@ -12,6 +12,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/assessments", labelKey: "assessments:nav", icon: "✎", permission: "read:admin" },
   { to: "/admin/scheduledsessions", labelKey: "scheduling:nav", icon: "▤", permission: "read:admin" },
   { to: "/admin/reports", labelKey: "reports:nav", icon: "▥", permission: "read:admin" },
+  { to: "/admin/exams", labelKey: "exams:nav", icon: "⚖", permission: "read:admin" },
   { to: "/admin/usermanagement", labelKey: "users:nav", icon: "☺", permission: "manage:users" },
   { to: "/admin/organization/settings", labelKey: "organization:nav", icon: "⚙", permission: "manage:settings" },
 ];

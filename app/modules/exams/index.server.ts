@@ -13,3 +13,15 @@ export {
 export { addExam, type Exam, getExam, listExams, updateExam } from "./exams.server";
 export { evaluationRatingScale, setEvaluationRatingScale } from "./rating-scales.server";
 export { examAnalysis, examStandard } from "./standards.server";
+export {
+  type ExamBoard,
+  examBoard,
+  type ExamResults,
+  examResults,
+  examResultsCsv,
+  type ExamsOverview,
+  examsOverview,
+} from "./board.server";
+export { examBoardPdf } from "./pdf/render-board.server";
+export { examFileName } from "./results-csv";
+export { clearAngoffJudgements } from "./angoff-judgements.server";

@@ -19,6 +19,7 @@ import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { listDoubleMarks, setDiscrepancyThreshold } from "~/modules/corrections/double-marking.server";
+import { markStation, submitCorrectionEntry } from "~/modules/corrections/index.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import {
   addParticipantsToScheduledSession,
@@ -251,12 +252,76 @@ async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
   return ids;
 }
 
+/**
+ * The exam board's session: twelve candidates, every step scored and both stations rated through
+ * the corrections module. Candidate i's ability rises with i; the ratings follow it, so the score
+ * rises with the rating (a regression line with a slope) and several candidates are borderline.
+ */
+async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
+  const data = await setup(ctx, imageUrl, tag);
+  const people = [data.participant];
+  for (let i = 1; i < 12; i++) people.push((await addCandidate(ctx, data.session, `${tag}-${i}`)).participant);
+  await startScheduledSession(ctx, data.session);
+  const [evalA, evalB] = data.evaluations as [string, string];
+  const [q1, q2, q3] = data.questions as [string, string, string];
+  const ratings = ["CLEAR_FAIL", "BORDERLINE", "CLEAR_PASS", "GOOD", "EXCELLENT"] as const;
+  for (const [i, participant] of people.entries()) {
+    const grade = [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4][i]!;
+    // Station A: five steps of 2 points; Station B: one step of 1 point.
+    const stepsA: Array<[string, number]> = [
+      [q1, 0],
+      [q1, 1],
+      [q1, 2],
+      [q2, 0],
+      [q2, 1],
+    ];
+    for (const [j, [question, stepIndex]] of stepsA.entries()) {
+      const score = Math.max(0, Math.min(2, (grade + ((i + j) % 3)) / 2.5));
+      await submitCorrectionEntry(ctx, {
+        scheduledSession: data.session,
+        participant,
+        evaluation: evalA,
+        question,
+        stepIndex,
+        score: Math.round(score * 2) / 2,
+      });
+    }
+    await submitCorrectionEntry(ctx, {
+      scheduledSession: data.session,
+      participant,
+      evaluation: evalB,
+      question: q3,
+      stepIndex: 0,
+      score: grade + (i % 2) >= 2 ? 1 : 0,
+    });
+    const gradeB = Math.max(0, Math.min(4, grade + ((i % 3) - 1)));
+    await markStation(ctx, {
+      scheduledSession: data.session,
+      participant,
+      evaluation: evalA,
+      globalRating: ratings[grade],
+      done: true,
+    });
+    await markStation(ctx, {
+      scheduledSession: data.session,
+      participant,
+      evaluation: evalB,
+      globalRating: ratings[gradeB],
+      done: true,
+    });
+  }
+  return { ...data, people };
+}
+
 const [command, a, b, c] = process.argv.slice(2);
 const ctx = await staff();
 let out: unknown;
 switch (command) {
   case "setup":
     out = await setup(ctx, a!, b ?? String(Date.now()), c ? Number(c) : undefined);
+    break;
+  case "exam-board":
+    out = await examBoard(ctx, a!, b!);
     break;
   case "add-candidate":
     out = await addCandidate(ctx, a!, b!);

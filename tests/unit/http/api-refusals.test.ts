@@ -112,6 +112,8 @@ const ownRefusals: Record<string, { init?: RequestInit; status: number }> = {
   },
   "/api/organization/:tenant/logo": { status: 404 },
   "/api/pdf/generate/session-report": { status: 404 },
+  "/api/exams/:exam/results.csv": { status: 401 },
+  "/api/exams/:exam/board.pdf": { status: 401 },
 };
 /** Endpoints with no refusal of their own: GraphQL answers operation errors in GraphQL's format; a bad locale goes home. */
 const noOwnRefusal = ["/api/admin/graphql", "/api/user/graphql", "/api/locale"];

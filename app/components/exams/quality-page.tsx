@@ -1,0 +1,212 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, TextField } from "~/components/ui/form";
+import { useFormat } from "~/components/ui/use-format";
+import { DEFAULT_HAWK_DOVE_THRESHOLD } from "~/modules/exams";
+import { type ExamBoardView, formatStat } from "./board-view";
+import { ScoreRatingChart } from "./score-rating-chart";
+import { Warnings } from "./standard-working";
+
+function Table({
+  caption,
+  head,
+  rows,
+  testId,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  testId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-xs lg:text-sm" data-testid={testId}>
+        <caption className="mb-1 text-left text-base font-semibold text-primary">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            {head.map((h, i) => (
+              <th key={i} scope="col" className={`px-1.5 py-1 align-bottom ${i === 0 ? "text-left" : "text-right"}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-b border-slate-100">
+              {r.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row" className="px-1.5 py-1 text-left font-medium">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={j} className="px-1.5 py-1 text-right tabular-nums">
+                    {c}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function QualityPage({ board, threshold }: { board: ExamBoardView; threshold: number | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { analysis } = board;
+  const stat = (v: number | null | undefined, kind?: "percent" | "number" | "ratio") =>
+    formatStat(v, format.locale, kind);
+  const stationName = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
+  const sessionLabel = (id: string) => {
+    const session = board.sessions.find((s) => s.id === id);
+    return session ? session.reference || format.dateTime(session.datetime) : id;
+  };
+  const itemLabel = (id: string) => {
+    const item = board.items.find((i) => i.id === id);
+    return item
+      ? `${stationName(item.stationId)}: ${t("exams:angoff.step", { question: item.questionName, step: item.stepIndex + 1 })}`
+      : id;
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <nav aria-label={t("exams:nav")} className="text-sm">
+          <Link to={`/admin/exams/${board.exam._id}`}>{t("exams:quality.back")}</Link>
+        </nav>
+        <h1 className="text-2xl font-semibold text-primary">{t("exams:quality.title", { name: board.exam.name })}</h1>
+      </div>
+      <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
+        <Table
+          caption={t("exams:quality.exam")}
+          testId="quality-exam"
+          head={[
+            t("exams:quality.exam"),
+            t("exams:col.candidates"),
+            t("exams:col.mean"),
+            t("exams:col.sd"),
+            t("exams:col.alpha"),
+            t("exams:col.sem"),
+            t("exams:col.pass-rate"),
+          ]}
+          rows={[
+            [
+              board.exam.name,
+              analysis.candidates,
+              stat(analysis.meanTotal, "percent"),
+              stat(analysis.sdTotal),
+              stat(analysis.alpha, "ratio"),
+              stat(analysis.sem),
+              stat(analysis.passRate === null ? null : analysis.passRate * 100, "percent"),
+            ],
+          ]}
+        />
+        <Warnings warnings={analysis.warnings} board={board} />
+      </section>
+      <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
+        <Table
+          caption={t("exams:quality.stations")}
+          testId="quality-stations"
+          head={[
+            t("exams:col.station"),
+            t("exams:col.n"),
+            t("exams:col.mean"),
+            t("exams:col.sd"),
+            t("exams:col.facility"),
+            t("exams:col.r-squared"),
+            t("exams:col.slope"),
+            t("exams:col.failures"),
+            t("exams:col.alpha-if-deleted"),
+            t("exams:col.sessions"),
+          ]}
+          rows={analysis.stations.map((s) => [
+            stationName(s.stationId),
+            s.n,
+            stat(s.mean, "percent"),
+            stat(s.sd),
+            stat(s.facility, "ratio"),
+            stat(s.rSquared, "ratio"),
+            stat(s.slope),
+            s.failures === null ? stat(null) : s.failures,
+            stat(s.alphaIfDeleted, "ratio"),
+            s.sessions.map((m) => `${sessionLabel(m.sessionId)}: ${stat(m.mean, "percent")}`).join("; "),
+          ])}
+        />
+        <h2 className="text-base font-semibold text-primary">{t("exams:chart.heading")}</h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {board.stations.map((station) => {
+            const s = analysis.stations.find((a) => a.stationId === station.id);
+            return (
+              <ScoreRatingChart
+                key={station.id}
+                name={station.name}
+                labels={station.ratingScale.labels}
+                points={board.chartPoints[station.id] ?? []}
+                intercept={s?.intercept ?? null}
+                slope={s?.slope ?? null}
+                rSquared={s?.rSquared ?? null}
+              />
+            );
+          })}
+        </div>
+      </section>
+      <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
+        {analysis.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("exams:quality.no-items")}</p>
+        ) : (
+          <Table
+            caption={t("exams:quality.items")}
+            head={[
+              t("exams:col.item"),
+              t("exams:col.n"),
+              t("exams:col.facility"),
+              t("exams:col.discrimination"),
+              t("exams:col.flags"),
+            ]}
+            rows={analysis.items.map((i) => [
+              itemLabel(i.itemId),
+              i.n,
+              stat(i.facility, "ratio"),
+              stat(i.discrimination, "ratio"),
+              i.flags.map((f) => t(`exams:flag.${f}`)).join(", "),
+            ])}
+          />
+        )}
+      </section>
+      <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          <TextField
+            label={t("exams:quality.threshold")}
+            name="threshold"
+            type="number"
+            min={0}
+            max={100}
+            step="any"
+            defaultValue={threshold ?? DEFAULT_HAWK_DOVE_THRESHOLD}
+          />
+          <Button type="submit" variant="secondary">
+            {t("exams:quality.apply-threshold")}
+          </Button>
+        </Form>
+        {analysis.examiners.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("exams:quality.no-examiners")}</p>
+        ) : (
+          <Table
+            caption={t("exams:quality.examiners")}
+            testId="quality-examiners"
+            head={[t("exams:col.examiner"), t("exams:col.marked"), t("exams:col.offset"), t("exams:col.flag")]}
+            rows={analysis.examiners.map((e) => [
+              board.staffNames[e.examinerId] ?? e.examinerId,
+              e.candidatesMarked,
+              stat(e.offset),
+              e.flag ? t(`exams:flag.${e.flag}`) : "",
+            ])}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
