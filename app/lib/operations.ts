@@ -154,4 +154,9 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   removeExamStandard: REPORTS,
   setAngoffJudgements: REPORTS,
   setEvaluationRatingScale: REPORTS,
+  // double marking: readers see both marks; report writers resolve (never the examiners themselves)
+  doubleMarks: READ,
+  discrepancyThreshold: READ,
+  resolveStationDiscrepancy: REPORTS,
+  setDiscrepancyThreshold: REPORTS,
 };
