@@ -149,7 +149,7 @@ test("on phones the admin menu is one button, the organisation's name is whole, 
     await menu.focus();
     await page.keyboard.press("Enter");
     const items = page.getByRole("menuitem");
-    await expect(items).toHaveCount(5); // a writer: no users, no organisation settings
+    await expect(items).toHaveCount(6); // a writer: the exam board, no users, no organisation settings
     await expect(page.getByRole("menuitem", { name: "Assessments" })).toHaveAttribute("aria-current", "page");
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Databases" })).toBeFocused();
