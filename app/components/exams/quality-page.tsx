@@ -1,10 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, TextField } from "~/components/ui/form";
+import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import { DEFAULT_HAWK_DOVE_THRESHOLD, examQualityTable, stationQualityTable } from "~/modules/exams";
 import { type ExamBoardView, formatStat } from "./board-view";
+import { PercentField } from "./percent-field";
 import { ScoreRatingChart } from "./score-rating-chart";
 import { Warnings } from "./standard-working";
 
@@ -143,13 +144,9 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
       </section>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <TextField
+          <PercentField
             label={t("exams:quality.threshold")}
             name="threshold"
-            type="number"
-            min={0}
-            max={100}
-            step="any"
             defaultValue={threshold ?? DEFAULT_HAWK_DOVE_THRESHOLD}
           />
           <Button type="submit" variant="secondary">
