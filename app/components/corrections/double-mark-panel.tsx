@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, fieldInputClass } from "~/components/ui/form";
+import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import type { DoubleMark } from "~/modules/corrections/index.server";
 
@@ -70,17 +71,14 @@ export function DoubleMarkPanel({ mark, canResolve }: { mark: DoubleMark; canRes
       </header>
       <table className="w-full text-left text-sm">
         <thead>
-          <tr className="border-b border-slate-200 text-slate-700">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              {t("corrections:double.examiner")}
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              {t("corrections:double.score")}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {t("corrections:station.rating")}
-            </th>
-          </tr>
+          <HeaderRow
+            className="border-b border-slate-200 text-slate-700"
+            columns={[
+              { label: t("corrections:double.examiner"), className: "py-1 pr-2 font-medium" },
+              { label: t("corrections:double.score"), className: "py-1 pr-2 font-medium" },
+              { label: t("corrections:station.rating"), className: "py-1 font-medium" },
+            ]}
+          />
         </thead>
         <tbody>
           {examiners.map(({ key, label, m }) => (

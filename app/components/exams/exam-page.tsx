@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { Alert, Button } from "~/components/ui/form";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import { STANDARD_METHODS, type ExamBoardView, type StandardMethod, formatStat } from "./board-view";
 import { AngoffEntry } from "./angoff-entry";
@@ -128,23 +129,19 @@ export function ExamPage({
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="mb-1 text-left font-semibold">{t("exams:standard.compare")}</caption>
             <thead>
-              <tr className="border-b border-slate-300 text-left">
-                <th scope="col" className="py-1 pr-2">
-                  {t("exams:col.method")}
-                </th>
-                <th scope="col" className="px-2 py-1 text-right">
-                  {t("exams:standard.cut")}
-                </th>
-                <th scope="col" className="px-2 py-1 text-right">
-                  {t("exams:standard.passed-failed")}
-                </th>
-                <th scope="col" className="px-2 py-1 text-right">
-                  {t("exams:standard.pass-rate")}
-                </th>
-                <th scope="col" className="py-1 pl-2">
-                  <span className="sr-only">{t("exams:standard.apply", { method: "" })}</span>
-                </th>
-              </tr>
+              <HeaderRow
+                className="border-b border-slate-300 text-left"
+                columns={[
+                  { label: t("exams:col.method"), className: "py-1 pr-2" },
+                  { label: t("exams:standard.cut"), className: "px-2 py-1 text-right" },
+                  { label: t("exams:standard.passed-failed"), className: "px-2 py-1 text-right" },
+                  { label: t("exams:standard.pass-rate"), className: "px-2 py-1 text-right" },
+                  {
+                    label: <span className="sr-only">{t("exams:standard.apply", { method: "" })}</span>,
+                    className: "py-1 pl-2",
+                  },
+                ]}
+              />
             </thead>
             <tbody>
               {STANDARD_METHODS.map((method) => {
@@ -194,23 +191,16 @@ export function ExamPage({
             <div className="overflow-x-auto">
               <table className="w-full min-w-[30rem] text-sm" data-testid="standard-history">
                 <thead>
-                  <tr className="border-b border-slate-300 text-left">
-                    <th scope="col" className="py-1 pr-2">
-                      {t("exams:col.when")}
-                    </th>
-                    <th scope="col" className="px-2 py-1">
-                      {t("exams:col.action")}
-                    </th>
-                    <th scope="col" className="px-2 py-1">
-                      {t("exams:col.method")}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-right">
-                      {t("exams:col.cut")}
-                    </th>
-                    <th scope="col" className="py-1 pl-2">
-                      {t("exams:col.who")}
-                    </th>
-                  </tr>
+                  <HeaderRow
+                    className="border-b border-slate-300 text-left"
+                    columns={[
+                      { label: t("exams:col.when"), className: "py-1 pr-2" },
+                      { label: t("exams:col.action"), className: "px-2 py-1" },
+                      { label: t("exams:col.method"), className: "px-2 py-1" },
+                      { label: t("exams:col.cut"), className: "px-2 py-1 text-right" },
+                      { label: t("exams:col.who"), className: "py-1 pl-2" },
+                    ]}
+                  />
                 </thead>
                 <tbody>
                   {[...board.history].reverse().map((h, i) => (

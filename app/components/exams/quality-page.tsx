@@ -1,10 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, TextField } from "~/components/ui/form";
+import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
-import { DEFAULT_HAWK_DOVE_THRESHOLD } from "~/modules/exams";
+import { DEFAULT_HAWK_DOVE_THRESHOLD, examQualityTable, stationQualityTable } from "~/modules/exams";
 import { type ExamBoardView, formatStat } from "./board-view";
+import { PercentField } from "./percent-field";
 import { ScoreRatingChart } from "./score-rating-chart";
 import { Warnings } from "./standard-working";
 
@@ -71,6 +72,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
       ? `${stationName(item.stationId)}: ${t("exams:angoff.step", { question: item.questionName, step: item.stepIndex + 1 })}`
       : id;
   };
+  const stations = stationQualityTable(t, analysis, stationName, stat, stat(null));
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -83,26 +85,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         <Table
           caption={t("exams:quality.exam")}
           testId="quality-exam"
-          head={[
-            t("exams:quality.exam"),
-            t("exams:col.candidates"),
-            t("exams:col.mean"),
-            t("exams:col.sd"),
-            t("exams:col.alpha"),
-            t("exams:col.sem"),
-            t("exams:col.pass-rate"),
-          ]}
-          rows={[
-            [
-              board.exam.name,
-              analysis.candidates,
-              stat(analysis.meanTotal, "percent"),
-              stat(analysis.sdTotal),
-              stat(analysis.alpha, "ratio"),
-              stat(analysis.sem),
-              stat(analysis.passRate === null ? null : analysis.passRate * 100, "percent"),
-            ],
-          ]}
+          {...examQualityTable(t, board.exam.name, analysis, stat)}
         />
         <Warnings warnings={analysis.warnings} board={board} />
       </section>
@@ -110,29 +93,12 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         <Table
           caption={t("exams:quality.stations")}
           testId="quality-stations"
-          head={[
-            t("exams:col.station"),
-            t("exams:col.n"),
-            t("exams:col.mean"),
-            t("exams:col.sd"),
-            t("exams:col.facility"),
-            t("exams:col.r-squared"),
-            t("exams:col.slope"),
-            t("exams:col.failures"),
-            t("exams:col.alpha-if-deleted"),
-            t("exams:col.sessions"),
-          ]}
-          rows={analysis.stations.map((s) => [
-            stationName(s.stationId),
-            s.n,
-            stat(s.mean, "percent"),
-            stat(s.sd),
-            stat(s.facility, "ratio"),
-            stat(s.rSquared, "ratio"),
-            stat(s.slope),
-            s.failures === null ? stat(null) : s.failures,
-            stat(s.alphaIfDeleted, "ratio"),
-            s.sessions.map((m) => `${sessionLabel(m.sessionId)}: ${stat(m.mean, "percent")}`).join("; "),
+          head={[...stations.head, t("exams:col.sessions")]}
+          rows={stations.rows.map((row, i) => [
+            ...row,
+            (analysis.stations[i]?.sessions ?? [])
+              .map((m) => `${sessionLabel(m.sessionId)}: ${stat(m.mean, "percent")}`)
+              .join("; "),
           ])}
         />
         <h2 className="text-base font-semibold text-primary">{t("exams:chart.heading")}</h2>
@@ -178,13 +144,9 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
       </section>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <TextField
+          <PercentField
             label={t("exams:quality.threshold")}
             name="threshold"
-            type="number"
-            min={0}
-            max={100}
-            step="any"
             defaultValue={threshold ?? DEFAULT_HAWK_DOVE_THRESHOLD}
           />
           <Button type="submit" variant="secondary">

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, SelectField, TextField } from "~/components/ui/form";
 import type { ExamBoardView, StandardMethod } from "./board-view";
+import { PercentField } from "./percent-field";
 
 /** The board's options; sent as a query, so every method is compared with them (nothing is applied). */
 export function StandardOptionsForm({
@@ -20,13 +21,9 @@ export function StandardOptionsForm({
       <h3 className="font-semibold">{t("exams:standard.options")}</h3>
       <input type="hidden" name="method" value={method} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField
+        <PercentField
           label={t("exams:standard.cut-percent")}
           name="cutPercent"
-          type="number"
-          min={0}
-          max={100}
-          step="any"
           defaultValue={options.cutPercent ?? ""}
         />
         <SelectField label={t("exams:standard.statistic")} name="statistic" defaultValue={options.statistic ?? "MEAN"}>

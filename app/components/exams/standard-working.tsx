@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import { type ExamBoardView, type ExamWarning, type StandardMethod, formatStat, warningText } from "./board-view";
 
@@ -89,14 +90,13 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
           {standard.angoff.judges.length > 0 ? (
             <table className="mt-1 text-sm">
               <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-2 py-1 text-left">
-                    {t("exams:angoff.judges")}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t("exams:angoff.judge-cut")}
-                  </th>
-                </tr>
+                <HeaderRow
+                  className="border-b border-slate-300"
+                  columns={[
+                    { label: t("exams:angoff.judges"), className: "px-2 py-1 text-left" },
+                    { label: t("exams:angoff.judge-cut"), className: "px-2 py-1 text-right" },
+                  ]}
+                />
               </thead>
               <tbody>
                 {standard.angoff.judges.map((j) => (

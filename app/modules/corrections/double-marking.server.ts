@@ -1,7 +1,7 @@
 // Double marking (ADR 0036): a second examiner marks a participant at a station apart from the
 // first; both marks are kept; a discrepancy above the session's threshold is flagged until staff
 // resolve it (an agreed mark, the mean, or a third examiner's mark), recorded with who and when.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   correctionSecondEntries,
@@ -9,7 +9,6 @@ import {
   DISCREPANCY_METHODS,
   doubleMarkingSettings,
   scheduledSessionParticipantCorrections as corrections,
-  staffUsers,
   type DiscrepancyMethod,
   type GlobalRating,
 } from "~db/tenant/schema";
@@ -18,6 +17,7 @@ import type { Reader } from "~db/tenant/client";
 import { AppError, badRequest } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
+import { userNames } from "~/modules/assessments/index.server";
 import { findSession } from "~/modules/live/index.server";
 import { loadCorrectionData, type CorrectionData } from "./correction-data.server";
 import {
@@ -174,22 +174,13 @@ export async function discrepancyThresholdOf(ctx: Ctx, scheduledSessionId: strin
   return discrepancyThreshold(ctx.tdb.db, (await findSession(ctx.tdb.db, String(scheduledSessionId ?? ""))).id);
 }
 
-async function staffNames(db: Reader, ids: Array<string | null | undefined>): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((i): i is string => !!i))];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, unique))
-    .all();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 async function withNames(ctx: Ctx, list: Array<{ data: CorrectionData; evaluationId: string }>, threshold: number) {
   const bare = list.map((l) => doubleMarkOf(l.data, l.evaluationId, threshold)).filter((m) => !!m);
-  const names = await staffNames(
+  const names = await userNames(
     ctx.tdb.db,
-    bare.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy]),
+    bare
+      .flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy])
+      .filter((i): i is string => !!i),
   );
   return list.map((l) => doubleMarkOf(l.data, l.evaluationId, threshold, names)).filter((m) => !!m);
 }

@@ -8,6 +8,7 @@ import {
   scheduledSessionParticipantEntries as entries,
   type GlobalRating,
 } from "~db/tenant/schema";
+import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
@@ -49,6 +50,16 @@ export type StationParticipant = {
   markedAt: Date | null;
   globalRating: GlobalRating | null;
 };
+
+/** When each participant's mark of one station was done and its rating, from the first or the second examiner's marks. */
+function markRowsOf(db: Reader, table: typeof marks | typeof secondMarks, sessionId: string, evaluationId: string) {
+  return db
+    .select({ participantId: corrections.participantId, markedAt: table.markedAt, globalRating: table.globalRating })
+    .from(table)
+    .innerJoin(corrections, eq(corrections.id, table.correctionId))
+    .where(and(eq(corrections.scheduledSessionId, sessionId), eq(table.evaluationId, evaluationId)))
+    .all();
+}
 
 async function sessionAndPlan(ctx: Ctx, sessionId: string) {
   const session = await findSession(ctx.tdb.db, String(sessionId ?? ""));
@@ -108,27 +119,7 @@ export async function stationParticipants(
   const [states, names, markRows] = await Promise.all([
     entryStates(db, plan, rows, new Date(), { answers: false }),
     participantNames(db, ids),
-    marker === 1
-      ? db
-          .select({
-            participantId: corrections.participantId,
-            markedAt: marks.markedAt,
-            globalRating: marks.globalRating,
-          })
-          .from(marks)
-          .innerJoin(corrections, eq(corrections.id, marks.correctionId))
-          .where(and(eq(corrections.scheduledSessionId, session.id), eq(marks.evaluationId, evaluation.id)))
-          .all()
-      : db
-          .select({
-            participantId: corrections.participantId,
-            markedAt: secondMarks.markedAt,
-            globalRating: secondMarks.globalRating,
-          })
-          .from(secondMarks)
-          .innerJoin(corrections, eq(corrections.id, secondMarks.correctionId))
-          .where(and(eq(corrections.scheduledSessionId, session.id), eq(secondMarks.evaluationId, evaluation.id)))
-          .all(),
+    markRowsOf(db, marker === 1 ? marks : secondMarks, session.id, evaluation.id),
   ]);
   const markOf = new Map(markRows.map((m) => [m.participantId, m]));
   const unnumbered = states.map((s): Omit<StationParticipant, "rotation"> => {

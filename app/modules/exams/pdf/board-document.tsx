@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 import type { ExamAnalysis } from "../analysis";
 import type { ExamStandard } from "../standard-setting";
 import { formatStat, warningText } from "../board-format";
+import { examQualityTable, stationQualityTable } from "../quality-tables";
 
 export type BoardPdfStation = {
   id: string;
@@ -222,53 +223,9 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
         ))}
 
         <Text style={styles.h2}>{t("exams:quality.heading")}</Text>
-        <Table
-          head={[
-            t("exams:quality.exam"),
-            t("exams:col.candidates"),
-            t("exams:col.mean"),
-            t("exams:col.sd"),
-            t("exams:col.alpha"),
-            t("exams:col.sem"),
-            t("exams:col.pass-rate"),
-          ]}
-          rows={[
-            [
-              data.examName,
-              String(analysis.candidates),
-              f(analysis.meanTotal, "percent"),
-              f(analysis.sdTotal),
-              f(analysis.alpha, "ratio"),
-              f(analysis.sem),
-              f(analysis.passRate === null ? null : analysis.passRate * 100, "percent"),
-            ],
-          ]}
-        />
+        <Table {...examQualityTable(t, data.examName, analysis, f)} />
         <Text style={styles.h3}>{t("exams:quality.stations")}</Text>
-        <Table
-          head={[
-            t("exams:col.station"),
-            t("exams:col.n"),
-            t("exams:col.mean"),
-            t("exams:col.sd"),
-            t("exams:col.facility"),
-            t("exams:col.r-squared"),
-            t("exams:col.slope"),
-            t("exams:col.failures"),
-            t("exams:col.alpha-if-deleted"),
-          ]}
-          rows={analysis.stations.map((s) => [
-            nameOf(s.stationId),
-            String(s.n),
-            f(s.mean, "percent"),
-            f(s.sd),
-            f(s.facility, "ratio"),
-            f(s.rSquared, "ratio"),
-            f(s.slope),
-            s.failures === null ? t("exams:not-available") : String(s.failures),
-            f(s.alphaIfDeleted, "ratio"),
-          ])}
-        />
+        <Table {...stationQualityTable(t, analysis, nameOf, f, t("exams:not-available"))} />
         {analysis.examiners.length > 0 ? (
           <>
             <Text style={styles.h3}>{t("exams:quality.examiners")}</Text>
