@@ -4,6 +4,9 @@ import type { TenantDb } from "~db/tenant/client";
 import type { Ctx } from "~/lib/context.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
+import { closeCatalog } from "~db/catalog/client";
+import { closeTenantDbs } from "~db/tenant/client";
+import { forgetSettings } from "~settings/settings.server";
 import { createStaffUserInTenant, findStaffUser, type StaffUserInput } from "~/modules/staff/staff-users.server";
 
 // Specs seed through the product's own module functions (the Epic Stack's model), in the test's
@@ -14,15 +17,21 @@ import { createStaffUserInTenant, findStaffUser, type StaffUserInput } from "~/m
  * Points the product's database code at the run's DATA_DIR. Read on every call: a spec that runs
  * a server of its own (live-participant-restart) points E2E_DATA_DIR at that server's DATA_DIR.
  */
-function useRunDataDir(): void {
+async function useRunDataDir(): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the end-to-end tests with `npm run test:e2e`.");
+  if (process.env.DATA_DIR === dataDir) return;
+  // Another server's data: the settings are read once and the databases stay open, so both start
+  // over (else the catalog and tenant clients of the previous DATA_DIR would answer).
   process.env.DATA_DIR = dataDir;
+  forgetSettings();
+  await closeTenantDbs();
+  await closeCatalog();
 }
 
 /** A tenant's database in this run's DATA_DIR. */
 export async function tenantDatabase(tenant: string): Promise<TenantDb> {
-  useRunDataDir();
+  await useRunDataDir();
   return openTenant(await requireTenant(tenant));
 }
 
@@ -31,7 +40,7 @@ export async function tenantDatabase(tenant: string): Promise<TenantDb> {
  * manager, admin@demo.test, who owns what the demo data holds).
  */
 export async function staffCtx(email = "admin@demo.test", tenant = "demo"): Promise<Ctx> {
-  useRunDataDir();
+  await useRunDataDir();
   const row = await requireTenant(tenant);
   const tdb = await openTenant(row);
   const found = await tdb.db
