@@ -7,6 +7,7 @@ import {
   previewAutoScoreEntries,
   submitAutoScoreEntries,
   getParticipantCorrection,
+  canResolveDiscrepancies,
   listDoubleMarks,
   resolveStationDiscrepancy,
   setLateAnswerAccepted,
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       owner: ctx.actor.userId,
       canCorrect: can(ctx.permissions, "correct:sessions"),
       doubleMarks,
-      canResolve: can(ctx.permissions, "write:reports"),
+      canResolve: canResolveDiscrepancies(ctx),
     };
   });
 }

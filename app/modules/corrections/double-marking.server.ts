@@ -16,6 +16,7 @@ import type { TenantTx } from "~db/tenant/client";
 import type { Reader } from "~db/tenant/client";
 import { AppError, badRequest } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
+import { can } from "~/lib/permissions";
 import { parseInput } from "~/lib/parse-input";
 import { userNames } from "~/modules/assessments/index.server";
 import { findSession } from "~/modules/live/index.server";
@@ -34,6 +35,9 @@ import type { TakenStep } from "./correction-data.server";
 
 /** Resolving a discrepancy and setting the threshold are the exam board's (writers, managers), not an examiner's. */
 export const RESOLVE = "write:reports" as const;
+
+/** Whether the screen offers resolving: the same rule the functions below check. */
+export const canResolveDiscrepancies = (ctx: Ctx) => can(ctx.permissions, RESOLVE);
 
 export type ExaminerMark = {
   score: number;

@@ -9,6 +9,7 @@ export {
   type ParticipantCorrection,
 } from "./participant-correction.server";
 export {
+  canResolveDiscrepancies,
   discrepancyThreshold,
   discrepancyThresholdOf,
   type DoubleMark,
