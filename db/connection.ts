@@ -1,22 +1,66 @@
+import dns from "node:dns";
 import fs from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 
 /**
  * Opens a libSQL client. For embedded files it creates the folder and turns on WAL, so readers
- * never wait for the writer; servers (sqld/Turso) manage this themselves.
+ * never wait for the writer; servers (sqld/Turso) manage this themselves. A server named under
+ * `.localhost` (`http://acme.localhost:8080`, a sqld namespace) is reached on the loopback address.
  */
 export async function openClient(url: string, authToken?: string): Promise<Client> {
   if (url.startsWith("file:")) {
     fs.mkdirSync(path.dirname(url.slice("file:".length)), { recursive: true });
   }
-  const client = createClient({ url, authToken });
+  const fetch = isLocalhostUrl(url) ? await localhostFetch() : undefined;
+  const client = createClient({ url, authToken, fetch });
   if (url.startsWith("file:")) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA foreign_keys = ON");
     await client.execute("PRAGMA busy_timeout = 5000");
   }
   return client;
+}
+
+/** `localhost` and every name under it (RFC 6761: they all mean the loopback address). */
+export function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
+
+/** An http(s) or libsql URL whose host is under `.localhost`. */
+export function isLocalhostUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return /^(https?|libsql):$/.test(parsed.protocol) && isLocalhostName(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+let loopbackFetch: Promise<Fetch> | null = null;
+
+/**
+ * A fetch that connects to 127.0.0.1 for every `.localhost` name and sends the name unchanged in
+ * the Host header, which is how sqld picks a namespace: no DNS or hosts-file entry is needed.
+ * Other names resolve as usual. undici is loaded only when such a URL is used.
+ */
+export function localhostFetch(): Promise<Fetch> {
+  loopbackFetch ??= import("undici").then(({ Agent }) => {
+    const agent = new Agent({
+      connect: {
+        lookup(hostname, options, callback) {
+          if (!isLocalhostName(hostname)) return dns.lookup(hostname, options, callback);
+          if (options.all) callback(null, [{ address: "127.0.0.1", family: 4 }]);
+          else (callback as (error: null, address: string, family: number) => void)(null, "127.0.0.1", 4);
+        },
+      },
+    });
+    // Node's own fetch takes an undici dispatcher; libsql hands it a Request of Node's own kind.
+    return (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit);
+  });
+  return loopbackFetch;
 }
 
 /**
