@@ -1,7 +1,7 @@
-import dns from "node:dns";
 import fs from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import type { Dispatcher } from "undici";
 
 /**
  * Opens a libSQL client. For embedded files it creates the folder and turns on WAL, so readers
@@ -40,27 +40,40 @@ export function isLocalhostUrl(url: string): boolean {
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 let loopbackFetch: Promise<Fetch> | null = null;
+// Node's own, as loaded: a test that stubs the global fetch for its outside calls keeps its database.
+const nodeFetch = globalThis.fetch;
 
 /**
- * A fetch that connects to 127.0.0.1 for every `.localhost` name and sends the name unchanged in
- * the Host header, which is how sqld picks a namespace: no DNS or hosts-file entry is needed.
- * Other names resolve as usual. undici is loaded only when such a URL is used.
+ * A fetch that sends every request for a `.localhost` name to 127.0.0.1 with the name unchanged in
+ * its Host header, which is how sqld picks a namespace: no DNS or hosts-file entry is needed, and
+ * all namespaces of one server share one pool of connections (a pool per name would keep a socket
+ * per recently used tenant). undici is loaded only when such a URL is used.
  */
 export function localhostFetch(): Promise<Fetch> {
   loopbackFetch ??= import("undici").then(({ Agent }) => {
-    const agent = new Agent({
-      connect: {
-        lookup(hostname, options, callback) {
-          if (!isLocalhostName(hostname)) return dns.lookup(hostname, options, callback);
-          if (options.all) callback(null, [{ address: "127.0.0.1", family: 4 }]);
-          else (callback as (error: null, address: string, family: number) => void)(null, "127.0.0.1", 4);
-        },
+    const agent = new Agent();
+    const loopback: Pick<Dispatcher, "dispatch"> = {
+      dispatch(options, handler) {
+        const origin = new URL(String(options.origin));
+        if (!isLocalhostName(origin.hostname)) return agent.dispatch(options, handler);
+        const headers = Array.isArray(options.headers)
+          ? [...(options.headers as string[]), "host", origin.host]
+          : { ...(options.headers as Record<string, string> | undefined), host: origin.host };
+        return agent.dispatch(
+          { ...options, origin: `${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ""}`, headers },
+          handler,
+        );
       },
-    });
+    };
     // Node's own fetch takes an undici dispatcher; libsql hands it a Request of Node's own kind.
-    return (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit);
+    return (input, init) => nodeFetch(input, { ...init, dispatcher: loopback } as RequestInit);
   });
   return loopbackFetch;
+}
+
+/** The fetch for a server's address: the loopback one for `.localhost` names, else Node's own. */
+export async function fetchFor(url: string): Promise<Fetch> {
+  return isLocalhostUrl(url) ? localhostFetch() : nodeFetch;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isLocalhostUrl, localhostFetch } from "./connection";
+import { fetchFor } from "./connection";
 import { settings } from "../settings/settings.server";
 
 // One sqld started with --enable-namespaces holds many databases. It picks the namespace of a
@@ -44,7 +44,7 @@ export async function ensureNamespace(url: string): Promise<EnsuredNamespace> {
       `Cannot create a database for ${url}: its host names no sqld namespace (use a URL such as http://{tenant}.localhost:8080).`,
     );
   const address = `${admin.replace(/\/+$/, "")}/v1/namespaces/${namespace}/create`;
-  const fetch = isLocalhostUrl(admin) ? await localhostFetch() : globalThis.fetch;
+  const fetch = await fetchFor(admin);
   let response: Response;
   try {
     response = await fetch(address, {
