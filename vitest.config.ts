@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 // (sqld with namespaces, started once by tests/unit/sqld-global-setup.ts; each test file gets
 // databases of its own, see tests/unit/setup.ts): the tenant, migration and live-store tests.
 const ON_SQLD = ["tests/unit/db/**/*.test.ts", "tests/unit/tenants/**/*.test.ts", "tests/unit/live/**/*.test.ts"];
+// Uploads live in the tenant's database when that is a server (app/modules/assets/storage.server.ts).
+const UPLOADS = ["tests/unit/assessments/uploads.test.ts", "tests/unit/users/uploads-and-settings.test.ts"];
 const FILES_ONLY = [
   // Embedded files only: the template file copied for new tenants, and the files a process holds
   // while it provisions many tenants.
@@ -55,7 +57,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqld",
-          include: [...ON_SQLD, "tests/unit/**/*.sqld.test.ts", "tests/unit/assessments/uploads.test.ts"],
+          include: [...ON_SQLD, ...UPLOADS, "tests/unit/**/*.sqld.test.ts"],
           exclude: [...configDefaults.exclude, ...FILES_ONLY],
           globalSetup: ["tests/unit/sqld-global-setup.ts"],
         },

@@ -1,6 +1,9 @@
 import fs from "node:fs";
-import { tenantDatabaseUrl } from "~db/config";
+import path from "node:path";
+import { dataDir, tenantDatabaseUrl } from "~db/config";
 import { namespaceOf } from "~db/namespaces";
+import { tenantDb } from "~db/tenant/client";
+import { uploadFiles } from "~db/tenant/schema";
 
 // What a test needs to see of a tenant's database below the app, as an embedded file or as a sqld
 // namespace (the "sqld" Vitest project, vitest.config.ts).
@@ -34,4 +37,17 @@ export async function removeTenantDatabase(slug: string): Promise<void> {
   }
   const response = await fetch(namespaceAddress(slug), { method: "DELETE" });
   if (!response.ok) throw new Error(`could not delete the namespace: ${response.status} ${await response.text()}`);
+}
+
+/** The keys of the tenant's uploads, as its store holds them: files in DATA_DIR/uploads/<slug>/, or rows of its database. */
+export async function storedUploads(slug: string): Promise<string[]> {
+  if (tenantDatabaseUrl(slug).startsWith("file:")) {
+    try {
+      return fs.readdirSync(path.join(dataDir(), "uploads", slug)).sort();
+    } catch {
+      return [];
+    }
+  }
+  const tdb = await tenantDb(slug);
+  return (await tdb.db.select({ key: uploadFiles.key }).from(uploadFiles).orderBy(uploadFiles.key)).map((r) => r.key);
 }
