@@ -70,7 +70,8 @@ export async function startSqldProcess(options: SqldProcessOptions): Promise<Sql
   const child = spawn(
     process.execPath,
     [path.join(root, "app", "server", "keeper.mjs"), String(process.pid), SQLD_BINARY, ...sqldArgs(options)],
-    { stdio: ["ignore", log ?? "inherit", log ?? "inherit"] },
+    // Its own process group: Ctrl-C reaches the starter, which stops sqld after what still writes to it.
+    { stdio: ["ignore", log ?? "inherit", log ?? "inherit"], detached: true },
   );
   if (log !== null) fs.closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
