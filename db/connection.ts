@@ -40,8 +40,10 @@ export function isLocalhostUrl(url: string): boolean {
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 let loopbackFetch: Promise<Fetch> | null = null;
-// Node's own, as loaded: a test that stubs the global fetch for its outside calls keeps its database.
-const nodeFetch = globalThis.fetch;
+// Node's own, taken on first use (reading globalThis.fetch loads Node's undici: not for embedded
+// files), so a test that stubs the global fetch afterwards for its outside calls keeps its database.
+let nodeFetch: Fetch | null = null;
+const ownFetch = (): Fetch => (nodeFetch ??= globalThis.fetch);
 
 /**
  * A fetch that sends every request for a `.localhost` name to 127.0.0.1 with the name unchanged in
@@ -50,6 +52,7 @@ const nodeFetch = globalThis.fetch;
  * per recently used tenant). undici is loaded only when such a URL is used.
  */
 export function localhostFetch(): Promise<Fetch> {
+  const fetch = ownFetch();
   loopbackFetch ??= import("undici").then(({ Agent }) => {
     const agent = new Agent();
     const loopback: Pick<Dispatcher, "dispatch"> = {
@@ -66,14 +69,14 @@ export function localhostFetch(): Promise<Fetch> {
       },
     };
     // Node's own fetch takes an undici dispatcher; libsql hands it a Request of Node's own kind.
-    return (input, init) => nodeFetch(input, { ...init, dispatcher: loopback } as RequestInit);
+    return (input, init) => fetch(input, { ...init, dispatcher: loopback } as RequestInit);
   });
   return loopbackFetch;
 }
 
 /** The fetch for a server's address: the loopback one for `.localhost` names, else Node's own. */
 export async function fetchFor(url: string): Promise<Fetch> {
-  return isLocalhostUrl(url) ? localhostFetch() : nodeFetch;
+  return isLocalhostUrl(url) ? localhostFetch() : ownFetch();
 }
 
 /**
