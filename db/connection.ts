@@ -1,22 +1,82 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import type { Dispatcher } from "undici";
 
 /**
  * Opens a libSQL client. For embedded files it creates the folder and turns on WAL, so readers
- * never wait for the writer; servers (sqld/Turso) manage this themselves.
+ * never wait for the writer; servers (sqld/Turso) manage this themselves. A server named under
+ * `.localhost` (`http://acme.localhost:8080`, a sqld namespace) is reached on the loopback address.
  */
 export async function openClient(url: string, authToken?: string): Promise<Client> {
   if (url.startsWith("file:")) {
     fs.mkdirSync(path.dirname(url.slice("file:".length)), { recursive: true });
   }
-  const client = createClient({ url, authToken });
+  const fetch = isLocalhostUrl(url) ? await localhostFetch() : undefined;
+  const client = createClient({ url, authToken, fetch });
   if (url.startsWith("file:")) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA foreign_keys = ON");
     await client.execute("PRAGMA busy_timeout = 5000");
   }
   return client;
+}
+
+/** `localhost` and every name under it (RFC 6761: they all mean the loopback address). */
+export function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
+
+/** An http(s) or libsql URL whose host is under `.localhost`. */
+export function isLocalhostUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return /^(https?|libsql):$/.test(parsed.protocol) && isLocalhostName(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+let loopbackFetch: Promise<Fetch> | null = null;
+// Node's own, taken on first use (reading globalThis.fetch loads Node's undici: not for embedded
+// files), so a test that stubs the global fetch afterwards for its outside calls keeps its database.
+let nodeFetch: Fetch | null = null;
+const ownFetch = (): Fetch => (nodeFetch ??= globalThis.fetch);
+
+/**
+ * A fetch that sends every request for a `.localhost` name to 127.0.0.1 with the name unchanged in
+ * its Host header, which is how sqld picks a namespace: no DNS or hosts-file entry is needed, and
+ * all namespaces of one server share one pool of connections (a pool per name would keep a socket
+ * per recently used tenant). undici is loaded only when such a URL is used.
+ */
+export function localhostFetch(): Promise<Fetch> {
+  const fetch = ownFetch();
+  loopbackFetch ??= import("undici").then(({ Agent }) => {
+    const agent = new Agent();
+    const loopback: Pick<Dispatcher, "dispatch"> = {
+      dispatch(options, handler) {
+        const origin = new URL(String(options.origin));
+        if (!isLocalhostName(origin.hostname)) return agent.dispatch(options, handler);
+        const headers = Array.isArray(options.headers)
+          ? [...(options.headers as string[]), "host", origin.host]
+          : { ...(options.headers as Record<string, string> | undefined), host: origin.host };
+        return agent.dispatch(
+          { ...options, origin: `${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ""}`, headers },
+          handler,
+        );
+      },
+    };
+    // Node's own fetch takes an undici dispatcher; libsql hands it a Request of Node's own kind.
+    return (input, init) => fetch(input, { ...init, dispatcher: loopback } as RequestInit);
+  });
+  return loopbackFetch;
+}
+
+/** The fetch for a server's address: the loopback one for `.localhost` names, else Node's own. */
+export async function fetchFor(url: string): Promise<Fetch> {
+  return isLocalhostUrl(url) ? localhostFetch() : ownFetch();
 }
 
 /**

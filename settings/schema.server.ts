@@ -46,6 +46,14 @@ export const settingsSchema = z.object({
   TENANT_DATABASE_AUTH_TOKEN: variable(text().optional()).describe("auth token for the tenant database servers"),
   CATALOG_DATABASE_URL: variable(text().optional()).describe("where the tenant list lives"),
   CATALOG_DATABASE_AUTH_TOKEN: variable(text().optional()).describe("auth token for the catalog's server"),
+  TENANT_DATABASE_ADMIN_URL: variable(
+    z.string().trim().url("expected a URL such as http://127.0.0.1:8081").optional(),
+  ).describe("sqld's admin API: provisioning creates each tenant's namespace (and the catalog's) there"),
+  SQLD_HTTP_PORT: variable(port().default("8080")).describe("port of the sqld `npm run start:scaled` starts"),
+  SQLD_ADMIN_PORT: variable(port().default("8081")).describe("admin port of the sqld `npm run start:scaled` starts"),
+  WEB_CONCURRENCY: variable(wholeNumber(1, 256, "expected a whole number from 1 to 256").optional()).describe(
+    "app processes `npm run start:scaled` starts (default: the number of cores)",
+  ),
   POSTMARK_SERVER_TOKEN: variable(text().optional()).describe("send e-mail through Postmark; else to DATA_DIR/outbox/"),
   POSTMARK_API_URL: variable(url().optional()).describe("Postmark's API address (tests aim it at a local fake)"),
   MAIL_FROM: variable(text().default("no-reply@assessments.local")).describe("Postmark sender"),

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.s
 import { settings, SettingsError, type Settings } from "~settings/settings.server";
 import { createApiLane } from "./api-lane";
 import { refuseForeignHost } from "./host-check";
-import { partykitDevArgs } from "./partykit-dev";
+import { startRoomServer } from "./room-server";
 import { expressTrustProxy, trustProxyFromEnv } from "./request-facts";
 import {
   apiSecurityHeaders,
@@ -56,52 +56,25 @@ const { tenants, demoCreated } = await bootstrap();
 // The room and the app must share the signing secret; PARTYKIT_HOST set means an external room server
 // (else the app's own, on PARTYKIT_PORT: realtime.server.ts's partykitHost()).
 const secret = realtimeSecret();
-let party: ChildProcess | null = null;
-if (!config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED) {
-  const partyPort = config.PARTYKIT_PORT;
-  // Through a keeper that ends the room server's whole group when this process is gone, however
-  // it ended (room-watchdog.mjs): an orphan kept the port from the next start.
-  party = spawn(
-    process.execPath,
-    [
-      path.join(root, "app", "server", "room-watchdog.mjs"),
-      String(process.pid),
-      path.join(root, "node_modules", ".bin", "partykit"),
-      ...partykitDevArgs({ root, port: partyPort, secret, configDir: dataDir() }),
-    ],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
-  );
-  party.on("exit", (code) => {
-    if (!shuttingDown)
-      console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
-  });
-}
+const room =
+  !config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED
+    ? startRoomServer({
+        port: config.PARTYKIT_PORT,
+        secret,
+        configDir: dataDir(),
+        onExit: (code) => {
+          if (!shuttingDown)
+            console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
+        },
+      })
+    : null;
 
 let shuttingDown = false;
 function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`\n${signal} received, stopping.`);
-  const pid = party?.pid;
-  if (!pid || party?.exitCode !== null) process.exit(0);
-  const killGroup = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, sig); // the whole group: partykit starts workerd
-    } catch {
-      /* already gone */
-    }
-  };
-  killGroup("SIGTERM");
-  // workerd sometimes ignores SIGTERM; make sure nothing keeps the port.
-  const force = setTimeout(() => {
-    killGroup("SIGKILL");
-    process.exit(0);
-  }, 3000);
-  party?.once("exit", () => {
-    killGroup("SIGKILL");
-    clearTimeout(force);
-    process.exit(0);
-  });
+  void (room?.stop() ?? Promise.resolve()).then(() => process.exit(0));
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
@@ -161,6 +134,11 @@ createServer(
   (req, res) => (!dev && refuseForeignHost(req, res, trustProxy)) || apiLane(req, res) || app(req, res),
 ).listen(port, host, () => {
   const url = `http://localhost:${port}`;
+  // Under `npm run start:scaled` the first app process says it all; the others say they serve too.
+  if (cluster.isWorker && cluster.worker?.id !== 1) {
+    console.log(`[app] process ${process.pid} serving ${url} too.`);
+    return;
+  }
   console.log(
     `\nSkills Assessments is running at ${url} (${dev ? "development" : "production"}, data in ${dataDir()}).`,
   );

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { forgetSettings } from "~settings/settings.server";
 
 // The app reads its settings from process.env once; tests change process.env between cases (a cache
@@ -28,7 +28,21 @@ process.env.SEED_DEMO = "false";
 process.env.PUBLIC_URL = "http://app.test";
 delete process.env.PUBLIC_HOST_ALIASES;
 delete process.env.POSTMARK_SERVER_TOKEN;
-delete process.env.TENANT_DATABASE_URL;
+// The "sqld" project (vitest.config.ts) runs the same tests on a libSQL server: this file's catalog
+// and tenants are namespaces of their own there (`f<8 hex>-acme`), made as the app makes them.
+const sqld = inject("sqld");
+if (sqld) {
+  // Not node:crypto: loading it here, before the test file, changed when V8 collects closed
+  // databases' statements enough to fail tenant-pool.test.ts's open-file bound now and then.
+  const prefix = `f${Math.random().toString(16).slice(2, 10).padEnd(8, "0")}`;
+  process.env.TENANT_DATABASE_URL = sqld.tenantUrlTemplate.replace("{tenant}", `${prefix}-{tenant}`);
+  process.env.CATALOG_DATABASE_URL = sqld.tenantUrlTemplate.replace("{tenant}", `${prefix}-catalog`);
+  process.env.TENANT_DATABASE_ADMIN_URL = sqld.adminUrl;
+} else {
+  delete process.env.TENANT_DATABASE_URL;
+  delete process.env.CATALOG_DATABASE_URL;
+  delete process.env.TENANT_DATABASE_ADMIN_URL;
+}
 delete process.env.DEFAULT_TIME_ZONE; // organisations default to Europe/Brussels
 
 // What refuses a removal while something uses the object, as the server registers it at start-up

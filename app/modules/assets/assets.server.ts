@@ -31,7 +31,7 @@ export async function store(
   if (!type || (kind === "image" && !type.image))
     throw uploadError(kind === "image" ? "not-an-image" : "unsupported-type");
   const key = `${assetId ?? newId()}.${type.ext}`;
-  await assetStorage().put(ctx.tenant.slug, key, bytes);
+  await assetStorage(ctx.tenant).put(ctx.tenant, key, bytes);
   return {
     id: key,
     url: `/api/assets/${ctx.tenant.slug}/${key}`,
@@ -87,7 +87,7 @@ export async function readAsset(
 ): Promise<{ bytes: Uint8Array; type: AssetType }> {
   requireSignedIn(ctx);
   if (tenant !== ctx.tenant.slug || !ASSET_KEY_PATTERN.test(key)) throw new AppError("NOT_FOUND", "not_found");
-  const bytes = await assetStorage().get(tenant, key);
+  const bytes = await assetStorage(ctx.tenant).get(ctx.tenant, key);
   const ext = key.split(".").pop() as AssetType["ext"];
   if (!bytes) throw new AppError("NOT_FOUND", "not_found");
   return { bytes, type: ASSET_TYPES[ext] };

@@ -8,7 +8,7 @@ import { realtimeSecret } from "~/modules/realtime/index.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/index.server";
 import { findStaffUser } from "~/modules/staff/index.server";
-import { assetStorage } from "~/modules/assets/index.server";
+import { assetStorage, type AssetTenant } from "~/modules/assets/index.server";
 
 /** How long an upload ticket may be used. */
 export const UPLOAD_TICKET_TTL_S = 10 * 60;
@@ -75,7 +75,7 @@ export async function contextFromUploadTicket(
   const tdb = await openTenant(tenant);
   const user = await findStaffUser(tdb, userId);
   if (!user) throw invalidTicket();
-  if (await ticketUsed(tenant.slug, ticket.public_id)) throw invalidTicket();
+  if (await ticketUsed(tenant, ticket.public_id)) throw invalidTicket();
   const locale = await getLocale(request);
   const ctx: Ctx = {
     tenant,
@@ -90,9 +90,9 @@ export async function contextFromUploadTicket(
   return { ctx, assetId: ticket.public_id };
 }
 
-async function ticketUsed(tenant: string, publicId: string): Promise<boolean> {
+async function ticketUsed(tenant: AssetTenant, publicId: string): Promise<boolean> {
   for (const ext of ["png", "jpg", "gif", "webp", "pdf"])
-    if (await assetStorage().get(tenant, `${publicId}.${ext}`)) return true;
+    if (await assetStorage(tenant).has(tenant, `${publicId}.${ext}`)) return true;
   return false;
 }
 

@@ -26,6 +26,7 @@ import {
 } from "~/modules/live/index.server";
 import type { Reader } from "~db/tenant/client";
 import type { Ctx } from "~/lib/context.server";
+import type { AssetTenant } from "~/modules/assets/index.server";
 import { imageAspect } from "./image-aspect.server";
 import { maxScoreOf } from "./scoring";
 
@@ -98,7 +99,7 @@ export async function findCorrection(
 
 /** Every step of every question of every evaluation in the participant's order. */
 async function takenSteps(
-  tenant: string,
+  tenant: AssetTenant,
   plan: RunPlan,
   order: string[],
   saved: SavedAnswer[],
@@ -137,11 +138,12 @@ async function takenSteps(
 
 /** loadCorrectionData in the actor's tenant, for ids as the API hands them over. */
 export const correctionDataFor = (ctx: Ctx, scheduledSessionId: string, participantId: string) =>
-  loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, String(scheduledSessionId ?? ""), String(participantId ?? ""));
+  loadCorrectionData(ctx.tdb.db, ctx.tenant, String(scheduledSessionId ?? ""), String(participantId ?? ""));
 
 export async function loadCorrectionData(
   db: Reader,
-  tenant: string,
+  /** The tenant whose uploads hold the hotzone images (their aspect scores the answers). */
+  tenant: AssetTenant,
   sessionId: string,
   participantId: string,
 ): Promise<CorrectionData> {

@@ -215,7 +215,7 @@ export async function listDoubleMarks(
   const threshold = await discrepancyThreshold(db, session.id);
   const list: Array<{ data: CorrectionData; evaluationId: string }> = [];
   for (const id of ids) {
-    const data = await loadCorrectionData(db, ctx.tenant.slug, session.id, id);
+    const data = await loadCorrectionData(db, ctx.tenant, session.id, id);
     for (const evaluationId of data.order) list.push({ data, evaluationId });
   }
   const marks = await withNames(ctx, list, threshold);

@@ -1,5 +1,5 @@
 import { imageSize } from "image-size";
-import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/index.server";
+import { ASSET_KEY_PATTERN, assetStorage, type AssetTenant } from "~/modules/assets/index.server";
 
 // A hotzone circle's radius is a fraction of the image's width (ADR 0011), so scoring needs the
 // image's aspect (height / width). It is read from the stored upload's own header; uploads are
@@ -8,13 +8,13 @@ import { ASSET_KEY_PATTERN, assetStorage } from "~/modules/assets/index.server";
 
 const cache = new Map<string, number>();
 
-export async function imageAspect(tenant: string, url: string): Promise<number> {
+export async function imageAspect(tenant: AssetTenant, url: string): Promise<number> {
   const match = /^\/api\/assets\/([^/]+)\/([^/?#]+)$/.exec(url);
-  if (!match || match[1] !== tenant || !ASSET_KEY_PATTERN.test(match[2]!)) return 1;
-  const key = `${tenant}/${match[2]}`;
+  if (!match || match[1] !== tenant.slug || !ASSET_KEY_PATTERN.test(match[2]!)) return 1;
+  const key = `${tenant.slug}/${match[2]}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const bytes = await assetStorage().get(tenant, match[2]!);
+  const bytes = await assetStorage(tenant).get(tenant, match[2]!);
   let aspect = 1;
   try {
     const size = bytes ? imageSize(bytes) : null;

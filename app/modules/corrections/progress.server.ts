@@ -115,7 +115,7 @@ export async function listCorrections(
         .all();
       return Promise.all(
         page.map(async (r) =>
-          toParticipantCorrection(await loadCorrectionData(db, ctx.tenant.slug, session.id, r.participantId)),
+          toParticipantCorrection(await loadCorrectionData(db, ctx.tenant, session.id, r.participantId)),
         ),
       );
     },

@@ -166,7 +166,7 @@ export async function stationCorrection(
   const evaluation = correction.evaluations.find((e) => e.id === evaluationId);
   if (!evaluation) throw new AppError("NOT_FOUND", "evaluation_not_found");
   if (marker === 1) return { correction, evaluation };
-  const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, correction.scheduledSessionId, participantId);
+  const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant, correction.scheduledSessionId, participantId);
   return blindedForSecond(correction, evaluation, data);
 }
 

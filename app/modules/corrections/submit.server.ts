@@ -45,7 +45,7 @@ function ticksOf(step: TakenStep, ticks: boolean[]): boolean[] {
 }
 
 async function reload(ctx: Ctx, sessionId: string, participantId: string): Promise<ParticipantCorrection> {
-  return toParticipantCorrection(await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, sessionId, participantId));
+  return toParticipantCorrection(await loadCorrectionData(ctx.tdb.db, ctx.tenant, sessionId, participantId));
 }
 
 /** `submitCorrectionEntry`: a manual score (0..the step's score), a comment, or a practical step's ticks. */
@@ -93,7 +93,7 @@ export async function submitStationTick(ctx: Ctx, input: unknown): Promise<{ rev
   const saved = await submitCorrectionEntry(ctx, input);
   const ref = parseInput(entryInput, input);
   if (ref.marker === 2) {
-    const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant.slug, ref.scheduledSession, ref.participant);
+    const data = await loadCorrectionData(ctx.tdb.db, ctx.tenant, ref.scheduledSession, ref.participant);
     const own = data.secondEntries.find(
       (e) => e.evaluationId === ref.evaluation && e.questionId === ref.question && e.stepIndex === ref.stepIndex,
     );

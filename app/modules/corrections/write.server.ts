@@ -76,7 +76,7 @@ export async function changeCorrection<T>(
 ): Promise<T> {
   const { result, changed } = await ctx.tdb.write(async (tx) => {
     const now = new Date();
-    const before = await loadCorrectionData(tx, ctx.tenant.slug, String(sessionId ?? ""), String(participantId ?? ""));
+    const before = await loadCorrectionData(tx, ctx.tenant, String(sessionId ?? ""), String(participantId ?? ""));
     let correctionId = before.correction?.id;
     if (!correctionId) {
       correctionId = newId();
@@ -93,7 +93,7 @@ export async function changeCorrection<T>(
       });
     }
     const result = await change(tx, before, correctionId, now);
-    const after = await loadCorrectionData(tx, ctx.tenant.slug, before.session.id, before.entry.participantId);
+    const after = await loadCorrectionData(tx, ctx.tenant, before.session.id, before.entry.participantId);
     const complete = isComplete(after);
     const wasComplete = !!before.correction?.completedAt;
     await tx

@@ -92,7 +92,7 @@ export async function loadExamMarks(ctx: Ctx, examId: string): Promise<LoadedExa
   const candidates = new Map<string, ExamCandidateInfo>();
   for (const session of examSessionRows) {
     for (const entry of await entriesOfSession(db, session.id)) {
-      const data = await loadCorrectionData(db, ctx.tenant.slug, session.id, entry.participantId);
+      const data = await loadCorrectionData(db, ctx.tenant, session.id, entry.participantId);
       const scored = await buildScoredParticipant(ctx, data);
       const report = computeReportData(scored, { onlyEvaluations: [] });
       candidates.set(entry.participantId, {

@@ -86,6 +86,9 @@ export async function creditServerOutages(now = new Date()): Promise<OutageCredi
     .all();
   const credits: OutageCredit[] = [];
   for (const row of stale) {
+    // Several processes may start together (npm run start:scaled): the one whose stamp replaces
+    // the old one gives the gap back, the others leave the session alone.
+    if (!(await restamp(row, row.servedAt, now))) continue;
     try {
       const tenant = await findTenant(row.tenantSlug);
       const credit = tenant
@@ -93,12 +96,34 @@ export async function creditServerOutages(now = new Date()): Promise<OutageCredi
         : null;
       if (credit) credits.push(credit);
       if (credit === null) await forgetLiveSession(row.tenantSlug, row.scheduledSessionId);
-      else await markLiveSessionServed(row.tenantSlug, row.scheduledSessionId, now);
     } catch (error) {
       console.error(`[live] could not give the outage back to ${row.tenantSlug}/${row.scheduledSessionId}`, error);
+      await restamp(row, now, row.servedAt).catch(() => undefined); // the next start tries again
     }
   }
   return credits;
+}
+
+/** Moves a session's stamp from `from` to `to`, only if nobody moved it meanwhile: whether it did. */
+async function restamp(
+  row: { tenantSlug: string; scheduledSessionId: string },
+  from: Date,
+  to: Date,
+): Promise<boolean> {
+  const { db, writes } = await catalog();
+  const result = await writes.run(() =>
+    db
+      .update(liveSessions)
+      .set({ servedAt: to })
+      .where(
+        and(
+          eq(liveSessions.tenantSlug, row.tenantSlug),
+          eq(liveSessions.scheduledSessionId, row.scheduledSessionId),
+          eq(liveSessions.servedAt, from),
+        ),
+      ),
+  );
+  return result.rowsAffected === 1;
 }
 
 /**

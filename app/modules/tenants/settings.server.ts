@@ -67,8 +67,7 @@ export async function updateOrganizationSettings(ctx: Ctx, input: unknown): Prom
   const data = parsed.data;
   if (data.logo) {
     // Only an image already uploaded to this organisation's own store can become its logo.
-    const bytes = await assetStorage().get(ctx.tenant.slug, data.logo);
-    if (!bytes || data.logo.endsWith(".pdf"))
+    if (data.logo.endsWith(".pdf") || !(await assetStorage(ctx.tenant).has(ctx.tenant, data.logo)))
       throw new AppError("BAD_REQUEST", "validation_failed", {
         fieldErrors: { logo: { key: "assessments:upload.not-an-image" } },
       });
@@ -144,7 +143,7 @@ export async function uploadOrganizationLogo(ctx: Ctx, file: unknown): Promise<O
 /** The logo image of an organisation, for the public logo route (login pages and e-mails). */
 export async function publicLogo(row: TenantRow | null): Promise<{ bytes: Uint8Array; key: string } | null> {
   if (!row?.logo || row.status !== "ACTIVE") return null;
-  const bytes = await assetStorage().get(row.slug, row.logo);
+  const bytes = await assetStorage(row).get(row, row.logo);
   return bytes ? { bytes, key: row.logo } : null;
 }
 

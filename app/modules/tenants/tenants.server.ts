@@ -3,6 +3,7 @@ import { catalog } from "~db/catalog/client";
 import { tenants, type TenantRow } from "~db/catalog/schema";
 import { TENANT_SLUG_PATTERN, tenantDatabaseUrl } from "~db/config";
 import { migrateTenant } from "~db/migrate";
+import { ensureNamespace } from "~db/namespaces";
 import { tenantDb, type TenantDb } from "~db/tenant/client";
 import { provisionTenantFile } from "~db/tenant/template";
 import { workspaces } from "~db/tenant/schema";
@@ -87,8 +88,8 @@ export const ORGANIZATION_NAME_MAX = 120;
 
 /**
  * Operator task: registers the tenant, creates its own database (an embedded file starts as a copy
- * of the migrated template, a database server is migrated), its ORGANIZATION workspace and its
- * first ORGANIZATION_MANAGER.
+ * of the migrated template; on sqld its namespace is created, then migrated), its ORGANIZATION
+ * workspace and its first ORGANIZATION_MANAGER.
  */
 export async function createTenant(input: CreateTenantInput): Promise<TenantRow> {
   const slug = normalizeSlug(input.slug);
@@ -125,7 +126,7 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
     createdAt: now,
     updatedAt: now,
   };
-  await writes.run(async () => {
+  const slugTaken = async () => {
     const existing = await db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.slug, slug)).get();
     if (existing) {
       throw new AppError("BAD_REQUEST", "validation_failed", {
@@ -133,6 +134,13 @@ export async function createTenant(input: CreateTenantInput): Promise<TenantRow>
         message: `A tenant with slug "${slug}" already exists.`,
       });
     }
+  };
+  await slugTaken();
+  // On sqld the tenant's namespace comes first (an existing one is fine): when it cannot be made,
+  // no catalog row names a database that does not exist.
+  await ensureNamespace(tenantDatabaseUrl(slug, row.databaseUrl));
+  await writes.run(async () => {
+    await slugTaken();
     await db.insert(tenants).values(row);
   });
   cache.delete(slug);

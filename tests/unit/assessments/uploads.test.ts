@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataDir } from "~db/config";
 import {
   serveAsset,
   uploadFile,
@@ -11,6 +8,8 @@ import {
 import { refusalText } from "~/lib/app-error";
 import { detectType } from "~/modules/assets/detect";
 import { isBlockedAddress, resolvePublicUrl, UrlFetchError } from "~/modules/assets/fetch-url.server";
+import { readAsset, store } from "~/modules/assets/assets.server";
+import { storedUploads } from "../support/databases";
 import { loginOverGraphQL } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 
@@ -66,7 +65,7 @@ describe("uploads", () => {
     expect(body).toMatchObject({ contentType: "image/png", size: PNG.length, image: true });
     expect(body.url).toBe(`/api/assets/${slug}/${body.id}`);
     expect(body.id).toMatch(/\.png$/);
-    expect(fs.existsSync(path.join(dataDir(), "uploads", slug, body.id))).toBe(true);
+    expect(await storedUploads(slug)).toContain(body.id);
 
     const get = (c?: string) =>
       call(serveAsset, new Request(`http://localhost${body.url}`, { headers: c ? { Cookie: c } : {} }), {
@@ -112,7 +111,23 @@ describe("uploads", () => {
       new Request("http://localhost/api/assets/image/upload/file", { method: "POST", body: new FormData() }),
     );
     expect(anon.status).toBe(401);
-    expect(fs.readdirSync(path.join(dataDir(), "uploads", slug)).filter((f) => f.endsWith(".png")).length).toBe(1);
+    expect((await storedUploads(slug)).filter((f) => f.endsWith(".png")).length).toBe(1);
+  });
+
+  it("keeps a file of several parts byte for byte, and never a second file under the same key", async () => {
+    const ctx = await staffCtx(slug);
+    // 2.5 MB: three parts where the tenant's database keeps the file (UPLOAD_PART_BYTES).
+    const bytes = new Uint8Array(2.5 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 12)) & 0xff;
+    bytes.set(PDF);
+    const id = "0b7e3f0a-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+    const stored = await store(ctx, bytes, "file", id);
+    expect(stored).toMatchObject({ id: `${id}.pdf`, size: bytes.length, contentType: "application/pdf" });
+    const read = await readAsset(ctx, slug, stored.id);
+    expect(read.bytes.length).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(read.bytes), Buffer.from(bytes))).toBe(0);
+    await expect(store(ctx, PDF, "file", id)).rejects.toThrow();
+    expect((await readAsset(ctx, slug, stored.id)).bytes.length).toBe(bytes.length);
   });
 
   it("refuses URLs on private, loopback, link-local and unique-local addresses", async () => {

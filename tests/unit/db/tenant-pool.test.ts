@@ -1,13 +1,14 @@
 import fs from "node:fs";
-import path from "node:path";
-import { createClient } from "@libsql/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dataDir } from "~db/config";
+import { tenantDatabaseUrl } from "~db/config";
+import { openClient } from "~db/connection";
+import { ensureNamespace } from "~db/namespaces";
 import { closeTenantDbs, maxOpenTenantDbs, openTenantDbCount, tenantDb } from "~db/tenant/client";
 import { staffUsers } from "~db/tenant/schema";
 import { bootstrap } from "~/server/bootstrap";
 import { createTenant, listTenants } from "~/modules/tenants/tenants.server";
 import { migrateCatalog } from "~db/migrate";
+import { onSqld, removeTenantDatabase, tenantDatabaseExists } from "../support/databases";
 
 // Tenant databases are opened on demand, migrated on first open and kept in a bounded LRU, so
 // thousands of organisations neither slow start-up nor exhaust the process's open files.
@@ -66,25 +67,36 @@ describe("tenant database pool", () => {
 
   it("migrates a tenant database when it is first opened, not at start-up", async () => {
     await migrateCatalog();
-    // A tenant whose database file does not exist yet (say, restored catalog, new disk).
+    // A tenant whose database is new and empty (say, restored catalog, new disk or server).
     await createTenant({ slug: "lazy", name: "Lazy", adminEmail: "boss@lazy.test" });
     await closeTenantDbs();
-    const file = path.join(dataDir(), "tenants", "lazy.db");
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    await removeTenantDatabase("lazy");
+    if (onSqld()) await ensureNamespace(tenantDatabaseUrl("lazy")); // a new server's empty namespace
+    const tables = async () => {
+      const raw = await openClient(tenantDatabaseUrl("lazy"));
+      try {
+        return (await raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
+      } finally {
+        raw.close();
+      }
+    };
 
     const started = await bootstrap();
     expect(started.tenants).toContain("lazy");
-    expect(fs.existsSync(file)).toBe(false); // start-up did not open it
+    // Start-up did not open it.
+    if (onSqld()) expect(await tables()).toEqual([]);
+    else expect(await tenantDatabaseExists("lazy")).toBe(false);
 
     const lazy = await tenantDb("lazy");
     expect(await lazy.db.select().from(staffUsers)).toEqual([]); // the tables exist: migrated on open
-    const raw = createClient({ url: `file:${file}` });
+    const raw = await openClient(tenantDatabaseUrl("lazy"));
     try {
       const applied = await raw.execute("SELECT count(*) AS n FROM __drizzle_migrations");
       expect(Number(applied.rows[0]!.n)).toBeGreaterThan(0);
     } finally {
       raw.close();
     }
+    expect(await tables()).toContain("staff_users");
     expect((await listTenants()).map((t) => t.slug)).toContain("lazy");
   });
 });

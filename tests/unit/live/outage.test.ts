@@ -132,6 +132,19 @@ describe("the time nobody served is given back", () => {
     expect(out.sessionOverrides.some((o) => o.value?.textValue === OUTAGE_REASON)).toBe(false);
   });
 
+  it("is given back once when several processes start at the same time", async () => {
+    const f = await makeLiveSession(manager, { participants: 2 });
+    await startScheduledSession(manager, f.sessionId);
+    await setServedAt(f.sessionId, new Date(Date.now() - 40_000));
+    const now = new Date();
+    const all = await Promise.all([creditServerOutages(now), creditServerOutages(now), creditServerOutages(now)]);
+    const mine = all.flatMap((credits) => credits.filter((c) => c.scheduledSession === f.sessionId));
+    expect(mine).toHaveLength(1);
+    const entry = await getParticipantEntry(manager, f.sessionId, f.people[0]!);
+    expect(entry.sessionOverrides.filter((o) => o.value?.textValue === OUTAGE_REASON)).toHaveLength(1);
+    expect((await servedRow(f.sessionId))!.servedAt.getTime()).toBe(now.getTime());
+  });
+
   it("forgets a session that is no longer ongoing", async () => {
     const f = await makeLiveSession(manager);
     await startScheduledSession(manager, f.sessionId);

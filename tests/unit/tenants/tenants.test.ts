@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { bootstrap, DEMO } from "~/server/bootstrap";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { requirePermission } from "~/lib/context.server";
 import { permissionsForRoles, ROLE_PERMISSIONS } from "~/lib/permissions";
+import { tenantDatabaseExists } from "../support/databases";
 import { staffCtx, makeTenant } from "../support/tenants";
 
 const run = promisify(execFile);
@@ -31,7 +31,7 @@ describe("tenants", () => {
     }
   });
 
-  it("tenant:create makes a second tenant in its own database file that shares nothing with demo", async () => {
+  it("tenant:create makes a second tenant in its own database that shares nothing with demo", async () => {
     await migrateCatalog();
     const env = { ...process.env, DATA_DIR: dataDir() };
     const { stdout } = await run(
@@ -40,7 +40,7 @@ describe("tenants", () => {
       { env },
     );
     expect(stdout).toContain('Created tenant "acme"');
-    expect(fs.existsSync(path.join(dataDir(), "tenants", "acme.db"))).toBe(true);
+    expect(await tenantDatabaseExists("acme")).toBe(true);
 
     const acme = await openTenant(await requireTenant("acme"));
     const demo = await openTenant(await requireTenant(DEMO.slug));
