@@ -115,3 +115,83 @@ export class WriteQueue {
     this.running = false;
   }
 }
+
+/** Errors of the connection to a database server (Node's and undici's codes), not of a statement. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/**
+ * Whether `error` (or one of its causes: drizzle and fetch wrap them) says the database cannot be
+ * used right now, although the same request may succeed in a moment: its server does not answer
+ * or was restarted under an open transaction (sqld forgets the transaction's baton), answers 502,
+ * 503 or 504, or another process holds an embedded file's write lock past busy_timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code === "SQLITE_BUSY")) return true;
+    if (typeof message !== "string") continue;
+    if (code === "SERVER_ERROR" && /HTTP status (50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+let unavailableSince = 0;
+let unavailableCount = 0;
+let unavailableNotedAt = 0;
+let unavailableLoggedAt = 0;
+
+/**
+ * Logs a request refused because the database could not be used (isDatabaseUnavailable): one line
+ * with the cause's code when it starts (30 s after the last one), then a count at most every 5 s,
+ * instead of a stack per request.
+ */
+export function noteDatabaseUnavailable(error: unknown): void {
+  const now = Date.now();
+  const starts = now - unavailableNotedAt > 30_000;
+  unavailableNotedAt = now;
+  if (starts) {
+    unavailableSince = now;
+    unavailableCount = 1;
+    unavailableLoggedAt = now;
+    console.error(
+      `[db] the database cannot be used (${causeCode(error)}): requests are refused with 503 until it answers.`,
+    );
+    return;
+  }
+  unavailableCount++;
+  if (now - unavailableLoggedAt < 5_000) return;
+  unavailableLoggedAt = now;
+  console.error(
+    `[db] still unavailable (${causeCode(error)}): ${unavailableCount} requests refused since ${new Date(unavailableSince).toISOString()}.`,
+  );
+}
+
+function causeCode(error: unknown): string {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return error instanceof Error ? error.message.slice(0, 80) : String(error);
+}
