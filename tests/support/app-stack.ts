@@ -56,6 +56,8 @@ export type Stack = {
   sqld: Sqld | null;
   room: RoomServer;
   roomUrl: string;
+  /** What the room server printed so far. */
+  roomLog(): string;
   secret: string;
   apps: AppProcess[];
   /** The settings that put a process on this stack's databases and room (for a fixture's child process). */
@@ -86,6 +88,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     PARTYKIT_HOST: `127.0.0.1:${options.roomPort}`,
   };
   let room: RoomServer | null = null;
+  let roomLog = "";
   const apps: AppProcess[] = [];
   const stop = async () => {
     await Promise.all(apps.map((app) => app.stop()));
@@ -106,7 +109,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         forgetSettings();
       }
     }
-    room = startRoomServer({ port: options.roomPort, secret, configDir: dataDir });
+    room = startRoomServer({
+      port: options.roomPort,
+      secret,
+      configDir: dataDir,
+      output: (chunk) => (roomLog += chunk),
+    });
     const roomUrl = `http://127.0.0.1:${options.roomPort}/`;
     const start = (index: number) =>
       startAppProcess({
@@ -121,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       sqld,
       room,
       roomUrl,
+      roomLog: () => roomLog,
       secret,
       apps,
       env,
