@@ -6,6 +6,7 @@ import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import { STANDARD_METHODS, type ExamBoardView, type StandardMethod, formatStat } from "./board-view";
 import { AngoffEntry } from "./angoff-entry";
+import { DoubleMarkingSection } from "./double-marking-section";
 import { StandardOptionsForm } from "./standard-options-form";
 import { StandardWorking } from "./standard-working";
 
@@ -90,6 +91,15 @@ export function ExamPage({
           ))}
         </ul>
       </section>
+
+      <DoubleMarkingSection
+        board={board}
+        fieldError={
+          result && !result.ok && result.intent === "discrepancy-threshold"
+            ? (result.fieldErrors.percent ?? null)
+            : null
+        }
+      />
 
       <section
         aria-labelledby="exam-standard"

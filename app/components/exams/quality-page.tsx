@@ -87,7 +87,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
           testId="quality-exam"
           {...examQualityTable(t, board.exam.name, analysis, stat)}
         />
-        <Warnings warnings={analysis.warnings} board={board} />
+        <Warnings warnings={analysis.warnings} board={board} testId="quality-warnings" />
       </section>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
         <Table

@@ -115,12 +115,20 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
   );
 }
 
-export function Warnings({ warnings, board }: { warnings: ExamWarning[]; board: ExamBoardView }) {
+export function Warnings({
+  warnings,
+  board,
+  testId,
+}: {
+  warnings: ExamWarning[];
+  board: ExamBoardView;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (warnings.length === 0) return null;
   const nameOf = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
   return (
-    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid={testId}>
       <p className="font-semibold">{t("exams:standard.warnings")}</p>
       <ul className="list-disc pl-5">
         {warnings.map((w, i) => (
