@@ -97,10 +97,8 @@ export function DoubleMarkingSection({
                   className="border-b border-slate-300 text-left"
                   columns={[
                     { label: t("exams:double.participant"), className: "py-1 pr-2" },
-                    { label: t("exams:col.station"), className: "px-2 py-1" },
                     { label: t("exams:double.marks"), className: "px-2 py-1" },
-                    { label: t("exams:double.status"), className: "px-2 py-1" },
-                    { label: t("exams:double.counted"), className: "py-1 pl-2 text-right" },
+                    { label: t("exams:double.status"), className: "py-1 pl-2" },
                   ]}
                 />
               </thead>
@@ -112,14 +110,15 @@ export function DoubleMarkingSection({
                     data-testid="double-mark-row"
                     data-status={m.status}
                   >
-                    <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+                    <th scope="row" className="py-1.5 pr-2 text-left font-normal">
                       <Link
                         to={`/admin/scheduledsessions/dashboard/${m.scheduledSessionId}/participant/${m.participantId}`}
+                        className="font-medium"
                       >
                         {m.participantName}
                       </Link>
+                      <span className="block text-slate-700">{m.evaluationName}</span>
                     </th>
-                    <td className="px-2 py-1.5">{m.evaluationName}</td>
                     <td className="px-2 py-1.5">
                       <span className="block">
                         {t("exams:double.first", {
@@ -134,10 +133,13 @@ export function DoubleMarkingSection({
                         })}
                       </span>
                     </td>
-                    <td className="px-2 py-1.5">
+                    <td className="py-1.5 pl-2">
                       <DoubleMarkStatusBadge status={m.status} />
+                      <span className="mt-0.5 block font-medium" data-testid="double-mark-counted">
+                        {t("exams:double.counted", { points: points(m.countedScore, m.maxScore) })}
+                      </span>
                       {m.resolution ? (
-                        <span className="mt-0.5 block text-xs text-slate-700">
+                        <span className="block text-xs text-slate-700">
                           {t(`corrections:double.methods.${m.resolution.method}`)},{" "}
                           {t("corrections:double.resolved-by", {
                             name: staff(m.resolution.resolvedBy),
@@ -146,7 +148,6 @@ export function DoubleMarkingSection({
                         </span>
                       ) : null}
                     </td>
-                    <td className="py-1.5 pl-2 text-right tabular-nums">{points(m.countedScore, m.maxScore)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import type { ExamAnalysis } from "../analysis";
 import type { ExamStandard } from "../standard-setting";
 import { formatStat, warningText } from "../board-format";
-import { examQualityTable, stationQualityTable } from "../quality-tables";
+import { examQualityTable, standardWorkingTable, stationQualityTable } from "../quality-tables";
 import { BOARD_FONT } from "./fonts";
 
 export type BoardPdfStation = {
@@ -190,7 +190,6 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
     formatStat(v, locale, kind, t("exams:not-available"));
   const nameOf = (id: string) => data.stations.find((s) => s.id === id)?.name ?? id;
   const { standard, analysis } = data;
-  const borderline = standard.method === "BORDERLINE_REGRESSION" || standard.method === "BORDERLINE_GROUPS";
   return (
     <Document title={data.examName} author={data.organizationName} language={locale}>
       <Page size="A4" style={styles.page}>
@@ -229,39 +228,7 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
           })}
         </Text>
         <Text style={styles.h3}>{t("exams:standard.working")}</Text>
-        {/* The regression and the borderline group are the borderline methods' working only. */}
-        <Table
-          head={[
-            t("exams:col.station"),
-            t("exams:col.n"),
-            ...(borderline
-              ? [
-                  t("exams:col.intercept"),
-                  t("exams:col.slope"),
-                  t("exams:col.r-squared"),
-                  t("exams:col.borderline-n"),
-                  t("exams:col.borderline-mean"),
-                  t("exams:col.borderline-median"),
-                ]
-              : []),
-            t("exams:col.station-cut"),
-          ]}
-          rows={standard.stations.map((s) => [
-            nameOf(s.stationId),
-            String(s.n),
-            ...(borderline
-              ? [
-                  f(s.intercept),
-                  f(s.slope),
-                  f(s.rSquared, "ratio"),
-                  String(s.borderlineCount),
-                  f(s.borderlineMean, "percent"),
-                  f(s.borderlineMedian, "percent"),
-                ]
-              : []),
-            s.cutScore === null && s.problem ? t(`exams:problem.${s.problem}`) : f(s.cutScore, "percent"),
-          ])}
-        />
+        <Table {...standardWorkingTable(t, standard, nameOf, f)} />
         {standard.angoff ? (
           <Text style={styles.meta}>
             {t("exams:angoff.summary", {
