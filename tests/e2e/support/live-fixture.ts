@@ -20,7 +20,7 @@ import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { listDoubleMarks, setDiscrepancyThreshold } from "~/modules/corrections/double-marking.server";
 import { markStation, submitCorrectionEntry } from "~/modules/corrections/index.server";
-import { permissionsForRoles } from "~/lib/permissions";
+import { permissionsForRoles, type Role } from "~/lib/permissions";
 import {
   addParticipantsToScheduledSession,
   overrideScheduledSessionParticipantEntries,
@@ -32,18 +32,17 @@ import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 
 const FIXTURE_STAFF = "live-fixture@demo.test";
 
-async function staff(): Promise<Ctx> {
+async function staff(email = FIXTURE_STAFF, name = "Live Fixture", role: Role = "ORGANIZATION_MANAGER"): Promise<Ctx> {
   const tenant = await requireTenant("demo");
   const tdb = await openTenant(tenant);
-  let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
-  if (!user)
-    await createStaffUserInTenant(tdb, { email: FIXTURE_STAFF, name: "Live Fixture", roles: ["ORGANIZATION_MANAGER"] });
-  user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
+  let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, email)).get();
+  if (!user) await createStaffUserInTenant(tdb, { email, name, roles: [role] });
+  user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, email)).get();
   return {
     tenant,
     tdb,
-    actor: { type: "ADMIN", userId: user!.id, email: user!.email, name: user!.name, roles: ["ORGANIZATION_MANAGER"] },
-    permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
+    actor: { type: "ADMIN", userId: user!.id, email: user!.email, name: user!.name, roles: [role] },
+    permissions: permissionsForRoles([role]),
     locale: "en-us",
     // Messages are not read here (and the translations load through Vite only).
     t: ((key: string) => key) as unknown as Ctx["t"],
@@ -256,6 +255,7 @@ async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
  * The exam board's session: twelve candidates, every step scored and both stations rated through
  * the corrections module. Candidate i's ability rises with i; the ratings follow it, so the score
  * rises with the rating (a regression line with a slope) and several candidates are borderline.
+ * One candidate is double marked with an unresolved discrepancy.
  */
 async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
   const data = await setup(ctx, imageUrl, tag);
@@ -310,7 +310,15 @@ async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
       done: true,
     });
   }
-  return { ...data, people };
+  // Candidate 7 is double marked at Station A: the first examiner scored the harness step 2 of 2
+  // (8 of 10 in all), the second unticks it (6 of 10). The session's own threshold is 10 %, so the
+  // 2 points apart are a discrepancy, unresolved.
+  const second = await staff("second-examiner@demo.test", "Sam Second", "ORGANIZATION_REALTIME_USER");
+  const doubled = { scheduledSession: data.session, participant: people[7]!, evaluation: evalA };
+  await submitCorrectionEntry(second, { ...doubled, question: q2, stepIndex: 1, ticks: [false], marker: 2 });
+  await markStation(second, { ...doubled, globalRating: "CLEAR_PASS", done: true, marker: 2 });
+  await setDiscrepancyThreshold(ctx, { scheduledSession: data.session, percent: 10 });
+  return { ...data, people, doubleMarked: people[7]! };
 }
 
 const [command, a, b, c] = process.argv.slice(2);
