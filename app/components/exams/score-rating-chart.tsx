@@ -12,6 +12,7 @@ import {
   YAxis,
 } from "recharts";
 import { useFormat } from "~/components/ui/use-format";
+import { regressionSegment } from "~/modules/exams";
 import { formatStat } from "./board-view";
 
 const PRIMARY = "#011951";
@@ -46,13 +47,13 @@ export function ScoreRatingChart({
   useEffect(() => setMounted(true), []);
   const dots = points.map((p, i) => ({ x: p.grade + (((i * 7) % 11) - 5) * 0.025, y: p.percent }));
   const last = Math.max(1, labels.length - 1);
-  const line =
-    intercept !== null && slope !== null
-      ? [
-          { x: 0, line: intercept },
-          { x: last, line: intercept + slope * last },
-        ]
-      : [];
+  const segment = regressionSegment(intercept, slope, last);
+  const line = segment
+    ? [
+        { x: segment.x1, line: segment.y1 },
+        { x: segment.x2, line: segment.y2 },
+      ]
+    : [];
   const title = t("exams:chart.station-title", {
     name,
     r2: formatStat(rSquared, format.locale, "ratio"),

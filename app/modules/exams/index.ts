@@ -6,3 +6,4 @@ export { STANDARD_METHODS, type StandardMethod, type ExamStandard } from "./stan
 export type { ExamAnalysis, StationAnalysis } from "./analysis";
 export { DEFAULT_HAWK_DOVE_THRESHOLD } from "./examiners";
 export { examQualityTable, stationQualityTable, standardWorkingTable } from "./quality-tables";
+export { regressionSegment, type Segment } from "./chart-line";

@@ -7,6 +7,7 @@ import type { ExamAnalysis } from "../analysis";
 import type { ExamStandard } from "../standard-setting";
 import { formatStat, warningText } from "../board-format";
 import { examQualityTable, standardWorkingTable, stationQualityTable } from "../quality-tables";
+import { regressionSegment } from "../chart-line";
 import { BOARD_FONT } from "./fonts";
 
 export type BoardPdfStation = {
@@ -104,10 +105,8 @@ export function PdfScatter({
   const grades = Math.max(2, station.ratingLabels.length);
   const x = (g: number) => left + (plotW * (g + 0.5)) / grades;
   const y = (p: number) => top + plotH - (plotH * Math.max(0, Math.min(100, p))) / 100;
-  const line =
-    intercept !== null && slope !== null
-      ? { x1: x(0), y1: y(intercept), x2: x(grades - 1), y2: y(intercept + slope * (grades - 1)) }
-      : null;
+  const segment = regressionSegment(intercept, slope, grades - 1);
+  const line = segment ? { x1: x(segment.x1), y1: y(segment.y1), x2: x(segment.x2), y2: y(segment.y2) } : null;
   return (
     <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
       {[0, 25, 50, 75, 100].map((p) => (
