@@ -8,15 +8,16 @@ import { loginAsStaff } from "./support/login";
 import { SCREENSHOT_LOCALES } from "./support/screenshots";
 
 // The exam board's whole walk through its screens. Seeded through the product's modules
-// (support/live-fixture.ts "exam-board"): twelve candidates marked at two stations with global
-// ratings, one of them double marked at Station A with an unresolved discrepancy (8 and 6 of 10,
-// the session's own threshold 10 %). The board groups the session into an exam, sets the exam's
-// discrepancy threshold (a refusal first), enters Angoff estimates, compares the methods, resolves
-// the discrepancy on the candidate's corrections page, applies borderline regression, downloads
-// the CSV and the PDF (read back with pdftotext, one page looked at as a PNG), opens a report that
-// follows the new status, and picks the 3-point rating scale for a station. axe on every page;
-// screenshots of the exam page, its standard section and the quality page in three languages at
-// desktop and tablet width (tests/.tmp/exam-screens), none scrolling the page sideways.
+// (support/live-fixture.ts "exam-board"): a session of twelve candidates marked at two stations
+// with global ratings, one of them double marked at Station A with an unresolved discrepancy (8 and
+// 6 of 10, the session's own threshold 10 %), and an afternoon circuit of three. The board groups
+// both sessions into an exam, sets the exam's discrepancy threshold (a refusal first), enters
+// Angoff estimates, compares the methods, resolves the discrepancy on the candidate's corrections
+// page, applies borderline regression, downloads the CSV and the PDF (read back with pdftotext,
+// its pages looked at as PNGs), opens a report that follows the new status, and picks the 3-point
+// rating scale for a station. axe on every page; screenshots of the exam page, its standard
+// section and the quality page in three languages at desktop and tablet width
+// (tests/.tmp/exam-screens), none scrolling the page sideways.
 
 const SHOTS = path.resolve("tests/.tmp/exam-screens");
 const VIEWPORTS = [
@@ -56,19 +57,20 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
 }) => {
   test.setTimeout(360_000);
   const tag = `exam${Date.now()}`;
-  const data = liveFixture<LiveSetup & { people: string[]; doubleMarked: string }>(
-    {},
-    "exam-board",
-    `${baseURL}/favicon.svg`,
-    tag,
-  );
+  const data = liveFixture<
+    LiveSetup & { people: string[]; afternoon: string; afternoonPeople: string[]; doubleMarked: string }
+  >({}, "exam-board", `${baseURL}/favicon.svg`, tag);
   expect(data.people).toHaveLength(12);
+  const everyone = [...data.people, ...data.afternoonPeople];
+  const sessionOf = (p: string) => (data.people.includes(p) ? data.session : data.afternoon);
   await loginAsStaff(page);
 
   // The board groups the session into an exam.
   await page.goto("/admin/exams");
   await page.getByLabel("Name", { exact: true }).fill(`Finals ${tag}`);
+  // The morning session of twelve and the afternoon circuit of three: one exam.
   await page.locator(`input[name="scheduledSessions"][value="${data.session}"]`).check();
+  await page.locator(`input[name="scheduledSessions"][value="${data.afternoon}"]`).check();
   await page.getByRole("button", { name: "Add exam" }).click();
   await expect(page.getByText("Exam added.")).toBeVisible();
   await page.getByRole("link", { name: `Finals ${tag}` }).click();
@@ -90,9 +92,13 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
     "1 discrepancy between two examiners is unresolved: the first examiner's mark counts until it is resolved.";
   await expect(page.getByTestId("standard-working")).toContainText(unresolved);
 
-  // The exam's threshold: refused on the server with a translated message, then saved.
+  // The exam's threshold: the sessions differ (10 % and the default 20 %); a value out of range
+  // is refused on the server with a translated message; then one threshold for both.
   const threshold = double.getByLabel("Discrepancy threshold (%)");
-  await expect(threshold).toHaveValue("10");
+  await expect(threshold).toHaveValue("");
+  await expect(double.getByTestId("discrepancy-threshold")).toContainText(
+    /The sessions differ \(LIVE\w+: 10 %, LIVE\w+: 20 %\); saving gives them all the same threshold\./,
+  );
   await threshold.fill("150");
   await double.getByRole("button", { name: "Save the threshold" }).click();
   await expect(double.getByText("Give a percentage from 0 to 100.")).toBeVisible();
@@ -129,7 +135,7 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
   await page.getByRole("link", { name: "Borderline regression" }).click();
   await expect(working).toContainText("Working: Borderline regression");
   await expect(working).toContainText(`Station A ${tag}`);
-  await expect(working).toContainText("Only 12 candidates");
+  await expect(working).toContainText("Only 15 candidates");
   await expect(working).toContainText(unresolved);
   await expect(page.locator("body")).not.toContainText("NaN");
   expect(await violationsOf(page)).toEqual([]);
@@ -176,7 +182,7 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
   // The CSV: one row per candidate under the applied standard, with the resolved mark.
   const csv = (await download(page, "Download results (CSV)")).toString("utf8").replace(/^\uFEFF/, "");
   const lines = csv.trim().split("\r\n");
-  expect(lines).toHaveLength(13);
+  expect(lines).toHaveLength(16);
   expect(lines[0]).toContain(`Station A ${tag} score %`);
   expect(lines[0]).toContain(`Station B ${tag} global rating`);
   expect(lines.slice(1).every((l) => l.includes("BORDERLINE_REGRESSION"))).toBe(true);
@@ -205,8 +211,8 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
 
   // A candidate's report follows the applied standard (one whose status changed, if any did).
   const status = (cells: readonly string[] | undefined) => cells?.at(-1);
-  const changed = data.people.find((p) => status(before.get(p)) !== status(after.get(p))) ?? data.people[0]!;
-  await page.goto(`/admin/scheduledsessions/dashboard/${data.session}/participant/${changed}`);
+  const changed = everyone.find((p) => status(before.get(p)) !== status(after.get(p))) ?? everyone[0]!;
+  await page.goto(`/admin/scheduledsessions/dashboard/${sessionOf(changed)}/participant/${changed}`);
   const builder = page.getByTestId("report-builder");
   await builder.getByRole("button", { name: "Build the report" }).click();
   await expect(builder.getByTestId("report-state")).toContainText("Draft");
@@ -218,6 +224,12 @@ test("the exam board's walk: exam, double marking, Angoff, methods compared, dis
   await page.goto(qualityUrl);
   await expect(page.getByTestId("quality-stations")).toContainText(`Station A ${tag}`);
   await expect(page.getByTestId("score-rating-chart")).toHaveCount(2);
+  // Between the circuits: each station's mean per session (12 and 3 candidates).
+  const circuits = page.getByTestId("quality-sessions");
+  await expect(circuits.locator("thead th")).toHaveCount(3);
+  await expect(circuits.getByRole("row", { name: new RegExp(`Station A ${tag}`) })).toContainText(
+    /\(n = 12\).*\(n = 3\)/,
+  );
   await expect(page.locator(".recharts-scatter-symbol").first()).toBeVisible();
   await expect(page.locator("body")).not.toContainText("NaN");
   await expect(page.locator("body")).not.toContainText("discrepanc");
