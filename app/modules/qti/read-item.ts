@@ -5,7 +5,7 @@
 // the item becomes a step; an item with any interaction that has no equivalent is not imported at
 // all (a question without one of its parts would ask something else).
 import type { RichBlock, StepType, Zone } from "~/modules/assessments";
-import { imageSource, inlineHtml, isImageElement, type Dropped, type ImageRef } from "./rich";
+import { flowText, imageSource, inlineHtml, isImageElement, plainText, type Dropped, type ImageRef } from "./rich";
 import {
   descendants,
   elements,
@@ -179,7 +179,7 @@ class BodyReader {
   read(nodes: readonly XNode[], stepDiv?: XElement): void {
     for (const node of nodes) {
       if (!isElement(node)) {
-        this.html += escapeText(node);
+        this.html += flowText(node);
         continue;
       }
       if (node.ns !== QTI_NS) {
@@ -330,9 +330,7 @@ function readChoice(i: XElement, d: Declaration | undefined, notes: Message[]): 
   );
   const seen = new Map<string, number>();
   const options = choices.map((c) => {
-    const shown = squash(
-      textOf({ ...c, children: c.children.filter((n) => !isElement(n) || !n.name.startsWith("qti-feedback")) }),
-    );
+    const shown = squash(plainText(c));
     const image = descendants(c, isImageElement)[0];
     let value = (shown || (image && imageSource(image)?.alt) || c.attrs.identifier || "?").slice(0, 1000);
     const n = (seen.get(value) ?? 0) + 1;
@@ -497,7 +495,7 @@ function readChecklist(i: XElement, d: Declaration | undefined): StepResult {
     if (Number.isFinite(own)) return own;
     return d?.mapping.find((m) => m.key === c.attrs.identifier)?.value ?? 0;
   };
-  const textlistValue = criteria.map((c) => squash(textOf(c)).slice(0, 1000) || "?");
+  const textlistValue = criteria.map((c) => squash(plainText(c)).slice(0, 1000) || "?");
   const numericlistValue = criteria.map(weightOf);
   const total = numericlistValue.reduce((s, w) => s + (w > 0 ? w : 0), 0);
   if (criteria.length > 100 || total < 100) return reason("checklist-weights", { total });

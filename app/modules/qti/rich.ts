@@ -4,7 +4,7 @@
 import { parseDocument } from "htmlparser2";
 import type { ChildNode } from "domhandler";
 import type { RichBlock } from "~/modules/assessments";
-import { el, escapeText, isElement, QTI_NS, squash, textOf, type XElement, type XNode } from "./xml";
+import { descendants, el, escapeText, isElement, QTI_NS, squash, textOf, type XElement, type XNode } from "./xml";
 
 /** An image of the package as the item refers to it. */
 export type PackageImage = { href: string; width: number; height: number };
@@ -142,12 +142,39 @@ export function inlineHtml(nodes: readonly XNode[], image: ImageRef, dropped: Dr
   return nodes.map((n) => inlineNode(n, image, dropped, blank)).join("");
 }
 
+const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+
+/**
+ * A formula as text: its `alttext`, else its TeX annotation, else the text of its presentation
+ * (the product's rich text has no formulas).
+ */
+export function mathText(math: XElement): string {
+  if (math.attrs.alttext) return math.attrs.alttext;
+  const annotations = descendants(math, (e) => e.ns === MATHML_NS && e.name === "annotation");
+  const tex = annotations.find((a) => /tex/i.test(a.attrs.encoding ?? ""));
+  if (tex) return squash(textOf(tex));
+  const strip = (n: XNode): string =>
+    !isElement(n) ? n : n.name === "annotation" || n.name === "annotation-xml" ? "" : n.children.map(strip).join("");
+  return squash(strip(math));
+}
+
+/** Text for the product's plain fields (a choice, a criterion): formulas as text, feedback left out. */
+export function plainText(node: XNode): string {
+  if (!isElement(node)) return node;
+  if (node.ns === MATHML_NS && node.name === "math") return ` ${mathText(node)} `;
+  if (node.ns === QTI_NS && DROPPED_QTI.has(node.name)) return "";
+  return node.children.map(plainText).join("");
+}
+
+/** Text of a flow as HTML reads it: every run of white space one space. */
+export const flowText = (text: string) => escapeText(text.replace(/\s+/g, " "));
+
 function inlineNode(node: XNode, image: ImageRef, dropped: Dropped, blank: string): string {
-  if (!isElement(node)) return escapeText(node);
+  if (!isElement(node)) return flowText(node);
   const inner = () => inlineHtml(node.children, image, dropped, blank);
-  if (node.ns === "http://www.w3.org/1998/Math/MathML") {
+  if (node.ns === MATHML_NS) {
     dropped.add("math");
-    return escapeText(node.attrs.alttext ?? squash(textOf(node)));
+    return escapeText(node.name === "math" ? mathText(node) : squash(textOf(node)));
   }
   if (node.ns !== QTI_NS) {
     dropped.add(node.name);
