@@ -23,7 +23,8 @@ async function questionsOf(ctx: Ctx, request: ExportRequest): Promise<{ title: s
     return { title: evaluation.name, questions: evaluation.resolvedQuestions ?? [] };
   }
   const ids = [...new Set((request.questions ?? []).map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0) throw badRequest("export-nothing");
+  if (ids.length === 0)
+    throw badRequest("export-nothing", { byEvaluation: "?evaluation=ID", byQuestions: "?questions=ID,ID" });
   if (ids.length > MAX_EXPORT_QUESTIONS) throw badRequest("export-too-many", { max: MAX_EXPORT_QUESTIONS });
   const questions: ExportQuestion[] = [];
   for (const id of ids) questions.push(await getQuestion(ctx, id));
