@@ -43,7 +43,7 @@ export default function Evaluations() {
           href={qtiExportHref({ evaluation: e._id })}
           download
           className="px-2 text-sm"
-          aria-label={t("qti:export.one-label", { name: e.name })}
+          title={t("qti:export.one-label", { name: e.name })}
           data-testid="qti-export"
         >
           {t("qti:export.one")}

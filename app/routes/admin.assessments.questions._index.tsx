@@ -104,7 +104,7 @@ export default function Questions() {
                     href={qtiExportHref({ questions: [q._id] })}
                     download
                     className="px-2"
-                    aria-label={t("qti:export.one-label", { name: q.name })}
+                    title={t("qti:export.one-label", { name: q.name })}
                     data-testid="qti-export"
                   >
                     {t("qti:export.one")}

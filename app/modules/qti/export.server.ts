@@ -20,7 +20,9 @@ const badRequest = (key: string, values?: Record<string, unknown>) =>
 async function questionsOf(ctx: Ctx, request: ExportRequest): Promise<{ title: string; questions: ExportQuestion[] }> {
   if (request.evaluation) {
     const evaluation = await getEvaluation(ctx, request.evaluation);
-    return { title: evaluation.name, questions: evaluation.resolvedQuestions ?? [] };
+    // A question the evaluation holds twice is one item of the package.
+    const questions = [...new Map((evaluation.resolvedQuestions ?? []).map((q) => [q._id, q])).values()];
+    return { title: evaluation.name, questions };
   }
   const ids = [...new Set((request.questions ?? []).map((id) => id.trim()).filter(Boolean))];
   if (ids.length === 0)

@@ -260,7 +260,8 @@ export function itemXml(question: ExportQuestion, image: (url: string) => Packag
         el("qti-outcome-declaration", { identifier: "MAXSCORE", cardinality: "single", "base-type": "float" }, [
           el("qti-default-value", {}, el("qti-value", {}, num(total))),
         ]),
-        el("qti-item-body", {}, [preparation, ...bodies]),
+        // A question without steps asks nothing yet: its body says its name (an empty body is no item).
+        el("qti-item-body", {}, [preparation, ...(bodies.length ? bodies : [el("p", {}, escape(question.name))])]),
         processing.length ? el("qti-response-processing", {}, processing) : "",
       ],
     ) +

@@ -33,6 +33,40 @@ describe("exported packages against 1EdTech's XSDs", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("an evaluation holding a question twice, a question without steps, names with markup characters", async () => {
+    const ctx = await managerCtx(slug);
+    const { addEvaluation, addQuestion } = await import("~/modules/assessments/index.server");
+    const empty = await addQuestion(ctx, { name: `Empty <b>"&'</b>`, maxTime: 10 });
+    const one = await addQuestion(ctx, {
+      name: "R&D <check>",
+      maxTime: 10,
+      steps: [
+        {
+          type: "NUMERIC",
+          question: [{ type: "text", html: "<p>1 &lt; x &amp;&amp; x &gt; 0?</p>" }],
+          answer: { numericValue: 1e-7, numericlistValue: [1e-8] },
+          score: 0,
+        },
+      ],
+    });
+    const evaluation = await addEvaluation(ctx, { name: "Twice & again", questions: [one._id, empty._id, one._id] });
+    const { bytes } = await exportQtiPackage(ctx, { evaluation: evaluation._id });
+    const { dir, files } = unzipToDir(bytes);
+    const items = Object.keys(files).filter((f) => f.startsWith("items/"));
+    expect(items).toHaveLength(2);
+    expect(
+      xmllint(
+        ASI_XSD,
+        items.map((f) => path.join(dir, f)),
+      ),
+    ).toBe("");
+    expect(xmllint(CP_XSD, [path.join(dir, "imsmanifest.xml")])).toBe("");
+    expect(new TextDecoder().decode(files[`items/Q-${one._id}.xml`])).toContain(
+      '<qti-equal tolerance-mode="absolute" tolerance="0.00000001 0.00000001">',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("the validation itself refuses an item the schema does not allow", async () => {
     const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "bad-"));
     const file = path.join(dir, "bad.xml");
