@@ -105,8 +105,8 @@ test("a manager exports an evaluation as QTI and another organisation's manager 
   const rows = dialog.getByTestId("qti-import-row");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText(`London on the map ${run}`);
-  await expect(rows.nth(1)).toContainText("hotzone, numeric");
-  await expect(rows.nth(2)).toContainText("practical checklist");
+  await expect(rows.nth(1)).toContainText("Hot zone, Numeric");
+  await expect(rows.nth(2)).toContainText("Practical");
   // Nothing imported yet.
   await expect(importer.getByRole("link", { name: `Airports ${run}` })).toHaveCount(0);
 

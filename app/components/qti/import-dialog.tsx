@@ -161,7 +161,7 @@ export function QtiImportDialog() {
                         </td>
                         <td className="px-2 py-1">
                           {item.mapped
-                            ? item.steps.map((s) => t(`qti:stepType.${s}`)).join(", ")
+                            ? item.steps.map((s) => t(`assessments:stepType.${s}`)).join(", ")
                             : t("qti:import.not-mapped")}
                         </td>
                         <td className="px-2 py-1">
