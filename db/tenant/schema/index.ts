@@ -7,3 +7,4 @@ export * from "./live";
 export * from "./corrections";
 export * from "./reports";
 export * from "./exams";
+export * from "./revision";

@@ -1,0 +1,57 @@
+import type { Reader } from "./client";
+import { libsqlOf } from "./libsql";
+
+// The database keeps its own revision (ADR 0038): `data_revision` holds one number, and triggers on
+// every table move it whenever a row is inserted, updated or deleted, through any process, any
+// connection, or sqld. A process that keeps state read from the database stamps it with the
+// revision read before that state, and trusts it only while a fresh read gives the same number. No
+// writer has to say anything: forgetting a flag is no longer possible.
+
+/**
+ * What moves no revision, in one place: rows written many times a second or at every login, on
+ * which no kept state depends. `true` leaves the whole table out; a list of columns leaves out an
+ * UPDATE that sets only those columns (`AFTER UPDATE OF` the others), while its inserts and deletes
+ * still count. tests/unit/db/revision.test.ts proves every other table has its three triggers.
+ */
+export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
+  /** Participants' answers: a save (app/modules/live/gateway.server.ts). */
+  live_answers: true,
+  /** Login sessions: each login, logout and a session's last use. */
+  auth_sessions: true,
+  /** Who holds a room token (each live page opened). */
+  realtime_grants: true,
+  /** Login codes and their rate limits (each login asked for). */
+  one_time_codes: true,
+  rate_limit_hits: true,
+  /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
+  scheduled_session_participant_entries: ["rev", "updated_at"],
+  /** A participant's login touches only its updated_at. */
+  participants: ["updated_at"],
+};
+
+const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";
+
+/**
+ * The three triggers of a table with these columns, as a migration creates them (none for a table
+ * left out). A migration that adds a table adds these too; the test names the ones missing.
+ */
+export function revisionTriggers(table: string, columns: readonly string[]): string[] {
+  const skipped = UNCOUNTED[table];
+  if (skipped === true) return [];
+  const counted = skipped ? columns.filter((c) => !skipped.includes(c)).sort() : null;
+  const of = counted ? ` OF ${counted.map((c) => `\`${c}\``).join(", ")}` : "";
+  return [
+    `CREATE TRIGGER \`${table}_revision_insert\` AFTER INSERT ON \`${table}\` BEGIN ${BUMP} END;`,
+    `CREATE TRIGGER \`${table}_revision_update\` AFTER UPDATE${of} ON \`${table}\` BEGIN ${BUMP} END;`,
+    `CREATE TRIGGER \`${table}_revision_delete\` AFTER DELETE ON \`${table}\` BEGIN ${BUMP} END;`,
+  ];
+}
+
+/**
+ * The database's revision as `reader` sees it: one primary-key read. Inside a write transaction it
+ * includes that transaction's own changes.
+ */
+export async function readRevision(reader: Reader): Promise<number> {
+  const { rows } = await libsqlOf(reader).execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
+  return Number(rows[0]?.[0] ?? 0);
+}
