@@ -103,11 +103,22 @@ export function advanceKept(tdb: TenantDb, from: number, to: number, changes: re
       kept.sessions.delete(change.drop);
       continue;
     }
-    keepSession(kept, change.session, change.entries, change.whole);
+    keepSession(kept, to, change.session, change.entries, change.whole);
   }
 }
 
-function keepSession(kept: Kept, session: SessionRow, entries: readonly EntryInputs[], whole: boolean): void {
+/**
+ * Keeps a session's entries read at `revision`, if what is kept is still at that revision: a read
+ * that overlapped a gateway's write must not put older rows into a store carried past them.
+ */
+function keepSession(
+  kept: Kept,
+  revision: number,
+  session: SessionRow,
+  entries: readonly EntryInputs[],
+  whole: boolean,
+): void {
+  if (kept.revision !== revision) return;
   let known = kept.sessions.get(session.id);
   if (!known || whole) {
     if (!known && kept.sessions.size >= SESSIONS_KEPT) kept.sessions.clear();
@@ -154,6 +165,7 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
   const facts = await entriesFacts(reader, rows);
   keepSession(
     kept,
+    revision,
     session,
     rows.map((entry) => inputsOf(entry, facts.get(entry.id)!)),
     true,
@@ -212,7 +224,7 @@ export async function liveEntryState(
     inputs = inputsOf(entry, (await entriesFacts(reader, [entry])).get(entry.id)!);
     const change = { session: sessionRow, entries: [inputs], whole: false };
     const kept = await keepable(tdb, reader, revision);
-    if (kept) keepSession(kept, sessionRow, change.entries, false);
+    if (kept) keepSession(kept, revision, sessionRow, change.entries, false);
     else unkept = change;
   }
   const plan = await planAt(tdb, reader, revision, sessionRow);
