@@ -20,13 +20,11 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   auth_sessions: true,
   /** Who holds a room token (each live page opened). */
   realtime_grants: true,
-  /** Login codes and their rate limits (each login asked for). */
+  /** Login codes and their rate limits: every login request writes them, even a refused one. */
   one_time_codes: true,
   rate_limit_hits: true,
   /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
   scheduled_session_participant_entries: ["rev", "updated_at"],
-  /** A participant's login touches only its updated_at. */
-  participants: ["updated_at"],
 };
 
 const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";

@@ -124,7 +124,7 @@ CREATE TRIGGER `object_shares_revision_delete` AFTER DELETE ON `object_shares` B
 --> statement-breakpoint
 CREATE TRIGGER `participants_revision_insert` AFTER INSERT ON `participants` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint
-CREATE TRIGGER `participants_revision_update` AFTER UPDATE OF `company_id`, `created_at`, `email`, `email_lower`, `external_id`, `extra_time_percent`, `id`, `locale`, `name`, `name_lower`, `phone`, `rev`, `workspace_id` ON `participants` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+CREATE TRIGGER `participants_revision_update` AFTER UPDATE ON `participants` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `participants_revision_delete` AFTER DELETE ON `participants` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint

@@ -5,7 +5,13 @@ import type { Ctx } from "~/lib/context.server";
 import { createLoginSession } from "~/modules/auth/sessions.server";
 import { updateParticipant } from "~/modules/databases/participants.server";
 import { applyLiveOverride } from "~/modules/live/run.server";
-import { finishQuestion, myLiveSession, saveAnswer, setReady } from "~/modules/live/participant.server";
+import {
+  finishQuestion,
+  myLiveSession,
+  participantRealtimeToken,
+  saveAnswer,
+  setReady,
+} from "~/modules/live/participant.server";
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx, type LiveFixture } from "../live/fixtures";
@@ -67,7 +73,7 @@ describe("the database's revision", () => {
       await startScheduledSession(manager, f.sessionId);
     });
 
-    it("is not moved by what an answer save writes (the answer, the entry's revision), nor by a login or a state read", async () => {
+    it("is not moved by what an answer save writes (the answer, the entry's revision), nor by a room token or a state read", async () => {
       const before = await revision();
       for (let r = 1; r <= 3; r++)
         expect(
@@ -82,18 +88,19 @@ describe("the database's revision", () => {
             })
           ).stored,
         ).toBe(true);
-      await createLoginSession(manager.tdb, "USER", f.people[0]!, false);
+      await participantRealtimeToken(p1, f.sessionId);
       await myLiveSession(p1, f.sessionId);
       expect(await revision()).toBe(before);
     });
 
-    it("is moved by every change of live state: a pause, a move, ready, extra time", async () => {
+    it("is moved by every change of live state (a pause, a move, ready, extra time) and by a login (a participant's updatedAt, in the lists)", async () => {
       for (const change of [
         () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_PAUSE" }),
         () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" }),
         () => finishQuestion(p1, f.sessionId, f.evaluations[0]!, f.questions[0]![0]!),
         () => setReady(p1, f.sessionId, true),
         () => updateParticipant(manager, f.people[0]!, { extraTimePercent: 25 }),
+        () => createLoginSession(manager.tdb, "USER", f.people[0]!, false),
       ]) {
         const before = await revision();
         await change();
