@@ -1,4 +1,4 @@
-import type { Reader } from "./client";
+import type { Reader, TenantDb } from "./client";
 import { libsqlOf } from "./libsql";
 
 // The database keeps its own revision (ADR 0038): `data_revision` holds one number, and triggers on
@@ -16,8 +16,8 @@ import { libsqlOf } from "./libsql";
 export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   /** Participants' answers: a save (app/modules/live/gateway.server.ts). */
   live_answers: true,
-  /** Login sessions: each login, logout and a session's last use. */
-  auth_sessions: true,
+  /** A login session's last use, touched every few minutes of use (its login and logout count). */
+  auth_sessions: ["last_seen_at"],
   /** Who holds a room token (each live page opened). */
   realtime_grants: true,
   /** Login codes and their rate limits: every login request writes them, even a refused one. */
@@ -52,4 +52,35 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
 export async function readRevision(reader: Reader): Promise<number> {
   const { rows } = await libsqlOf(reader).execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
   return Number(rows[0]?.[0] ?? 0);
+}
+
+/**
+ * Values read from tenant databases and kept per open database at the revision read before them (a
+ * login session with its account, a page of a list). `get` answers only at that revision. `set`
+ * keeps a value read at the revision of what is kept, starts over at a newer one, and drops one
+ * read at an older one. Bounded: past `max` values, a database's are dropped.
+ */
+export class KeptAtRevision<V> {
+  private readonly kept = new WeakMap<TenantDb, { revision: number; values: Map<string, V> }>();
+
+  constructor(private readonly max: number) {}
+
+  get(tdb: TenantDb, revision: number, key: string): V | undefined {
+    const kept = this.kept.get(tdb);
+    return kept?.revision === revision ? kept.values.get(key) : undefined;
+  }
+
+  set(tdb: TenantDb, revision: number, key: string, value: V): void {
+    let kept = this.kept.get(tdb);
+    if (!kept || kept.revision < revision) this.kept.set(tdb, (kept = { revision, values: new Map() }));
+    if (kept.revision !== revision) return;
+    if (kept.values.size >= this.max) kept.values.clear();
+    kept.values.set(key, value);
+  }
+
+  /** Replaces a kept value after a change of it that moves no revision (a session's touch). */
+  replace(tdb: TenantDb, key: string, value: V): void {
+    const kept = this.kept.get(tdb);
+    if (kept?.values.has(key)) kept.values.set(key, value);
+  }
 }

@@ -14,6 +14,12 @@ CREATE TRIGGER `angoff_judgements_revision_update` AFTER UPDATE ON `angoff_judge
 --> statement-breakpoint
 CREATE TRIGGER `angoff_judgements_revision_delete` AFTER DELETE ON `angoff_judgements` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint
+CREATE TRIGGER `auth_sessions_revision_insert` AFTER INSERT ON `auth_sessions` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `auth_sessions_revision_update` AFTER UPDATE OF `account_type`, `created_at`, `expires_at`, `id_hash`, `subject_id` ON `auth_sessions` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `auth_sessions_revision_delete` AFTER DELETE ON `auth_sessions` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
 CREATE TRIGGER `categories_revision_insert` AFTER INSERT ON `categories` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `categories_revision_update` AFTER UPDATE ON `categories` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;

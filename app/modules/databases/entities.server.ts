@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type z } from "zod";
 import type { TenantDb, TenantTx, Reader } from "~db/tenant/client";
 import { preparedSelect } from "~db/tenant/prepared";
-import { readRevision } from "~db/tenant/revision";
+import { KeptAtRevision, readRevision } from "~db/tenant/revision";
 import { AppError, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newDocumentRow, resolveWorkspace, type BaseRow, type Doc } from "~/lib/document-rows.server";
@@ -19,28 +19,12 @@ export const WRITE = "write:databases" as const;
 
 type KeptPage<Row> = { totalCount: number; rows: readonly Row[] };
 /**
- * Pages of unfiltered lists with their count, per open database, at the database's revision
- * (db/tenant/revision.ts, ADR 0038): a list call reads the revision (one primary-key read) and
- * takes a kept page only while it is unchanged, so a change through any process shows at once.
- * Read every time, the first page of 10,000 participants ran at a quarter of the speed
- * (docs/benchmarks.md): its count walks the whole index.
+ * Pages of unfiltered lists with their count, at the database's revision (ADR 0038): a list call
+ * reads the revision (one primary-key read) and takes a kept page only while it is unchanged, so a
+ * change through any process shows at once. Read every time, the first page of 10,000 participants
+ * ran at a quarter of the speed (docs/benchmarks.md): its count walks the whole index.
  */
-const keptPages = new WeakMap<TenantDb, { revision: number; pages: Map<string, KeptPage<unknown>> }>();
-const PAGES_KEPT = 200;
-
-function keptPage(tdb: TenantDb, revision: number, key: string): KeptPage<unknown> | undefined {
-  const kept = keptPages.get(tdb);
-  return kept?.revision === revision ? kept.pages.get(key) : undefined;
-}
-
-/** Keeps a page read at `revision` (read before it), unless something newer is kept already. */
-function keepPage(tdb: TenantDb, revision: number, key: string, page: KeptPage<unknown>): void {
-  let kept = keptPages.get(tdb);
-  if (!kept || kept.revision < revision) keptPages.set(tdb, (kept = { revision, pages: new Map() }));
-  if (kept.revision !== revision) return;
-  if (kept.pages.size >= PAGES_KEPT) kept.pages.clear();
-  kept.pages.set(key, page);
-}
+const keptPages = new KeptAtRevision<KeptPage<unknown>>(200);
 
 // ---- A generic entity: list, get, add, update, remove with the same rules everywhere. ----
 type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
@@ -93,7 +77,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     const sort = `${column.name} ${order === "DESC" ? "DESC" : "ASC"}`;
     const key = `${cfg.type}\n${sort}\n${limit}\n${offset}`;
     const revision = await readRevision(tdb.db);
-    const kept = keptPage(tdb, revision, key) as KeptPage<Row> | undefined;
+    const kept = keptPages.get(tdb, revision, key) as KeptPage<Row> | undefined;
     if (kept) return kept;
     let page = pages.get(sort);
     if (!page) {
@@ -111,7 +95,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     const [totalCount, rows] = await Promise.all([unfilteredCount(tdb), page(tdb, { limit, offset })]);
     // Frozen: a kept row is shared by every request that reads the page.
     const read = { totalCount, rows: rows.map((row) => Object.freeze(row)) };
-    keepPage(tdb, revision, key, read);
+    keptPages.set(tdb, revision, key, read);
     return read;
   }
 

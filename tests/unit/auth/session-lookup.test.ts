@@ -13,10 +13,11 @@ import {
 } from "~/modules/auth/sessions.server";
 import { makeTenant, managerOf } from "../support/tenants";
 
-// A request's login session is read with its account on every request (one indexed read, nothing
-// kept in memory: ADR 0038). These prove it is refused the moment it ends, whoever ends it: logout,
-// its rows removed by any writer (another app process), idle or absolute expiry; and that the
-// account's roles are those of the moment.
+// A request's login session is read with its account in one statement and kept at the database's
+// revision (ADR 0038). These prove it is refused the moment it ends, whoever ends it: logout, its
+// rows removed by any writer (another app process), idle or absolute expiry; that the account's
+// roles are those of the moment; and that another process's touch, which moves no revision, keeps
+// a session alive.
 
 let tdb: TenantDb;
 let managerId: string;
@@ -82,6 +83,19 @@ describe("the login session lookup", () => {
     // What removing a staff user does: delete every session of that subject.
     await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.subjectId, managerId)));
     expect(await findLoginSession(tdb, "ADMIN", token)).toBeNull();
+  });
+
+  it("reads a kept session again before ending it as idle: another process's touch keeps it", async () => {
+    const token = await signedIn();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const later = Date.now() + SESSION_IDLE_MS + 60_000;
+    vi.setSystemTime(later);
+    // Used through another process an hour ago: its touch moves no revision, so this one's kept row is older.
+    await elsewhere("UPDATE auth_sessions SET last_seen_at = ? WHERE id_hash = ?", [
+      String(later - 3_600_000),
+      sha256(token),
+    ]);
+    expect(await findLoginSession(tdb, "ADMIN", token)).not.toBeNull();
   });
 
   it("refuses a kept session once it has been idle too long", async () => {

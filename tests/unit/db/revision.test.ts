@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readRevision, revisionTriggers, UNCOUNTED } from "~db/tenant/revision";
+import { authSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { createLoginSession } from "~/modules/auth/sessions.server";
+import { createLoginSession, destroyLoginSession } from "~/modules/auth/sessions.server";
 import { updateParticipant } from "~/modules/databases/participants.server";
 import { applyLiveOverride } from "~/modules/live/run.server";
 import {
@@ -73,7 +74,7 @@ describe("the database's revision", () => {
       await startScheduledSession(manager, f.sessionId);
     });
 
-    it("is not moved by what an answer save writes (the answer, the entry's revision), nor by a room token or a state read", async () => {
+    it("is not moved by what an answer save writes (the answer, the entry's revision), nor by a room token, a state read or a session's touch", async () => {
       const before = await revision();
       for (let r = 1; r <= 3; r++)
         expect(
@@ -90,10 +91,11 @@ describe("the database's revision", () => {
         ).toBe(true);
       await participantRealtimeToken(p1, f.sessionId);
       await myLiveSession(p1, f.sessionId);
+      await manager.tdb.write((tx) => tx.update(authSessions).set({ lastSeenAt: new Date() }));
       expect(await revision()).toBe(before);
     });
 
-    it("is moved by every change of live state (a pause, a move, ready, extra time) and by a login (a participant's updatedAt, in the lists)", async () => {
+    it("is moved by every change of live state (a pause, a move, ready, extra time), a login and a logout", async () => {
       for (const change of [
         () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_PAUSE" }),
         () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" }),
@@ -101,6 +103,17 @@ describe("the database's revision", () => {
         () => setReady(p1, f.sessionId, true),
         () => updateParticipant(manager, f.people[0]!, { extraTimePercent: 25 }),
         () => createLoginSession(manager.tdb, "USER", f.people[0]!, false),
+        async () => {
+          const cookie = await createLoginSession(
+            manager.tdb,
+            "ADMIN",
+            manager.actor.type === "ADMIN" ? manager.actor.userId : "",
+            false,
+          );
+          const before = await revision();
+          await destroyLoginSession(manager.tdb, cookie.value.slice(cookie.value.indexOf(".") + 1));
+          expect(await revision()).toBeGreaterThan(before);
+        },
       ]) {
         const before = await revision();
         await change();
