@@ -13,6 +13,11 @@ import tseslint from "typescript-eslint";
 const layerZones = [
   { target: "./db", from: "./app", message: "db/ is the bottom layer: it imports nothing from app/." },
   {
+    target: ["./app", "./party"],
+    from: "./db/tenant/libsql.ts",
+    message: "The libSQL connection under drizzle is db/tenant's own: use drizzle, or db/tenant/prepared.ts.",
+  },
+  {
     target: "./settings",
     from: ["./app", "./db", "./party"],
     message: "settings/ is read by every layer: it imports none of them.",
@@ -162,6 +167,29 @@ export default tseslint.config(
     // Tests read GraphQL and loader answers of many shapes; `any` there is the honest type.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // One owner of live rows (ADR 0038): the gateway writes them and keeps what they change.
+    files: ["app/modules/live/**/*.ts"],
+    ignores: ["app/modules/live/gateway.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "./progress.server",
+              message: "Live rows are written by the gateway only (gateway.server.ts): call it instead.",
+            },
+            {
+              name: "./live-state.server",
+              importNames: ["advanceKept"],
+              message: "Only the gateway carries the kept live state forward, after its own writes.",
+            },
+          ],
+        },
+      ],
+    },
   },
   oneApiTable,
 );

@@ -87,10 +87,6 @@ export default defineConfig({
           PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
           // Mail must land in DATA_DIR/outbox, never at Postmark.
           POSTMARK_SERVER_TOKEN: "",
-          // Staff actions in the live specs come from a second process on the same databases
-          // (support/live-fixture.ts): the setting the README gives for several app processes.
-          LIVE_STATE_CACHE_MS: "0",
-          LIST_CACHE_MS: "0",
         },
       },
 });

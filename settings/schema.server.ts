@@ -76,15 +76,6 @@ export const settingsSchema = z.object({
   TENANT_DB_CLOSE_DELAY_MS: variable(milliseconds().default("30000")).describe(
     "how long an evicted tenant database stays usable before it closes",
   ),
-  SESSION_CACHE_MS: variable(milliseconds().default("30000")).describe(
-    "how long a login session found is trusted from memory",
-  ),
-  LIST_CACHE_MS: variable(milliseconds().default("10000")).describe(
-    "how long an unfiltered list page is kept in memory",
-  ),
-  LIVE_STATE_CACHE_MS: variable(milliseconds().default("30000")).describe(
-    "how long a participant's live state is kept in memory",
-  ),
   LIVE_STAFF_EVENT_WAIT_MS: variable(milliseconds().default("100")).describe(
     "how long staff-only live events wait to be sent with others",
   ),

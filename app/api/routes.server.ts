@@ -10,6 +10,7 @@ import { chooseLocale } from "./locale.server";
 import { serveLogo } from "./logo.server";
 import { apiPages } from "./pages";
 import { examBoardPdfEndpoint, examResultsCsvEndpoint } from "./exam-exports.server";
+import { qtiExportEndpoint, qtiImportEndpoint } from "./qti.server";
 import { queuedWriteAction } from "./queued-write.server";
 import { refusalResponse } from "./refusal.server";
 import { sessionReportPdf } from "./session-report-pdf.server";
@@ -95,6 +96,9 @@ export const apiRoutes: readonly ApiRoute[] = [
   // The exam board's exports (app/modules/exams): readers of the exam.
   { methods: ["GET"], path: "/api/exams/:exam/results.csv", handle: examResultsCsvEndpoint },
   { methods: ["GET"], path: "/api/exams/:exam/board.pdf", handle: examBoardPdfEndpoint },
+  // QTI 3.0 content packages (app/modules/qti, README "QTI 3"): readers export, writers import.
+  { methods: ["GET"], path: "/api/qti/export", handle: qtiExportEndpoint },
+  { methods: ["POST"], path: "/api/qti/import", handle: qtiImportEndpoint },
 ];
 
 /** The endpoints the server answers itself (the table without its pages). */

@@ -58,6 +58,8 @@ export const examsPiece: SchemaPiece = {
       ALPHA_UNAVAILABLE
       SEM_UNAVAILABLE
       CUT_CLAMPED
+      "Double marks over the discrepancy threshold nobody resolved (count): the first examiner's mark counts meanwhile."
+      UNRESOLVED_DISCREPANCIES
     }
     enum AlphaProblem {
       TOO_FEW_STATIONS
@@ -141,6 +143,8 @@ export const examsPiece: SchemaPiece = {
       createdBy: ID
       scheduledSessionIds: [ID!]!
       scheduledSessions: [ScheduledSession!]!
+      "The double-marking discrepancy threshold of its sessions (% of a station's maximum); null when they differ."
+      discrepancyThreshold: Float
       "The applied standard, null when none."
       standard: AppliedExamStandard
       standardHistory: [ExamStandardHistoryEntry!]!
@@ -207,6 +211,8 @@ export const examsPiece: SchemaPiece = {
       stations: [ExamStationAnalysis!]!
       items: [ExamItemAnalysis!]!
       examiners: [ExamExaminerAnalysis!]!
+      "Double-marking discrepancies not resolved yet: their first examiner's mark is counted (and warned)."
+      unresolvedDiscrepancies: Int!
       warnings: [ExamWarning!]!
     }
     type ExamStationCut {
@@ -369,6 +375,8 @@ export const examsPiece: SchemaPiece = {
       removeExamStandard(exam: ID!): ExamReportsFollowed!
       "The signed-in judge's estimates for one round (1 before the exam, 2 after seeing facilities)."
       setAngoffJudgements(exam: ID!, round: Int!, judgements: [AngoffJudgementInput!]!): [AngoffJudgement!]!
+      "Sets the discrepancy threshold (0–100 % of a station's maximum) of every session of the exam."
+      setExamDiscrepancyThreshold(exam: ID!, percent: Float!): Float!
       "null returns the evaluation to the default 5-point scale."
       setEvaluationRatingScale(evaluation: ID!, input: RatingScaleInput): RatingScale!
     }
@@ -382,6 +390,8 @@ export const examsPiece: SchemaPiece = {
         (await Promise.all(e.scheduledSessions.map((id) => orNull(() => getScheduledSession(ctxOf(g), id))))).filter(
           (s) => s !== null,
         ),
+      discrepancyThreshold: async (e: examsM.Exam, _a, g) =>
+        (await examsM.examDiscrepancyThreshold(ctxOf(g), e._id)).percent,
       standard: (e: examsM.Exam, _a, g) => applied.appliedExamStandard(ctxOf(g), e._id),
       standardHistory: (e: examsM.Exam, _a, g) => applied.listExamStandardHistory(ctxOf(g), e._id),
     },
@@ -438,6 +448,8 @@ export const examsPiece: SchemaPiece = {
       setAngoffJudgements: (_p, a: Args, g) =>
         angoff.setAngoffJudgements(ctxOf(g), a.exam, { round: a.round, judgements: a.judgements }),
       setEvaluationRatingScale: (_p, a: Args, g) => setEvaluationRatingScale(ctxOf(g), a.evaluation, a.input),
+      setExamDiscrepancyThreshold: async (_p, a: Args, g) =>
+        (await examsM.setExamDiscrepancyThreshold(ctxOf(g), a.exam, { percent: a.percent })).percent,
     },
   },
 };

@@ -154,6 +154,7 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   removeExamStandard: REPORTS,
   setAngoffJudgements: REPORTS,
   setEvaluationRatingScale: REPORTS,
+  setExamDiscrepancyThreshold: REPORTS,
   // double marking: readers see both marks; report writers resolve (never the examiners themselves)
   doubleMarks: READ,
   discrepancyThreshold: READ,

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { GroupList } from "~/components/assessments/group-list";
+import { qtiExportHref, QtiImportDialog } from "~/components/qti/import-dialog";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
@@ -36,6 +37,18 @@ export default function Evaluations() {
       pageInfo={list.pageInfo}
       categoryOptions={categoryOptions}
       canWrite={canWrite}
+      actions={canWrite ? <QtiImportDialog /> : null}
+      rowActions={(e) => (
+        <a
+          href={qtiExportHref({ evaluation: e._id })}
+          download
+          className="px-2 text-sm"
+          title={t("qti:export.one-label", { name: e.name })}
+          data-testid="qti-export"
+        >
+          {t("qti:export.one")}
+        </a>
+      )}
       summary={(e) => t("assessments:overview.questions", { count: e.questionCount })}
       details={(e) => (
         <>

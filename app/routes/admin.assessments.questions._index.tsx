@@ -9,6 +9,7 @@ import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
 import { STEP_TYPES } from "~/modules/assessments";
 import { ListTable } from "~/components/ui/list-table";
+import { qtiExportHref, QtiImportDialog } from "~/components/qti/import-dialog";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 
@@ -48,6 +49,17 @@ export default function Questions() {
             {t("assessments:actions.new-question")}
           </Link>
         ) : null}
+        {list.edges.length > 0 ? (
+          <a
+            href={qtiExportHref({ questions: list.edges.map((e) => e.node._id) })}
+            download
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-primary no-underline hover:bg-slate-50"
+            data-testid="qti-export-page"
+          >
+            {t("qti:export.button")}
+          </a>
+        ) : null}
+        {canWrite ? <QtiImportDialog /> : null}
       </PageHeader>
       <ListToolbar typeOptions={STEP_TYPES} categoryOptions={categoryOptions} showLayout />
       {list.edges.length === 0 ? (
@@ -88,6 +100,15 @@ export default function Questions() {
               {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
               <td className="px-3 py-2 text-right">
                 <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
+                  <a
+                    href={qtiExportHref({ questions: [q._id] })}
+                    download
+                    className="px-2"
+                    title={t("qti:export.one-label", { name: q.name })}
+                    data-testid="qti-export"
+                  >
+                    {t("qti:export.one")}
+                  </a>
                   {q.access.canEdit ? (
                     <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
                       {t("assessments:actions.edit")}

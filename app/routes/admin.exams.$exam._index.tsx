@@ -4,7 +4,13 @@ import { ExamPage } from "~/components/exams/exam-page";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
-import { applyExamStandard, examBoard, removeExamStandard, setAngoffJudgements } from "~/modules/exams/index.server";
+import {
+  applyExamStandard,
+  examBoard,
+  removeExamStandard,
+  setAngoffJudgements,
+  setExamDiscrepancyThreshold,
+} from "~/modules/exams/index.server";
 import { standardOptionsOf } from "./admin.exams+shared/standard-options";
 
 export const handle = { titleKey: "exams:nav" };
@@ -44,10 +50,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await setAngoffJudgements(ctx, params.exam!, { round: Number(form.get("round")), judgements });
       return ctx.t("exams:angoff.saved");
     },
+    "discrepancy-threshold": async (_input, _id, form) => {
+      // Empty is "not given" (required); anything else goes to the module as a number to validate.
+      const raw = String(form.get("percent") ?? "").trim();
+      const { percent } = await setExamDiscrepancyThreshold(ctx, params.exam!, {
+        percent: raw === "" ? undefined : Number(raw.replace(",", ".")),
+      });
+      return ctx.t("exams:double.saved", { percent: new Intl.NumberFormat(ctx.locale).format(percent ?? 0) });
+    },
   });
 }
 
-/** /admin/exams/:exam: the exam's sessions, standard setting side by side, Angoff estimates, exports. */
+/** /admin/exams/:exam: the exam's sessions, double marking, standard setting side by side, Angoff estimates, exports. */
 export default function ExamRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

@@ -5,8 +5,8 @@ import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
-import { executeRaw } from "./compiled";
 import { GroupCommit } from "./group-commit";
+import { libsqlOf } from "./libsql";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
 import { settings } from "../../settings/settings.server";
@@ -18,59 +18,16 @@ export type TenantTx = Parameters<Parameters<TenantDrizzle["transaction"]>[0]>[0
 export type Reader = TenantDrizzle | TenantTx;
 
 /**
- * A tenant's database: `db` for reads, `write(fn)` for every change. `write` runs `fn` in one
- * transaction, queued behind the tenant's other writes, so concurrent requests never hit SQLITE_BUSY.
+ * A tenant's database: `db` for reads, `write(work)` for every change. `write` runs `work` in one
+ * transaction, queued behind the tenant's other writes, so concurrent requests never hit
+ * SQLITE_BUSY; writes queued together share one transaction and one COMMIT (group-commit.ts).
+ * Nothing else is asked of a writer: what in-process state depends on, the database's revision
+ * tells (revision.ts, ADR 0038).
  */
 export type TenantDb = {
   slug: string;
   db: TenantDrizzle;
-  write<T>(work: (tx: TenantTx) => Promise<T>, options?: WriteOptions): Promise<T>;
-  /**
-   * Grows with every write of this process that may have changed content (questions, evaluations,
-   * templates, …): every write except those that declare `liveRunOnly`. In-process caches of
-   * content compare it to know they are still current.
-   */
-  contentVersion(): number;
-  /**
-   * Grows with every write of this process that may have changed a live run's state (sessions,
-   * entries, progress, overrides, participants, corrections, and all content): every write except
-   * those that declare `keepsLiveState`. The cache of participants' live state compares it.
-   */
-  liveVersion(): number;
-};
-
-export type WriteOptions = {
-  /**
-   * The write touches only live-run and login rows (answers, progress, overrides, entries' live
-   * fields, login sessions), so caches of content stay valid. Leave unset when unsure: an unset
-   * flag only costs a cache reload.
-   */
-  liveRunOnly?: boolean;
-  /**
-   * The write touches only participants' answers, entries' revision counters and login sessions'
-   * last use, so a participant's kept live state (session, entry, progress, overrides, extra time)
-   * stays valid. Implies liveRunOnly. Leave unset when unsure.
-   */
-  keepsLiveState?: boolean;
-  /**
-   * The write runs in a transaction of its own. Every other write (but an `ahead` one) shares its
-   * transaction with the writes queued at the same time, each in its own savepoint, and is answered
-   * after the shared COMMIT (group-commit.ts): one WAL sync for them all (ADR 0025). For a long
-   * write (an import), so that the short writes grouped before it are not answered only after it.
-   */
-  alone?: boolean;
-  /**
-   * A write a whole room waits for (a staff action on a live session): it runs before the writes
-   * queued and not started yet (participants' saves), after the one running. Its outcome must not
-   * depend on writes queued before it.
-   */
-  ahead?: boolean;
-  /**
-   * Runs once the write has committed and the versions have moved, before any other code: a cache
-   * filled here with what the write itself read and wrote is exactly current (a later write moves
-   * the versions again). Not run when the write fails; an error here is logged, not thrown.
-   */
-  afterCommit?: () => void;
+  write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -136,42 +93,10 @@ function openDatabase(slug: string, url: string): OpenDb {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
-    const grouped = new GroupCommit<TenantTx>(queue, db, executeRaw);
-    let version = 0;
-    let liveVersion = 0;
-    const bump = (options?: WriteOptions) => {
-      if (!options?.keepsLiveState) liveVersion++;
-      if (!options?.liveRunOnly && !options?.keepsLiveState) version++;
-    };
-    return {
-      slug,
-      db,
-      write: (work, options) => {
-        // Counted before and after: a cache filled while this write runs is stale once it commits.
-        bump(options);
-        const written =
-          options?.alone || options?.ahead
-            ? queue.run(() => db.transaction(work), { ahead: options?.ahead })
-            : grouped.run(work);
-        return written.then(
-          (value) => {
-            bump(options);
-            try {
-              options?.afterCommit?.();
-            } catch (error) {
-              console.error(`[db] after-commit step of a write on ${slug} failed`, error);
-            }
-            return value;
-          },
-          (error: unknown) => {
-            bump(options);
-            throw error;
-          },
-        );
-      },
-      contentVersion: () => version,
-      liveVersion: () => liveVersion,
-    } satisfies TenantDb;
+    const grouped = new GroupCommit<TenantTx>(queue, db, async (tx, statement) => {
+      await libsqlOf(tx).execute(statement);
+    });
+    return { slug, db, write: (work) => grouped.run(work) } satisfies TenantDb;
   })();
   return { handle, queue, client };
 }
@@ -287,8 +212,3 @@ export async function closeTenantDbs(): Promise<void> {
   }
   releaseClosedFiles();
 }
-
-/** For writes of the live run and of login sessions: content caches stay valid. */
-export const LIVE_RUN_WRITE: WriteOptions = { liveRunOnly: true };
-/** Saving an answer, touching a login session: see WriteOptions.keepsLiveState. */
-export const ANSWERS_ONLY_WRITE: WriteOptions = { liveRunOnly: true, keepsLiveState: true };

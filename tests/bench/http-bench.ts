@@ -188,7 +188,7 @@ async function main() {
     const listQuery =
       "query ($after: String) { allParticipants(first: 20, after: $after) { edges { node { _id name email } } pageInfo { totalCount } } }";
     if (wanted("allParticipants")) measures.push(await cannon("allParticipants(first: 20) of 10,000", gql(listQuery)));
-    // The 500 pages in turn: more than the server keeps (entities.server.ts), so every page is read.
+    // The 500 pages in turn: a deep page's OFFSET walks the index up to it.
     let page = 0;
     const nextPage = () => {
       const offset = (page++ % 500) * 20;
@@ -199,7 +199,7 @@ async function main() {
     };
     if (wanted("allParticipants"))
       measures.push(
-        await cannon("allParticipants, each of the 500 pages in turn (none kept)", {
+        await cannon("allParticipants, each of the 500 pages in turn", {
           ...gql(""),
           requests: [{ setupRequest: (request) => ({ ...request, body: nextPage() }) }],
         }),

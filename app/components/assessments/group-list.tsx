@@ -25,6 +25,8 @@ export function GroupList<T extends Item>({
   canWrite,
   summary,
   details,
+  actions,
+  rowActions,
 }: {
   /** The path segment under /admin/assessments and the key of the section's title. */
   section: "evaluations" | "sessions";
@@ -35,6 +37,10 @@ export function GroupList<T extends Item>({
   canWrite: boolean;
   summary: (item: T) => ReactNode;
   details: (item: T) => ReactNode;
+  /** More buttons beside "new" (e.g. the QTI import). */
+  actions?: ReactNode;
+  /** More actions of a row, before edit (e.g. the QTI export). */
+  rowActions?: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   const base = `/admin/assessments/${section}`;
@@ -53,6 +59,7 @@ export function GroupList<T extends Item>({
             {newLabel}
           </Link>
         ) : null}
+        {actions}
       </PageHeader>
       <ListToolbar categoryOptions={categoryOptions} />
       {edges.length === 0 ? <p className="text-slate-500">{t("assessments:list.empty")}</p> : null}
@@ -81,6 +88,7 @@ export function GroupList<T extends Item>({
             >
               {details(item)}
             </Modal>
+            {rowActions?.(item)}
             {item.access.canEdit ? (
               <Link to={`${base}/edit/${item._id}`} className="px-2 text-sm">
                 {t("assessments:actions.edit")}

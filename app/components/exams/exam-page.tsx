@@ -6,6 +6,7 @@ import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import { STANDARD_METHODS, type ExamBoardView, type StandardMethod, formatStat } from "./board-view";
 import { AngoffEntry } from "./angoff-entry";
+import { DoubleMarkingSection } from "./double-marking-section";
 import { StandardOptionsForm } from "./standard-options-form";
 import { StandardWorking } from "./standard-working";
 
@@ -91,6 +92,15 @@ export function ExamPage({
         </ul>
       </section>
 
+      <DoubleMarkingSection
+        board={board}
+        fieldError={
+          result && !result.ok && result.intent === "discrepancy-threshold"
+            ? (result.fieldErrors.percent ?? null)
+            : null
+        }
+      />
+
       <section
         aria-labelledby="exam-standard"
         className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4"
@@ -123,11 +133,16 @@ export function ExamPage({
           ) : null}
         </div>
 
-        <StandardOptionsForm stations={board.stations} options={board.options} method={selected} />
+        <StandardOptionsForm
+          stations={board.stations}
+          options={board.options}
+          method={selected}
+          passPercentage={exam.passPercentage}
+        />
 
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="mb-1 text-left font-semibold">{t("exams:standard.compare")}</caption>
+          <table className="w-full text-xs lg:text-sm">
+            <caption className="mb-1 text-left text-sm font-semibold">{t("exams:standard.compare")}</caption>
             <thead>
               <HeaderRow
                 className="border-b border-slate-300 text-left"
@@ -169,8 +184,15 @@ export function ExamPage({
                         <input type="hidden" name="intent" value="apply" />
                         <input type="hidden" name="method" value={method} />
                         <OptionFields options={board.options} />
-                        <Button type="submit" variant="secondary" disabled={busy || s.cutScore === null}>
-                          {t("exams:standard.apply", { method: t(`exams:method.${method}`) })}
+                        {/* "Apply" on the screen (the row names the method), the method in its name. */}
+                        <Button
+                          type="submit"
+                          variant="secondary"
+                          disabled={busy || s.cutScore === null}
+                          className="!px-2.5 !py-1.5 lg:!px-4 lg:!py-2"
+                          aria-label={t("exams:standard.apply", { method: t(`exams:method.${method}`) })}
+                        >
+                          {t("exams:standard.apply-button")}
                         </Button>
                       </Form>
                     </td>
@@ -189,7 +211,7 @@ export function ExamPage({
             <p className="text-sm text-slate-600">{t("exams:standard.history-empty")}</p>
           ) : (
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[30rem] text-sm" data-testid="standard-history">
+              <table className="w-full text-sm" data-testid="standard-history">
                 <thead>
                   <HeaderRow
                     className="border-b border-slate-300 text-left"

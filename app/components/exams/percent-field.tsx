@@ -5,10 +5,23 @@ export function PercentField({
   label,
   name,
   defaultValue,
+  hint,
 }: {
   label: string;
   name: string;
   defaultValue: number | string;
+  hint?: string;
 }) {
-  return <TextField label={label} name={name} type="number" min={0} max={100} step="any" defaultValue={defaultValue} />;
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      name={name}
+      type="number"
+      min={0}
+      max={100}
+      step="any"
+      defaultValue={defaultValue}
+    />
+  );
 }

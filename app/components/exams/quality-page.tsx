@@ -38,7 +38,7 @@ function Table({
             <tr key={i} className="border-b border-slate-100">
               {r.map((c, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className="px-1.5 py-1 text-left font-medium">
+                  <th key={j} scope="row" className="px-1.5 py-1 text-left font-medium [overflow-wrap:anywhere]">
                     {c}
                   </th>
                 ) : (
@@ -87,20 +87,27 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
           testId="quality-exam"
           {...examQualityTable(t, board.exam.name, analysis, stat)}
         />
-        <Warnings warnings={analysis.warnings} board={board} />
+        <Warnings warnings={analysis.warnings} board={board} testId="quality-warnings" />
       </section>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
-        <Table
-          caption={t("exams:quality.stations")}
-          testId="quality-stations"
-          head={[...stations.head, t("exams:col.sessions")]}
-          rows={stations.rows.map((row, i) => [
-            ...row,
-            (analysis.stations[i]?.sessions ?? [])
-              .map((m) => `${sessionLabel(m.sessionId)}: ${stat(m.mean, "percent")}`)
-              .join("; "),
-          ])}
-        />
+        <Table caption={t("exams:quality.stations")} testId="quality-stations" {...stations} />
+        <p className="max-w-3xl text-xs text-slate-700">{t("exams:quality.stations-note")}</p>
+        {board.sessions.length > 1 ? (
+          <Table
+            caption={t("exams:quality.between-sessions")}
+            testId="quality-sessions"
+            head={[t("exams:col.station"), ...board.sessions.map((s) => sessionLabel(s.id))]}
+            rows={analysis.stations.map((station) => [
+              stationName(station.stationId),
+              ...board.sessions.map((session) => {
+                const m = station.sessions.find((x) => x.sessionId === session.id);
+                return m ? t("exams:quality.session-mean", { mean: stat(m.mean, "percent"), n: m.n }) : stat(null);
+              }),
+            ])}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">{t("exams:quality.one-session")}</p>
+        )}
         <h2 className="text-base font-semibold text-primary">{t("exams:chart.heading")}</h2>
         <div className="grid gap-4 lg:grid-cols-2">
           {board.stations.map((station) => {
@@ -110,6 +117,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
                 key={station.id}
                 name={station.name}
                 labels={station.ratingScale.labels}
+                borderlineGrades={station.ratingScale.borderlineGrades}
                 points={board.chartPoints[station.id] ?? []}
                 intercept={s?.intercept ?? null}
                 slope={s?.slope ?? null}

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from "recharts";
 import { useFormat } from "~/components/ui/use-format";
+import { regressionSegment } from "~/modules/exams";
 import { formatStat } from "./board-view";
 
 const PRIMARY = "#011951";
@@ -25,6 +26,7 @@ const LINE = "#b91c1c";
 export function ScoreRatingChart({
   name,
   labels,
+  borderlineGrades = [],
   points,
   intercept,
   slope,
@@ -32,6 +34,8 @@ export function ScoreRatingChart({
 }: {
   name: string;
   labels: readonly string[];
+  /** Grades named in bold: where the regression's cut is read. */
+  borderlineGrades?: readonly number[];
   points: Array<{ grade: number; percent: number }>;
   intercept: number | null;
   slope: number | null;
@@ -43,13 +47,13 @@ export function ScoreRatingChart({
   useEffect(() => setMounted(true), []);
   const dots = points.map((p, i) => ({ x: p.grade + (((i * 7) % 11) - 5) * 0.025, y: p.percent }));
   const last = Math.max(1, labels.length - 1);
-  const line =
-    intercept !== null && slope !== null
-      ? [
-          { x: 0, line: intercept },
-          { x: last, line: intercept + slope * last },
-        ]
-      : [];
+  const segment = regressionSegment(intercept, slope, last);
+  const line = segment
+    ? [
+        { x: segment.x1, line: segment.y1 },
+        { x: segment.x2, line: segment.y2 },
+      ]
+    : [];
   const title = t("exams:chart.station-title", {
     name,
     r2: formatStat(rSquared, format.locale, "ratio"),
@@ -59,21 +63,27 @@ export function ScoreRatingChart({
   return (
     <figure className="rounded-md border border-slate-200 bg-white p-3" data-testid="score-rating-chart">
       <figcaption className="mb-1 text-sm font-semibold">{title}</figcaption>
-      <div style={{ height: 280 }}>
+      <div style={{ height: 300 }}>
         {mounted ? (
           <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart margin={{ top: 8, right: 16, bottom: 36, left: 8 }} accessibilityLayer={false}>
+            <ComposedChart margin={{ top: 8, right: 16, bottom: 28, left: 8 }} accessibilityLayer={false}>
               <CartesianGrid stroke="#cbd5e1" />
               <XAxis
                 type="number"
                 dataKey="x"
                 domain={[-0.5, last + 0.5]}
                 ticks={labels.map((_, i) => i)}
-                tickFormatter={tick}
                 interval={0}
-                tick={{ fontSize: 11, fill: "#1f2937" }}
+                height={40}
+                tick={(props: GradeTickProps) => (
+                  <GradeTick
+                    {...props}
+                    text={tick(Number(props.payload.value))}
+                    bold={borderlineGrades.includes(Number(props.payload.value))}
+                  />
+                )}
               >
-                <Label value={t("exams:chart.x-axis")} position="bottom" offset={16} fill="#1f2937" fontSize={12} />
+                <Label value={t("exams:chart.x-axis")} position="bottom" offset={6} fill="#1f2937" fontSize={12} />
               </XAxis>
               <YAxis
                 type="number"
@@ -114,5 +124,26 @@ export function ScoreRatingChart({
       </div>
       {points.length === 0 ? <p className="text-sm text-slate-600">{t("exams:chart.empty")}</p> : null}
     </figure>
+  );
+}
+
+type GradeTickProps = { x: number | string; y: number | string; payload: { value: number | string } };
+
+/**
+ * A grade's name under the axis, on two lines when it has two words or more ("Duidelijk
+ * onvoldoende", "Réussite nette"): side by side at tablet width the names would run together.
+ */
+function GradeTick({ x, y, text, bold }: GradeTickProps & { text: string; bold: boolean }) {
+  const words = text.split(" ");
+  const half = Math.ceil(words.length / 2);
+  const lines = words.length > 1 ? [words.slice(0, half).join(" "), words.slice(half).join(" ")] : [text];
+  return (
+    <text x={Number(x)} y={Number(y)} textAnchor="middle" fontSize={11} fontWeight={bold ? 700 : 400} fill="#1f2937">
+      {lines.map((line, i) => (
+        <tspan key={i} x={Number(x)} dy={i === 0 ? 12 : 13}>
+          {line}
+        </tspan>
+      ))}
+    </text>
   );
 }

@@ -9,10 +9,13 @@ export function StandardOptionsForm({
   stations,
   options,
   method,
+  passPercentage,
 }: {
   stations: ExamBoardView["stations"];
   options: ExamBoardView["options"];
   method: StandardMethod;
+  /** The session template's: the fixed cut when the field is empty. */
+  passPercentage: number;
 }) {
   const { t } = useTranslation();
   const must = new Set(options.mustPassStations ?? []);
@@ -23,6 +26,7 @@ export function StandardOptionsForm({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <PercentField
           label={t("exams:standard.cut-percent")}
+          hint={t("exams:standard.cut-percent-hint", { pass: passPercentage })}
           name="cutPercent"
           defaultValue={options.cutPercent ?? ""}
         />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
+import { standardWorkingTable } from "~/modules/exams";
 import { type ExamBoardView, type ExamWarning, type StandardMethod, formatStat, warningText } from "./board-view";
 
 /** The chosen method's working per station, Angoff's judges, and its warnings in words. */
@@ -11,58 +12,34 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
   const stat = (v: number | null | undefined, kind?: "percent" | "number" | "ratio") =>
     formatStat(v, format.locale, kind);
   const nameOf = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
-  const borderline = method === "BORDERLINE_REGRESSION" || method === "BORDERLINE_GROUPS";
-  const head = [
-    t("exams:col.station"),
-    t("exams:col.n"),
-    ...(borderline
-      ? [
-          t("exams:col.intercept"),
-          t("exams:col.slope"),
-          t("exams:col.r-squared"),
-          t("exams:col.borderline-n"),
-          t("exams:col.borderline-mean"),
-          t("exams:col.borderline-median"),
-        ]
-      : []),
-    t("exams:col.station-cut"),
-  ];
+  const working = standardWorkingTable(t, standard, nameOf, stat);
   return (
     <div className="flex flex-col gap-3" data-testid="standard-working">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm">
+        <table className="w-full text-xs lg:text-sm">
           <caption className="mb-1 text-left font-semibold">
             {t("exams:standard.working-of", { method: t(`exams:method.${method}`) })}
           </caption>
           <thead>
             <tr className="border-b border-slate-300">
-              {head.map((h, i) => (
-                <th key={i} scope="col" className={`px-2 py-1 ${i === 0 ? "text-left" : "text-right"}`}>
+              {working.head.map((h, i) => (
+                <th key={i} scope="col" className={`px-1.5 py-1 align-bottom ${i === 0 ? "text-left" : "text-right"}`}>
                   {h}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {standard.stations.map((s) => (
-              <tr key={s.stationId} className="border-b border-slate-100">
-                <th scope="row" className="px-2 py-1 text-left font-medium">
-                  {nameOf(s.stationId)}
+            {working.rows.map(([name, ...cells], i) => (
+              <tr key={standard.stations[i]?.stationId ?? i} className="border-b border-slate-100">
+                <th scope="row" className="px-1.5 py-1 text-left font-medium [overflow-wrap:anywhere]">
+                  {name}
                 </th>
-                <td className="px-2 py-1 text-right tabular-nums">{s.n}</td>
-                {borderline ? (
-                  <>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(s.intercept)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(s.slope)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(s.rSquared, "ratio")}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{s.borderlineCount}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(s.borderlineMean, "percent")}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(s.borderlineMedian, "percent")}</td>
-                  </>
-                ) : null}
-                <td className="px-2 py-1 text-right tabular-nums">
-                  {s.cutScore === null && s.problem ? t(`exams:problem.${s.problem}`) : stat(s.cutScore, "percent")}
-                </td>
+                {cells.map((c, j) => (
+                  <td key={j} className="px-1.5 py-1 text-right tabular-nums">
+                    {c}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -102,7 +79,7 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
                 {standard.angoff.judges.map((j) => (
                   <tr key={j.judgeId} className="border-b border-slate-100">
                     <td className="px-2 py-1">{board.staffNames[j.judgeId] ?? j.judgeId}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{stat(j.cutScore, "percent")}</td>
+                    <td className="px-1.5 py-1 text-right tabular-nums">{stat(j.cutScore, "percent")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -115,12 +92,20 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
   );
 }
 
-export function Warnings({ warnings, board }: { warnings: ExamWarning[]; board: ExamBoardView }) {
+export function Warnings({
+  warnings,
+  board,
+  testId,
+}: {
+  warnings: ExamWarning[];
+  board: ExamBoardView;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (warnings.length === 0) return null;
   const nameOf = (id: string) => board.stations.find((s) => s.id === id)?.name ?? id;
   return (
-    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid={testId}>
       <p className="font-semibold">{t("exams:standard.warnings")}</p>
       <ul className="list-disc pl-5">
         {warnings.map((w, i) => (

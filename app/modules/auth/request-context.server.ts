@@ -1,14 +1,9 @@
 import { redirect } from "@remix-run/node";
 import type { AccountType } from "~db/tenant/schema";
-import { participants } from "~db/tenant/schema";
-import { eq } from "drizzle-orm";
-import type { TenantDb } from "~db/tenant/client";
-import { TenantReadCache } from "~db/tenant/read-cache";
-import type { Actor, Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server";
+import type { Ctx, ParticipantCtx, StaffCtx } from "~/lib/context.server";
 import { getLocale, getT } from "~/i18n/i18n.server";
-import { permissionsForRoles, type Permission } from "~/lib/permissions";
+import { permissionsForRoles } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/index.server";
-import { findStaffUser } from "~/modules/staff/index.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
 import { settings } from "~settings/settings.server";
 
@@ -49,10 +44,9 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
   const tenant = await findTenant(cookie.tenant);
   if (!tenant || tenant.status !== "ACTIVE") return null;
   const tdb = await openTenant(tenant);
-  const session = await findLoginSession(tdb, accountType, cookie.token);
-  if (!session) return null;
-  const account = await accountOf(tdb, accountType, session.subjectId);
-  if (!account) return null;
+  const found = await findLoginSession(tdb, accountType, cookie.token);
+  if (!found) return null;
+  const { session, account } = found;
   const locale = await getLocale(request);
   return {
     tenant,
@@ -61,40 +55,8 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
     t: await getT(locale),
     clientAddress: clientAddressOf(loadContext),
     loginSession: session.idHash,
-    ...account,
-  };
-}
-
-type Account = { actor: Actor; permissions: Permission[] };
-
-// The account behind a session is read on every request like the session itself: kept the same
-// way (a role change or a removed account is a content write, which drops it).
-const accounts = new TenantReadCache<Account>(10_000, () => settings().SESSION_CACHE_MS);
-
-async function accountOf(tdb: TenantDb, accountType: AccountType, subjectId: string): Promise<Account | null> {
-  const key = `${accountType}\n${subjectId}`;
-  const kept = accounts.get(tdb, key);
-  if (kept) return kept;
-  const stamp = accounts.stamp(tdb);
-  const account = await readAccount(tdb, accountType, subjectId);
-  if (account) accounts.set(tdb, key, stamp, account);
-  return account;
-}
-
-async function readAccount(tdb: TenantDb, accountType: AccountType, subjectId: string): Promise<Account | null> {
-  if (accountType === "ADMIN") {
-    const user = await findStaffUser(tdb, subjectId);
-    if (!user) return null;
-    return {
-      actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles },
-      permissions: permissionsForRoles(user.roles),
-    };
-  }
-  const participant = await tdb.db.select().from(participants).where(eq(participants.id, subjectId)).get();
-  if (!participant) return null;
-  return {
-    actor: { type: "USER", participantId: participant.id, email: participant.email, name: participant.name },
-    permissions: [],
+    actor: account,
+    permissions: account.type === "ADMIN" ? permissionsForRoles(account.roles) : [],
   };
 }
 

@@ -1,11 +1,11 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
-import { preparedRead } from "~db/tenant/prepared";
-import { TenantReadCache } from "~db/tenant/read-cache";
-import { authSessions, participants, staffUsers, type AccountType } from "~db/tenant/schema";
+import type { TenantDb } from "~db/tenant/client";
+import { preparedSelect } from "~db/tenant/prepared";
+import { KeptAtRevision, readRevision } from "~db/tenant/revision";
+import { authSessions, participants, staffUserRoles, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
 import { revokeLoginSessionTokens } from "~/modules/realtime/index.server";
-import { settings } from "~settings/settings.server";
+import type { Role } from "~/lib/permissions";
 
 /** The spec's client storage keys double as the cookie names of the two account types. */
 export const SESSION_COOKIE: Record<AccountType, string> = { ADMIN: "adminAuthState", USER: "userAuthState" };
@@ -61,7 +61,7 @@ export async function createLoginSession(
         .set({ updatedAt: new Date(now) })
         .where(eq(participants.id, subjectId));
     }
-  }, LIVE_RUN_WRITE);
+  });
   return {
     name: SESSION_COOKIE[accountType],
     value: `${tdb.slug}.${token}`,
@@ -85,64 +85,134 @@ export function parseSessionCookieValue(value: string | undefined): { tenant: st
 
 type SessionRow = typeof authSessions.$inferSelect;
 
-// Every request of a signed-in account looks its session up; a room of candidates saving answers
-// does so hundreds of times a second. Rows found are kept (bounded, least recently used first) and
-// trusted only while the database's content version is unchanged: any write that is not a live-run
-// or login write (a user deleted, a test moving a row in time) drops them. Logout and expiry delete
-// the row and the entry at once; expiry and idle time are checked on every use; after
-// SESSION_CACHE_MS (30 s) an entry is read again, so a logout through another app process is seen
-// within that time (set it to 0 when several app processes share the tenant databases).
-const cache = new TenantReadCache<SessionRow>(10_000, () => settings().SESSION_CACHE_MS);
+/** Who is signed in behind a session: a staff user with their roles, or a participant. */
+export type SessionAccount =
+  | { type: "ADMIN"; userId: string; email: string; name: string; roles: Role[] }
+  | { type: "USER"; participantId: string; email: string; name: string };
 
-/** The live session behind a token, or null when unknown, expired or idle too long. */
-const sessionByIdHash = preparedRead((db) =>
+// Every request of a signed-in account needs its session with the account behind it. Both are read
+// in one statement (flat columns through preparedSelect: drizzle's mapping of the joined row cost
+// more than SQLite's read) and kept at the database's revision (ADR 0038): the request reads the
+// revision, a quarter of the statement's cost here, and reads the session again only when it
+// moved. A login, a logout, an expiry, a removed account or a changed role moves it in every
+// process; a session's touch of its last use does not (db/tenant/revision.ts).
+const kept = new KeptAtRevision<Found & object>(10_000);
+const sessionColumns = {
+  idHash: authSessions.idHash,
+  accountType: authSessions.accountType,
+  subjectId: authSessions.subjectId,
+  createdAt: authSessions.createdAt,
+  lastSeenAt: authSessions.lastSeenAt,
+  expiresAt: authSessions.expiresAt,
+};
+type AccountColumns = { accountId: string | null; email: string | null; name: string | null };
+const participantSession = preparedSelect<SessionRow & AccountColumns>((db) =>
   db
-    .select()
+    .select({ ...sessionColumns, accountId: participants.id, email: participants.email, name: participants.name })
     .from(authSessions)
-    .where(eq(authSessions.idHash, sql.placeholder("idHash")))
-    .prepare(),
+    .leftJoin(participants, eq(participants.id, authSessions.subjectId))
+    .where(eq(authSessions.idHash, sql.placeholder("idHash"))),
+);
+const staffSession = preparedSelect<SessionRow & AccountColumns & { roles: string | null }>((db) =>
+  db
+    .select({
+      ...sessionColumns,
+      accountId: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      roles: sql<string>`(select json_group_array(${staffUserRoles.role}) from ${staffUserRoles} where ${staffUserRoles.userId} = ${staffUsers.id})`,
+    })
+    .from(authSessions)
+    .leftJoin(staffUsers, eq(staffUsers.id, authSessions.subjectId))
+    .where(eq(authSessions.idHash, sql.placeholder("idHash"))),
 );
 
-export async function findLoginSession(tdb: TenantDb, accountType: AccountType, token: string) {
+/**
+ * The live session behind a token with its account, or null when unknown, of the other account
+ * type, expired, idle too long, or its account is gone.
+ */
+export async function findLoginSession(
+  tdb: TenantDb,
+  accountType: AccountType,
+  token: string,
+): Promise<{ session: SessionRow; account: SessionAccount } | null> {
   const idHash = sha256(token);
   const now = Date.now();
-  let row = cache.get(tdb, idHash, now);
-  if (!row) {
-    const stamp = cache.stamp(tdb); // before the read: a write that lands meanwhile invalidates it
-    row = await sessionByIdHash(tdb).get({ idHash });
-    if (!row) return null;
-    cache.set(tdb, idHash, stamp, row, now);
+  const read = () => (accountType === "ADMIN" ? staffSessionOf(tdb, idHash) : participantSessionOf(tdb, idHash));
+  const key = `${accountType}\n${idHash}`; // each type reads its own account
+  const revision = await readRevision(tdb.db);
+  let found: Found = kept.get(tdb, revision, key) ?? null;
+  const idle = (f: NonNullable<Found>) => f.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now;
+  // A kept session may miss another process's touch (it moves no revision): read before ending it.
+  if (!found || idle(found)) {
+    found = await read();
+    if (found) kept.set(tdb, revision, key, found);
   }
-  if (row.accountType !== accountType) return null;
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    cache.delete(tdb, idHash);
+  if (!found || found.session.accountType !== accountType) return null;
+  let session = found.session;
+  if (session.expiresAt.getTime() <= now || idle(found)) {
     await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await tdb.write(
-      (tx) =>
-        tx
-          .update(authSessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(authSessions.idHash, idHash)),
-      ANSWERS_ONLY_WRITE,
+  if (!found.account) return null; // the account was removed
+  if (now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await tdb.write((tx) =>
+      tx
+        .update(authSessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(authSessions.idHash, idHash)),
     );
-    row = { ...row, lastSeenAt: new Date(now) };
-    cache.replace(tdb, idHash, row);
+    session = { ...session, lastSeenAt: new Date(now) };
+    kept.replace(tdb, key, { session, account: found.account });
   }
-  return row;
+  return { session, account: found.account };
+}
+
+type Found = { session: SessionRow; account: SessionAccount | null } | null;
+
+const sessionOf = (row: SessionRow): SessionRow => ({
+  idHash: row.idHash,
+  accountType: row.accountType,
+  subjectId: row.subjectId,
+  createdAt: row.createdAt,
+  lastSeenAt: row.lastSeenAt,
+  expiresAt: row.expiresAt,
+});
+
+async function staffSessionOf(tdb: TenantDb, idHash: string): Promise<Found> {
+  const [row] = await staffSession(tdb, { idHash });
+  if (!row) return null;
+  return {
+    session: sessionOf(row),
+    account: row.accountId
+      ? {
+          type: "ADMIN",
+          userId: row.accountId,
+          email: row.email!,
+          name: row.name!,
+          roles: (JSON.parse(row.roles ?? "[]") as Role[]).sort(),
+        }
+      : null,
+  };
+}
+
+async function participantSessionOf(tdb: TenantDb, idHash: string): Promise<Found> {
+  const [row] = await participantSession(tdb, { idHash });
+  if (!row) return null;
+  return {
+    session: sessionOf(row),
+    account: row.accountId ? { type: "USER", participantId: row.accountId, email: row.email!, name: row.name! } : null,
+  };
 }
 
 /**
- * Logout: the session is refused from this moment on, here and (by the content version) everywhere
- * else in this process, and the live rooms it holds tokens for close its sockets (ADR 0030).
+ * Logout: the session is refused from this moment on, by every app process (its row is gone, and
+ * the revision moved), and
+ * the live rooms it holds tokens for close its sockets (ADR 0030).
  */
 export async function destroyLoginSession(tdb: TenantDb, token: string): Promise<void> {
   const idHash = sha256(token);
-  cache.delete(tdb, idHash);
   await tdb.write((tx) => tx.delete(authSessions).where(eq(authSessions.idHash, idHash)));
-  cache.delete(tdb, idHash);
   await revokeLoginSessionTokens(tdb, idHash).catch((error: unknown) =>
     console.warn(
       `[live] revoking the tokens of a logged-out session failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -389,22 +389,39 @@ export async function resolveStationDiscrepancy(ctx: Ctx, input: unknown): Promi
   return marks.find((m) => m.evaluationId === data.evaluation)!;
 }
 
-const thresholdInput = z.object({
-  scheduledSession: id,
-  percent: z.number({ invalid_type_error: "validation:invalid" }).finite().min(0).max(100),
-});
+/**
+ * A discrepancy threshold: a percentage of the station's maximum, 0–100 (0: any difference is a
+ * discrepancy). One translated message for every refusal.
+ */
+export const thresholdPercent = z
+  .number({ required_error: "validation:required", invalid_type_error: "validation:percentage" })
+  .finite("validation:percentage")
+  .min(0, "validation:percentage")
+  .max(100, "validation:percentage");
+
+const thresholdInput = z.object({ scheduledSession: id, percent: thresholdPercent });
+
+/**
+ * Writes the threshold of several sessions at once (an exam's), in one transaction. The caller
+ * checked the permission (RESOLVE), that the sessions exist in this tenant, and the percentage.
+ */
+export async function saveDiscrepancyThresholds(ctx: StaffCtx, sessionIds: string[], percent: number) {
+  await ctx.tdb.write(async (tx) => {
+    for (const scheduledSessionId of sessionIds) {
+      const row = { thresholdPercent: percent, updatedBy: ctx.actor.userId, updatedAt: new Date() };
+      await tx
+        .insert(doubleMarkingSettings)
+        .values({ scheduledSessionId, ...row })
+        .onConflictDoUpdate({ target: doubleMarkingSettings.scheduledSessionId, set: row });
+    }
+  });
+}
 
 /** A session's own discrepancy threshold (% of a station's maximum). */
 export async function setDiscrepancyThreshold(ctx: Ctx, input: unknown): Promise<number> {
   requirePermission(ctx, RESOLVE);
   const data = parseInput(thresholdInput, input);
   const session = await findSession(ctx.tdb.db, data.scheduledSession);
-  await ctx.tdb.write(async (tx) => {
-    const row = { thresholdPercent: data.percent, updatedBy: ctx.actor.userId, updatedAt: new Date() };
-    await tx
-      .insert(doubleMarkingSettings)
-      .values({ scheduledSessionId: session.id, ...row })
-      .onConflictDoUpdate({ target: doubleMarkingSettings.scheduledSessionId, set: row });
-  });
+  await saveDiscrepancyThresholds(ctx, [session.id], data.percent);
   return data.percent;
 }

@@ -13,9 +13,12 @@ export {
   discrepancyThreshold,
   discrepancyThresholdOf,
   type DoubleMark,
+  doubleMarkOf,
   listDoubleMarks,
   resolveStationDiscrepancy,
+  saveDiscrepancyThresholds,
   setDiscrepancyThreshold,
+  thresholdPercent,
 } from "./double-marking.server";
 export { correctionProgress, listCorrections } from "./progress.server";
 export { buildScoredParticipant, loadScoredParticipant } from "./scored-participant.server";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type z } from "zod";
-import type { TenantDb, TenantDrizzle, TenantTx, Reader } from "~db/tenant/client";
-import { compiledRows, compileSelect, type CompiledSelect } from "~db/tenant/compiled";
-import { TenantReadCache } from "~db/tenant/read-cache";
+import type { TenantDb, TenantTx, Reader } from "~db/tenant/client";
+import { preparedSelect } from "~db/tenant/prepared";
+import { KeptAtRevision, readRevision } from "~db/tenant/revision";
 import { AppError, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newDocumentRow, resolveWorkspace, type BaseRow, type Doc } from "~/lib/document-rows.server";
@@ -19,16 +19,12 @@ export const WRITE = "write:databases" as const;
 
 type KeptPage<Row> = { totalCount: number; rows: readonly Row[] };
 /**
- * Pages of unfiltered lists with their count, by organisation, entity, sort and page. Dropped by
- * every write but an answer save (the live version: a login writes a participant's updatedAt as a
- * live-run write), and read again after LIST_CACHE_MS (10 s), so that a change made through another
- * app process shows within that time (0 turns the cache off).
+ * Pages of unfiltered lists with their count, at the database's revision (ADR 0038): a list call
+ * reads the revision (one primary-key read) and takes a kept page only while it is unchanged, so a
+ * change through any process shows at once. Read every time, the first page of 10,000 participants
+ * ran at a quarter of the speed (docs/benchmarks.md): its count walks the whole index.
  */
-const keptPages = new TenantReadCache<KeptPage<unknown>>(
-  200,
-  () => settings().LIST_CACHE_MS,
-  (tdb) => tdb.liveVersion(),
-);
+const keptPages = new KeptAtRevision<KeptPage<unknown>>(200);
 
 // ---- A generic entity: list, get, add, update, remove with the same rules everywhere. ----
 type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
@@ -62,14 +58,14 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     return row;
   }
 
-  // An unfiltered list (every list screen's first page, and most API lists) runs statements
-  // compiled once per sort, and its page is kept a while (keptPages): building the query cost
-  // more than SQLite running it, and mapping its rows as much again (bench:http).
-  const compiledPages = new Map<string, CompiledSelect<Row>>();
-  let compiledCount: CompiledSelect<{ n: number }> | undefined;
-  async function unfilteredCount(db: TenantDrizzle): Promise<number> {
-    compiledCount ??= compileSelect(db.select({ n: sql<number>`count(*)` }).from(t));
-    return (await compiledRows(db, compiledCount, {}))[0]?.n ?? 0;
+  // An unfiltered list (every list screen's first page, and most API lists) runs statements built
+  // once per sort (db/tenant/prepared.ts), and its page is kept at the database's revision
+  // (keptPages): building the query cost more than SQLite running it, and mapping its rows as much
+  // again (bench:http).
+  const pages = new Map<string, (tdb: TenantDb, values: Record<string, unknown>) => Promise<Row[]>>();
+  const countAll = preparedSelect<{ n: number }>((db) => db.select({ n: sql<number>`count(*)` }).from(t));
+  async function unfilteredCount(tdb: TenantDb): Promise<number> {
+    return (await countAll(tdb, {}))[0]?.n ?? 0;
   }
   async function unfilteredRead(
     tdb: TenantDb,
@@ -80,40 +76,39 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
   ): Promise<KeptPage<Row>> {
     const sort = `${column.name} ${order === "DESC" ? "DESC" : "ASC"}`;
     const key = `${cfg.type}\n${sort}\n${limit}\n${offset}`;
-    const kept = keptPages.get(tdb, key) as KeptPage<Row> | undefined;
+    const revision = await readRevision(tdb.db);
+    const kept = keptPages.get(tdb, revision, key) as KeptPage<Row> | undefined;
     if (kept) return kept;
-    const stamp = keptPages.stamp(tdb);
-    let page = compiledPages.get(sort);
+    let page = pages.get(sort);
     if (!page) {
       const dir = order === "DESC" ? desc : asc;
-      const query = tdb.db
-        .select()
-        .from(t)
-        .orderBy(dir(column), dir(t.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"));
-      compiledPages.set(sort, (page = compileSelect<Row>(query)));
+      page = preparedSelect<Row>((db) =>
+        db
+          .select()
+          .from(t)
+          .orderBy(dir(column), dir(t.id))
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset")),
+      );
+      pages.set(sort, page);
     }
-    const [totalCount, rows] = await Promise.all([
-      unfilteredCount(tdb.db),
-      compiledRows(tdb.db, page, { limit, offset }),
-    ]);
+    const [totalCount, rows] = await Promise.all([unfilteredCount(tdb), page(tdb, { limit, offset })]);
     // Frozen: a kept row is shared by every request that reads the page.
     const read = { totalCount, rows: rows.map((row) => Object.freeze(row)) };
-    keptPages.set(tdb, key, stamp, read);
+    keptPages.set(tdb, revision, key, read);
     return read;
   }
 
-  /** How many rows match `where`; without one, the compiled count of all. */
-  const countOf = (db: TenantDrizzle, where: SQL | undefined): Promise<number> =>
+  /** How many rows match `where`; without one, the prepared count of all. */
+  const countOf = (tdb: TenantDb, where: SQL | undefined): Promise<number> =>
     where
-      ? db
+      ? tdb.db
           .select({ n: sql<number>`count(*)` })
           .from(t)
           .where(where)
           .get()
           .then((r) => r?.n ?? 0)
-      : unfilteredCount(db);
+      : unfilteredCount(tdb);
 
   /** The row field of each sort column: a cursor carries the row's value of it (its seek key). */
   const fieldOf = new Map<SQLiteColumn, string>(
@@ -125,7 +120,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
    * rows before it; rows added or removed before it meanwhile do not move it. Read fresh, never kept.
    */
   async function seekRead(
-    db: TenantDrizzle,
+    tdb: TenantDb,
     where: SQL | undefined,
     column: SQLiteColumn,
     order: SortOrder | null | undefined,
@@ -134,8 +129,8 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
   ) {
     const dir = order === "DESC" ? desc : asc;
     const [totalCount, rows] = await Promise.all([
-      countOf(db, where),
-      db
+      countOf(tdb, where),
+      tdb.db
         .select()
         .from(t)
         .where(and(where, rowsAfter(column, t.id, order, after)))
@@ -173,10 +168,10 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
       return paginateRead(
         args,
         async (limit, offset, after) => {
-          if (after?.sort === sort) return seekRead(db, where, column, args.order, limit, after);
+          if (after?.sort === sort) return seekRead(ctx.tdb, where, column, args.order, limit, after);
           if (!where) return unfilteredRead(ctx.tdb, column, args.order, limit, offset);
           const [totalCount, rows] = await Promise.all([
-            countOf(db, where),
+            countOf(ctx.tdb, where),
             db
               .select()
               .from(t)
@@ -194,7 +189,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
     },
     async count(ctx: Ctx): Promise<number> {
       requirePermission(ctx, READ);
-      return unfilteredCount(ctx.tdb.db);
+      return unfilteredCount(ctx.tdb);
     },
     async get(ctx: Ctx, id: string): Promise<D> {
       requirePermission(ctx, READ);
@@ -250,7 +245,6 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
 // Defined with the entity schemas, which the screens use too (pure, safe in the browser).
 export { optionalAddress, optionalText, requiredAddress, requiredText, type Address } from "./entity-inputs";
 import type { Address } from "./entity-inputs";
-import { settings } from "~settings/settings.server";
 
 export const addressValues = (a: Address | null) => ({
   addressLine1: a?.line1 ?? null,

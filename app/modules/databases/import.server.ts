@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { companies, participants } from "~db/tenant/schema";
-import type { Reader, TenantTx, WriteOptions } from "~db/tenant/client";
+import type { Reader, TenantTx } from "~db/tenant/client";
 import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
@@ -11,9 +11,6 @@ import { companyEntity, companyInput, type Company } from "./companies.server";
 import { readCompanyCsv, readParticipantCsv, type CompanyColumn, type ParticipantColumn } from "./csv";
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "./import-limits";
 import { participantEntity, participantInput, type Participant } from "./participants.server";
-
-/** An import writes up to thousands of rows: alone, so the short writes queued with it are not answered after it. */
-const IMPORT_WRITE: WriteOptions = { alone: true };
 
 const CHUNK = IMPORT_CHUNK_ROWS;
 
@@ -243,7 +240,7 @@ export async function importParticipants(ctx: Ctx, data: unknown[], workspace?: 
     if (plans.some((p) => p.action === "error")) throw badRequest(prefixErrors(plans));
     const ids = await applyPlan(tx, plans, existingIds, workspace);
     return participantsInOrder(tx, ids);
-  }, IMPORT_WRITE);
+  });
 }
 
 /** Saves companies, matched by name (case-insensitive): matched ones are updated. All or nothing. */
@@ -300,7 +297,7 @@ export async function importCompanies(ctx: Ctx, data: unknown[], workspace?: str
       : [];
     const docs = new Map(rows.map((r) => [r.id, companyEntity.toDoc(r)]));
     return ids.map((id) => docs.get(id)!);
-  }, IMPORT_WRITE);
+  });
 }
 
 export type PreviewRow<C extends string = ParticipantColumn> = {
@@ -398,7 +395,7 @@ export async function importParticipantsCsv(
     const ids = await applyPlan(tx, plans, existingIds, workspace);
     const skippedLines = rows.filter((_, i) => plans[i]!.action === "error").map((r) => r.line);
     return { saved: ids.length, skipped: plans.length - ids.length, ids, skippedLines };
-  }, IMPORT_WRITE);
+  });
 }
 
 // ---- Companies from CSV: name, line1, city, region, postal, country; matched by name. ----

@@ -7,7 +7,7 @@ import { type ItemAnalysis, type ItemResponse, type ObjectiveItem, itemAnalysis 
 import { type ExamMarks, examTable, stationMarks, totalPercent } from "./marks";
 import { examReliability } from "./reliability";
 import { linearRegression, mean, sampleSd } from "./statistics";
-import { type AlphaProblem, type ExamWarning, cohortWarnings } from "./warnings";
+import { type AlphaProblem, type ExamWarning, cohortWarnings, discrepancyWarnings } from "./warnings";
 
 export type ExamAnalysisInput = ExamMarks & {
   items?: readonly ObjectiveItem[];
@@ -56,13 +56,15 @@ export type ExamAnalysis = {
   stations: StationAnalysis[];
   items: ItemAnalysis[];
   examiners: ExaminerAnalysis[];
+  /** Unresolved double-marking discrepancies: their first examiner's mark is counted (warned). */
+  unresolvedDiscrepancies: number;
   warnings: ExamWarning[];
 };
 
 export function analyseExam(input: ExamAnalysisInput, options: AnalysisOptions = {}): ExamAnalysis {
   const table = examTable(input);
   const reliability = examReliability(table);
-  const warnings: ExamWarning[] = [...cohortWarnings(table.candidateIds.length)];
+  const warnings: ExamWarning[] = [...discrepancyWarnings(input.marks), ...cohortWarnings(table.candidateIds.length)];
   if (reliability.completeCandidates < reliability.candidates)
     warnings.push({ code: "INCOMPLETE_CANDIDATES", count: reliability.candidates - reliability.completeCandidates });
   if (reliability.alpha.problem) warnings.push({ code: "ALPHA_UNAVAILABLE", reason: reliability.alpha.problem });
@@ -114,6 +116,7 @@ export function analyseExam(input: ExamAnalysisInput, options: AnalysisOptions =
     stations,
     items: itemAnalysis(input.items ?? [], input.responses ?? []),
     examiners: examinerAnalysis(input, options.hawkDoveThreshold),
+    unresolvedDiscrepancies: input.marks.filter((m) => m.unresolvedDiscrepancy).length,
     warnings,
   };
 }

@@ -13,7 +13,9 @@ import {
 import type { Reader } from "~db/tenant/client";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
+import type { DoubleMark } from "~/modules/corrections/index.server";
 import { type ExamAnalysis, analyseExam } from "./analysis";
+import { type ExamDiscrepancyThreshold, examThresholdOf } from "./double-marking.server";
 import { listAngoffJudgements, type StoredAngoffJudgement } from "./angoff-judgements.server";
 import { type CandidateOutcome, candidateOutcomes, reaches } from "./conjunctive";
 import { type ExamItemInfo, type ExamStationInfo, loadExamMarks, type LoadedExam } from "./exam-marks.server";
@@ -98,7 +100,9 @@ export type ExamBoard = {
   analysis: ExamAnalysis;
   /** Per station: each rated candidate's grade and score %, for the score-against-rating charts. */
   chartPoints: Record<string, Array<{ grade: number; percent: number }>>;
-  /** Staff user id → name: examiners, judges, who applied the standard. */
+  /** Double marking: the exam's discrepancy threshold and every double-marked station. */
+  doubleMarking: { threshold: ExamDiscrepancyThreshold; marks: DoubleMark[] };
+  /** Staff user id → name: examiners, judges, who applied the standard or resolved a double mark. */
   staffNames: Record<string, string>;
 };
 
@@ -163,11 +167,13 @@ export async function examBoard(
     judgements,
     analysis: quality,
     chartPoints: ratedPoints(loaded),
+    doubleMarking: { threshold: examThresholdOf(loaded.discrepancyThresholds), marks: loaded.doubleMarks },
     staffNames: await staffNamesOf(ctx.tdb.db, [
       ...quality.examiners.map((e) => e.examinerId),
       ...judgements.map((j) => j.judge),
       ...history.map((h) => h.actorId),
       applied?.appliedBy ?? null,
+      ...loaded.doubleMarks.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy ?? null]),
     ]),
   };
 }

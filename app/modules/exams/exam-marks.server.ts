@@ -8,7 +8,13 @@ import { asc, eq } from "drizzle-orm";
 import { examSessions, scheduledSessions, sessionTemplates } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
-import { loadCorrectionData, buildScoredParticipant } from "~/modules/corrections/index.server";
+import {
+  buildScoredParticipant,
+  discrepancyThreshold,
+  type DoubleMark,
+  doubleMarkOf,
+  loadCorrectionData,
+} from "~/modules/corrections/index.server";
 import { maxScoreOf } from "~/modules/corrections";
 import { entriesOfSession, loadPlan } from "~/modules/live/index.server";
 import { computeReportData } from "~/modules/reports";
@@ -33,6 +39,10 @@ export type LoadedExam = {
   stations: ExamStationInfo[];
   items: ExamItemInfo[];
   candidates: ExamCandidateInfo[];
+  /** The stations marked by two examiners (any status), in session, candidate and station order. */
+  doubleMarks: DoubleMark[];
+  /** The threshold of each scheduled session (% of a station's maximum), in session order. */
+  discrepancyThresholds: Array<{ scheduledSession: string; percent: number }>;
   /** phase-1 input of examAnalysis / computeStandard. */
   input: ExamAnalysisInput;
 };
@@ -90,7 +100,11 @@ export async function loadExamMarks(ctx: Ctx, examId: string): Promise<LoadedExa
   const marks: StationMark[] = [];
   const responses: ItemResponse[] = [];
   const candidates = new Map<string, ExamCandidateInfo>();
+  const doubleMarks: DoubleMark[] = [];
+  const discrepancyThresholds: LoadedExam["discrepancyThresholds"] = [];
   for (const session of examSessionRows) {
+    const threshold = await discrepancyThreshold(db, session.id);
+    discrepancyThresholds.push({ scheduledSession: session.id, percent: threshold });
     for (const entry of await entriesOfSession(db, session.id)) {
       const data = await loadCorrectionData(db, ctx.tenant, session.id, entry.participantId);
       const scored = await buildScoredParticipant(ctx, data);
@@ -104,6 +118,10 @@ export async function loadExamMarks(ctx: Ctx, examId: string): Promise<LoadedExa
         const stationInfo = stations.find((s) => s.id === station.stationId);
         if (!stationInfo) continue;
         const mark = data.marks.get(station.stationId);
+        // A resolved double mark's points are already the report's; an unresolved discrepancy
+        // counts the first examiner's (ADR 0036) and is flagged for the statistics' warning.
+        const double = doubleMarkOf(data, station.stationId, threshold);
+        if (double) doubleMarks.push(double);
         marks.push({
           candidateId: entry.participantId,
           stationId: station.stationId,
@@ -111,6 +129,7 @@ export async function loadExamMarks(ctx: Ctx, examId: string): Promise<LoadedExa
           grade: gradeOf(stationInfo.ratingScale, mark?.globalRating),
           examinerId: mark?.markedBy ?? null,
           sessionId: session.id,
+          ...(double?.status === "discrepancy" ? { unresolvedDiscrepancy: true } : {}),
         });
       }
       for (const step of data.steps)
@@ -128,6 +147,8 @@ export async function loadExamMarks(ctx: Ctx, examId: string): Promise<LoadedExa
     stations,
     items,
     candidates: [...candidates.values()],
+    doubleMarks,
+    discrepancyThresholds,
     input: {
       stations: stations.map((s) => ({ id: s.id, maxPoints: s.maxPoints, ratingScale: s.ratingScale })),
       marks,

@@ -11,6 +11,11 @@ export {
   type StandardHistoryRow,
 } from "./applied-standard.server";
 export { addExam, type Exam, getExam, listExams, updateExam } from "./exams.server";
+export {
+  type ExamDiscrepancyThreshold,
+  examDiscrepancyThreshold,
+  setExamDiscrepancyThreshold,
+} from "./double-marking.server";
 export { evaluationRatingScale, setEvaluationRatingScale } from "./rating-scales.server";
 export { examAnalysis, examStandard } from "./standards.server";
 export {

@@ -5,4 +5,5 @@ export { formatStat, warningText } from "./board-format";
 export { STANDARD_METHODS, type StandardMethod, type ExamStandard } from "./standard-setting";
 export type { ExamAnalysis, StationAnalysis } from "./analysis";
 export { DEFAULT_HAWK_DOVE_THRESHOLD } from "./examiners";
-export { examQualityTable, stationQualityTable } from "./quality-tables";
+export { examQualityTable, stationQualityTable, standardWorkingTable } from "./quality-tables";
+export { regressionSegment, type Segment } from "./chart-line";

@@ -25,6 +25,11 @@ export type StationMark = {
   examinerId: string | null;
   /** The scheduled session (circuit, sitting) the candidate took the station in. */
   sessionId: string | null;
+  /**
+   * Double marked, the two examiners disagree beyond the threshold and nobody resolved it yet: the
+   * first examiner's points (and rating) count meanwhile, and the statistics warn (ADR 0036).
+   */
+  unresolvedDiscrepancy?: boolean;
 };
 
 export type ExamMarks = { stations: readonly ExamStation[]; marks: readonly StationMark[] };

@@ -6,7 +6,13 @@ import { type ExamMarks, type ExamStation, type ExamTable, examTable, stationMar
 import { isBorderline, regressionGrade } from "./rating-scale";
 import { examReliability } from "./reliability";
 import { linearRegression, mean, median, predict } from "./statistics";
-import { type ExamWarning, MIN_BORDERLINE_CANDIDATES, type StationCutProblem, cohortWarnings } from "./warnings";
+import {
+  type ExamWarning,
+  MIN_BORDERLINE_CANDIDATES,
+  type StationCutProblem,
+  cohortWarnings,
+  discrepancyWarnings,
+} from "./warnings";
 
 export const STANDARD_METHODS = ["FIXED", "BORDERLINE_REGRESSION", "BORDERLINE_GROUPS", "ANGOFF"] as const;
 export type StandardMethod = (typeof STANDARD_METHODS)[number];
@@ -174,7 +180,8 @@ const meanOfStationCuts = (cuts: readonly StationCut[]): number | null =>
 
 export function computeStandard(exam: ExamMarks, choice: StandardChoice, options: StandardOptions = {}): ExamStandard {
   const table = examTable(exam);
-  const warnings: ExamWarning[] = [];
+  // Every method decides on the marks, so every method warns of the marks still in dispute.
+  const warnings: ExamWarning[] = discrepancyWarnings(exam.marks);
   let stations: StationCut[];
   let cut: number | null;
   let angoff: AngoffResult | null = null;

@@ -31,9 +31,16 @@ export type ExamWarning =
   | { code: "ANGOFF_JUDGE_INCOMPLETE"; judgeId: string; missingItems: number }
   | { code: "ALPHA_UNAVAILABLE"; reason: AlphaProblem }
   | { code: "SEM_UNAVAILABLE" }
-  | { code: "CUT_CLAMPED"; unclamped: number; cutScore: number };
+  | { code: "CUT_CLAMPED"; unclamped: number; cutScore: number }
+  | { code: "UNRESOLVED_DISCREPANCIES"; count: number };
 
 export type ExamWarningCode = ExamWarning["code"];
+
+/** Double marks over the discrepancy threshold that nobody resolved: the first examiner's mark counts meanwhile. */
+export function discrepancyWarnings(marks: ReadonlyArray<{ unresolvedDiscrepancy?: boolean }>): ExamWarning[] {
+  const count = marks.filter((m) => m.unresolvedDiscrepancy).length;
+  return count > 0 ? [{ code: "UNRESOLVED_DISCREPANCIES", count }] : [];
+}
 
 /** Cohort-size warnings of the methods that learn the cut from the candidates' marks. */
 export function cohortWarnings(candidates: number): ExamWarning[] {

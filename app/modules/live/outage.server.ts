@@ -1,13 +1,11 @@
 import { and, eq, lt } from "drizzle-orm";
 import { catalog } from "~db/catalog/client";
 import { liveSessions, type TenantRow } from "~db/catalog/schema";
-import { LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
+import type { TenantDb } from "~db/tenant/client";
 import { liveOverrides, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
 import { openTenant, findTenant } from "~/modules/tenants/index.server";
-import { publishLive, type LiveEvent } from "./events.server";
-import { screenClockOf } from "./live-patch";
-import { entriesFacts, findSession, loadPlan, stateOf } from "./plan.server";
-import { appendOverrides, bumpEntries, type OverrideRow } from "./progress.server";
+import { publishLive } from "./events.server";
+import { writeTimeGivenBack } from "./gateway.server";
 
 // Time the server could not serve is given back (ADR 0032). Every app process stamps the
 // ongoing sessions it could serve every HEARTBEAT_MS; a process that starts finds the sessions whose
@@ -139,65 +137,7 @@ export async function giveOutageBack(
   from: Date,
   to: Date,
 ): Promise<OutageCredit | null> {
-  const result = await tdb.write(async (tx) => {
-    const session = await findSession(tx, sessionId).catch(() => null);
-    if (!session || session.status !== "ONGOING") return null;
-    const plan = await loadPlan(tx, session);
-    const rows = await tx.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
-    const facts = await entriesFacts(tx, rows);
-    const given: { entry: (typeof rows)[number]; override: OverrideRow }[] = [];
-    for (const entry of rows) {
-      const f = facts.get(entry.id)!;
-      const before = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, from);
-      const after = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, to);
-      if (!before.clock || !before.current || before.clock.timeUp || before.clock.allowedMs === null || !after.clock)
-        continue;
-      const ranMs = after.clock.elapsedMs - before.clock.elapsedMs;
-      if (ranMs <= 0) continue;
-      const { evaluation, question } = before.current;
-      given.push({
-        entry,
-        override: {
-          overrideType: "EXTEND_TIME",
-          datetime: to,
-          evaluation,
-          question,
-          numericValue: Math.ceil(ranMs / 1000),
-          textValue: OUTAGE_REASON,
-        },
-      });
-    }
-    await appendOverrides(
-      tx,
-      given.map((g) => ({ entryId: g.entry.id, override: g.override })),
-    );
-    const revisions = await bumpEntries(
-      tx,
-      given.map((g) => g.entry.id),
-      to,
-    );
-    // Each screen gets its new clock in the event (no reload), as after a staff extension.
-    const after = await entriesFacts(
-      tx,
-      given.map((g) => g.entry),
-    );
-    const events: LiveEvent[] = given.map(({ entry }) => {
-      const f = after.get(entry.id)!;
-      const revision = revisions.get(entry.id)!;
-      const state = stateOf(plan, entry, f.live, f.extraTimePercent, f.assessmentComplete, to);
-      return {
-        type: "entry.changed",
-        participantId: entry.participantId,
-        payload: {
-          participantId: entry.participantId,
-          revision,
-          reason: OUTAGE_REASON,
-          live: { revision, ...screenClockOf(state, to) },
-        },
-      };
-    });
-    return { events, seconds: given.map((g) => g.override.numericValue!) };
-  }, LIVE_RUN_WRITE);
+  const result = await writeTimeGivenBack(tdb, sessionId, from, to, OUTAGE_REASON);
   if (!result) return null;
   // At start-up the room server may not be up yet: the screens also reload their state when they
   // reconnect to it, so the publish is not waited for.

@@ -1,29 +1,22 @@
-import { ANSWERS_ONLY_WRITE, type TenantDb, type TenantTx } from "~db/tenant/client";
-import { compileStatement, runCompiled, type CompiledStatement } from "~db/tenant/compiled";
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { liveAnswers, scheduledSessionParticipantEntries as entries, type StoredAnswer } from "~db/tenant/schema";
-import { AppError, badRequest, type FieldErrors } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import type { RichBlock } from "~/modules/assessments";
-import { parseParticipantAnswer, participantStep, type ParticipantStep } from "./answers";
-import { isHelpRequested } from "./clock";
+import { participantStep, type ParticipantStep } from "./answers";
 import { screenClockOf } from "./live-patch";
-import { publishLive, type LiveEvent } from "./events.server";
+import { publishLive } from "./events.server";
+import { writeAnswer, writeFinishSection, writeHelpRequest, writeReady, type SaveAnswerResult } from "./gateway.server";
 import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
-import { liveEntryState, writeOwnEntry } from "./live-entry.server";
-import { loadLiveData, type SavedAnswer } from "./store.server";
-import { appendOverride, bumpEntry, closeOpenSections, entryRevisionOf, openSectionRows } from "./progress.server";
+import { liveEntryState } from "./live-state.server";
+import { entryRevisionOf, loadLiveData, type SavedAnswer } from "./store.server";
 import type { RealtimeConnection } from "~/modules/realtime/index.server";
 import { realtimeTokenFor } from "~/modules/realtime/index.server";
-import { isFinished, nextSectionIn, openSection, type ParticipantStatus } from "./status";
+import { isFinished, type ParticipantStatus } from "./status";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own
-// entry: another participant's id never comes from the request.
+// entry: another participant's id never comes from the request. Writes go through the gateway.
 
-/** A save this long after the deadline still counts as in time: the client submits at time-up and the network takes a moment. */
-export const LATE_GRACE_MS = 5_000;
+export { LATE_GRACE_MS, type SaveAnswerResult } from "./gateway.server";
 
 export type ParticipantQuestion = {
   _id: string;
@@ -162,26 +155,11 @@ export async function participantRealtimeToken(ctx: Ctx, sessionId: string): Pro
   return realtimeTokenFor(ctx, session.id, "participant", ctx.actor.participantId);
 }
 
-const entryEvent = (entry: EntryRow, revision: number, reason: string): LiveEvent => ({
-  type: "entry.changed",
-  participantId: entry.participantId,
-  payload: { participantId: entry.participantId, revision, reason },
-});
-
 /** `setReady(scheduledSession, ready)`: before and during the session; not once it is over. */
 export async function setReady(ctx: Ctx, sessionId: string, ready: boolean): Promise<MyLiveSession> {
   requireParticipant(ctx);
   const value = parseInput(z.boolean({ required_error: "validation:required" }), ready);
-  const participantId = ctx.actor.participantId;
-  const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
-    const session = await findSession(tx, sessionId);
-    const entry = await findEntryOf(tx, session.id, participantId);
-    if (session.status === "COMPLETED" || session.status === "CANCELED")
-      throw new AppError("BAD_REQUEST", "live_session_over");
-    if (entry.ready === value) return null;
-    await tx.update(entries).set({ ready: value }).where(eq(entries.id, entry.id));
-    return entryEvent(entry, await bumpEntry(tx, entry, new Date()), value ? "ready" : "not-ready");
-  });
+  const event = await writeReady(ctx.tdb, sessionId, ctx.actor.participantId, value);
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -195,68 +173,6 @@ export const saveAnswerInput = z.object({
   revision: z.number({ required_error: "validation:required" }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-export type SaveAnswerResult = {
-  revision: number;
-  late: boolean;
-  savedAt: Date;
-  receivedAt: Date | null;
-  stored: boolean;
-  entryRevision: number;
-};
-
-type AnswerKey = "entryId" | "evaluationId" | "questionId" | "stepIndex";
-type AnswerRef = Pick<typeof liveAnswers.$inferInsert, AnswerKey>;
-type AnswerWrite = Omit<typeof liveAnswers.$inferInsert, AnswerKey>;
-
-/**
- * The one upsert of an answer, in time or late: the columns in `row` are written, and only a higher
- * revision replaces what is stored (else no row is returned, and what is stored answers).
- */
-function answerUpsert(tx: TenantTx, ref: AnswerRef, row: AnswerWrite) {
-  const set = Object.fromEntries(
-    Object.keys(row).map((key) => [key, sql`excluded.${sql.identifier(liveAnswers[key as keyof AnswerWrite].name)}`]),
-  );
-  return tx
-    .insert(liveAnswers)
-    .values({ ...ref, ...row })
-    .onConflictDoUpdate({
-      target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
-      set,
-      setWhere: sql`${liveAnswers.revision} < excluded.revision`,
-    })
-    .returning({ revision: liveAnswers.revision });
-}
-
-let inTimeUpsert: CompiledStatement | null = null;
-
-/**
- * The upsert of an answer in time, the statement a full room runs most: compiled once (ADR 0024).
- * An answer in time keeps no in-time copy beside it.
- */
-function inTimeUpsertOf(tx: TenantTx): CompiledStatement {
-  const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
-  return (inTimeUpsert ??= compileStatement(
-    answerUpsert(
-      tx,
-      {
-        entryId: value("entryId"),
-        evaluationId: value("evaluationId"),
-        questionId: value("questionId"),
-        stepIndex: value("stepIndex"),
-      },
-      {
-        answer: value("answer"),
-        revision: value("revision"),
-        savedAt: value("savedAt"),
-        late: false,
-        receivedAt: null,
-        inTimeAnswer: null,
-        inTimeRevision: null,
-      },
-    ),
-  ));
-}
-
 /**
  * `saveAnswer(input)`: an idempotent upsert of one step's answer. A higher revision replaces the
  * stored one; an equal or lower one is acknowledged with what is stored (a retry is harmless).
@@ -266,104 +182,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   requireParticipant(ctx);
   const data = parseInput(saveAnswerInput, input);
   const participantId = ctx.actor.participantId;
-  const result = await ctx.tdb.write(async (tx) => {
-    const now = new Date();
-    // Kept between saves (live-entry.server.ts): a save reads only the answer it replaces.
-    // Not in the session: NOT_FOUND, before anything else is looked at or stored.
-    const { plan, state } = await liveEntryState(ctx.tdb, tx, data.scheduledSession, participantId, now);
-    const { session } = plan;
-    const { entry } = state;
-    if (session.status !== "ONGOING")
-      throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-    const storedNow = () =>
-      tx
-        .select()
-        .from(liveAnswers)
-        .where(
-          and(
-            eq(liveAnswers.entryId, entry.id),
-            eq(liveAnswers.evaluationId, data.evaluation),
-            eq(liveAnswers.questionId, data.question),
-            eq(liveAnswers.stepIndex, data.stepIndex),
-          ),
-        )
-        .get();
-    // What is stored already answers a retry of an equal or older revision, whatever else changed
-    // since (the question may have closed): an acknowledged answer is never refused on a retry.
-    const acknowledge = async (existing: Awaited<ReturnType<typeof storedNow>>) =>
-      existing && existing.revision >= data.revision
-        ? {
-            revision: existing.revision,
-            late: existing.late,
-            savedAt: existing.savedAt,
-            receivedAt: existing.receivedAt,
-            stored: false,
-            entryRevision: await entryRevisionOf(tx, entry.id),
-          }
-        : null;
-    const section = openSection(state.live.progress);
-    const evaluation = plan.evaluations.get(data.evaluation);
-    const onSection =
-      !!section &&
-      !!evaluation &&
-      section.evaluation === data.evaluation &&
-      (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
-    const step = plan.questions.get(data.question)?.steps[data.stepIndex];
-    const checked = step ? parseParticipantAnswer(step, data.answer) : null;
-    if (!onSection || !step || !checked?.success) {
-      const retry = await acknowledge(await storedNow());
-      if (retry) return retry;
-      if (!onSection) throw new AppError("BAD_REQUEST", "live_question_not_current");
-      if (!step || !checked) throw badRequest({ stepIndex: { key: "validation:invalid" } });
-      const fieldErrors: FieldErrors = {};
-      if (!checked.success)
-        for (const issue of checked.issues)
-          fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
-      throw badRequest(fieldErrors);
-    }
-    const clock = state.clock;
-    const late = !!clock && clock.remainingMs !== null && clock.remainingMs < -LATE_GRACE_MS;
-    // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
-    // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
-    // Only a late save reads what it replaces first; an answer in time is written straight away.
-    let inTime: { inTimeAnswer?: StoredAnswer | null; inTimeRevision?: number | null } = {
-      inTimeAnswer: null,
-      inTimeRevision: null,
-    };
-    if (late) {
-      const existing = await storedNow();
-      const retry = await acknowledge(existing);
-      if (retry) return retry;
-      inTime = existing && !existing.late ? { inTimeAnswer: existing.answer, inTimeRevision: existing.revision } : {};
-    }
-    const row = {
-      answer: checked.data,
-      revision: data.revision,
-      savedAt: now,
-      late,
-      receivedAt: late ? now : null,
-      ...inTime,
-    };
-    const ref = {
-      entryId: entry.id,
-      evaluationId: data.evaluation,
-      questionId: data.question,
-      stepIndex: data.stepIndex,
-    };
-    const written = !late
-      ? (
-          await runCompiled(tx, inTimeUpsertOf(tx), {
-            ...ref,
-            answer: checked.data,
-            revision: data.revision,
-            savedAt: now,
-          })
-        )[0]
-      : await answerUpsert(tx, ref, row).get();
-    if (!written) return (await acknowledge(await storedNow()))!;
-    const entryRevision = await bumpEntry(tx, entry, now);
-    return { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision };
-  }, ANSWERS_ONLY_WRITE);
+  const result = await writeAnswer(ctx.tdb, participantId, data);
   if (result.stored) {
     await publishLive(
       ctx,
@@ -390,15 +209,6 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   return result;
 }
 
-/** The participant's entry in a running session, with the session's plan and the entry's live state (without answers). */
-async function ongoingStateOf(tdb: TenantDb, tx: TenantTx, sessionId: string, participantId: string, now: Date) {
-  const { plan, state } = await liveEntryState(tdb, tx, sessionId, participantId, now);
-  const { session } = plan;
-  if (session.status !== "ONGOING")
-    throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
-  return { session, entry: state.entry, plan, state };
-}
-
 /**
  * `finishQuestion(scheduledSession, evaluation, question)`: ends the participant's current section
  * and opens the next one of the evaluation; after the last they wait until staff unlock the next.
@@ -411,35 +221,7 @@ export async function finishQuestion(
   questionId: string | null,
 ): Promise<MyLiveSession> {
   requireParticipant(ctx);
-  const participantId = ctx.actor.participantId;
-  const event = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
-    const now = new Date();
-    const { entry, plan, state } = await ongoingStateOf(ctx.tdb, tx, sessionId, participantId, now);
-    const section = openSection(state.live.progress);
-    const whole = plan.options.allQuestionsInEvaluationShownByDefault;
-    const wanted = whole ? null : (questionId ?? null);
-    const matches = !!section && section.evaluation === evaluationId && section.question === wanted;
-    if (!matches) {
-      const done = state.live.progress.some(
-        (p) => p.evaluation === evaluationId && p.question === wanted && p.sectionEnd !== null,
-      );
-      if (done) return null;
-      throw new AppError("BAD_REQUEST", "live_question_not_current");
-    }
-    const after = {
-      ...state.facts,
-      progress: state.live.progress.map((p) => (p === section ? { ...p, sectionEnd: now } : p)),
-    };
-    const next = nextSectionIn(after, evaluationId);
-    if (next !== undefined)
-      await openSectionRows(tx, [{ entryId: entry.id, evaluation: evaluationId, question: next }], now);
-    else await closeOpenSections(tx, [entry.id], now);
-    return entryEvent(
-      entry,
-      await bumpEntry(tx, entry, now),
-      next !== undefined ? "next-question" : "evaluation-finished",
-    );
-  });
+  const event = await writeFinishSection(ctx.tdb, sessionId, ctx.actor.participantId, evaluationId, questionId);
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -447,31 +229,7 @@ export async function finishQuestion(
 /** `requestHelp(scheduledSession)`: a HELP_REQUEST override (auto-pauses the clock when the session says so). */
 export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
   requireParticipant(ctx);
-  const participantId = ctx.actor.participantId;
-  const events = await writeOwnEntry(ctx.tdb, sessionId, participantId, async (tx) => {
-    const now = new Date();
-    const { entry, state } = await ongoingStateOf(ctx.tdb, tx, sessionId, participantId, now);
-    if (isHelpRequested(state.live.overrides, now)) return [];
-    await appendOverride(tx, entry.id, {
-      overrideType: "HELP_REQUEST",
-      datetime: now,
-      evaluation: state.current?.evaluation,
-      question: state.current?.question,
-    });
-    const revision = await bumpEntry(tx, entry, now);
-    return [
-      {
-        type: "help.requested",
-        participantId,
-        payload: {
-          participantId,
-          revision,
-          evaluation: state.current?.evaluation ?? null,
-          question: state.current?.question ?? null,
-        },
-      },
-    ] satisfies LiveEvent[];
-  });
+  const events = await writeHelpRequest(ctx.tdb, sessionId, ctx.actor.participantId);
   await publishLive(ctx, sessionId, events);
   return myLiveSession(ctx, sessionId);
 }

@@ -10,7 +10,7 @@ import {
   type EntryRow,
   type ScheduledSessionOptions,
 } from "~db/tenant/schema";
-import type { Reader, TenantDb } from "~db/tenant/client";
+import type { Reader } from "~db/tenant/client";
 import { AppError } from "~/lib/app-error";
 import type { RichBlock } from "~/modules/assessments";
 import type { StepLike } from "./answers";
@@ -62,13 +62,14 @@ export async function findSession(db: Reader, id: string): Promise<SessionRow> {
 }
 
 /** What a session's template says to run: the same for every session of it until its content changes. */
-type TemplatePlan = Pick<RunPlan, "evaluationIds" | "evaluations" | "questions" | "maxTimes" | "templateName">;
+export type TemplatePlan = Pick<RunPlan, "evaluationIds" | "evaluations" | "questions" | "maxTimes" | "templateName">;
 
 export async function loadPlan(db: Reader, session: SessionRow): Promise<RunPlan> {
   return planOf(session, await loadTemplatePlan(db, session.sessionTemplateId));
 }
 
-function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
+/** The plan of a session from its template's plan (the session's own options are its row's). */
+export function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
   return {
     session,
     options: {
@@ -79,7 +80,7 @@ function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
   };
 }
 
-async function loadTemplatePlan(db: Reader, templateId: string): Promise<TemplatePlan> {
+export async function loadTemplatePlan(db: Reader, templateId: string): Promise<TemplatePlan> {
   const template = await db
     .select({ name: sessionTemplates.name, evaluationIds: sessionTemplates.evaluationIds })
     .from(sessionTemplates)
@@ -125,35 +126,6 @@ async function loadTemplatePlan(db: Reader, templateId: string): Promise<Templat
     maxTimes: new Map(questionRows.map((q) => [q.id, q.maxTime])),
     templateName: template?.name ?? "",
   };
-}
-
-// Every save of a room reads the same template, evaluations and questions. They are kept per open
-// tenant database and template, and thrown away as soon as the database's content version moves
-// (any write that is not a live-run write), so a changed question set is seen by the next save.
-// A change made by another app process (several behind a proxy on one libSQL server) is seen
-// after PLAN_KEPT_MS at most.
-type CachedPlan = { version: number; loadedAt: number; plan: Promise<TemplatePlan> };
-const PLAN_KEPT_MS = 10_000;
-const templatePlans = new WeakMap<TenantDb, Map<string, CachedPlan>>();
-const TEMPLATES_KEPT = 200;
-
-/** loadPlan through the per-database cache (reads outside a write transaction only). */
-export async function loadPlanCached(tdb: TenantDb, session: SessionRow): Promise<RunPlan> {
-  let byTemplate = templatePlans.get(tdb);
-  if (!byTemplate) templatePlans.set(tdb, (byTemplate = new Map()));
-  const version = tdb.contentVersion();
-  let cached = byTemplate.get(session.sessionTemplateId);
-  const now = Date.now();
-  if (!cached || cached.version !== version || now - cached.loadedAt > PLAN_KEPT_MS) {
-    if (byTemplate.size >= TEMPLATES_KEPT) byTemplate.clear();
-    cached = { version, loadedAt: now, plan: loadTemplatePlan(tdb.db, session.sessionTemplateId) };
-    byTemplate.set(session.sessionTemplateId, cached);
-    const failed = cached;
-    failed.plan.catch(
-      () => byTemplate.get(session.sessionTemplateId) === failed && byTemplate.delete(session.sessionTemplateId),
-    );
-  }
-  return planOf(session, await cached.plan);
 }
 
 export async function findEntryOf(db: Reader, sessionId: string, participantId: string): Promise<EntryRow> {
@@ -269,7 +241,7 @@ export function stateOf(
   };
 }
 
-/** What entryStates reads about entries besides their rows (without answers): kept by live-entry.server.ts. */
+/** What entryStates reads about entries besides their rows (without answers): kept by live-state.server.ts. */
 export async function entriesFacts(
   db: Reader,
   rows: EntryRow[],

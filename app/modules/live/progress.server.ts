@@ -1,11 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { scheduledSessionParticipantEntries as entries, type OverrideType } from "~db/tenant/schema";
-import type { Reader, TenantTx } from "~db/tenant/client";
-import { compileStatement, runCompiled, runSql, type CompiledStatement } from "~db/tenant/compiled";
+import type { TenantTx } from "~db/tenant/client";
+import { preparedWrite } from "~db/tenant/prepared";
 import type { EntryRow } from "./plan.server";
 import { WHOLE_EVALUATION } from "./store.server";
 
-// The small writes of the live run, inside the caller's write-queue transaction.
+// The writes of live rows, inside the caller's write transaction. Only the gateway
+// (gateway.server.ts) imports this file (eslint.config.js): it keeps what these rows change.
+// Bulk writes pass their rows as one JSON array (`json_each`), not thousands of bound values
+// drizzle would build one by one (ADR 0024); their tests read the rows back through drizzle.
 
 export type OverrideRow = {
   overrideType: OverrideType;
@@ -36,23 +39,20 @@ export async function appendOverrides(tx: TenantTx, rows: { entryId: string; ove
     o.numericValue ?? null,
     o.textValue ?? null,
   ]);
-  await runSql(
-    tx,
-    `INSERT INTO live_overrides (entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value)
+  await tx.run(
+    sql`INSERT INTO live_overrides (entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value)
      SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
             json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]')
-     FROM json_each(?) ORDER BY key`,
-    [JSON.stringify(values)],
+     FROM json_each(${JSON.stringify(values)}) ORDER BY key`,
   );
 }
 
 /** bumpEntry for many entries at once, in one statement: their new revisions by entry id. */
 export async function bumpEntries(tx: TenantTx, entryIds: string[], at: Date): Promise<Map<string, number>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await runSql(
-    tx,
-    "UPDATE scheduled_session_participant_entries SET rev = rev + 1, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, rev",
-    [at.getTime(), JSON.stringify(entryIds)],
+  const rows = await tx.values<[string, number]>(
+    sql`UPDATE scheduled_session_participant_entries SET rev = rev + 1, updated_at = ${at.getTime()}
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(entryIds)})) RETURNING id, rev`,
   );
   return new Map(rows.map((row) => [String(row[0]), Number(row[1])]));
 }
@@ -73,43 +73,35 @@ export async function openSectionRows(
     rows.map((r) => r.entryId),
     at,
   );
-  await runSql(
-    tx,
-    `INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start, section_end)
-     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?, NULL FROM json_each(?) WHERE true
+  const values = JSON.stringify(rows.map((r) => [r.entryId, r.evaluation, r.question ?? WHOLE_EVALUATION]));
+  await tx.run(
+    sql`INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start, section_end)
+     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ${at.getTime()}, NULL
+     FROM json_each(${values}) WHERE true
      ON CONFLICT (entry_id, evaluation_id, question_id) DO UPDATE SET section_start = excluded.section_start, section_end = NULL`,
-    [at.getTime(), JSON.stringify(rows.map((r) => [r.entryId, r.evaluation, r.question ?? WHOLE_EVALUATION]))],
   );
 }
 
 /** Ends the open section (if any) of each entry at `at`. */
 export async function closeOpenSections(tx: TenantTx, entryIds: string[], at: Date): Promise<void> {
   if (entryIds.length === 0) return;
-  await runSql(
-    tx,
-    "UPDATE live_progress SET section_end = ? WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(?))",
-    [at.getTime(), JSON.stringify(entryIds)],
+  await tx.run(
+    sql`UPDATE live_progress SET section_end = ${at.getTime()}
+        WHERE section_end IS NULL AND entry_id IN (SELECT value FROM json_each(${JSON.stringify(entryIds)}))`,
   );
 }
 
-/** The entry's revision counter as stored now (kept entry rows may be behind it). */
-export async function entryRevisionOf(db: Reader, entryId: string): Promise<number> {
-  const row = await db.select({ rev: entries.rev }).from(entries).where(eq(entries.id, entryId)).get();
-  return row?.rev ?? 0;
-}
+/** Every change to an entry bumps its revision: clients compare it to notice missed events. Every save runs it. */
+const bumpStatement = preparedWrite((tx) =>
+  tx
+    .update(entries)
+    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
+    .where(eq(entries.id, sql.placeholder("id")))
+    .returning({ rev: entries.rev }),
+);
 
-let bumpStatement: CompiledStatement | null = null;
-
-/** Every change to an entry bumps its revision: clients compare it to notice missed events. Every save runs it, so it is compiled once. */
 export async function bumpEntry(tx: TenantTx, entry: Pick<EntryRow, "id">, at: Date): Promise<number> {
-  bumpStatement ??= compileStatement(
-    tx
-      .update(entries)
-      .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
-      .where(eq(entries.id, sql.placeholder("id")))
-      .returning({ rev: entries.rev }),
-  );
-  const [row] = await runCompiled(tx, bumpStatement, { id: entry.id, at });
+  const [row] = await bumpStatement(tx, { id: entry.id, at });
   if (!row) throw new Error(`No entry ${entry.id} to bump`);
   return Number(row[0]);
 }

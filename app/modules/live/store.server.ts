@@ -1,5 +1,12 @@
-import { asc, count, inArray, sql } from "drizzle-orm";
-import { liveAnswers, liveOverrides, liveProgress, type OverrideType, type StoredAnswer } from "~db/tenant/schema";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import {
+  liveAnswers,
+  liveOverrides,
+  liveProgress,
+  scheduledSessionParticipantEntries,
+  type OverrideType,
+  type StoredAnswer,
+} from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
 
 // Reading the live tables of entries in bulk. No permission check here: callers (module
@@ -119,4 +126,14 @@ export async function answerCounts(
     .groupBy(liveAnswers.entryId)
     .all();
   return new Map(rows.map((r) => [r.entryId, { saved: r.saved, late: Number(r.late ?? 0) }]));
+}
+
+/** The entry's revision counter as stored now (kept entry rows may be behind it: every save moves it). */
+export async function entryRevisionOf(db: Reader, entryId: string): Promise<number> {
+  const row = await db
+    .select({ rev: scheduledSessionParticipantEntries.rev })
+    .from(scheduledSessionParticipantEntries)
+    .where(eq(scheduledSessionParticipantEntries.id, entryId))
+    .get();
+  return row?.rev ?? 0;
 }

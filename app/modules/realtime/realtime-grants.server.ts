@@ -4,7 +4,7 @@
 // tokens from then on. Which rooms a login session holds tokens for is kept in realtime_grants.
 import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
-import { ANSWERS_ONLY_WRITE, LIVE_RUN_WRITE, type TenantDb } from "~db/tenant/client";
+import type { TenantDb } from "~db/tenant/client";
 import { realtimeGrants, type AccountType } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import {
@@ -42,7 +42,7 @@ async function recordGrant(tdb: TenantDb, row: typeof realtimeGrants.$inferInser
       });
     // Rows whose tokens have all expired name no socket any more.
     await tx.delete(realtimeGrants).where(lt(realtimeGrants.expiresAt, new Date(now)));
-  }, ANSWERS_ONLY_WRITE);
+  });
   if (recorded.size >= MAX_RECORDED) recorded.clear();
   recorded.set(key, row.expiresAt.getTime());
 }
@@ -91,7 +91,7 @@ export async function revokeLoginSessionTokens(tdb: TenantDb, loginSession: stri
     .where(and(eq(realtimeGrants.grant, grant), gt(realtimeGrants.expiresAt, new Date())))
     .all();
   if (rows.length === 0) return;
-  await tdb.write((tx) => tx.delete(realtimeGrants).where(eq(realtimeGrants.grant, grant)), LIVE_RUN_WRITE);
+  await tdb.write((tx) => tx.delete(realtimeGrants).where(eq(realtimeGrants.grant, grant)));
   forget(tdb, rows);
   await Promise.all(
     rows.map((r) => revokeInRoom({ tenant: tdb.slug, scheduledSessionId: r.scheduledSessionId, grants: [grant] })),
@@ -114,7 +114,7 @@ async function withdrawGrants(
     .where(where)
     .all();
   if (rows.length === 0) return [];
-  await tdb.write((tx) => tx.delete(realtimeGrants).where(where), LIVE_RUN_WRITE);
+  await tdb.write((tx) => tx.delete(realtimeGrants).where(where));
   forget(tdb, rows);
   const now = Date.now();
   return rows.filter((r) => r.expiresAt.getTime() > now);

@@ -56,7 +56,7 @@ export async function createStaffUserInTenant(tdb: TenantDb, input: StaffUserInp
   return (await findStaffUser(tdb, id))!;
 }
 
-// Read on every request of a signed-in staff member whose account is not kept (request-context.server.ts).
+// Read by user management and tenant set-up; a request reads its account with its login session (auth/sessions.server.ts).
 const staffUserById = preparedRead((db) =>
   db
     .select()

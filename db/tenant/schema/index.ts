@@ -8,3 +8,4 @@ export * from "./corrections";
 export * from "./reports";
 export * from "./exams";
 export * from "./uploads";
+export * from "./revision";

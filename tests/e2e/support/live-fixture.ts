@@ -7,7 +7,14 @@
 //   | finish <session> <participant> <json {evaluation, question}> | correction <session> <participant>
 //   | double-threshold <session> <percent> | double-marks <session>
 import { and, eq } from "drizzle-orm";
-import { liveAnswers, questions, scheduledSessionParticipantEntries, staffUsers, workspaces } from "~db/tenant/schema";
+import {
+  liveAnswers,
+  questions,
+  scheduledSessionParticipantEntries,
+  scheduledSessions,
+  staffUsers,
+  workspaces,
+} from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { newId } from "~/lib/ids.server";
 import { addEvaluation } from "~/modules/assessments/evaluations.server";
@@ -20,7 +27,7 @@ import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { getParticipantCorrection } from "~/modules/corrections/participant-correction.server";
 import { listDoubleMarks, setDiscrepancyThreshold } from "~/modules/corrections/double-marking.server";
 import { markStation, submitCorrectionEntry } from "~/modules/corrections/index.server";
-import { permissionsForRoles } from "~/lib/permissions";
+import { permissionsForRoles, type Role } from "~/lib/permissions";
 import {
   addParticipantsToScheduledSession,
   overrideScheduledSessionParticipantEntries,
@@ -32,18 +39,17 @@ import { createStaffUserInTenant } from "~/modules/staff/staff-users.server";
 
 const FIXTURE_STAFF = "live-fixture@demo.test";
 
-async function staff(): Promise<Ctx> {
+async function staff(email = FIXTURE_STAFF, name = "Live Fixture", role: Role = "ORGANIZATION_MANAGER"): Promise<Ctx> {
   const tenant = await requireTenant("demo");
   const tdb = await openTenant(tenant);
-  let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
-  if (!user)
-    await createStaffUserInTenant(tdb, { email: FIXTURE_STAFF, name: "Live Fixture", roles: ["ORGANIZATION_MANAGER"] });
-  user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, FIXTURE_STAFF)).get();
+  let user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, email)).get();
+  if (!user) await createStaffUserInTenant(tdb, { email, name, roles: [role] });
+  user = await tdb.db.select().from(staffUsers).where(eq(staffUsers.email, email)).get();
   return {
     tenant,
     tdb,
-    actor: { type: "ADMIN", userId: user!.id, email: user!.email, name: user!.name, roles: ["ORGANIZATION_MANAGER"] },
-    permissions: permissionsForRoles(["ORGANIZATION_MANAGER"]),
+    actor: { type: "ADMIN", userId: user!.id, email: user!.email, name: user!.name, roles: [role] },
+    permissions: permissionsForRoles([role]),
     locale: "en-us",
     // Messages are not read here (and the translations load through Vite only).
     t: ((key: string) => key) as unknown as Ctx["t"],
@@ -253,9 +259,11 @@ async function categorise(ctx: Ctx, tag: string, questionIds: string[]) {
 }
 
 /**
- * The exam board's session: twelve candidates, every step scored and both stations rated through
- * the corrections module. Candidate i's ability rises with i; the ratings follow it, so the score
- * rises with the rating (a regression line with a slope) and several candidates are borderline.
+ * The exam board's exam: a morning session of twelve candidates and an afternoon circuit of three
+ * (the same session template), every step scored and both stations rated through the corrections
+ * module. Candidate i's ability (grade) rises with i; the ratings follow it, so the score rises
+ * with the rating (a regression line with a slope) and several candidates are borderline. One
+ * morning candidate is double marked with an unresolved discrepancy.
  */
 async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
   const data = await setup(ctx, imageUrl, tag);
@@ -265,8 +273,9 @@ async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
   const [evalA, evalB] = data.evaluations as [string, string];
   const [q1, q2, q3] = data.questions as [string, string, string];
   const ratings = ["CLEAR_FAIL", "BORDERLINE", "CLEAR_PASS", "GOOD", "EXCELLENT"] as const;
-  for (const [i, participant] of people.entries()) {
-    const grade = [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4][i]!;
+
+  /** Candidate number i of the given grade, marked at both stations. */
+  async function mark(scheduledSession: string, participant: string, i: number, grade: number) {
     // Station A: five steps of 2 points; Station B: one step of 1 point.
     const stepsA: Array<[string, number]> = [
       [q1, 0],
@@ -278,7 +287,7 @@ async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
     for (const [j, [question, stepIndex]] of stepsA.entries()) {
       const score = Math.max(0, Math.min(2, (grade + ((i + j) % 3)) / 2.5));
       await submitCorrectionEntry(ctx, {
-        scheduledSession: data.session,
+        scheduledSession,
         participant,
         evaluation: evalA,
         question,
@@ -287,7 +296,7 @@ async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
       });
     }
     await submitCorrectionEntry(ctx, {
-      scheduledSession: data.session,
+      scheduledSession,
       participant,
       evaluation: evalB,
       question: q3,
@@ -296,21 +305,56 @@ async function examBoard(ctx: Ctx, imageUrl: string, tag: string) {
     });
     const gradeB = Math.max(0, Math.min(4, grade + ((i % 3) - 1)));
     await markStation(ctx, {
-      scheduledSession: data.session,
+      scheduledSession,
       participant,
       evaluation: evalA,
       globalRating: ratings[grade],
       done: true,
     });
     await markStation(ctx, {
-      scheduledSession: data.session,
+      scheduledSession,
       participant,
       evaluation: evalB,
       globalRating: ratings[gradeB],
       done: true,
     });
   }
-  return { ...data, people };
+
+  for (const [i, participant] of people.entries())
+    await mark(data.session, participant, i, [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4][i]!);
+
+  // Candidate 7 is double marked at Station A: the first examiner scored the harness step 2 of 2
+  // (8 of 10 in all), the second unticks it (6 of 10). The session's own threshold is 10 %, so the
+  // 2 points apart are a discrepancy, unresolved.
+  const second = await staff("second-examiner@demo.test", "Sam Second", "ORGANIZATION_REALTIME_USER");
+  const doubled = { scheduledSession: data.session, participant: people[7]!, evaluation: evalA };
+  await submitCorrectionEntry(second, { ...doubled, question: q2, stepIndex: 1, ticks: [false], marker: 2 });
+  await markStation(second, { ...doubled, globalRating: "CLEAR_PASS", done: true, marker: 2 });
+  await setDiscrepancyThreshold(ctx, { scheduledSession: data.session, percent: 10 });
+
+  // The afternoon circuit: three more candidates, the default threshold.
+  const template = await ctx.tdb.db
+    .select({ id: scheduledSessions.sessionTemplateId })
+    .from(scheduledSessions)
+    .where(eq(scheduledSessions.id, data.session))
+    .get();
+  const afternoonPeople: string[] = [];
+  for (let i = 0; i < 3; i++)
+    afternoonPeople.push(
+      (await addParticipant(ctx, { name: `Pim Later ${tag}-${i}`, email: `later-${tag}-${i}@example.test` }))._id,
+    );
+  const afternoon = (
+    await addScheduledSession(ctx, {
+      session: template!.id,
+      datetime: new Date(Date.now() + 5 * 3600_000).toISOString(),
+      options: { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: true },
+      participants: afternoonPeople,
+    })
+  )._id;
+  await overrideScheduledSessionParticipantEntries(ctx, afternoon, { sessionOrder: [evalA, evalB] });
+  await startScheduledSession(ctx, afternoon);
+  for (const [i, participant] of afternoonPeople.entries()) await mark(afternoon, participant, 12 + i, i + 1);
+  return { ...data, people, afternoon, afternoonPeople, doubleMarked: people[7]! };
 }
 
 const [command, a, b, c] = process.argv.slice(2);

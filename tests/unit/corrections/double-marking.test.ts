@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { correctionEntries, correctionStationMarks } from "~db/tenant/schema";
+import { eq } from "drizzle-orm";
+import { correctionEntries, correctionStationMarks, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import {
   DEFAULT_DISCREPANCY_THRESHOLD,
@@ -18,8 +19,12 @@ import { loadScoredParticipant } from "~/modules/corrections/scored-participant.
 import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/stations.server";
 import { submitStationTick } from "~/modules/corrections/submit.server";
 import { loadExamMarks } from "~/modules/exams/exam-marks.server";
+import { examBoard } from "~/modules/exams/board.server";
+import { examDiscrepancyThreshold, setExamDiscrepancyThreshold } from "~/modules/exams/double-marking.server";
 import { addExam } from "~/modules/exams/exams.server";
+import { examAnalysis, examStandard } from "~/modules/exams/standards.server";
 import { computeReportData } from "~/modules/reports";
+import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeAnsweredSession, type AnsweredSession } from "./fixtures";
@@ -165,8 +170,13 @@ describe("double marking", () => {
         exam: marks.find((m) => m.candidateId === f.answered && m.stationId === practical.evaluation)?.points,
       };
     };
-    // Unresolved: the first examiner's mark counts.
+    // Unresolved: the first examiner's mark counts, and the board's statistics say so.
     expect(await stationOne()).toMatchObject({ report: { score: 5, maxScore: 6 }, exam: 5 });
+    const unresolved = { code: "UNRESOLVED_DISCREPANCIES", count: 1 };
+    const analysis = await examAnalysis(manager, exam._id);
+    expect(analysis.unresolvedDiscrepancies).toBe(1);
+    expect(analysis.warnings).toContainEqual(unresolved);
+    expect((await examStandard(manager, exam._id, { method: "FIXED" })).warnings).toContainEqual(unresolved);
 
     const before = Date.now();
     const mean = await resolveStationDiscrepancy(manager, { ...station, method: "MEAN", score: 1, note: " Talked " });
@@ -183,6 +193,9 @@ describe("double marking", () => {
     expect(mean.resolution!.resolvedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const meanScores = await stationOne();
     expect(meanScores).toMatchObject({ report: { score: 4.5, maxScore: 6 }, exam: 4.5 });
+    const resolvedAnalysis = await examAnalysis(manager, exam._id);
+    expect(resolvedAnalysis.unresolvedDiscrepancies).toBe(0);
+    expect(resolvedAnalysis.warnings).not.toContainEqual(unresolved);
 
     const writer = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
     const agreed = await resolveStationDiscrepancy(writer, { ...station, method: "AGREED", score: 4 });
@@ -211,6 +224,76 @@ describe("double marking", () => {
       resolveStationDiscrepancy(manager, { ...station, evaluation: f.evaluations[1], method: "MEAN" }),
     );
     expect(single.reason).toBe("double_mark_not_found");
+  });
+});
+
+describe("the exam's discrepancy threshold", () => {
+  it("is set for every session of the exam, validated, and moves the flags the board sees", async () => {
+    const f = await makeAnsweredSession(manager);
+    // A second circuit of the same session template, nobody double marked there.
+    const template = (await manager.tdb.db
+      .select()
+      .from(scheduledSessions)
+      .where(eq(scheduledSessions.id, f.sessionId))
+      .get())!;
+    const other = await addScheduledSession(manager, {
+      session: template.sessionTemplateId,
+      datetime: new Date(Date.now() + 7200_000),
+      participants: [],
+      options: { allQuestionsInEvaluationShownByDefault: false, enableAutoPauseOnHelpRequest: false },
+    });
+    const { ref, practical } = await doubleMarked(f);
+    await submitStationTick(second, { ...ref, ...practical, ticks: [false], marker: 2 });
+    await markStation(second, { ...ref, evaluation: practical.evaluation, done: true, marker: 2 });
+    const exam = await addExam(manager, { name: "Thresholds", scheduledSessions: [f.sessionId, other._id] });
+    const reader = await staffCtx(slug, ["ORGANIZATION_READER"]);
+
+    // Default 20 %: 1 of 6 points apart (16.7 %) agrees.
+    expect(await examDiscrepancyThreshold(reader, exam._id)).toEqual({
+      percent: 20,
+      sessions: [
+        { scheduledSession: f.sessionId, percent: 20 },
+        { scheduledSession: other._id, percent: 20 },
+      ],
+    });
+    let board = await examBoard(reader, exam._id);
+    expect(board.doubleMarking.marks.map((m) => [m.participantId, m.status])).toEqual([[f.answered, "agreed"]]);
+    expect(board.analysis.unresolvedDiscrepancies).toBe(0);
+
+    const writer = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
+    expect((await setExamDiscrepancyThreshold(writer, exam._id, { percent: 12.5 })).percent).toBe(12.5);
+    expect(await listDoubleMarks(reader, other._id)).toEqual([]);
+    expect((await listDoubleMarks(reader, f.sessionId))[0]).toMatchObject({ thresholdPercent: 12.5 });
+    board = await examBoard(reader, exam._id);
+    expect(board.doubleMarking.threshold.percent).toBe(12.5);
+    expect(board.doubleMarking.marks[0]).toMatchObject({
+      status: "discrepancy",
+      first: { score: 5 },
+      second: { score: 4 },
+    });
+    expect(board.analysis.warnings[0]).toEqual({ code: "UNRESOLVED_DISCREPANCIES", count: 1 });
+    expect(board.staffNames).toMatchObject({
+      [second.actor.type === "ADMIN" ? second.actor.userId : ""]: second.actor.type === "ADMIN" && second.actor.name,
+    });
+
+    // One session set apart: the exam has no single threshold any more.
+    await setDiscrepancyThreshold(manager, { scheduledSession: other._id, percent: 30 });
+    expect((await examDiscrepancyThreshold(reader, exam._id)).percent).toBeNull();
+
+    // Refused with a translated key: out of range, not a number, missing; readers and other tenants.
+    for (const percent of [-1, 100.5, Number.NaN, Infinity, "20"])
+      expect((await refusal(setExamDiscrepancyThreshold(writer, exam._id, { percent }))).fieldErrors).toEqual({
+        percent: { key: "validation:percentage" },
+      });
+    expect((await refusal(setExamDiscrepancyThreshold(writer, exam._id, {}))).fieldErrors).toEqual({
+      percent: { key: "validation:required" },
+    });
+    expect((await refusal(setExamDiscrepancyThreshold(reader, exam._id, { percent: 5 }))).code).toBe("FORBIDDEN");
+    expect((await refusal(setExamDiscrepancyThreshold(second, exam._id, { percent: 5 }))).code).toBe("FORBIDDEN");
+    const outsider = await staffCtx((await makeTenant("double-marking-exam")).tenant.slug, ["ORGANIZATION_MANAGER"]);
+    expect((await refusal(setExamDiscrepancyThreshold(outsider, exam._id, { percent: 5 }))).code).toBe("NOT_FOUND");
+    expect((await refusal(examDiscrepancyThreshold(outsider, exam._id))).code).toBe("NOT_FOUND");
+    expect((await examDiscrepancyThreshold(reader, exam._id)).sessions.map((s) => s.percent)).toEqual([12.5, 30]);
   });
 });
 

@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ANSWERS_ONLY_WRITE, type TenantDb } from "~db/tenant/client";
+import type { TenantDb } from "~db/tenant/client";
 import { makeTenant } from "../support/tenants";
 
-// Writes share transactions when they queue up together (db/tenant/group-commit.ts): each is
-// answered only after the shared COMMIT, and one that fails takes nobody else with it. A write
-// marked `alone` (an import) or `ahead` (a staff live action) has a transaction of its own.
-
-const GROUPED = ANSWERS_ONLY_WRITE;
+// Every write shares its transaction with the writes queued at the same time
+// (db/tenant/group-commit.ts): each is answered only after the shared COMMIT, and one that fails
+// takes nobody else with it. `tdb.write` takes nothing but the work: there is no other kind of write.
 
 async function scratchTables(tdb: TenantDb) {
   await tdb.write(async (tx) => {
@@ -19,30 +17,36 @@ async function scratchTables(tdb: TenantDb) {
 const rowsOf = async (tdb: TenantDb) =>
   (await tdb.db.all<{ id: string }>(sql`SELECT id FROM gc_row ORDER BY id`)).map((r) => r.id);
 
-/** Holds the tenant's write queue until the returned function is called. */
-function holdQueue(tdb: TenantDb): () => Promise<void> {
+/** Holds the tenant's write queue (a write that runs until released) until the returned function is called. */
+async function holdQueue(tdb: TenantDb): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = tdb.write(() => gate, { alone: true });
+  let running!: () => void;
+  const started = new Promise<void>((resolve) => (running = resolve));
+  const held = tdb.write(() => {
+    running();
+    return gate;
+  });
+  await started; // its group runs: whatever is written from here on waits in the next one
   return async () => {
     release();
     await held;
   };
 }
 
-describe("group commit of answer writes", () => {
+describe("group commit of every write", () => {
   it("answers every write queued together only after their shared COMMIT: a failed COMMIT fails them all and keeps none", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
-    const release = holdQueue(tdb);
+    const release = await holdQueue(tdb);
     // The first write defers its foreign key check to COMMIT and breaks it, so the shared COMMIT fails.
     const breaker = tdb.write(async (tx) => {
       await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
       await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
       return "breaker";
-    }, GROUPED);
+    });
     const others = Array.from({ length: 10 }, (_, i) =>
-      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`).then(() => i), GROUPED),
+      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`).then(() => i)),
     );
     await release();
     const outcomes = await Promise.allSettled([breaker, ...others]);
@@ -64,13 +68,11 @@ describe("group commit of answer writes", () => {
           tdb.write(async (tx) => {
             await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
             await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
-          }, GROUPED),
+          }),
         ),
       );
       for (let i = 0; i < 5; i++)
-        setImmediate(() =>
-          list.push(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`), GROUPED)),
-        );
+        setImmediate(() => list.push(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES (${`row-${i}`})`))));
       setImmediate(() => resolve(list));
     });
     const outcomes = await Promise.allSettled(writes);
@@ -78,20 +80,20 @@ describe("group commit of answer writes", () => {
     expect(await rowsOf(tdb)).toEqual([]);
     // The next turn's write is a group of its own again.
     await expect(
-      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('later')`).then(() => "later"), GROUPED),
+      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('later')`).then(() => "later")),
     ).resolves.toBe("later");
   });
 
   it("rolls back only the write that throws; the others in its transaction are stored and answered", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
-    const release = holdQueue(tdb);
-    const first = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('a')`).then(() => "a"), GROUPED);
+    const release = await holdQueue(tdb);
+    const first = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('a')`).then(() => "a"));
     const failing = tdb.write(async (tx) => {
       await tx.run(sql`INSERT INTO gc_row (id) VALUES ('b')`);
       throw new Error("refused after writing");
-    }, GROUPED);
-    const third = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('c')`).then(() => "c"), GROUPED);
+    });
+    const third = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('c')`).then(() => "c"));
     await release();
     await expect(first).resolves.toBe("a");
     await expect(failing).rejects.toThrow("refused after writing");
@@ -99,39 +101,44 @@ describe("group commit of answer writes", () => {
     expect(await rowsOf(tdb)).toEqual(["a", "c"]);
   });
 
-  it("a write alone is an ordinary transaction, and grouped writes keep their order with other writes", async () => {
+  it("a write alone is an ordinary transaction, and grouped writes keep their order", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
-    await expect(
-      tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('alone')`).then(() => 1), GROUPED),
-    ).resolves.toBe(1);
+    await expect(tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('alone')`).then(() => 1))).resolves.toBe(
+      1,
+    );
     const order: string[] = [];
-    const release = holdQueue(tdb);
-    const grouped = [1, 2, 3].map((i) => tdb.write(async () => void order.push(`answer-${i}`), GROUPED));
-    const plain = tdb.write(async () => void order.push("import"), { alone: true });
+    const release = await holdQueue(tdb);
+    const grouped = [1, 2, 3].map((i) => tdb.write(async () => void order.push(`answer-${i}`)));
+    const edit = tdb.write(async () => void order.push("edit"));
     await release();
-    await Promise.all([...grouped, plain]);
-    expect(order).toEqual(["answer-1", "answer-2", "answer-3", "import"]);
+    await Promise.all([...grouped, edit]);
+    expect(order).toEqual(["answer-1", "answer-2", "answer-3", "edit"]);
     expect(await rowsOf(tdb)).toEqual(["alone"]);
   });
 
-  it("groups a write with no options (a staff edit) with the others, never one marked alone or ahead", async () => {
+  it("gives a write queued behind a long one (an import) the next group, not the long one's", async () => {
     const { tdb } = await makeTenant();
     await scratchTables(tdb);
-    // The breaker's deferred foreign key fails the COMMIT of every write that shares its transaction.
-    const breakGroup = () =>
-      tdb.write(async (tx) => {
-        await tx.run(sql`PRAGMA defer_foreign_keys = ON`);
-        await tx.run(sql`INSERT INTO gc_row (id, parent) VALUES ('broken', 'missing')`);
-      });
-    const release = holdQueue(tdb);
-    const breaker = breakGroup();
-    const edit = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('edit')`));
-    const alone = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('import')`), { alone: true });
-    const ahead = tdb.write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('pause')`), { ahead: true });
-    await release();
-    const outcomes = await Promise.allSettled([breaker, edit, alone, ahead]);
-    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "fulfilled", "fulfilled"]);
-    expect(await rowsOf(tdb)).toEqual(["import", "pause"]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    const long = tdb.write(async (tx) => {
+      running();
+      await tx.run(sql`INSERT INTO gc_row (id) VALUES ('import')`);
+      await gate;
+    });
+    await started;
+    // Arrives while the long write runs: it waits for that COMMIT, then commits in a group of its own.
+    let answered = false;
+    const short = tdb
+      .write((tx) => tx.run(sql`INSERT INTO gc_row (id) VALUES ('short')`))
+      .then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    release();
+    await Promise.all([long, short]);
+    expect(await rowsOf(tdb)).toEqual(["import", "short"]);
   });
 });

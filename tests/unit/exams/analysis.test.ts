@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { byId, defined, first } from "../support/defined";
 import { analyseExam } from "~/modules/exams/analysis";
+import { computeStandard } from "~/modules/exams/standard-setting";
 import { EXAM, ITEM_POINTS, MARKS, STATIONS, finiteEverywhere } from "./fixture";
 
 // The whole quality analysis on the fixture; the values are worked out in statistics.test.ts,
@@ -197,5 +198,49 @@ describe("degenerate exams: null and a reason, never NaN", () => {
     });
     expect(flat).toMatchObject({ alpha: null, alphaProblem: "NO_TOTAL_VARIANCE", sem: null, sdTotal: 0 });
     expect(finiteEverywhere(flat)).toEqual([]);
+  });
+});
+
+describe("double marking: the resolved mark counts, an unresolved discrepancy is never silent", () => {
+  // c2 at A is double marked: the first examiner gave 5 (the fixture's), the second 9 of 10, beyond
+  // the threshold and not resolved yet. The first examiner's 5 counts meanwhile, with a warning.
+  const disputed = MARKS.map((m) =>
+    m.candidateId === "c2" && m.stationId === "A" ? { ...m, unresolvedDiscrepancy: true } : m,
+  );
+
+  it("counts the first examiner's mark and warns: quality statistics", () => {
+    const plain = analyseExam(EXAM, { cut: BRM_CUT });
+    const open = analyseExam({ stations: STATIONS, marks: disputed }, { cut: BRM_CUT });
+    expect(open.unresolvedDiscrepancies).toBe(1);
+    expect(open.warnings[0]).toEqual({ code: "UNRESOLVED_DISCREPANCIES", count: 1 });
+    expect(open.warnings.slice(1)).toEqual(plain.warnings);
+    const { warnings: _w, unresolvedDiscrepancies: _u, ...numbers } = open;
+    const { warnings: _pw, unresolvedDiscrepancies: _pu, ...plainNumbers } = plain;
+    expect(numbers).toEqual(plainNumbers);
+    expect(open.stations[0]!.mean).toBe(65); // (40 + 50 + 60 + 70 + 80 + 90) / 6 with the first's 50 %
+    expect(plain.unresolvedDiscrepancies).toBe(0);
+  });
+
+  it("counts the first examiner's mark and warns: every method of standard setting", () => {
+    for (const choice of [{ method: "FIXED", cutPercent: 60 }, { method: "BORDERLINE_REGRESSION" }] as const) {
+      const plain = computeStandard(EXAM, choice);
+      const open = computeStandard({ stations: STATIONS, marks: disputed }, choice);
+      expect(open.warnings[0]).toEqual({ code: "UNRESOLVED_DISCREPANCIES", count: 1 });
+      expect(open.cutScore).toBe(plain.cutScore);
+      expect(open.candidates).toEqual(plain.candidates);
+    }
+  });
+
+  it("uses the resolved mark once resolved: no warning, the statistics move", () => {
+    // Resolved by the mean: (5 + 9) / 2 = 7 points = 70 %. A: (40 + 70 + 60 + 70 + 80 + 90) / 6 = 410/6.
+    const resolved = MARKS.map((m) => (m.candidateId === "c2" && m.stationId === "A" ? { ...m, points: 7 } : m));
+    const analysis = analyseExam({ stations: STATIONS, marks: resolved });
+    expect(analysis.unresolvedDiscrepancies).toBe(0);
+    expect(analysis.warnings.map((w) => w.code)).not.toContain("UNRESOLVED_DISCREPANCIES");
+    expect(analysis.stations[0]!.mean).toBeCloseTo(410 / 6, 10);
+    // c2's total: (70 + 55 + 50) / 3 = 175/3.
+    expect(
+      computeStandard({ stations: STATIONS, marks: resolved }, { method: "FIXED", cutPercent: 60 }).candidates[1],
+    ).toMatchObject({ candidateId: "c2", totalPercent: expect.closeTo(175 / 3, 10) });
   });
 });

@@ -115,13 +115,29 @@ describe("exam board exports", async () => {
     expect(text).toContain("Exam board: Finals");
     expect(text).toContain("Cut in force: 50.0 % (Fixed percentage)");
     expect(text).toContain("Station one");
-    expect(text).toContain("Cronbach's");
+    // A font with α and the other symbols (pdf/fonts): nothing spelt out, nothing missing.
+    expect(text).toContain("Cronbach's α");
+    expect(text).toMatch(/α if\s+deleted/);
+    expect(text).toContain("R²");
+    expect(text).not.toMatch(/alpha|\uFFFD/i);
     expect(text).toContain("Quality statistics");
     expect(text).toContain("Score against global rating");
     expect(text).toContain("Global rating");
     expect(text).toContain("Station score (%)");
     expect(text).toContain("Borderline");
+    expect(text).toContain("Page 1 of 2");
+    expect(text).toContain("Page 2 of 2");
     expect(text).not.toMatch(/NaN|undefined|exams:/);
+  }, 60_000);
+
+  it("the board's PDF in French: α, decimal commas and no-break spaces in the shipped font", async () => {
+    const { pdf } = await examBoardPdf({ ...reader, locale: "fr-fr" }, exam._id);
+    const text = pdfText(pdf).replace(/[\u00a0\u202f]/g, " ");
+    // The column head wraps: "α de" above "Cronbach".
+    expect(text).toContain("α de");
+    expect(text).toContain("Cronbach");
+    expect(text).toContain("Seuil en vigueur : 50,0 % (Pourcentage fixe)");
+    expect(text).not.toMatch(/alpha|\uFFFD/i);
   }, 60_000);
 
   it("readers only, of their own organisation", async () => {

@@ -54,7 +54,7 @@ describe("exam board over GraphQL", async () => {
   it("examAnalysis and examStandard, typed", async () => {
     const analysis = (
       await ok(
-        `query($e: ID!) { examAnalysis(exam: $e) { candidates alpha sem stations { evaluation mean sd rSquared alphaIfDeleted sessions { scheduledSession n } } items { item facility flags } examiners { examiner offset } warnings { code evaluation } } }`,
+        `query($e: ID!) { examAnalysis(exam: $e) { candidates alpha sem stations { evaluation mean sd rSquared alphaIfDeleted sessions { scheduledSession n } } items { item facility flags } examiners { examiner offset } unresolvedDiscrepancies warnings { code evaluation } } }`,
         { e: examId },
       )
     ).examAnalysis;
@@ -62,6 +62,7 @@ describe("exam board over GraphQL", async () => {
     expect(analysis.stations.map((s: { evaluation: string }) => s.evaluation)).toEqual([s1, s2]);
     expect(analysis.stations[0].sessions).toEqual([{ scheduledSession: live.sessionId, n: 4 }]);
     expect(analysis.warnings.map((w: { code: string }) => w.code)).toContain("SMALL_COHORT");
+    expect(analysis.unresolvedDiscrepancies).toBe(0);
     const standard = (
       await ok(
         `query($e: ID!) { examStandard(exam: $e, method: BORDERLINE_REGRESSION) { cutScore stations { evaluation cutScore intercept slope rSquared } candidates { participant passed } warnings { code } } }`,
@@ -136,6 +137,24 @@ describe("exam board over GraphQL", async () => {
       e: s1,
     });
     expect(onEvaluation.evaluationById.ratingScale).toEqual({ borderlineGrades: [1] });
+  });
+
+  it("setExamDiscrepancyThreshold and Exam.discrepancyThreshold; a bad percentage is refused in the caller's language", async () => {
+    const read = async () =>
+      (await ok(`query($id: ID!) { exam(id: $id) { discrepancyThreshold } }`, { id: examId })).exam
+        .discrepancyThreshold;
+    expect(await read()).toBe(20);
+    const set = await ok(`mutation($e: ID!) { setExamDiscrepancyThreshold(exam: $e, percent: 15) }`, { e: examId });
+    expect(set.setExamDiscrepancyThreshold).toBe(15);
+    expect(await read()).toBe(15);
+    const refused = await ask(
+      `mutation($e: ID!) { setExamDiscrepancyThreshold(exam: $e, percent: 120) }`,
+      { e: examId },
+      "fr-fr",
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(JSON.stringify(refused.errors?.[0])).toContain("pourcentage");
+    expect(await read()).toBe(15);
   });
 
   it("removeExam", async () => {

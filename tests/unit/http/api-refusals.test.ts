@@ -114,6 +114,11 @@ const ownRefusals: Record<string, { init?: RequestInit; status: number }> = {
   "/api/pdf/generate/session-report": { status: 404 },
   "/api/exams/:exam/results.csv": { status: 401 },
   "/api/exams/:exam/board.pdf": { status: 401 },
+  "/api/qti/export": { status: 401 },
+  "/api/qti/import": {
+    init: { method: "POST", headers: { ...french, "Content-Length": String(80 * 1024 * 1024) }, body: "x" },
+    status: 413,
+  },
 };
 /** Endpoints with no refusal of their own: GraphQL answers operation errors in GraphQL's format; a bad locale goes home. */
 const noOwnRefusal = ["/api/admin/graphql", "/api/user/graphql", "/api/locale"];

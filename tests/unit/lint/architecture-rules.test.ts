@@ -50,6 +50,21 @@ describe("npm run lint", () => {
     ).toContain("api-edge/one-table");
   }, 60_000);
 
+  it("leaves live rows and the kept live state to the gateway, and libSQL under drizzle to db/tenant", async () => {
+    const probe = "app/modules/live/zz-probe.server.ts";
+    expect(await ruleIds(probe, 'export { bumpEntry } from "./progress.server";\n')).toContain("no-restricted-imports");
+    expect(await ruleIds(probe, 'export { advanceKept } from "./live-state.server";\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await ruleIds(probe, 'export { liveEntryState } from "./live-state.server";\n')).toEqual([]);
+    expect(
+      await ruleIds("app/modules/live/gateway.server.ts", 'export { bumpEntry } from "./progress.server";\n'),
+    ).toEqual([]);
+    expect(await ruleIds("app/lib/zz-probe.ts", 'export { libsqlOf } from "~db/tenant/libsql";\n')).toContain(
+      "import-x/no-restricted-paths",
+    );
+  }, 60_000);
+
   it("refuses an unformatted file (Prettier, with the project's options)", async () => {
     const options = { ...(await prettier.resolveConfig(path.join(root, "app/lib/x.ts"))), filepath: "x.ts" };
     expect(await prettier.check("export const  a = {b:1}\n", options)).toBe(false);

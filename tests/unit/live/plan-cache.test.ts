@@ -3,14 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { evaluations, questions, scheduledSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { myLiveSession, saveAnswer } from "~/modules/live/participant.server";
-import { findSession, loadPlanCached } from "~/modules/live/plan.server";
+import { applyLiveOverride } from "~/modules/live/run.server";
+import { readRevision } from "~db/tenant/revision";
+import { findSession } from "~/modules/live/plan.server";
+import { planAt } from "~/modules/live/live-state.server";
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { refusal } from "../support/refusal";
 import { makeLiveSession, participantCtx, STEPS, type LiveFixture } from "./fixtures";
 
-// The run plan (template, evaluations, questions) is cached per open database: live writes keep
-// it, any other write throws it away, so a changed question set is seen by the very next save.
+// The run plan (template, evaluations, questions) is kept per open database at the database's
+// revision (live-state.server.ts): live writes carry it forward, any other change moves the
+// revision, so a changed question set is seen by the very next save.
 
 process.env.PARTYKIT_DISABLED = "true";
 let manager: Ctx;
@@ -26,7 +30,13 @@ const save = (stepIndex: number, revision: number, answer: Record<string, unknow
     answer,
     revision,
   });
-const planNow = async () => loadPlanCached(manager.tdb, await findSession(manager.tdb.db, f.sessionId));
+const planNow = async () =>
+  planAt(
+    manager.tdb,
+    manager.tdb.db,
+    await readRevision(manager.tdb.db),
+    await findSession(manager.tdb.db, f.sessionId),
+  );
 
 beforeAll(async () => {
   const slug = (await makeTenant("live-plan-cache")).tenant.slug;
@@ -36,10 +46,12 @@ beforeAll(async () => {
   await startScheduledSession(manager, f.sessionId);
 });
 
-describe("the cached run plan", () => {
+describe("the kept run plan", () => {
   it("is reused across saves and other live writes", async () => {
     const before = await planNow();
     await save(2, 1, { textValue: "first" });
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_PAUSE" });
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" });
     const after = await planNow();
     expect(after.questions).toBe(before.questions);
   });
@@ -85,19 +97,17 @@ describe("the cached run plan", () => {
 
   it("takes the session's own options from its row on every call, not from the cache", async () => {
     const session = await findSession(manager.tdb.db, f.sessionId);
-    await manager.tdb.write(
-      (tx) =>
-        tx
-          .update(scheduledSessions)
-          .set({
-            options: {
-              ...session.options,
-              enableAutoPauseOnHelpRequest: true,
-              allQuestionsInEvaluationShownByDefault: false,
-            },
-          })
-          .where(eq(scheduledSessions.id, f.sessionId)),
-      { liveRunOnly: true }, // even a write that claims to leave content alone
+    await manager.tdb.write((tx) =>
+      tx
+        .update(scheduledSessions)
+        .set({
+          options: {
+            ...session.options,
+            enableAutoPauseOnHelpRequest: true,
+            allQuestionsInEvaluationShownByDefault: false,
+          },
+        })
+        .where(eq(scheduledSessions.id, f.sessionId)),
     );
     expect((await planNow()).options.enableAutoPauseOnHelpRequest).toBe(true);
   });

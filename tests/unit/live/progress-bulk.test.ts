@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { liveOverrides, liveProgress, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
-import { LIVE_RUN_WRITE } from "~db/tenant/client";
 import { appendOverrides, bumpEntries, closeOpenSections, openSectionRows } from "~/modules/live/progress.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession } from "./fixtures";
@@ -41,7 +40,7 @@ describe("bulk live writes", () => {
       await appendOverrides(tx, written);
       await appendOverrides(tx, []);
       return bumpEntries(tx, [a!.id, b!.id], at);
-    }, LIVE_RUN_WRITE);
+    });
     const stored = await manager.tdb.db
       .select()
       .from(liveOverrides)
@@ -89,7 +88,7 @@ describe("bulk live writes", () => {
       .where(inArray(entries.id, [a!.id, b!.id]))
       .all();
     for (const row of after) expect(row.updatedAt).toEqual(at);
-    expect(await manager.tdb.write((tx) => bumpEntries(tx, [], at), LIVE_RUN_WRITE)).toEqual(new Map());
+    expect(await manager.tdb.write((tx) => bumpEntries(tx, [], at))).toEqual(new Map());
   });
 
   it("open a section for many entries: the open one ends, a section entered again restarts, a whole evaluation is stored as such", async () => {
@@ -103,18 +102,16 @@ describe("bulk live writes", () => {
       await openSectionRows(tx, [{ entryId: a!.id, evaluation: "ev-1", question: "q-1" }], t0); // a is on q-1
       await openSectionRows(tx, [{ entryId: b!.id, evaluation: "ev-2", question: null }], t0);
       await closeOpenSections(tx, [b!.id], t0); // b finished ev-2 and waits
-    }, LIVE_RUN_WRITE);
-    await manager.tdb.write(
-      (tx) =>
-        openSectionRows(
-          tx,
-          [
-            { entryId: a!.id, evaluation: "ev-3", question: null },
-            { entryId: b!.id, evaluation: "ev-2", question: null },
-          ],
-          t1,
-        ),
-      LIVE_RUN_WRITE,
+    });
+    await manager.tdb.write((tx) =>
+      openSectionRows(
+        tx,
+        [
+          { entryId: a!.id, evaluation: "ev-3", question: null },
+          { entryId: b!.id, evaluation: "ev-2", question: null },
+        ],
+        t1,
+      ),
     );
     const progress = await manager.tdb.db
       .select()
@@ -153,8 +150,8 @@ describe("bulk live writes", () => {
         ],
         t0,
       );
-    }, LIVE_RUN_WRITE);
-    await manager.tdb.write((tx) => closeOpenSections(tx, [a!.id, b!.id], t2), LIVE_RUN_WRITE);
+    });
+    await manager.tdb.write((tx) => closeOpenSections(tx, [a!.id, b!.id], t2));
     const progress = await manager.tdb.db
       .select()
       .from(liveProgress)

@@ -303,6 +303,16 @@ describe("the report PDF as a reader sees it", { timeout: 120_000 }, () => {
     }
   });
 
+  it("ends every page with the participant, the session and the page number", async () => {
+    const pages = await pagesOf("four stations", "en-us");
+    const footer = `${data.participantName} · ${data.sessionName}`;
+    for (const [i, page] of pages.entries()) {
+      const last = page.lines.at(-1)!;
+      expect(last, `page ${i + 1}`).toContain(footer);
+      expect(last, `page ${i + 1}`).toMatch(new RegExp(`\\b${i + 1} ?/ ?${pages.length}\\s*$`));
+    }
+  });
+
   it("writes a hotzone answer as the zone it hit, in the reader's language, never as coordinates", async () => {
     const expected: Record<Locale, string[]> = {
       "en-us": [

@@ -33,9 +33,6 @@ describe("loadSettings", () => {
       GRAPHQL_INTROSPECTION: false,
       TENANT_DB_MAX_OPEN: 500,
       TENANT_DB_CLOSE_DELAY_MS: 30_000,
-      SESSION_CACHE_MS: 30_000,
-      LIST_CACHE_MS: 10_000,
-      LIVE_STATE_CACHE_MS: 30_000,
       LIVE_STAFF_EVENT_WAIT_MS: 100,
       DEFAULT_TIME_ZONE: "Europe/Brussels",
       SEED_DEMO: true,
@@ -45,7 +42,7 @@ describe("loadSettings", () => {
   it("reads typed values and treats an empty variable as unset", () => {
     const read = loadSettings({
       PORT: "4100",
-      SESSION_CACHE_MS: "0",
+      LIVE_STAFF_EVENT_WAIT_MS: "0",
       PARTYKIT_DISABLED: "true",
       SEED_DEMO: "false",
       COOKIE_SECURE: "false",
@@ -55,7 +52,7 @@ describe("loadSettings", () => {
     });
     expect(read).toMatchObject({
       PORT: 4100,
-      SESSION_CACHE_MS: 0,
+      LIVE_STAFF_EVENT_WAIT_MS: 0,
       PARTYKIT_DISABLED: true,
       SEED_DEMO: false,
       COOKIE_SECURE: false,
@@ -77,12 +74,12 @@ describe("loadSettings", () => {
   });
 
   it("names every bad variable at once, one a line", () => {
-    const bad = () => loadSettings({ PORT: "abc", LIST_CACHE_MS: "-1", TENANT_DB_MAX_OPEN: "0" });
+    const bad = () => loadSettings({ PORT: "abc", LIVE_STAFF_EVENT_WAIT_MS: "-1", TENANT_DB_MAX_OPEN: "0" });
     expect(bad).toThrow(
       [
         'PORT: expected a whole number from 1 to 65535, got "abc"',
         'TENANT_DB_MAX_OPEN: expected a whole number from 1 up, got "0"',
-        'LIST_CACHE_MS: expected a whole number of milliseconds, 0 or more, got "-1"',
+        'LIVE_STAFF_EVENT_WAIT_MS: expected a whole number of milliseconds, 0 or more, got "-1"',
       ].join("\n"),
     );
   });

@@ -6,7 +6,9 @@ import type { TFunction } from "i18next";
 import type { ExamAnalysis } from "../analysis";
 import type { ExamStandard } from "../standard-setting";
 import { formatStat, warningText } from "../board-format";
-import { examQualityTable, stationQualityTable } from "../quality-tables";
+import { examQualityTable, standardWorkingTable, stationQualityTable } from "../quality-tables";
+import { regressionSegment } from "../chart-line";
+import { BOARD_FONT } from "./fonts";
 
 export type BoardPdfStation = {
   id: string;
@@ -33,20 +35,29 @@ export type BoardPdfData = {
 const PRIMARY = "#011951";
 const GRID = "#c7ccd9";
 const styles = StyleSheet.create({
-  page: { padding: 36, paddingBottom: 48, fontSize: 9, fontFamily: "Helvetica", color: "#111827", lineHeight: 1.35 },
-  title: { fontSize: 18, fontFamily: "Helvetica-Bold", color: PRIMARY, marginBottom: 4, lineHeight: 1.2 },
+  page: { padding: 36, paddingBottom: 48, fontSize: 9, fontFamily: BOARD_FONT, color: "#111827", lineHeight: 1.35 },
+  title: { fontSize: 18, fontFamily: BOARD_FONT, fontWeight: "bold", color: PRIMARY, marginBottom: 4, lineHeight: 1.2 },
   meta: { fontSize: 9, color: "#4b5563", marginBottom: 2, lineHeight: 1.3 },
-  h2: { fontSize: 13, fontFamily: "Helvetica-Bold", color: PRIMARY, marginTop: 14, marginBottom: 6, lineHeight: 1.25 },
-  h3: { fontSize: 10.5, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3, lineHeight: 1.25 },
-  cut: { fontSize: 14, fontFamily: "Helvetica-Bold", marginBottom: 4, lineHeight: 1.25 },
+  h2: {
+    fontSize: 13,
+    fontFamily: BOARD_FONT,
+    fontWeight: "bold",
+    color: PRIMARY,
+    marginTop: 14,
+    marginBottom: 6,
+    lineHeight: 1.25,
+  },
+  h3: { fontSize: 10.5, fontFamily: BOARD_FONT, fontWeight: "bold", marginTop: 8, marginBottom: 3, lineHeight: 1.25 },
+  cut: { fontSize: 14, fontFamily: BOARD_FONT, fontWeight: "bold", marginBottom: 4, lineHeight: 1.25 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#e5e7eb", paddingVertical: 2 },
   headRow: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: PRIMARY, paddingVertical: 2 },
   first: { flex: 3, paddingRight: 4, fontSize: 8.5, lineHeight: 1.3 },
-  cell: { flex: 1.2, textAlign: "right", paddingLeft: 2, fontSize: 8.5, lineHeight: 1.3 },
-  bold: { fontFamily: "Helvetica-Bold" },
+  cell: { flex: 1.2, textAlign: "right", paddingLeft: 6, fontSize: 8.5, lineHeight: 1.3 },
+  bold: { fontFamily: BOARD_FONT, fontWeight: "bold" },
   warning: { fontSize: 8.5, color: "#92400e", lineHeight: 1.3, marginBottom: 1 },
   chart: { marginBottom: 10 },
-  footer: { position: "absolute", bottom: 20, left: 36, right: 36, fontSize: 8, color: "#6b7280", textAlign: "center" },
+  footer: { position: "absolute", bottom: 20, left: 36, right: 36 },
+  footerText: { fontSize: 8, lineHeight: 1.3, color: "#6b7280", textAlign: "center" },
 });
 
 function Table({ head, rows }: { head: string[]; rows: string[][] }) {
@@ -94,16 +105,20 @@ export function PdfScatter({
   const grades = Math.max(2, station.ratingLabels.length);
   const x = (g: number) => left + (plotW * (g + 0.5)) / grades;
   const y = (p: number) => top + plotH - (plotH * Math.max(0, Math.min(100, p))) / 100;
-  const line =
-    intercept !== null && slope !== null
-      ? { x1: x(0), y1: y(intercept), x2: x(grades - 1), y2: y(intercept + slope * (grades - 1)) }
-      : null;
+  const segment = regressionSegment(intercept, slope, grades - 1);
+  const line = segment ? { x1: x(segment.x1), y1: y(segment.y1), x2: x(segment.x2), y2: y(segment.y2) } : null;
   return (
     <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
       {[0, 25, 50, 75, 100].map((p) => (
         <G key={p}>
           <Line x1={left} y1={y(p)} x2={left + plotW} y2={y(p)} stroke={GRID} strokeWidth={0.5} />
-          <Text x={left - 4} y={y(p) + 2.5} textAnchor="end" style={{ fontSize: 7 }} fill="#4b5563">
+          <Text
+            x={left - 4}
+            y={y(p) + 2.5}
+            textAnchor="end"
+            style={{ fontSize: 7, fontFamily: BOARD_FONT }}
+            fill="#4b5563"
+          >
             {`${p}\u00a0%`}
           </Text>
         </G>
@@ -114,16 +129,26 @@ export function PdfScatter({
           x={x(g)}
           y={top + plotH + 11}
           textAnchor="middle"
-          style={{ fontSize: 7, fontFamily: station.borderlineGrades.includes(g) ? "Helvetica-Bold" : "Helvetica" }}
+          style={{
+            fontSize: 7,
+            fontFamily: BOARD_FONT,
+            fontWeight: station.borderlineGrades.includes(g) ? "bold" : "normal",
+          }}
           fill="#111827"
         >
           {t(`exams:rating.${label}`)}
         </Text>
       ))}
-      <Text x={left + plotW / 2} y={height - 8} textAnchor="middle" style={{ fontSize: 7.5 }} fill="#111827">
+      <Text
+        x={left + plotW / 2}
+        y={height - 8}
+        textAnchor="middle"
+        style={{ fontSize: 7.5, fontFamily: BOARD_FONT }}
+        fill="#111827"
+      >
         {t("exams:chart.x-axis")}
       </Text>
-      <Text x={2} y={8} style={{ fontSize: 7.5 }} fill="#111827">
+      <Text x={2} y={8} style={{ fontSize: 7.5, fontFamily: BOARD_FONT }} fill="#111827">
         {t("exams:chart.y-axis")}
       </Text>
       {station.points.map((p, i) => (
@@ -138,6 +163,24 @@ export function PdfScatter({
       ))}
       {line && <Line {...line} stroke="#b91c1c" strokeWidth={1.2} />}
     </Svg>
+  );
+}
+
+/**
+ * "Page n of m" at the foot of every page. A View's render prop: a Text's draws nothing once the
+ * text inherits a lineHeight (react-pdf 4.9, layout 5.2).
+ */
+function PageFooter({ t }: { t: TFunction }) {
+  return (
+    <View
+      style={styles.footer}
+      fixed
+      // The layout passes totalPages to a View's render too; its type names pageNumber only.
+      render={(props) => {
+        const { pageNumber, totalPages } = props as { pageNumber: number; totalPages?: number };
+        return <Text style={styles.footerText}>{t("exams:pdf.page", { page: pageNumber, pages: totalPages })}</Text>;
+      }}
+    />
   );
 }
 
@@ -184,28 +227,7 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
           })}
         </Text>
         <Text style={styles.h3}>{t("exams:standard.working")}</Text>
-        <Table
-          head={[
-            t("exams:col.station"),
-            t("exams:col.n"),
-            t("exams:col.intercept"),
-            t("exams:col.slope"),
-            t("exams:col.r-squared"),
-            t("exams:col.borderline-n"),
-            t("exams:col.borderline-mean"),
-            t("exams:col.station-cut"),
-          ]}
-          rows={standard.stations.map((s) => [
-            nameOf(s.stationId),
-            String(s.n),
-            f(s.intercept),
-            f(s.slope),
-            f(s.rSquared, "ratio"),
-            String(s.borderlineCount),
-            f(s.borderlineMean, "percent"),
-            s.cutScore === null && s.problem ? t(`exams:problem.${s.problem}`) : f(s.cutScore, "percent"),
-          ])}
-        />
+        <Table {...standardWorkingTable(t, standard, nameOf, f)} />
         {standard.angoff ? (
           <Text style={styles.meta}>
             {t("exams:angoff.summary", {
@@ -245,11 +267,7 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
             {warningText(t, w, nameOf, data.staffNames)}
           </Text>
         ))}
-        <Text
-          style={styles.footer}
-          fixed
-          render={({ pageNumber, totalPages }) => t("exams:pdf.page", { page: pageNumber, pages: totalPages })}
-        />
+        <PageFooter t={t} />
       </Page>
       <Page size="A4" style={styles.page}>
         <Text style={styles.h2}>{t("exams:chart.heading")}</Text>
@@ -268,11 +286,7 @@ export function BoardDocument({ data, t, locale }: { data: BoardPdfData; t: TFun
             </View>
           );
         })}
-        <Text
-          style={styles.footer}
-          fixed
-          render={({ pageNumber, totalPages }) => t("exams:pdf.page", { page: pageNumber, pages: totalPages })}
-        />
+        <PageFooter t={t} />
       </Page>
     </Document>
   );

@@ -4,10 +4,12 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { createInstance, type Resource } from "i18next";
 import { i18nOptions } from "~/i18n/config";
 import { BoardDocument, type BoardPdfData } from "./board-document";
+import { registerBoardFonts } from "./fonts";
 
 export type BoardPdfJob = { locale: string; resources: Resource; data: BoardPdfData };
 
 export async function drawBoardPdf(job: BoardPdfJob): Promise<Uint8Array> {
+  registerBoardFonts();
   const i18n = createInstance();
   await i18n.init({
     ...i18nOptions,

@@ -97,11 +97,10 @@ const styles = StyleSheet.create({
     bottom: 18,
     left: 36,
     right: 36,
-    fontSize: 8,
-    color: "#6b7280",
     flexDirection: "row",
     justifyContent: "space-between",
   },
+  footerText: { fontSize: 8, lineHeight: 1.3, color: "#6b7280" },
 });
 
 const RESULT_COLOURS: Record<string, string> = {
@@ -151,10 +150,21 @@ export function ReportPages({ report, ctx }: { report: PdfReport; ctx: PdfContex
       {blocks.map((block, i) => (
         <Block key={i} block={block} report={report} ctx={ctx} />
       ))}
-      <View style={styles.footer} fixed>
-        <Text>{`${data.participantName} · ${data.sessionName}`}</Text>
-        <Text render={({ pageNumber, totalPages }) => `${pageNumber} / ${totalPages}`} />
-      </View>
+      {/* A View's render prop: a Text's draws nothing once the text inherits a lineHeight (the board PDF's footer says the same). */}
+      <View
+        style={styles.footer}
+        fixed
+        // The layout passes totalPages to a View's render too; its type names pageNumber only.
+        render={(props) => {
+          const { pageNumber, totalPages } = props as { pageNumber: number; totalPages?: number };
+          return (
+            <>
+              <Text style={styles.footerText}>{`${data.participantName} · ${data.sessionName}`}</Text>
+              <Text style={styles.footerText}>{`${pageNumber} / ${totalPages}`}</Text>
+            </>
+          );
+        }}
+      />
     </Page>
   );
 }

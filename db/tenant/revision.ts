@@ -1,0 +1,89 @@
+import type { Reader, TenantDb } from "./client";
+import { libsqlOf } from "./libsql";
+
+// The database keeps its own revision (ADR 0038): `data_revision` holds one number, and triggers on
+// every table move it whenever a row is inserted, updated or deleted, through any process, any
+// connection, or sqld. A process that keeps state read from the database stamps it with the
+// revision read before that state, and trusts it only while a fresh read gives the same number. No
+// writer has to say anything: forgetting a flag is no longer possible.
+
+/**
+ * What moves no revision, in one place: rows written many times a second or at every login, on
+ * which no kept state depends. `true` leaves the whole table out; a list of columns leaves out an
+ * UPDATE that sets only those columns (`AFTER UPDATE OF` the others), while its inserts and deletes
+ * still count. tests/unit/db/revision.test.ts proves every other table has its three triggers.
+ */
+export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
+  /** Participants' answers: a save (app/modules/live/gateway.server.ts). */
+  live_answers: true,
+  /** A login session's last use, touched every few minutes of use (its login and logout count). */
+  auth_sessions: ["last_seen_at"],
+  /** Who holds a room token (each live page opened). */
+  realtime_grants: true,
+  /** Login codes and their rate limits: every login request writes them, even a refused one. */
+  one_time_codes: true,
+  rate_limit_hits: true,
+  /** Uploaded files of a tenant on a server, in 1 MB parts: a key never names other bytes (ADR 0037). */
+  upload_files: true,
+  upload_parts: true,
+  /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
+  scheduled_session_participant_entries: ["rev", "updated_at"],
+};
+
+const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";
+
+/**
+ * The three triggers of a table with these columns, as a migration creates them (none for a table
+ * left out). A migration that adds a table adds these too; the test names the ones missing.
+ */
+export function revisionTriggers(table: string, columns: readonly string[]): string[] {
+  const skipped = UNCOUNTED[table];
+  if (skipped === true) return [];
+  const counted = skipped ? columns.filter((c) => !skipped.includes(c)).sort() : null;
+  const of = counted ? ` OF ${counted.map((c) => `\`${c}\``).join(", ")}` : "";
+  return [
+    `CREATE TRIGGER \`${table}_revision_insert\` AFTER INSERT ON \`${table}\` BEGIN ${BUMP} END;`,
+    `CREATE TRIGGER \`${table}_revision_update\` AFTER UPDATE${of} ON \`${table}\` BEGIN ${BUMP} END;`,
+    `CREATE TRIGGER \`${table}_revision_delete\` AFTER DELETE ON \`${table}\` BEGIN ${BUMP} END;`,
+  ];
+}
+
+/**
+ * The database's revision as `reader` sees it: one primary-key read. Inside a write transaction it
+ * includes that transaction's own changes.
+ */
+export async function readRevision(reader: Reader): Promise<number> {
+  const { rows } = await libsqlOf(reader).execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
+  return Number(rows[0]?.[0] ?? 0);
+}
+
+/**
+ * Values read from tenant databases and kept per open database at the revision read before them (a
+ * login session with its account, a page of a list). `get` answers only at that revision. `set`
+ * keeps a value read at the revision of what is kept, starts over at a newer one, and drops one
+ * read at an older one. Bounded: past `max` values, a database's are dropped.
+ */
+export class KeptAtRevision<V> {
+  private readonly kept = new WeakMap<TenantDb, { revision: number; values: Map<string, V> }>();
+
+  constructor(private readonly max: number) {}
+
+  get(tdb: TenantDb, revision: number, key: string): V | undefined {
+    const kept = this.kept.get(tdb);
+    return kept?.revision === revision ? kept.values.get(key) : undefined;
+  }
+
+  set(tdb: TenantDb, revision: number, key: string, value: V): void {
+    let kept = this.kept.get(tdb);
+    if (!kept || kept.revision < revision) this.kept.set(tdb, (kept = { revision, values: new Map() }));
+    if (kept.revision !== revision) return;
+    if (kept.values.size >= this.max) kept.values.clear();
+    kept.values.set(key, value);
+  }
+
+  /** Replaces a kept value after a change of it that moves no revision (a session's touch). */
+  replace(tdb: TenantDb, key: string, value: V): void {
+    const kept = this.kept.get(tdb);
+    if (kept?.values.has(key)) kept.values.set(key, value);
+  }
+}

@@ -1,0 +1,285 @@
+import { createClient } from "@libsql/client";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { tenantDatabaseUrl } from "~db/config";
+import type { Ctx } from "~/lib/context.server";
+import {
+  finishQuestion,
+  myLiveSession,
+  requestHelp,
+  saveAnswer,
+  setReady,
+  type MyLiveSession,
+} from "~/modules/live/participant.server";
+import { findEntryOf } from "~/modules/live/plan.server";
+import { loadLiveData } from "~/modules/live/store.server";
+import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { refusal } from "../support/refusal";
+import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from "./fixtures";
+
+// A participant's live state (session, entry, open section, overrides, extra time) is kept between
+// requests at the database's revision (app/modules/live/live-state.server.ts, ADR 0038). Every
+// change to it must be seen by the very next save or screen refresh, whoever makes it: the
+// participant's own moves, staff actions, content edits, another process. And what the gateway
+// keeps after its own writes must be exactly what a fresh read gives, without reading it.
+
+/** Reads of entries' live facts from the database (a whole session's or some entries': progress, overrides, extra time). */
+const reads = vi.hoisted(() => ({ liveFacts: 0 }));
+
+vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    entriesFacts: (...args: Parameters<typeof actual.entriesFacts>) => {
+      reads.liveFacts++;
+      return actual.entriesFacts(...args);
+    },
+  };
+});
+
+process.env.PARTYKIT_DISABLED = "true";
+let slug: string;
+let manager: Ctx;
+let f: LiveFixture;
+let p1: Ctx;
+let p2: Ctx;
+let revision = 0;
+
+// The first question's step 2 is a text step; the second question has one numeric step.
+const save = (who: Ctx, question: string, session = f) => {
+  const first = question === session.questions[0]![0];
+  const answer = first ? { textValue: `r${revision}` } : { numericValue: revision };
+  return saveAnswer(who, {
+    scheduledSession: session.sessionId,
+    evaluation: session.evaluations[0]!,
+    question,
+    stepIndex: first ? 2 : 0,
+    answer,
+    revision: ++revision,
+  });
+};
+
+/** Runs SQL on the tenant's database through a connection of its own, as another app process would. */
+async function elsewhere(statement: string, args: (string | number)[] = []): Promise<void> {
+  const other = createClient({ url: tenantDatabaseUrl(slug) });
+  try {
+    await other.execute({ sql: statement, args });
+  } finally {
+    other.close();
+  }
+}
+
+/** The participant's live state read from the database: another connection changes a row (moving the revision) first. */
+const fresh = async (who: Ctx, sessionId = f.sessionId) => {
+  await elsewhere("UPDATE workspaces SET name = name");
+  return myLiveSession(who, sessionId);
+};
+
+/** The same screen state, to the second (a second may tick between two reads). */
+function expectSameState(kept: MyLiveSession, read: MyLiveSession, what: string) {
+  const still = (s: MyLiveSession) => ({ ...s, remainingSeconds: 0, deadline: null, serverTime: null });
+  expect(still(kept), what).toEqual(still(read));
+  expect(Math.abs((kept.remainingSeconds ?? 0) - (read.remainingSeconds ?? 0)), what).toBeLessThanOrEqual(1);
+}
+
+beforeAll(async () => {
+  slug = (await makeTenant("live-state")).tenant.slug;
+  manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+  f = await makeLiveSession(manager, { participants: 2 });
+  p1 = participantCtx(manager, f.people[0]!);
+  p2 = participantCtx(manager, f.people[1]!);
+  await startScheduledSession(manager, f.sessionId);
+});
+
+describe("the kept live state of a participant", () => {
+  it("follows the participant's own move to the next question", async () => {
+    const [first, second] = f.questions[0]!;
+    expect((await save(p1, first!)).stored).toBe(true); // kept from here
+    await finishQuestion(p1, f.sessionId, f.evaluations[0]!, first!);
+    expect((await save(p1, second!)).stored).toBe(true);
+    expect((await refusal(save(p1, first!))).reason).toBe("live_question_not_current");
+    expect((await myLiveSession(p1, f.sessionId)).currentQuestion).toBe(second);
+  });
+
+  it("is carried through another participant's move: the others' next saves read nothing", async () => {
+    const [first, second] = f.questions[0]!;
+    expect((await save(p2, first!)).stored).toBe(true);
+    await finishQuestion(p2, f.sessionId, f.evaluations[0]!, first!);
+    const before = reads.liveFacts;
+    expect((await save(p1, second!)).stored).toBe(true);
+    expect((await save(p2, second!)).stored).toBe(true);
+    expect(reads.liveFacts).toBe(before);
+    expectSameState(await myLiveSession(p2, f.sessionId), await fresh(p2), "p2 after its move");
+  });
+
+  it("takes a staff pause, extension and resume as they commit: the next saves and refreshes read nothing, and see what a fresh read sees", async () => {
+    const second = f.questions[0]![1]!;
+    expect((await save(p1, second)).stored).toBe(true);
+    expect((await save(p2, second)).stored).toBe(true);
+    for (const input of [
+      { overrideType: "SESSION_PAUSE" },
+      { overrideType: "EXTEND_TIME", value: { numericValue: 90 } },
+      { overrideType: "SESSION_RESUME" },
+    ]) {
+      await applyLiveOverride(manager, f.sessionId, null, input);
+      const before = reads.liveFacts;
+      expect((await save(p1, second)).stored).toBe(true);
+      expect((await save(p2, second)).stored).toBe(true);
+      const kept = [await myLiveSession(p1, f.sessionId), await myLiveSession(p2, f.sessionId)];
+      expect(reads.liveFacts, `after ${input.overrideType}`).toBe(before);
+      const read = [await fresh(p1), await fresh(p2)];
+      expect(reads.liveFacts, "a fresh read is counted").toBeGreaterThan(before);
+      for (const [i, k] of kept.entries()) expectSameState(k, read[i]!, `${input.overrideType}, participant ${i + 1}`);
+      expect(kept[0]!.paused).toBe(input.overrideType !== "SESSION_RESUME");
+    }
+  });
+
+  it("gives a staff action the entries kept before it, and two actions at once both apply", async () => {
+    const overridesOf = async (participant: string) => {
+      const entry = await findEntryOf(manager.tdb.db, f.sessionId, participant);
+      return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides;
+    };
+    const extend = () =>
+      applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    await extend();
+    const before = reads.liveFacts;
+    await extend();
+    expect(reads.liveFacts).toBe(before);
+    // p2 finishes its last question of the evaluation and waits: the gateway keeps its new state,
+    // so the next extension reads nobody, and sees p2 waiting (none for it).
+    const second = f.questions[0]![1]!;
+    await finishQuestion(p2, f.sessionId, f.evaluations[0]!, second);
+    const p2Overrides = (await overridesOf(f.people[1]!)).length;
+    const p1Before = (await overridesOf(f.people[0]!)).length;
+    const beforeMove = reads.liveFacts;
+    await extend();
+    expect(reads.liveFacts).toBe(beforeMove);
+    expect(await overridesOf(f.people[1]!)).toHaveLength(p2Overrides);
+    expect(await overridesOf(f.people[0]!)).toHaveLength(p1Before + 1);
+    // Two actions at once share one transaction: the second sees the first's rows, not what was
+    // kept before it.
+    await Promise.all([extend(), extend()]);
+    expect(await overridesOf(f.people[0]!)).toHaveLength(p1Before + 3);
+    expectSameState(await myLiveSession(p1, f.sessionId), await fresh(p1), "p1 after two extensions at once");
+  });
+
+  it("keeps the session through an unlock: the unlocked participant's refresh reads nothing and matches a fresh read", async () => {
+    await applyLiveOverride(manager, f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } });
+    expect(await unlockWaitingParticipants(manager, f.people, f.sessionId)).toEqual([f.people[1]]); // p2 waited
+    const before = reads.liveFacts;
+    const kept = await myLiveSession(p2, f.sessionId);
+    const stillKept = await myLiveSession(p1, f.sessionId);
+    expect(reads.liveFacts).toBe(before);
+    expect(kept.evaluation?._id).toBe(f.evaluations[1]);
+    expectSameState(kept, await fresh(p2), "the unlocked participant");
+    expectSameState(stillKept, await fresh(p1), "the other");
+  });
+
+  it("keeps what a help request, its resolution and ready write exactly as a fresh read gives them", async () => {
+    for (const [what, act] of [
+      ["help", () => requestHelp(p1, f.sessionId)],
+      [
+        "resolved",
+        () => applyLiveOverride(manager, f.sessionId, [f.people[0]!], { overrideType: "HELP_REQUEST_RESOLVED" }),
+      ],
+      ["ready", () => setReady(p2, f.sessionId, true)],
+      [
+        "open evaluation",
+        () =>
+          applyLiveOverride(manager, f.sessionId, [f.people[0]!], {
+            overrideType: "OPEN_EVALUATION",
+            evaluation: f.evaluations[1]!,
+          }),
+      ],
+    ] as const) {
+      await act();
+      const before = reads.liveFacts;
+      const kept = [await myLiveSession(p1, f.sessionId), await myLiveSession(p2, f.sessionId)];
+      expect(reads.liveFacts, what).toBe(before);
+      expectSameState(kept[0]!, await fresh(p1), `${what}: p1`);
+      expectSameState(kept[1]!, await fresh(p2), `${what}: p2`);
+    }
+    expect((await myLiveSession(p1, f.sessionId)).helpRequested).toBe(false);
+    expect((await myLiveSession(p1, f.sessionId)).evaluation?._id).toBe(f.evaluations[1]);
+  });
+
+  it("sees a change written by another connection (another app process) at the next refresh and save", async () => {
+    const entry = await findEntryOf(manager.tdb.db, f.sessionId, f.people[0]!);
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(false);
+    await elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'SESSION_PAUSE', ?)", [
+      entry.id,
+      Date.now(),
+    ]);
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(true);
+    await elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'SESSION_RESUME', ?)", [
+      entry.id,
+      Date.now(),
+    ]);
+    expect((await myLiveSession(p1, f.sessionId)).paused).toBe(false);
+    // Its open section closed elsewhere: the next save is refused as not current.
+    await elsewhere("UPDATE live_progress SET section_end = ? WHERE entry_id = ? AND section_end IS NULL", [
+      Date.now(),
+      entry.id,
+    ]);
+    expect((await refusal(save(p1, f.questions[1]![0]!))).reason).toBe("live_question_not_current");
+  });
+
+  it("sees extra time given to the participant (a content write)", async () => {
+    const before = (await myLiveSession(p2, f.sessionId)).remainingSeconds!;
+    await setExtraTime(manager, f.people[1]!, 100);
+    const after = (await myLiveSession(p2, f.sessionId)).remainingSeconds!;
+    expect(after).toBeGreaterThan(before + 30);
+  });
+
+  it("shows the entry's current revision and answers although saves do not refresh what is kept", async () => {
+    const live = await myLiveSession(p2, f.sessionId);
+    const question = live.currentQuestion!;
+    const saved = await saveAnswer(p2, {
+      scheduledSession: f.sessionId,
+      evaluation: live.evaluation!._id,
+      question,
+      stepIndex: 0,
+      answer: { textValue: "shown" },
+      revision: ++revision,
+    });
+    const after = await myLiveSession(p2, f.sessionId);
+    expect(after.revision).toBe(saved.entryRevision);
+    expect(after.answers.find((a) => a.question === question && a.stepIndex === 0)?.revision).toBe(saved.revision);
+  });
+
+  it("refuses saves once staff complete the session", async () => {
+    await completeScheduledSession(manager, f.sessionId);
+    expect((await refusal(save(p1, f.questions[0]![1]!))).reason).toBe("live_session_not_ongoing");
+  });
+});
+
+describe("a participant's move and a staff action in one transaction", () => {
+  it("the action sees the move, and what is kept after both is what a fresh read gives", async () => {
+    const session = await makeLiveSession(manager, { participants: 3 });
+    const people = session.people.map((p) => participantCtx(manager, p));
+    await startScheduledSession(manager, session.sessionId);
+    const [first, second] = session.questions[0]!;
+    await finishQuestion(people[1]!, session.sessionId, session.evaluations[0]!, first!);
+    for (const who of people) await myLiveSession(who, session.sessionId);
+    // Asked for in the same turn, so they share a group commit: b's move to "waiting" first.
+    const [, , extended] = await Promise.all([
+      save(people[0]!, first!, session),
+      finishQuestion(people[1]!, session.sessionId, session.evaluations[0]!, second!),
+      applyLiveOverride(manager, session.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 30 } }),
+    ]);
+    void extended;
+    const lastOverride = async (participant: string) => {
+      const entry = await findEntryOf(manager.tdb.db, session.sessionId, participant);
+      return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides.at(-1);
+    };
+    // b was waiting when the extension was written: none for it; a and c, on their first question, got it.
+    expect(await lastOverride(session.people[1]!)).toBeUndefined();
+    expect(await lastOverride(session.people[0]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: first });
+    const kept = [];
+    for (const who of people) kept.push(await myLiveSession(who, session.sessionId));
+    expect(kept[1]!.status).toBe("waiting");
+    for (const [i, who] of people.entries())
+      expectSameState(kept[i]!, await fresh(who, session.sessionId), `participant ${i + 1}`);
+  });
+});
