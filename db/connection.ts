@@ -158,8 +158,9 @@ const UNREACHABLE_CODES = new Set([
 /**
  * Whether `error` (or one of its causes: drizzle and fetch wrap them) says the database cannot be
  * used right now, although the same request may succeed in a moment: its server does not answer
- * or was restarted under an open transaction (sqld forgets the transaction's baton), answers 502,
- * 503 or 504, or another process holds an embedded file's write lock past busy_timeout.
+ * or was restarted under an open transaction (sqld forgets the transaction's baton, and the
+ * client closes it for the statements after), answers 502, 503 or 504, or another process holds an
+ * embedded file's write lock past busy_timeout.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
@@ -172,6 +173,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof message !== "string") continue;
     if (code === "SERVER_ERROR" && /HTTP status (50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
       return true;
+    // A group's shared transaction (db/tenant/group-commit.ts) that one of its writes found broken:
+    // the writes after it in the group meet it closed. Nothing of the group was committed.
+    if (code === "TRANSACTION_CLOSED") return true;
   }
   return false;
 }
