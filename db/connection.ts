@@ -159,8 +159,9 @@ const UNREACHABLE_CODES = new Set([
  * Whether `error` (or one of its causes: drizzle and fetch wrap them) says the database cannot be
  * used right now, although the same request may succeed in a moment: its server does not answer
  * or was restarted under an open transaction (sqld forgets the transaction's baton, and the
- * client closes it for the statements after), answers 502, 503 or 504, or another process holds an
- * embedded file's write lock past busy_timeout.
+ * client closes it for the statements after), answers 404 (while shutting down), 502, 503 or 504,
+ * or another process holds an embedded file's write lock past busy_timeout. A namespace that does
+ * not exist is refused the same way, and its log line names the 404.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
@@ -171,7 +172,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code === "SQLITE_BUSY")) return true;
     if (typeof message !== "string") continue;
-    if (code === "SERVER_ERROR" && /HTTP status (50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
+    // 404: sqld shutting down answers a namespace's requests so for a moment (a stop-sqld fault run).
+    if (code === "SERVER_ERROR" && /HTTP status (404|50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
       return true;
     // A group's shared transaction (db/tenant/group-commit.ts) that one of its writes found broken:
     // the writes after it in the group meet it closed. Nothing of the group was committed.
@@ -217,8 +219,10 @@ function causeCode(error: unknown): string {
     e && typeof e === "object" && depth < 8;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    const { code, extendedCode } = e as { code?: unknown; extendedCode?: unknown };
+    const { code, extendedCode, message } = e as { code?: unknown; extendedCode?: unknown; message?: unknown };
     if (typeof extendedCode === "string") return extendedCode;
+    // The server's own answer says more than its code ("SERVER_ERROR: Server returned HTTP status 404").
+    if (code === "SERVER_ERROR" && typeof message === "string") return message.slice(0, 120);
     if (typeof code === "string") return code;
   }
   return error instanceof Error ? error.message.slice(0, 80) : String(error);
