@@ -58,9 +58,10 @@ const ownFetch = (): Fetch => (nodeFetch ??= globalThis.fetch);
  *
  * It is undici's request() under a fetch's shape (what libsql calls), each answer read whole, and
  * it asks for answers uncompressed: sqld gzips every answer a client accepts compressed (fetch's
- * default). Through Node's fetch, zlib took a sixth of an app process's CPU at full load, and a
- * transaction of three round trips cost the client 2.1–2.8 ms of CPU; this way 0.75 ms, and 2.2
- * instead of 3.3–5.2 ms end to end (docs/benchmarks.md, "Across processes and engines").
+ * default). Through Node's fetch, zlib took a sixth of an app process's CPU at full load; a
+ * transaction of three round trips cost the client 2.1–5.1 ms of CPU and 3.3–8.9 ms end to end,
+ * this way 0.75–1.65 ms and 2.0–4.9 ms (same runs, alternating; docs/benchmarks.md, "Across
+ * processes and engines").
  */
 export function localhostFetch(): Promise<Fetch> {
   loopbackFetch ??= import("undici").then(({ Agent }) => {
