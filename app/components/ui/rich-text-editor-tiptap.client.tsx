@@ -6,29 +6,13 @@ import { useTranslation } from "react-i18next";
 import { isAllowedImageUrl, isAllowedLink } from "~/lib/rich-html-policy";
 import { cleanHtmlInBrowser } from "./clean-html";
 import { Button } from "./form";
-
-const EDITOR_CLASS =
-  "min-h-16 px-3 py-2 text-sm outline-none [&_a]:text-primary [&_a]:underline [&_img]:max-h-48 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5";
+import { EDITOR_CLASS, RichTextFrame, type RichTextEditorProps } from "./rich-text-frame";
 
 /**
- * A rich text field (TipTap): bold, italic, lists, links and images, by toolbar or keyboard
- * (Ctrl/⌘+B, I, U; Ctrl/⌘+Shift+7/8 for lists). Pasted HTML is cleaned with the server's allow-list
- * and anything the editor's schema does not know is dropped. The server sanitises again on save.
+ * TipTap behind RichTextEditor (rich-text-editor.tsx), which loads this module only where an
+ * editor is shown: a page that does not edit rich text does not download the editor.
  */
-export function RichTextEditor({
-  html,
-  onChange,
-  label,
-  disabled,
-  imagePicker,
-}: {
-  html: string;
-  onChange: (html: string) => void;
-  label: string;
-  disabled?: boolean;
-  /** Renders the image source chooser; it calls `insert` with the uploaded image's address. */
-  imagePicker?: (insert: (url: string) => void) => ReactNode;
-}) {
+export default function TiptapEditor({ html, onChange, label, disabled, imagePicker }: RichTextEditorProps) {
   const editor = useEditor({
     // Rendered in the browser only: the server shows the same HTML read-only until then.
     immediatelyRender: false,
@@ -70,15 +54,10 @@ export function RichTextEditor({
   }, [editor, disabled]);
 
   return (
-    <div className="rounded-md border border-slate-300 focus-within:ring-2 focus-within:ring-primary/40">
+    <RichTextFrame html={editor ? null : html}>
       {!disabled && editor ? <Toolbar editor={editor} label={label} imagePicker={imagePicker} /> : null}
-      {editor ? (
-        <EditorContent editor={editor} />
-      ) : (
-        // Before the editor starts: the same content, not yet editable (and not announced as a field).
-        <div className={EDITOR_CLASS} dangerouslySetInnerHTML={{ __html: html }} />
-      )}
-    </div>
+      {editor ? <EditorContent editor={editor} /> : null}
+    </RichTextFrame>
   );
 }
 
