@@ -152,8 +152,8 @@ export default function ScheduledSessions() {
           <p className="text-slate-600">{t("scheduling:list.empty")}</p>
         ) : (
           <>
-            {/* Phones get cards: a seven-column table does not fit 390px. */}
-            <ul className="flex flex-col gap-2 sm:hidden" data-testid="scheduled-session-cards">
+            {/* Phones and tablets get cards: a seven-column table fits only beside the menu of a wide screen. */}
+            <ul className="flex flex-col gap-2 lg:hidden" data-testid="scheduled-session-cards">
               {data.list.edges.map(({ node: s }) => (
                 <li
                   key={s._id}
@@ -173,11 +173,8 @@ export default function ScheduledSessions() {
                 </li>
               ))}
             </ul>
-            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
-              <table
-                className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]"
-                data-testid="scheduled-sessions"
-              >
+            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+              <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
                     {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
@@ -202,13 +199,14 @@ export default function ScheduledSessions() {
                       <td className="px-3 py-2 whitespace-nowrap">
                         {formatDateTime(s.datetime, locale, data.timeZone)}
                       </td>
-                      <td className="px-3 py-2 font-mono">{s.reference}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 font-mono whitespace-nowrap">{s.reference}</td>
+                      {/* Only the name breaks, even inside a long word; dates, references and states stay whole. */}
+                      <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
                         {s.sessionName}
                         <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
                       </td>
                       <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 whitespace-nowrap">
                         <StatusBadge status={s.status} />
                       </td>
                       <td className="px-3 py-2">{s.participants.length}</td>
