@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/fixtures";
 import { liveFixture, type LiveSetup } from "./support/live";
+import { loginAsParticipant } from "./support/login";
 import { staffCtx } from "./support/seed";
 import { addSession } from "~/modules/assessments/index.server";
 import {
@@ -116,4 +117,28 @@ test("no admin list page (nor a bank picker) scrolls sideways on a phone, with l
           .toBeLessThanOrEqual(inner);
       }
   }
+});
+
+test("the candidate's home on a phone: the organisation's name whole, nothing scrolls sideways", async ({
+  page,
+  baseURL,
+}) => {
+  const tag = `home${Date.now()}`;
+  const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
+  await loginAsParticipant(page, { tenant: "demo", email: data.email });
+  for (const width of WIDTHS)
+    for (const locale of LOCALES) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/user?lng=${locale}`);
+      const name = page.getByTestId("organization-name");
+      await expect(name).toHaveText("Demo Organisation");
+      expect(
+        await name.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+        `organisation name whole at ${width}px in ${locale}`,
+      ).toBe(true);
+      const { scroll, inner, out } = await sidewaysOverflow(page);
+      expect
+        .soft(scroll, `/user is ${scroll}px wide in a ${inner}px window: ${out.join(", ")}`)
+        .toBeLessThanOrEqual(inner);
+    }
 });
