@@ -8,6 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { getLocale, i18nFor } from "./i18n/i18n.server";
 import { cspNonceOf } from "./lib/security-headers";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~db/connection";
 import { registerReferenceChecks } from "./server/reference-checks";
 
 // The server build runs every module function: removals are checked for references from the start.
@@ -61,11 +62,20 @@ export default async function handleRequest(
   });
 }
 
-/** Logs real failures only: an unknown URL (404) or an aborted request is not an error of ours. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Logs real failures only: an unknown URL (404) or an aborted request is not an error of ours. A
+ * database that cannot be used is logged in a line now and then, and marked on the request's load
+ * context: the server answers 503 with Retry-After instead of 500 (app/server/main.ts).
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
   if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseUnavailable(error);
+    if (context) context.databaseUnavailable = true;
+    return;
+  }
   console.error(error);
 }
 

@@ -50,26 +50,44 @@ const ownFetch = (): Fetch => (nodeFetch ??= globalThis.fetch);
  * its Host header, which is how sqld picks a namespace: no DNS or hosts-file entry is needed, and
  * all namespaces of one server share one pool of connections (a pool per name would keep a socket
  * per recently used tenant). undici is loaded only when such a URL is used.
+ *
+ * It is undici's request() under a fetch's shape (what libsql calls), each answer read whole, and
+ * it asks for answers uncompressed: sqld gzips every answer a client accepts compressed (fetch's
+ * default). Through Node's fetch, zlib took a sixth of an app process's CPU at full load, and a
+ * transaction of three round trips cost the client 2.1–2.8 ms of CPU; this way 0.75 ms, and 2.2
+ * instead of 3.3–5.2 ms end to end (docs/benchmarks.md, "Across processes and engines").
  */
 export function localhostFetch(): Promise<Fetch> {
-  const fetch = ownFetch();
   loopbackFetch ??= import("undici").then(({ Agent }) => {
     const agent = new Agent();
-    const loopback: Pick<Dispatcher, "dispatch"> = {
-      dispatch(options, handler) {
-        const origin = new URL(String(options.origin));
-        if (!isLocalhostName(origin.hostname)) return agent.dispatch(options, handler);
-        const headers = Array.isArray(options.headers)
-          ? [...(options.headers as string[]), "host", origin.host]
-          : { ...(options.headers as Record<string, string> | undefined), host: origin.host };
-        return agent.dispatch(
-          { ...options, origin: `${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ""}`, headers },
-          handler,
-        );
-      },
+    return async (input, init) => {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      const url = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => (headers[name] = value));
+      headers["accept-encoding"] = "identity";
+      let origin = url.origin;
+      if (isLocalhostName(url.hostname)) {
+        headers.host = url.host;
+        origin = `${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ""}`;
+      }
+      const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      const answer = await agent.request({
+        origin,
+        path: url.pathname + url.search,
+        method: request.method as Dispatcher.HttpMethod,
+        headers,
+        body: hasBody ? Buffer.from(await request.arrayBuffer()) : undefined,
+        signal: request.signal,
+      });
+      const bytes = await answer.body.arrayBuffer();
+      const answerHeaders = new Headers();
+      for (const [name, value] of Object.entries(answer.headers))
+        for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value])
+          answerHeaders.append(name, one);
+      const empty = answer.statusCode === 204 || answer.statusCode === 304 || request.method === "HEAD";
+      return new Response(empty ? null : bytes, { status: answer.statusCode, headers: answerHeaders });
     };
-    // Node's own fetch takes an undici dispatcher; libsql hands it a Request of Node's own kind.
-    return (input, init) => fetch(input, { ...init, dispatcher: loopback } as RequestInit);
   });
   return loopbackFetch;
 }
@@ -114,4 +132,84 @@ export class WriteQueue {
     }
     this.running = false;
   }
+}
+
+/** Errors of the connection to a database server (Node's and undici's codes), not of a statement. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/**
+ * Whether `error` (or one of its causes: drizzle and fetch wrap them) says the database cannot be
+ * used right now, although the same request may succeed in a moment: its server does not answer
+ * or was restarted under an open transaction (sqld forgets the transaction's baton), answers 502,
+ * 503 or 504, or another process holds an embedded file's write lock past busy_timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code === "SQLITE_BUSY")) return true;
+    if (typeof message !== "string") continue;
+    if (code === "SERVER_ERROR" && /HTTP status (50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+let unavailableSince = 0;
+let unavailableCount = 0;
+let unavailableNotedAt = 0;
+let unavailableLoggedAt = 0;
+
+/**
+ * Logs a request refused because the database could not be used (isDatabaseUnavailable): one line
+ * with the cause's code when it starts (30 s after the last one), then a count at most every 5 s,
+ * instead of a stack per request.
+ */
+export function noteDatabaseUnavailable(error: unknown): void {
+  const now = Date.now();
+  const starts = now - unavailableNotedAt > 30_000;
+  unavailableNotedAt = now;
+  if (starts) {
+    unavailableSince = now;
+    unavailableCount = 1;
+    unavailableLoggedAt = now;
+    console.error(
+      `[db] the database cannot be used (${causeCode(error)}): requests are refused with 503 until it answers.`,
+    );
+    return;
+  }
+  unavailableCount++;
+  if (now - unavailableLoggedAt < 5_000) return;
+  unavailableLoggedAt = now;
+  console.error(
+    `[db] still unavailable (${causeCode(error)}): ${unavailableCount} requests refused since ${new Date(unavailableSince).toISOString()}.`,
+  );
+}
+
+function causeCode(error: unknown): string {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return error instanceof Error ? error.message.slice(0, 80) : String(error);
 }

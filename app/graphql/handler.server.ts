@@ -14,6 +14,8 @@ import type { JsonAnswer } from "~/lib/json-answer";
 import type { TFunction } from "i18next";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
+import { DatabaseUnavailableError } from "~/lib/retry-later";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~db/connection";
 import { getLocale, getT } from "~/i18n/i18n.server";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/index.server";
 import { allowedWithoutSession } from "./anonymous-access";
@@ -62,6 +64,16 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
     if (original && !(original instanceof GraphQLError)) {
       // Variable coercion errors carry a TypeError from our scalars: a client mistake, not a crash.
       if (!error.path) return badRequest(error, t);
+      // The database is down or restarting: the client may send it again (db/connection.ts).
+      if (isDatabaseUnavailable(original)) {
+        noteDatabaseUnavailable(original);
+        const unavailable = new DatabaseUnavailableError();
+        return new GraphQLError(t(unavailable.messageKey, unavailable.values ?? {}), {
+          nodes: error.nodes,
+          path: error.path,
+          extensions: { code: unavailable.code, reason: unavailable.reason },
+        });
+      }
       console.error("[graphql] unexpected error", original);
       return new GraphQLError(t("errors:internal_error"), {
         nodes: error.nodes,

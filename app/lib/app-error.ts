@@ -59,6 +59,7 @@ export type ServerReason =
   | "rate_limited"
   | "not_found"
   | "internal_error"
+  | "database_unavailable"
   | "tenant_disabled"
   | "role_not_grantable"
   | "last_manager"

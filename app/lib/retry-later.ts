@@ -25,3 +25,23 @@ export class RetryLaterError extends AppError {
 }
 
 export const isRetryLater = (e: unknown): e is RetryLaterError => e instanceof RetryLaterError;
+
+/** How long a client is asked to wait when the database cannot be reached (ms). */
+export const DATABASE_RETRY_MS = 2_000;
+
+/**
+ * The database cannot be used right now (its server is down or restarting, db/connection.ts
+ * isDatabaseUnavailable): 503 with a Retry-After, the one refusal with reason
+ * `database_unavailable`. Whether a write reached the database is unknown (its answer may be what
+ * was lost): a client sends the same request again then (an answer save carries its revision).
+ */
+export class DatabaseUnavailableError extends RetryLaterError {
+  constructor(retryAfterMs = DATABASE_RETRY_MS) {
+    super("INTERNAL_SERVER_ERROR", "database_unavailable", retryAfterMs);
+    this.name = "DatabaseUnavailableError";
+  }
+
+  override get status(): number {
+    return 503;
+  }
+}

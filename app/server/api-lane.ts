@@ -4,6 +4,8 @@ import { gzip } from "node:zlib";
 import { createReadableStreamFromReadable, type ServerBuild } from "@remix-run/node";
 import { isEndpoint, type ApiEndpoint, type ApiRoute } from "~/api/types";
 import { AppError, type Refusal } from "~/lib/app-error";
+import { DatabaseUnavailableError } from "~/lib/retry-later";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~db/connection";
 import type { JsonAnswer } from "~/lib/json-answer";
 import { NO_STORE } from "~/lib/security-headers";
 import { serverRefusal } from "./refusal-language";
@@ -198,8 +200,19 @@ export async function createApiLane({ build, trustProxy, securityHeaders }: ApiL
       if (req.socket.destroyed) return; // the client went away: nobody to answer
       // A thrown Response (a redirect) is the answer, as in a Remix loader.
       if (error instanceof Response && !res.headersSent) return void (await send(req, res, error));
+      if (res.headersSent) {
+        console.error(`[api] ${req.method} ${route.path} failed`, error);
+        return void res.end();
+      }
+      // The database is down or restarting: a clear, retryable refusal (503, Retry-After), one log line now and then.
+      if (isDatabaseUnavailable(error)) {
+        noteDatabaseUnavailable(error);
+        const unavailable = new DatabaseUnavailableError();
+        return sendRefusal(res, unavailable.status, serverRefusal(req, unavailable), {
+          "Retry-After": String(unavailable.retryAfterSeconds),
+        });
+      }
       console.error(`[api] ${req.method} ${route.path} failed`, error);
-      if (res.headersSent) return void res.end();
       sendRefusal(res, 500, serverRefusal(req, new AppError("INTERNAL_SERVER_ERROR", "internal_error")));
     }
   }

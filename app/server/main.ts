@@ -6,10 +6,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { creditServerOutages, startLiveHeartbeat } from "~/modules/live/index.server";
 import { realtimeSecret } from "~/modules/realtime/index.server";
+import { DATABASE_RETRY_MS } from "~/lib/retry-later";
 import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.server";
 import { settings, SettingsError, type Settings } from "~settings/settings.server";
 import { createApiLane } from "./api-lane";
@@ -92,10 +94,16 @@ app.use(capUnreadBodies);
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(path.join(root, "build/server/index.js"))) as ServerBuild);
-const getLoadContext = (req: express.Request, res: express.Response) => ({
-  clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  cspNonce: res.locals.cspNonce as string,
-});
+const getLoadContext = (req: express.Request, res: express.Response) => {
+  const context = {
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    cspNonce: res.locals.cspNonce as string,
+    /** Set by entry.server.tsx's handleError when a loader or action found the database unavailable. */
+    databaseUnavailable: false,
+  };
+  res.locals.loadContext = context;
+  return context;
+};
 const pageHeaders = securityHeaders(dev);
 // Every endpoint of the one API table (app/api/routes.server.ts) is registered here, answered before
 // Express: no middleware chain, static files' disk lookups or Remix routing for the requests a live
@@ -115,7 +123,22 @@ if (viteDevServer) {
   app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
 }
 
-app.all("*", noStoreByDefault, createRequestHandler({ build, getLoadContext }));
+// A page whose data could not be read because the database is down or restarting: 503 with
+// Retry-After (the database's own refusal, ~/lib/retry-later), not a 500.
+const unavailableAs503: express.RequestHandler = (_req, res, next) => {
+  onHeaders(res, () => {
+    if (
+      res.statusCode !== 500 ||
+      !(res.locals.loadContext as { databaseUnavailable?: boolean } | undefined)?.databaseUnavailable
+    )
+      return;
+    res.statusCode = 503;
+    res.setHeader("Retry-After", String(Math.ceil(DATABASE_RETRY_MS / 1000)));
+  });
+  next();
+};
+
+app.all("*", noStoreByDefault, unavailableAs503, createRequestHandler({ build, getLoadContext }));
 
 // Right before serving, once the build is loaded (loading it takes seconds on a busy machine, and
 // those seconds are the app's, not the candidate's): time the app could not serve an ongoing session

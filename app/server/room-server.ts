@@ -22,6 +22,8 @@ export function startRoomServer(options: {
   configDir: string;
   /** Called when the room server exits without stop() (it crashed or was killed). */
   onExit?: (code: number | null) => void;
+  /** Where its output goes (default: this process's). */
+  output?: (chunk: string) => void;
 }): RoomServer {
   // Through a keeper that ends the room server's whole group when this process is gone, however
   // it ended (room-watchdog.mjs): an orphan kept the port from the next start.
@@ -33,8 +35,14 @@ export function startRoomServer(options: {
       path.join(root, "node_modules", ".bin", "partykit"),
       ...partykitDevArgs({ root, port: options.port, secret: options.secret, configDir: options.configDir }),
     ],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
+    {
+      cwd: root,
+      stdio: ["ignore", options.output ? "pipe" : "inherit", options.output ? "pipe" : "inherit"],
+      detached: true,
+    },
   );
+  child.stdout?.on("data", (chunk: Buffer) => options.output?.(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => options.output?.(chunk.toString()));
   let stopping = false;
   child.on("exit", (code) => {
     if (!stopping) options.onExit?.(code);

@@ -9,8 +9,8 @@ import { forgetSettings, settings, SettingsError } from "~settings/settings.serv
 // sqld with namespaces (data in DATA_DIR/sqld, the catalog and one database per organisation), the
 // PartyKit room server once, and WEB_CONCURRENCY app processes (app/server/main.ts, default: one a
 // core) serving PORT together through node:cluster, all on that sqld. The catalog is migrated and
-// the demo organisation seeded here, once, before the app processes start; an app process that
-// dies is started again. Ctrl-C (or SIGTERM) stops the app processes, then the room, then sqld.
+// the demo organisation seeded here, once, before the app processes start; an app process or sqld
+// that dies is started again. Ctrl-C (or SIGTERM) stops the app processes, then the room, then sqld.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -30,12 +30,9 @@ async function primary(): Promise<void> {
   const { startSqldProcess } = await import("./sqld");
   const { SQLD_HTTP_PORT: httpPort, SQLD_ADMIN_PORT: adminPort } = config;
   const sqldLog = path.join(dataDir(), "sqld.log");
-  const sqld = await startSqldProcess({
-    dataDir: path.join(dataDir(), "sqld"),
-    httpPort,
-    adminPort,
-    logFile: sqldLog,
-  }).catch((error: Error) => {
+  const startSqld = () =>
+    startSqldProcess({ dataDir: path.join(dataDir(), "sqld"), httpPort, adminPort, logFile: sqldLog });
+  let sqld = await startSqld().catch((error: Error) => {
     console.error(`Cannot start sqld: ${error.message}`);
     process.exit(1);
   });
@@ -80,11 +77,34 @@ async function primary(): Promise<void> {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  void sqld.exited.then((code) => {
-    if (shuttingDown) return;
-    console.error(`[sqld] exited with code ${code}; stopping (see ${sqldLog}).`);
-    void shutdown("sqld exit");
-  });
+  // sqld that ends is started again on its data; meanwhile the app processes answer 503 with
+  // Retry-After (database_unavailable) and the browsers keep what they could not send. A sqld that
+  // keeps ending (five times in a minute) stops everything.
+  const sqldStarts: number[] = [];
+  const watchSqld = (current: typeof sqld) => {
+    void current.exited.then(async (code) => {
+      if (shuttingDown) return;
+      const now = Date.now();
+      sqldStarts.push(now);
+      while (sqldStarts[0]! < now - 60_000) sqldStarts.shift();
+      if (sqldStarts.length > 5) {
+        console.error(`[sqld] keeps exiting (code ${code}); stopping (see ${sqldLog}).`);
+        return void shutdown("sqld exits");
+      }
+      console.error(`[sqld] exited with code ${code}; starting it again (see ${sqldLog}).`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (shuttingDown) return;
+      try {
+        sqld = await startSqld();
+        console.log(`[sqld] serving again on http://*.localhost:${httpPort}.`);
+        watchSqld(sqld);
+      } catch (error) {
+        console.error(`[sqld] cannot start again: ${(error as Error).message}; stopping.`);
+        void shutdown("sqld exit");
+      }
+    });
+  };
+  watchSqld(sqld);
 
   // Once, before any app process: the catalog's namespace and migrations, and the demo organisation.
   const { bootstrap } = await import("./bootstrap");

@@ -3,12 +3,28 @@
  * context. The app's modules are imported when called, after the benchmark has set DATA_DIR.
  */
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
+import { openClient } from "~db/connection";
+import type { Sqld } from "../support/sqld";
 
-/** Raw single-row inserts, one transaction each, into a fresh WAL file database in `dir`: the write ceiling. */
-export async function rawInsertRate(dir: string, seconds = 3): Promise<number> {
-  const client = createClient({ url: `file:${path.join(dir, "raw.db")}` });
-  await client.execute("PRAGMA journal_mode = WAL");
+/**
+ * Raw single-row inserts, one transaction each, into a fresh WAL file database in `dir`: the write
+ * ceiling. With `sqld`, into a fresh namespace of that server instead, over HTTP as the app reaches it.
+ */
+export async function rawInsertRate(dir: string, seconds = 3, sqld?: Sqld): Promise<number> {
+  let client: Client;
+  if (sqld) {
+    const created = await fetch(`${sqld.adminUrl}/v1/namespaces/raw-inserts/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    if (!created.ok) throw new Error(`sqld refused the namespace: ${created.status} ${await created.text()}`);
+    client = await openClient(sqld.tenantUrlTemplate.replace("{tenant}", "raw-inserts"));
+  } else {
+    client = createClient({ url: `file:${path.join(dir, "raw.db")}` });
+    await client.execute("PRAGMA journal_mode = WAL");
+  }
   await client.execute("CREATE TABLE t (id TEXT PRIMARY KEY, name TEXT, created_at INTEGER)");
   const started = performance.now();
   let n = 0;

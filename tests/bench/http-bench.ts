@@ -10,19 +10,39 @@
  *   BENCH_SECONDS (default 10) per measure, BENCH_CONNECTIONS (default 10), BENCH_PORT (3391),
  *   BENCH_ONLY=<text> runs only the measures whose name contains it (the baseline always runs),
  *   BENCH_CPU_PROF=<dir> makes the app write a CPU profile there when it stops.
+ *
+ * `--database file|sqld` (default file): the embedded files in DATA_DIR or one sqld with
+ * namespaces. `--processes N` (default 1) starts N app processes from the build on N ports on that
+ * database (tests/support/app-stack.ts); the measures above go to the first, and then, in the same
+ * run, `{ __typename }` and answer saves (1,000 participants of a started live session, each save a
+ * new revision) go to the first process alone and to all N at once (the same connections, shared
+ * out): requests/s of each and their ratio. BENCH_PARTICIPANTS changes the 1,000.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startStack, type Database } from "../support/app-stack";
 import { benchOrganization, rawInsertRate } from "./bench-support";
+import { prepareLiveBench } from "./live-setup";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 const TRIVIAL_PORT = PORT + 1;
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const PROCESSES = Number(option("processes") ?? 1);
+const DATABASE = (option("database") ?? "file") as Database;
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error("--processes takes a whole number from 1");
+if (DATABASE !== "file" && DATABASE !== "sqld") throw new Error("--database takes file or sqld");
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
+/** The app processes' ports: PORT + 2, + 3, … (PORT + 1 is the trivial server's, then the room's). */
+const APP_PORTS = Array.from({ length: PROCESSES }, (_, i) => PORT + 3 + i);
+const ROOM_PORT = PORT + 2;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "http-bench-"));
 process.env.DATA_DIR = dir;
@@ -34,6 +54,70 @@ async function cannon(name: string, options: autocannon.Options): Promise<Measur
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const errors = result.errors + result.non2xx + result.timeouts;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+/**
+ * The same load on several servers at once: the connections shared out, one autocannon each, run
+ * together. Requests/s add up; latencies are the worst of them.
+ */
+async function cannonAll(name: string, options: (port: number) => autocannon.Options, ports: number[]) {
+  const each = Math.max(1, Math.round(CONNECTIONS / ports.length));
+  const results = await Promise.all(
+    ports.map((port) => autocannon({ connections: each, duration: SECONDS, ...options(port) })),
+  );
+  return {
+    name,
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx + r.timeouts, 0),
+  };
+}
+
+type Step = { index: number; type: string; options: string[] };
+type SaveTarget = { cookie: string; evaluation: string; question: string; steps: Step[] };
+
+/** An answer of the step's type (as the live bench's participants send them). */
+function answerFor(step: Step, n: number): Record<string, unknown> {
+  switch (step.type) {
+    case "MULTIPLE_CHOICE":
+      return { textlistValue: [step.options[n % step.options.length]!] };
+    case "NUMERIC":
+      return { numericValue: n };
+    case "TEXT":
+      return { textValue: `answer ${n}` };
+    case "HOTZONE":
+      return { numericlistValue: [(n % 100) / 100, 0.5] };
+    default:
+      return { booleanValue: n % 2 === 0 };
+  }
+}
+
+/** Answer saves in turn over every participant, each a new revision of one of its current question's steps. */
+function answerSaves(session: string, targets: SaveTarget[]): autocannon.Options["requests"] {
+  let n = 0;
+  return [
+    {
+      method: "POST",
+      path: `/api/user/live/${session}/answer`,
+      setupRequest: (request) => {
+        const i = n++;
+        const target = targets[i % targets.length]!;
+        const step = target.steps[Math.floor(i / targets.length) % target.steps.length]!;
+        return {
+          ...request,
+          headers: { "content-type": "application/json", cookie: target.cookie },
+          body: JSON.stringify({
+            evaluation: target.evaluation,
+            question: target.question,
+            stepIndex: step.index,
+            answer: answerFor(step, i),
+            revision: i + 1,
+          }),
+        };
+      },
+    },
+  ];
 }
 
 async function prepareTenant(): Promise<string> {
@@ -59,41 +143,36 @@ async function prepareTenant(): Promise<string> {
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js")))
     throw new Error("No build/: run `npm run build` first.");
-  const cookie = await prepareTenant();
+  let cookie = "";
+  let live: Awaited<ReturnType<typeof prepareLiveBench>> | null = null;
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)]
+    : [];
+  const stack = await startStack({
+    processes: PROCESSES,
+    database: DATABASE,
+    ports: APP_PORTS,
+    roomPort: ROOM_PORT,
+    dataDir: dir,
+    env: { SEED_DEMO: "false", HOST: "127.0.0.1" },
+    prepare: async () => {
+      cookie = await prepareTenant();
+      if (PROCESSES > 1) live = await prepareLiveBench(PARTICIPANTS);
+    },
+    nodeOptions: () => profile,
+  });
   const rawInserts = await rawInsertRate(dir);
+  const rawServerInserts = stack.sqld ? await rawInsertRate(dir, 3, stack.sqld) : null;
 
   const trivial = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end('{"data":{"__typename":"Query"}}');
   });
   await new Promise<void>((r) => trivial.listen(TRIVIAL_PORT, "127.0.0.1", r));
+  const PORT_A = APP_PORTS[0]!;
 
-  const profile = process.env.BENCH_CPU_PROF
-    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)]
-    : [];
-  const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      PARTYKIT_DISABLED: "true",
-      POSTMARK_SERVER_TOKEN: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
   try {
-    for (let tries = 0; tries < 600; tries++) {
-      if (
-        await fetch(`http://127.0.0.1:${PORT}/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = `http://127.0.0.1:${PORT_A}`;
     const gql = (query: string) => ({
       url: `${base}/api/admin/graphql`,
       method: "POST" as const,
@@ -151,23 +230,82 @@ async function main() {
       );
     }
 
+    // One process against all of them, in this run: `{ __typename }` and answer saves.
+    const ratios: Array<{ name: string; one: Measure; all: Measure }> = [];
+    if (PROCESSES > 1) {
+      const data = live as Awaited<ReturnType<typeof prepareLiveBench>> | null;
+      if (!data) throw new Error("the live session was not prepared");
+      const started = await fetch(`${base}/api/admin/graphql`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: data.staffCookie },
+        body: JSON.stringify({
+          query: "mutation($s: ID!) { startScheduledSession(id: $s) { _id } }",
+          variables: { s: data.session },
+        }),
+      }).then((r) => r.json() as Promise<{ errors?: unknown }>);
+      if (started.errors) throw new Error(`startScheduledSession: ${JSON.stringify(started.errors)}`);
+      const targets: SaveTarget[] = [];
+      for (const p of data.participants) {
+        const state = (await fetch(`${base}/api/user/live-state/${data.session}`, {
+          headers: { Cookie: p.cookie },
+        }).then((r) => r.json())) as {
+          live: {
+            evaluation: { _id: string };
+            currentQuestion: string;
+            questions: Array<{ _id: string; steps: Step[] }>;
+          };
+        };
+        const question = state.live.questions.find((q) => q._id === state.live.currentQuestion)!;
+        targets.push({
+          cookie: p.cookie,
+          evaluation: state.live.evaluation._id,
+          question: question._id,
+          steps: question.steps,
+        });
+      }
+      const gqlAt = (port: number) => ({ ...gql("{ __typename }"), url: `http://127.0.0.1:${port}/api/admin/graphql` });
+      const savesAt = (port: number) => ({
+        url: `http://127.0.0.1:${port}`,
+        requests: answerSaves(data.session, targets),
+      });
+      const ports = APP_PORTS;
+      for (const [name, at] of [
+        ["GraphQL { __typename }", gqlAt],
+        [`answer save (${targets.length} participants)`, savesAt],
+      ] as const) {
+        const one = await cannonAll(`${name}, 1 process`, at, [PORT_A]);
+        const all = await cannonAll(`${name}, ${PROCESSES} processes`, at, ports);
+        ratios.push({ name, one, all });
+        measures.push(one, all);
+      }
+    }
+
     const trivialRps = measures[0]!.rps;
     console.log(`\nraw single-row inserts (one transaction each, WAL): ${rawInserts.toFixed(0)} rows/s`);
+    if (rawServerInserts !== null)
+      console.log(
+        `raw single-row inserts on sqld (over HTTP, one transaction each): ${rawServerInserts.toFixed(0)} rows/s`,
+      );
     console.log(
-      `${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores\n`,
+      `${PROCESSES} app process${PROCESSES > 1 ? "es" : ""} on ${DATABASE === "sqld" ? "sqld" : "embedded files"}; ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores\n`,
     );
     console.log("| measure | req/s | p50 ms | p99 ms | errors | ratio |\n|---|---:|---:|---:|---:|---:|");
     for (const m of measures) {
       const ratio = m.name.startsWith("addCompany")
         ? `${(m.rps / rawInserts).toFixed(2)}× raw inserts`
-        : `${(m.rps / trivialRps).toFixed(3)}× trivial`;
+        : m.name.startsWith("answer save")
+          ? `${(m.rps / (rawServerInserts ?? rawInserts)).toFixed(2)}× raw inserts${rawServerInserts !== null ? " on sqld" : ""}`
+          : `${(m.rps / trivialRps).toFixed(3)}× trivial`;
       console.log(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors} | ${ratio} |`);
     }
+    for (const { name, one, all } of ratios)
+      console.log(
+        `\n${name}: ${PROCESSES} processes serve ${(all.rps / one.rps).toFixed(2)}× the requests/s of one (${all.rps.toFixed(0)} / ${one.rps.toFixed(0)})`,
+      );
     if (measures.some((m) => m.errors > 0)) process.exitCode = 1;
   } finally {
-    server.kill("SIGTERM");
     trivial.close();
-    await new Promise((r) => server.once("exit", r));
+    await stack.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -17,14 +17,26 @@
  *
  * `--smoke` (CI): 50 participants for 15 s; exits non-zero on a lost answer, an error or a staff
  * event that does not reach its sockets. It asserts no timings.
+ *
+ * `--processes N` (default 1) runs N app processes from the build on N ports, with one room server
+ * (tests/support/app-stack.ts); participant i is served by process i mod N, staff and their
+ * dashboard by the first. `--database file|sqld` (default file): the embedded files in DATA_DIR
+ * (shared by every process) or one sqld with namespaces. `--fault kill-app` kills the last app
+ * process (SIGKILL) in the middle of the paced run: its participants go on with another process, as
+ * behind a load balancer, sending again what was not acknowledged. `--fault stop-sqld` stops sqld
+ * for ten seconds and starts it again: saves refused with 503 are sent again after their
+ * Retry-After, as the browser's queue does. A fault run prints what it checked ([fault] lines) and
+ * fails on a lost acknowledged answer, an unclear failure (a 500, a hang, a 503 without the
+ * database_unavailable refusal), an app process that ended or was replaced (but the one killed), or
+ * a fault that did not bite.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { Pool } from "undici";
 import WebSocket from "ws";
+import { openClient } from "~db/connection";
+import { startStack, type Database, type Stack } from "../support/app-stack";
 import {
   applyLivePatch,
   livePatchOfEvent,
@@ -35,8 +47,23 @@ import { rawInsertRate } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
 const smoke = process.argv.includes("--smoke");
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const PROCESSES = Number(option("processes") ?? 1);
+const DATABASE = (option("database") ?? "file") as Database;
+const FAULT = option("fault") as "kill-app" | "stop-sqld" | undefined;
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error("--processes takes a whole number from 1");
+if (DATABASE !== "file" && DATABASE !== "sqld") throw new Error("--database takes file or sqld");
+if (FAULT && FAULT !== "kill-app" && FAULT !== "stop-sqld") throw new Error("--fault takes kill-app or stop-sqld");
+if (FAULT === "kill-app" && PROCESSES < 2) throw new Error("--fault kill-app needs --processes 2 or more");
+if (FAULT === "stop-sqld" && DATABASE !== "sqld") throw new Error("--fault stop-sqld needs --database sqld");
 const N = Number(process.env.BENCH_PARTICIPANTS ?? (smoke ? 50 : 1000));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (smoke ? 15 : 60));
+// A fault run goes on long enough after the fault (sqld is down ten seconds) to see everyone carry on.
+const SECONDS = Number(
+  process.env.BENCH_SECONDS ?? (FAULT && smoke ? (FAULT === "kill-app" ? 20 : 30) : smoke ? 15 : 60),
+);
 const SATURATE_SECONDS = Number(process.env.BENCH_SATURATE_SECONDS ?? (smoke ? 3 : 8));
 const PORT = Number(process.env.BENCH_PORT ?? 3334);
 /** Staff dashboards open during the paced run (each reloads its data like the screen does). */
@@ -44,6 +71,8 @@ const DASHBOARDS = Number(process.env.BENCH_DASHBOARDS ?? 1);
 /** The earlier participant model: every room event ends every participant's think time (see Participant.run). */
 const WAKE_ON_EVENTS = process.env.BENCH_WAKE_ON_EVENTS === "1";
 const PARTY_PORT = PORT + 1;
+/** The app processes' ports: PORT, then PORT + 2, PORT + 3, … (PORT + 1 is the room's). */
+const APP_PORTS = Array.from({ length: PROCESSES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-bench-"));
 process.env.DATA_DIR = dir;
@@ -56,8 +85,19 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-// ---- HTTP: one keep-alive pool (a browser per participant would be 1,000 connections; 64 suffice).
-const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: smoke ? 16 : 64, pipelining: 1 });
+// ---- HTTP: one keep-alive pool per app process (a browser per participant would be 1,000
+// connections; 64 suffice). A request that waits 30 s for its answer is a hang, and an error.
+const pools = APP_PORTS.map(
+  (port) =>
+    new Pool(`http://127.0.0.1:${port}`, {
+      connections: smoke ? 16 : 64,
+      pipelining: 1,
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    }),
+);
+/** Whether each app process is taken to be up (a refused connection marks it down). */
+const up = APP_PORTS.map(() => true);
 
 /** Requests sent, by kind: what the app serves besides saves (state reloads, moving on, staff). */
 /** Bytes received, by kind (uncompressed: the pool does not ask for gzip). */
@@ -66,7 +106,7 @@ const sent = { save: 0, state: 0, participantGraphQL: 0, staffGraphQL: 0, dashbo
 const kindOf = (url: string): keyof typeof sent =>
   url.endsWith("/answer")
     ? "save"
-    : url.includes("/live-state/")
+    : url.includes("/api/user/live-state/")
       ? "state"
       : url.includes("/api/user/")
         ? "participantGraphQL"
@@ -74,19 +114,44 @@ const kindOf = (url: string): keyof typeof sent =>
           ? "dashboard"
           : "staffGraphQL";
 
+/** What the faults did to the requests (see --fault). */
+const faults = {
+  /** Requests whose connection to an app process failed (it was killed), sent again to another. */
+  failedOver: 0,
+  /** Answers 503 with the database_unavailable refusal and a Retry-After, waited for and sent again. */
+  unavailable: 0,
+  /** Saves refused so at least once before they were acknowledged. */
+  unavailableSaves: 0,
+  /** The longest a save took from its first sending until it was acknowledged (ms). */
+  longestSaveWait: 0,
+};
+
+/** The connection to an app process failed (refused or cut): nothing was answered. */
+class Unreachable extends Error {}
+const HANG_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
 async function call(
   method: "GET" | "POST",
   url: string,
   cookie: string,
   body?: unknown,
-): Promise<{ status: number; json: any }> {
+  on = 0,
+): Promise<{ status: number; json: any; headers: Record<string, unknown> }> {
   sent[kindOf(url)]++;
-  const res = await pool.request({
-    method,
-    path: url,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await pools[on]!.request({
+      method,
+      path: url,
+      headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "";
+    if (HANG_CODES.has(code)) throw new Error(`no answer within 30 s (${method} ${url.slice(0, 60)})`);
+    if (code === "ECONNREFUSED") up[on] = false;
+    throw new Unreachable(`${code || (e as Error).message} from app process ${on + 1}`);
+  }
   const text = await res.body.text();
   bytesOf[kindOf(url)] += text.length;
   let json: unknown = null;
@@ -95,14 +160,81 @@ async function call(
   } catch {
     json = { raw: text.slice(0, 200) };
   }
-  return { status: res.statusCode, json };
+  return { status: res.statusCode, json, headers: res.headers };
 }
 
-async function gql(area: "admin" | "user", cookie: string, query: string, variables: Record<string, unknown> = {}) {
-  const { status, json } = await call("POST", `/api/${area}/graphql`, cookie, { query, variables });
-  if (status !== 200 || json?.errors)
-    throw new Error(`${area} GraphQL ${status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
+/** The next app process taken to be up after `from` (a participant's failover). */
+function another(from: number): number {
+  for (let i = 1; i <= APP_PORTS.length; i++) {
+    const next = (from + i) % APP_PORTS.length;
+    if (up[next]) return next;
+  }
+  throw new Error("no app process answers");
+}
+
+/** A 503 answered as the app must answer it while its database is unavailable (else an error). */
+function unavailable(status: number, json: any, headers: Record<string, unknown>): number | null {
+  if (status !== 503) return null;
+  if (json?.ok !== false || json?.reason !== "database_unavailable" || !headers["retry-after"])
+    throw new Error(`503 without the database_unavailable refusal: ${JSON.stringify(json).slice(0, 200)}`);
+  faults.unavailable++;
+  return Number(headers["retry-after"]) * 1000;
+}
+
+/**
+ * A request as a client that keeps trying does it: sent again to another app process when its own
+ * cannot be reached (`onUnreachable` picks it; null gives up), and after the wait a 503 asks for.
+ * Without a fault, either is an error.
+ */
+async function persist(
+  send: (on: number) => ReturnType<typeof call>,
+  on: number,
+  onUnreachable: (on: number) => number | null,
+): Promise<{ status: number; json: any; on: number; waits: number }> {
+  let waits = 0;
+  for (;;) {
+    let answer;
+    try {
+      answer = await send(on);
+    } catch (e) {
+      if (!(e instanceof Unreachable) || stopping) throw e;
+      if (!FAULT) throw e;
+      faults.failedOver++;
+      const next = onUnreachable(on);
+      if (next === null) throw e;
+      on = next;
+      continue;
+    }
+    const wait = unavailable(answer.status, answer.json, answer.headers);
+    if (wait === null || stopping) return { ...answer, on, waits };
+    if (!FAULT) throw new Error(`503 ${answer.json?.reason}`);
+    waits++;
+    await sleep(wait);
+  }
+}
+
+/** GraphQL as the screens send it; with `retry`, sent again while the app cannot be reached or its database is unavailable. */
+async function gql(
+  area: "admin" | "user",
+  cookie: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  { on = 0, retry = true }: { on?: number; retry?: boolean } = {},
+) {
+  for (;;) {
+    const { status, json } = retry
+      ? await persist((at) => call("POST", `/api/${area}/graphql`, cookie, { query, variables }, at), on, another)
+      : await call("POST", `/api/${area}/graphql`, cookie, { query, variables }, on);
+    const reason = json?.errors?.[0]?.extensions?.reason;
+    if (status === 200 && reason === "database_unavailable" && FAULT && retry && !stopping) {
+      faults.unavailable++;
+      await sleep(2000);
+      continue;
+    }
+    if (status !== 200 || json?.errors)
+      throw new Error(`${area} GraphQL ${status}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json.data;
+  }
 }
 
 // ---- What each simulated participant knows and saw acknowledged.
@@ -122,6 +254,8 @@ const timedSaves: { sentAt: number; ms: number }[] = [];
 /** When staff unlocked waiting participants (each unlock starts a burst of new questions). */
 const unlockTimes: number[] = [];
 let saves = 0;
+/** When each save was acknowledged (what was served before, during and after a fault). */
+const savedAt: number[] = [];
 /** Saves the app answered 429 (faster than a participant may save): waited for and sent again, as the browser's queue does. */
 let throttled = 0;
 /** Staff events a participant applied from the event itself, without reloading its state. */
@@ -156,7 +290,17 @@ class Participant {
     readonly id: string,
     readonly cookie: string,
     readonly session: string,
-  ) {}
+    /** The app process serving this participant (another after its own was killed). */
+    public home: number,
+  ) {
+    this.origin = home;
+  }
+
+  /** The app process that served this participant first. */
+  readonly origin: number;
+
+  /** Sends again to another app process when this one's cannot be reached, and follows there. */
+  private readonly failover = (from: number) => (this.home = another(from));
 
   async connect(): Promise<void> {
     const data = await gql(
@@ -164,6 +308,7 @@ class Participant {
       this.cookie,
       `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token host party room } }`,
       { s: this.session },
+      { on: this.home },
     );
     const t = data.getRealtimeToken as { token: string; party: string; room: string };
     const socket = new WebSocket(
@@ -226,7 +371,11 @@ class Participant {
   }
 
   async reload(): Promise<void> {
-    const { status, json } = await call("GET", `/api/user/live-state/${this.session}`, this.cookie);
+    const { status, json } = await persist(
+      (on) => call("GET", `/api/user/live-state/${this.session}`, this.cookie, undefined, on),
+      this.home,
+      this.failover,
+    );
     if (status !== 200) throw new Error(`live-state ${status}: ${JSON.stringify(json).slice(0, 200)}`);
     this.live = json.live as Live;
   }
@@ -242,38 +391,37 @@ class Participant {
     const revision = ++this.revision;
     const answer = answerFor(step, revision);
     const started = performance.now();
+    const body = { evaluation, question, stepIndex: step.index, answer, revision };
+    const send = (on: number) => call("POST", `/api/user/live/${this.session}/answer`, this.cookie, body, on);
     try {
-      let { status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, {
-        evaluation,
-        question,
-        stepIndex: step.index,
-        answer,
-        revision,
-      });
+      // Sent again, as the browser's queue does: after a 429's wait, a 503's Retry-After, or to
+      // another app process when this one cannot be reached.
+      let { status, json, waits } = await persist(send, this.home, this.failover);
+      let refused = waits;
       while (status === 429 && !stopping) {
         throttled++;
         await new Promise((r) => setTimeout(r, Number(json?.retryAfterMs ?? 1000)));
-        ({ status, json } = await call("POST", `/api/user/live/${this.session}/answer`, this.cookie, {
-          evaluation,
-          question,
-          stepIndex: step.index,
-          answer,
-          revision,
-        }));
+        ({ status, json, waits } = await persist(send, this.home, this.failover));
+        refused += waits;
       }
-      saveLatencies.push(performance.now() - started);
-      timedSaves.push({ sentAt: started, ms: performance.now() - started });
+      if (refused > 0) faults.unavailableSaves++;
+      const took = performance.now() - started;
+      saveLatencies.push(took);
+      timedSaves.push({ sentAt: started, ms: took });
+      faults.longestSaveWait = Math.max(faults.longestSaveWait, took);
       if (status !== 200 || !json?.ok) {
         errors.push(`save ${status}: ${JSON.stringify(json).slice(0, 200)}`);
         return;
       }
       saves++;
+      savedAt.push(performance.now());
+      if (fault.killed && this.origin === fault.killed.index && performance.now() > fault.at) savedByMoved++;
       const key = `${evaluation}|${question}|${step.index}`;
       const before = this.acked.get(key);
       if (!before || before.revision < json.revision)
         this.acked.set(key, { revision: json.revision, answer: json.revision === revision ? answer : before?.answer });
     } catch (e) {
-      errors.push(`save failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!stopping) errors.push(`save failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -294,7 +442,7 @@ class Participant {
       if (!now) {
         // Paused or waiting: like the screen (connected, it does not poll), reload only when the
         // room says something changed that its event did not carry (a resume carries the clock).
-        await this.waitForEvent(15_000);
+        await this.waitForEvent(Math.max(0, Math.min(15_000, until - performance.now())));
         if (this.dirty) {
           this.dirty = false;
           await this.reload().catch((e: Error) => errors.push(e.message));
@@ -320,12 +468,28 @@ class Participant {
         await this.save(now.evaluation, now.question._id, step);
         changes++;
       } else {
+        // Not sent again when it failed (it may have been done): in a fault run the screen reloads its
+        // state instead, after a moment, and goes on from what the server says.
         const data = await gql(
           "user",
           this.cookie,
           `mutation($s: ID!, $e: ID!, $q: ID) { finishQuestion(scheduledSession: $s, evaluation: $e, question: $q) { revision status paused helpRequested remainingSeconds deadline serverTime evaluation { _id } currentQuestion questions { _id steps { index type options } } } }`,
           { s: this.session, e: now.evaluation, q: now.question._id },
-        ).catch((e: Error) => (errors.push(e.message), null));
+          { on: this.home, retry: false },
+        ).catch((e: Error) => {
+          if (FAULT && (e instanceof Unreachable || /GraphQL 503|database_unavailable/.test(e.message))) {
+            faults.failedOver += e instanceof Unreachable ? 1 : 0;
+            if (e instanceof Unreachable) this.failover(this.home);
+            return sleep(2000)
+              .then(() => this.reload())
+              .then(
+                () => null,
+                (again: Error) => (errors.push(again.message), null),
+              );
+          }
+          errors.push(e.message);
+          return null;
+        });
         if (data) this.live = data.finishQuestion as Live;
         continue;
       }
@@ -399,9 +563,15 @@ const dashboardLatencies: number[] = [];
 async function dashboardLoop(staffCookie: string, session: string, until: number): Promise<void> {
   while (performance.now() < until && !stopping) {
     const start = performance.now();
-    const { status, json } = await call("GET", `/admin/scheduledsessions/dashboard/${session}.data`, staffCookie);
+    const { status, json, headers } = await call(
+      "GET",
+      `/admin/scheduledsessions/dashboard/${session}.data`,
+      staffCookie,
+    ).catch((e: Error) => ({ status: 0, json: { error: e.message }, headers: {} as Record<string, unknown> }));
     const took = performance.now() - start;
-    if (status !== 200) errors.push(`dashboard reload: ${status} ${JSON.stringify(json).slice(0, 120)}`);
+    // A page's data while the database is unavailable: 503 with Retry-After (entry.server.tsx), tried again at the next reload.
+    if (FAULT && status === 503 && headers["retry-after"]) faults.unavailable++;
+    else if (status !== 200) errors.push(`dashboard reload: ${status} ${JSON.stringify(json).slice(0, 120)}`);
     else dashboardLatencies.push(took);
     await sleep(Math.max(150, Math.min(5000, Math.max(1000, 2 * took)) - took));
   }
@@ -494,7 +664,7 @@ async function lostAnswers(
   session: string,
   everyone: Participant[],
 ): Promise<{ checked: number; lost: string[] }> {
-  const client = createClient({ url: databaseUrl });
+  const client = await openClient(databaseUrl);
   const rows = await client.execute({
     sql: `SELECT e.participant_id AS p, a.evaluation_id AS ev, a.question_id AS q, a.step_index AS s, a.revision AS r, a.answer AS answer
           FROM live_answers a JOIN scheduled_session_participant_entries e ON e.id = a.entry_id WHERE e.scheduled_session_id = ?`,
@@ -527,58 +697,156 @@ async function lostAnswers(
   return { checked, lost };
 }
 
+/** sqld's own processes among this one's descendants (started through app/server/keeper.mjs). */
+const sqldPids = () =>
+  descendants(process.pid).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "sqld";
+    } catch {
+      return false;
+    }
+  });
+
+/** What a fault did, for its [fault] lines and checks. */
+type FaultRecord = {
+  at: number;
+  /** kill-app: the process killed. */
+  killed?: { index: number; pid: number };
+  /** stop-sqld: when it stopped answering and when it answered again. */
+  down?: number;
+  back?: number;
+};
+const fault: FaultRecord = { at: Infinity };
+/** kill-app: saves acknowledged after the kill for participants the killed process served before. */
+let savedByMoved = 0;
+
+/** The [fault] lines: what the fault did and what was checked; a failure's reason, or null. */
+function reportFault(stack: Stack, pidsAtStart: number[], answers: { checked: number; lost: number }): string | null {
+  const line = (text: string) => console.log(`[fault] ${text}`);
+  const problems: string[] = [];
+  const after = (t: number | undefined) => (t === undefined ? 0 : savedAt.filter((at) => at > t).length);
+  const same = stack.apps.map((app, i) => app.alive() && app.pid === pidsAtStart[i]);
+  if (FAULT === "kill-app") {
+    const killed = fault.killed;
+    if (!killed) return "the app process was not killed";
+    const survivors = same.filter((ok, i) => i !== killed.index);
+    line(
+      `${FAULT}: process ${killed.index + 1} (pid ${killed.pid}) killed; ${faults.failedOver} requests that found it gone were sent again to another process`,
+    );
+    line(
+      `the others served on: ${after(fault.at)} saves acknowledged after the kill, ${savedByMoved} of them for participants of the killed process; processes still running with their first pid: ${survivors.filter(Boolean).length} of ${survivors.length}`,
+    );
+    if (stack.apps[killed.index]!.alive()) problems.push("the killed process still runs");
+    if (!survivors.every(Boolean)) problems.push("another app process ended or was replaced");
+    if (faults.failedOver === 0) problems.push("no request met the killed process (the fault did not bite)");
+    if (savedByMoved === 0) problems.push("no participant of the killed process saved afterwards");
+  } else {
+    const down = fault.down;
+    const back = fault.back;
+    if (down === undefined || back === undefined) return "sqld was not stopped and started again";
+    const during = savedAt.filter((at) => at > down && at < back).length;
+    line(`${FAULT}: sqld down ${((back - down) / 1000).toFixed(1)} s, then started again on its data`);
+    line(
+      `refused while it was down: ${faults.unavailable} answers 503 database_unavailable with Retry-After (for ${faults.unavailableSaves} saves), each sent again after the wait; ${during} saves acknowledged while it was down; longest wait of a save until acknowledged ${(faults.longestSaveWait / 1000).toFixed(1)} s`,
+    );
+    line(
+      `after it: ${after(back)} saves acknowledged; app processes running with their first pid: ${same.filter(Boolean).length} of ${same.length} (${pidsAtStart.join(", ")})`,
+    );
+    if (!same.every(Boolean)) problems.push("an app process ended or was replaced");
+    if (faults.unavailable === 0) problems.push("no request was refused while sqld was down (the fault did not bite)");
+    if (after(back) === 0) problems.push("no save was acknowledged after sqld came back");
+  }
+  line(
+    `acknowledged answers checked against the database: ${answers.checked}, lost: ${answers.lost}; other errors: ${errors.length}`,
+  );
+  return problems.length ? problems.join("; ") : null;
+}
+
+/**
+ * The fault, a third of the way into the paced run (kill-app: 40 %): the last app process killed
+ * (SIGKILL), or sqld stopped (SIGTERM), left down ten seconds and started again on its data.
+ */
+async function injectFault(stack: Stack, started: number, record = fault): Promise<void> {
+  await sleep(Math.max(0, started + SECONDS * 1000 * (FAULT === "kill-app" ? 0.4 : 0.3) - performance.now()));
+  record.at = performance.now();
+  if (FAULT === "kill-app") {
+    const index = stack.apps.length - 1;
+    const victim = stack.apps[index]!;
+    record.killed = { index, pid: victim.pid };
+    victim.kill("SIGKILL");
+    console.log(`[fault] app process ${index + 1} (pid ${victim.pid}) killed with SIGKILL at ${elapsed(started)} s`);
+    return;
+  }
+  const sqld = stack.sqld!;
+  const restarted = sqld.restart({ downMs: 10_000 });
+  while (await answersHttp(`http://127.0.0.1:${sqld.httpPort}/health`)) await sleep(50);
+  record.down = performance.now();
+  console.log(`[fault] sqld stopped at ${elapsed(started)} s; starting it again ten seconds later`);
+  await restarted;
+  record.back = performance.now();
+  console.log(
+    `[fault] sqld answers again at ${elapsed(started)} s (down ${((record.back - record.down) / 1000).toFixed(1)} s)`,
+  );
+}
+
+const elapsed = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const answersHttp = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  );
+
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js")))
     throw new Error("No build/: run `npm run build` first.");
-  console.log(`Preparing ${N} participants in ${dir} ...`);
-  const data = await prepareLiveBench(N);
-  const rawInserts = await rawInsertRate(dir);
-
-  // BENCH_CPU_PROF=<dir>: the app process writes a CPU profile there when it stops.
+  console.log(
+    `Preparing ${N} participants in ${dir} (${PROCESSES} app process${PROCESSES > 1 ? "es" : ""} on ${DATABASE === "sqld" ? "sqld" : "embedded files"}${FAULT ? `, fault: ${FAULT}` : ""}) ...`,
+  );
+  let data: Awaited<ReturnType<typeof prepareLiveBench>> | null = null;
+  // BENCH_CPU_PROF=<dir>: each app process writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF
     ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.BENCH_CPU_PROF)]
     : [];
-  const server = spawn(process.execPath, [...profile, "--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      PARTYKIT_PORT: String(PARTY_PORT),
-      HOST: "127.0.0.1",
-      POSTMARK_SERVER_TOKEN: "",
+  const stack = await startStack({
+    processes: PROCESSES,
+    database: DATABASE,
+    ports: APP_PORTS,
+    roomPort: PARTY_PORT,
+    dataDir: dir,
+    env: { HOST: "127.0.0.1", SEED_DEMO: "false" },
+    prepare: async () => {
+      data = await prepareLiveBench(N);
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    nodeOptions: () => profile,
   });
-  let log = "";
-  server.stdout.on("data", (chunk) => (log += chunk));
-  server.stderr.on("data", (chunk) => (log += chunk));
+  if (!data) throw new Error("the bench's data was not prepared");
+  const { session, staffCookie, participants, databaseUrl } = data as Awaited<ReturnType<typeof prepareLiveBench>>;
+  const rawInserts = await rawInsertRate(dir);
+  const rawServerInserts = stack.sqld ? await rawInsertRate(dir, 3, stack.sqld) : null;
+  const pidsAtStart = stack.apps.map((app) => app.pid);
+  const log = () => stack.apps.map((app, i) => `--- app process ${i + 1}\n${app.log()}`).join("\n");
+
   let failure: string | null = null;
-  const everyone = data.participants.map((p) => new Participant(p.id, p.cookie, data.session));
-  const memory = { app: 0, room: 0 };
+  const everyone = participants.map((p, i) => new Participant(p.id, p.cookie, session, i % PROCESSES));
+  const memory = { app: 0, room: 0, sqld: 0 };
+  const roomPids = () => [stack.room.child.pid!, ...descendants(stack.room.child.pid!)];
   const sampler = setInterval(() => {
-    memory.app = Math.max(memory.app, rssMb(server.pid!));
+    memory.app = Math.max(
+      memory.app,
+      stack.apps.reduce((sum, app) => sum + rssMb(app.pid), 0),
+    );
     memory.room = Math.max(
       memory.room,
-      descendants(server.pid!).reduce((sum, pid) => sum + rssMb(pid), 0),
+      roomPids().reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
+    memory.sqld = Math.max(
+      memory.sqld,
+      sqldPids().reduce((sum, pid) => sum + rssMb(pid), 0),
     );
   }, 1000);
   try {
-    for (let tries = 0; ; tries++) {
-      const app = await fetch(`http://127.0.0.1:${PORT}/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(
-        () => true,
-        () => false,
-      );
-      if (app && room) break;
-      if (tries > 1200) throw new Error(`server did not start:\n${log}`);
-      await sleep(100);
-    }
-    await gql("admin", data.staffCookie, `mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, {
-      s: data.session,
+    await gql("admin", staffCookie, `mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, {
+      s: session,
     });
     console.log(`Connecting ${N} sockets ...`);
     for (let i = 0; i < everyone.length; i += 50) await Promise.all(everyone.slice(i, i + 50).map((p) => p.connect()));
@@ -588,17 +856,20 @@ async function main() {
     const until = started + SECONDS * 1000;
     const savesBefore = saves;
     const sentBefore = { ...sent };
+    // (A killed process's CPU is no longer counted: a fault run's CPU line is not a figure.)
     const cpu = () => ({
-      app: cpuSeconds(server.pid!),
-      room: descendants(server.pid!).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      app: pidsAtStart.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      room: roomPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      sqld: sqldPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0),
       bench: process.cpuUsage(),
     });
     const cpuBefore = cpu();
     const patchedBefore = patched;
     await Promise.all([
       ...everyone.map((p) => sleep(Math.random() * 2000).then(() => p.run(until))),
-      staffLoop(data.staffCookie, data.session, everyone, until),
-      ...Array.from({ length: DASHBOARDS }, () => dashboardLoop(data.staffCookie, data.session, until)),
+      staffLoop(staffCookie, session, everyone, until),
+      ...Array.from({ length: DASHBOARDS }, () => dashboardLoop(staffCookie, session, until)),
+      ...(FAULT ? [injectFault(stack, started, fault)] : []),
     ]);
     const pacedSeconds = (performance.now() - started) / 1000;
     const pacedSaves = saves - savesBefore;
@@ -622,10 +893,12 @@ async function main() {
       .join(" / ");
     const pacedPatches = (patched - patchedBefore) / pacedSeconds;
     const cpuAfter = cpu();
-    const share = (seconds: number) => `${Math.round((seconds / pacedSeconds) * 100)} %`;
+    // (sqld started again in a fault run is a new process: its CPU before is not counted.)
+    const share = (seconds: number) => (seconds < 0 ? "–" : `${Math.round((seconds / pacedSeconds) * 100)} %`);
     const pacedCpu = [
       share(cpuAfter.app - cpuBefore.app),
       share(cpuAfter.room - cpuBefore.room),
+      ...(stack.sqld ? [share(cpuAfter.sqld - cpuBefore.sqld)] : []),
       share((cpuAfter.bench.user + cpuAfter.bench.system - cpuBefore.bench.user - cpuBefore.bench.system) / 1e6),
     ].join(" / ");
 
@@ -643,12 +916,16 @@ async function main() {
     const load = os.loadavg();
     const fanout = (a: Action[]) => a.filter((x) => x.arrivals.length > 0).map((x) => Math.max(...x.arrivals));
     const all = fanout(actions);
-    const { checked, lost } = await lostAnswers(data.databaseUrl, data.session, everyone);
+    const { checked, lost } = await lostAnswers(databaseUrl, session, everyone);
 
     const row = (name: string, value: string) => console.log(`| ${name} | ${value} |`);
     const f = (n: number) => n.toFixed(1);
     console.log(`\n| measure | value |\n|---|---:|`);
     row("participants (sockets)", `${N}`);
+    row(
+      "app processes, database",
+      `${PROCESSES}, ${DATABASE === "sqld" ? "sqld (one namespace per organisation)" : "embedded files"}${FAULT ? `, fault: ${FAULT}` : ""}`,
+    );
     row("paced run: saves, saves/s", `${pacedSaves} in ${f(pacedSeconds)} s, ${f(pacedSaves / pacedSeconds)}/s`);
     row(
       "paced run: save latency p50 / p95 / p99",
@@ -672,7 +949,10 @@ async function main() {
         : "none",
     );
     row("paced run: staff events applied without a reload, per s", f(pacedPatches));
-    row("paced run: CPU of one core: app / room / this benchmark's clients", pacedCpu);
+    row(
+      `paced run: CPU of one core: app${PROCESSES > 1 ? ` (${PROCESSES} processes)` : ""} / room${stack.sqld ? " / sqld" : ""} / this benchmark's clients`,
+      pacedCpu,
+    );
     row("back-to-back: saves/s", `${f(satSaves / satSeconds)} (${satSaves} in ${f(satSeconds)} s)`);
     row(
       "back-to-back: save latency p50 / p95 / p99",
@@ -680,6 +960,13 @@ async function main() {
     );
     row("raw single-row inserts (WAL, one transaction each)", `${f(rawInserts)}/s`);
     row("ratio back-to-back saves/s ÷ raw inserts/s", `${(satSaves / satSeconds / rawInserts).toFixed(2)}`);
+    if (rawServerInserts !== null) {
+      row("raw single-row inserts on sqld (over HTTP, one transaction each)", `${f(rawServerInserts)}/s`);
+      row(
+        "ratio back-to-back saves/s ÷ raw sqld inserts/s",
+        `${(satSaves / satSeconds / rawServerInserts).toFixed(2)}`,
+      );
+    }
     row("saves answered 429 (too fast for one participant), sent again after the wait", `${throttled}`);
     row("errors", `${errors.length}`);
     row(
@@ -699,30 +986,31 @@ async function main() {
       );
     }
     row(
-      "memory (RSS, peak): app / room (partykit + workerd)",
-      `${memory.app.toFixed(0)} MB / ${memory.room.toFixed(0)} MB`,
+      `memory (RSS, peak): app${PROCESSES > 1 ? " (all processes)" : ""} / room (partykit + workerd)${stack.sqld ? " / sqld" : ""}`,
+      `${memory.app.toFixed(0)} MB / ${memory.room.toFixed(0)} MB${stack.sqld ? ` / ${memory.sqld.toFixed(0)} MB` : ""}`,
     );
     row("acknowledged answers checked / lost", `${checked} / ${lost.length}`);
     row("load average (1 / 5 min)", `${load[0]!.toFixed(2)} / ${load[1]!.toFixed(2)} on ${os.cpus().length} cores`);
     if (errors.length) console.log(`\nFirst errors:\n  ${[...new Set(errors)].slice(0, 10).join("\n  ")}`);
     if (lost.length) console.log(`\nLost:\n  ${lost.slice(0, 10).join("\n  ")}`);
+    const faultFailure = FAULT ? reportFault(stack, pidsAtStart, { checked, lost: lost.length }) : null;
     if (lost.length) failure = `${lost.length} acknowledged answers are not in the database`;
     else if (errors.length) failure = `${errors.length} errors`;
     else if (saves === 0) failure = "no answer was saved";
+    else if (faultFailure) failure = faultFailure;
   } catch (e) {
     failure = e instanceof Error ? e.message : String(e);
   } finally {
     stopping = true;
     clearInterval(sampler);
     for (const p of everyone) p.socket?.terminate();
-    await pool.close();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await Promise.all(pools.map((pool) => pool.close()));
+    await stack.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   if (failure) {
     console.error(`\nbench:live failed: ${failure}`);
-    if (process.env.BENCH_LOG) console.error(log);
+    if (process.env.BENCH_LOG) console.error(log());
     process.exit(1);
   }
 }

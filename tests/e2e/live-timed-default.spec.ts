@@ -33,7 +33,7 @@ async function addCandidate(): Promise<void> {
 }
 
 async function idOf(sql: string, arg: string): Promise<string> {
-  const db = demoDatabase();
+  const db = await demoDatabase();
   const id = (await db.execute({ sql, args: [arg] })).rows[0]?.id as string | undefined;
   db.close();
   if (!id) throw new Error(`nothing found for ${arg}`);

@@ -26,7 +26,7 @@ const LOCALES = SCREENSHOT_LOCALES;
 const VIEWPORTS = SCREENSHOT_VIEWPORTS;
 
 async function seed(): Promise<void> {
-  const db = demoDatabase();
+  const db = await demoDatabase();
   const done = await db.execute("SELECT id FROM session_templates WHERE name = 'Crane operator certificate'");
   db.close();
   if (done.rows.length) return;
@@ -105,7 +105,7 @@ async function planSessions(page: Page): Promise<string> {
 }
 
 async function existingSession(): Promise<string | null> {
-  const db = demoDatabase();
+  const db = await demoDatabase();
   const row = (await db.execute("SELECT id FROM scheduled_sessions ORDER BY datetime LIMIT 1")).rows[0];
   db.close();
   return row ? (row.id as string) : null;
@@ -138,7 +138,7 @@ for (const { locale, browser: browserLocale } of LOCALES) {
     { name: "NEXT_LOCALE", value: Buffer.from(JSON.stringify(locale)).toString("base64"), url: baseURL },
   ]);
   firstId ??= (await existingSession()) ?? (await planSessions(page));
-  const db = demoDatabase();
+  const db = await demoDatabase();
   const code = (await db.execute({ sql: "SELECT login_code FROM scheduled_sessions WHERE id = ?", args: [firstId] }))
     .rows[0]!.login_code as string;
   db.close();

@@ -39,8 +39,9 @@ export async function postAnswer(record: QueuedAnswer): Promise<SendResult> {
     retryAfterMs?: number;
   };
   if (response.ok) return { ok: true, revision: Number(body.revision), late: !!body.late };
-  // Sent too fast: kept, and sent again when the server says (its exact wait, else Retry-After's seconds).
-  if (response.status === 429)
+  // Sent too fast, or the database is restarting (503): kept, and sent again when the server says
+  // (its exact wait, else Retry-After's seconds).
+  if (response.status === 429 || response.status === 503)
     return { ok: false, retry: true, retryAfterMs: retryAfterOf(response, body.retryAfterMs) };
   if (response.status === 401 || response.status === 408 || response.status >= 500) return { ok: false, retry: true };
   return { ok: false, refused: body.message ?? body.reason ?? String(response.status) };

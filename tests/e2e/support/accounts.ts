@@ -1,14 +1,22 @@
-import path from "node:path";
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
+import { openClient } from "~db/connection";
+import { tenantDatabaseUrl } from "~db/config";
 import type { Role } from "~/lib/permissions";
-import { ensureStaffUser } from "./seed";
+import { requireTenant } from "~/modules/tenants/tenants.server";
+import { ensureStaffUser, useRunDataDir } from "./seed";
 import type { Account } from "./session";
 
 export type { Role };
 
-/** The demo tenant's database file of this run, for specs that read what the screens wrote (the server and the tests share E2E_DATA_DIR). */
-export function demoDatabase() {
-  return createClient({ url: `file:${path.join(process.env.E2E_DATA_DIR!, "tenants", "demo.db")}` });
+/**
+ * A client of the demo tenant's database of this run, for specs that read what the screens wrote:
+ * the file in E2E_DATA_DIR, or its sqld namespace when a spec's servers run on one (the server and
+ * the tests share the databases). The caller closes it.
+ */
+export async function demoDatabase(): Promise<Client> {
+  await useRunDataDir();
+  const tenant = await requireTenant("demo");
+  return openClient(tenantDatabaseUrl(tenant.slug, tenant.databaseUrl));
 }
 
 /**

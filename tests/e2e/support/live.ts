@@ -62,6 +62,8 @@ export const answerOn = (saved: SavedAnswer[], question: string, stepIndex: numb
 /**
  * A live session (the "setup" fixture) with a second candidate: staff (`page`) on its dashboard,
  * both candidates signed in on their own devices and on the session's screen, before the start.
+ * `where`: a spec's own servers (their DATA_DIR and room, as liveFixture takes them);
+ * `candidatesAt`: the candidates' server when it is not the configured one (another app process).
  */
 export async function dashboardWithTwoCandidates(
   page: Page,
@@ -69,14 +71,17 @@ export async function dashboardWithTwoCandidates(
   baseURL: string | undefined,
   tag: string,
   staff: { email: string; name: string },
+  { where = {}, candidatesAt }: { where?: Parameters<typeof liveFixture>[0]; candidatesAt?: string } = {},
 ) {
-  const data = liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
-  const second = liveFixture<{ participant: string; email: string }>({}, "add-candidate", data.session, `${tag}b`);
+  const data = liveFixture<LiveSetup>(where, "setup", `${baseURL}/favicon.svg`, tag);
+  const second = liveFixture<{ participant: string; email: string }>(where, "add-candidate", data.session, `${tag}b`);
   await loginAsStaff(page, await demoStaffAccount(staff.email, staff.name, "ORGANIZATION_WRITER"));
   await page.goto(`/admin/scheduledsessions/dashboard/${data.session}`);
   await expect(page.getByTestId("live-row")).toHaveCount(2);
   const [first, other] = await Promise.all(
-    [0, 1].map(async () => (await browser.newContext({ locale: "en-US" })).newPage()),
+    [0, 1].map(async () =>
+      (await browser.newContext({ locale: "en-US", ...(candidatesAt ? { baseURL: candidatesAt } : {}) })).newPage(),
+    ),
   );
   await loginAsParticipant(first!, { tenant: "demo", email: data.email });
   await loginAsParticipant(other!, { tenant: "demo", email: second.email });

@@ -13,17 +13,24 @@ import { createStaffUserInTenant, findStaffUser, type StaffUserInput } from "~/m
 // own process: the server under test shares the tenant databases by file, so a schema change
 // breaks the seeding where the product's code breaks, at type-check time.
 
+/** The databases the product's code in this process was last pointed at (DATA_DIR and the server settings). */
+let using: string | null = null;
+
 /**
- * Points the product's database code at the run's DATA_DIR. Read on every call: a spec that runs
- * a server of its own (live-participant-restart) points E2E_DATA_DIR at that server's DATA_DIR.
+ * Points the product's database code at the run's DATA_DIR, or at the databases a spec's own
+ * servers use: TENANT_DATABASE_URL and CATALOG_DATABASE_URL in process.env (a sqld,
+ * scale-out.spec.ts). Read on every call: a spec that runs a server of its own
+ * (live-participant-restart) points E2E_DATA_DIR at that server's DATA_DIR.
  */
-async function useRunDataDir(): Promise<void> {
+export async function useRunDataDir(): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the end-to-end tests with `npm run test:e2e`.");
-  if (process.env.DATA_DIR === dataDir) return;
-  // Another server's data: the settings are read once and the databases stay open, so both start
-  // over (else the catalog and tenant clients of the previous DATA_DIR would answer).
+  const where = [dataDir, process.env.TENANT_DATABASE_URL ?? "", process.env.CATALOG_DATABASE_URL ?? ""].join("|");
+  if (process.env.DATA_DIR === dataDir && where === using) return;
+  // Other databases: the settings are read once and the databases stay open, so both start
+  // over (else the catalog and tenant clients of the previous ones would answer).
   process.env.DATA_DIR = dataDir;
+  using = where;
   forgetSettings();
   await closeTenantDbs();
   await closeCatalog();

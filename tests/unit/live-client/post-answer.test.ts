@@ -49,6 +49,18 @@ describe("postAnswer: what the queue does with the server's answer", () => {
     expect(await postAnswer(record)).toEqual({ ok: false, retry: true });
   });
 
+  it("waits as long as a 503 says (the database restarting) before the next try", async () => {
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(JSON.stringify({ ok: false, code: "INTERNAL_SERVER_ERROR", reason: "database_unavailable" }), {
+          status: 503,
+          headers: { "content-type": "application/json", "retry-after": "2" },
+        }),
+    );
+    expect(await postAnswer(record)).toEqual({ ok: false, retry: true, retryAfterMs: 2000 });
+  });
+
   it("stops on a clear refusal and keeps its translated message", async () => {
     answering(400, {
       ok: false,
