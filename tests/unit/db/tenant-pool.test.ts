@@ -43,8 +43,12 @@ describe("tenant database pool", () => {
     // Each database holds a file, its WAL and its index: bounded by the pool, not by the tenants.
     // A closed database's files go once its statements are collected (the pool asks for that right
     // after closing); give the close and that collection a moment on a loaded machine.
-    for (let waited = 0; openFiles() - before > 3 * 3 + 2 && waited < 2000; waited += 50) await settle();
-    expect(openFiles() - before).toBeLessThanOrEqual(3 * 3 + 2);
+    // Slack of three: the catalog's WAL and index, which its first write creates, and one file of
+    // the process's own that comes and goes (seen once in a full run at load 6). Twelve tenants
+    // kept open would hold 36.
+    const bound = 3 * 3 + 3;
+    for (let waited = 0; openFiles() - before > bound && waited < 4000; waited += 50) await settle();
+    expect(openFiles() - before).toBeLessThanOrEqual(bound);
 
     const first = await tenantDb(slugs[0]!);
     expect((await first.db.select().from(staffUsers)).map((u) => u.email)).toEqual(["boss@pool-0.test"]);
