@@ -168,11 +168,14 @@ export function BankPicker({
                     <p className="truncate font-medium" id={`${id}-name-${i}`}>
                       {node.name}
                     </p>
-                    <p className="truncate text-xs text-slate-500">{detailsOf(node, t)}</p>
+                    {/* Slate-500 on the active row's grey falls below 4.5:1 (axe color-contrast). */}
+                    <p className={`truncate text-xs ${i === search.active ? "text-slate-700" : "text-slate-500"}`}>
+                      {detailsOf(node, t)}
+                    </p>
                   </div>
                   <span
                     aria-hidden
-                    className={`rounded border px-2 py-0.5 text-xs ${chosen ? "border-slate-200 text-slate-500" : "border-primary text-primary"}`}
+                    className={`rounded border px-2 py-0.5 text-xs ${chosen ? `border-slate-200 ${i === search.active ? "text-slate-700" : "text-slate-500"}` : "border-primary text-primary"}`}
                   >
                     {chosen ? t("assessments:bank.added-short") : t("assessments:picker.add")}
                   </span>
