@@ -50,7 +50,7 @@ export function PageHeader({
         ) : null}
         <h1 className="text-2xl font-semibold text-primary">{title}</h1>
       </div>
-      <div className="flex gap-2">{children}</div>
+      <div className="flex flex-wrap gap-2">{children}</div>
     </div>
   );
 }
@@ -174,11 +174,11 @@ export function Pager({ pageInfo }: { pageInfo: PageInfo }) {
   };
   return (
     <nav
-      className="mt-4 flex items-center justify-between text-sm"
+      className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm"
       aria-label={t("assessments:list.page", { page, pages })}
     >
       <span className="text-slate-600">{t("assessments:list.total", { count: pageInfo.totalCount })}</span>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {pageInfo.hasPreviousPage ? <Link to={to(page - 1)}>{t("assessments:list.previous")}</Link> : null}
         <span>{t("assessments:list.page", { page, pages })}</span>
         {pageInfo.hasNextPage ? <Link to={to(page + 1)}>{t("assessments:list.next")}</Link> : null}
