@@ -16,6 +16,8 @@ const FILES_ONLY = [
   // while it provisions many tenants.
   "tests/unit/db/tenant-template.test.ts",
   "tests/unit/db/tenant-files.test.ts",
+  // Two clients on one file: what several app processes on the same DATA_DIR share.
+  "tests/unit/db/busy-timeout.test.ts",
   // No tenant database: URL settings, an in-memory client, clocks, tokens and screens' arithmetic.
   "tests/unit/db/config.test.ts",
   "tests/unit/db/libsql-rows.test.ts",

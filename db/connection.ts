@@ -3,6 +3,9 @@ import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import type { Dispatcher } from "undici";
 
+/** How long a statement on an embedded file waits for another connection's or process's lock. */
+const BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * Opens a libSQL client. For embedded files it creates the folder and turns on WAL, so readers
  * never wait for the writer; servers (sqld/Turso) manage this themselves. A server named under
@@ -13,11 +16,13 @@ export async function openClient(url: string, authToken?: string): Promise<Clien
     fs.mkdirSync(path.dirname(url.slice("file:".length)), { recursive: true });
   }
   const fetch = isLocalhostUrl(url) ? await localhostFetch() : undefined;
-  const client = createClient({ url, authToken, fetch });
+  // `timeout` is the busy timeout of every connection of the client's pool: a PRAGMA reaches only
+  // the one connection it runs on, and the others waited 0 ms, so with several app processes on the
+  // same files a write transaction on them failed at once with SQLITE_BUSY (bench:live --processes 2).
+  const client = createClient({ url, authToken, fetch, timeout: BUSY_TIMEOUT_MS });
   if (url.startsWith("file:")) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA foreign_keys = ON");
-    await client.execute("PRAGMA busy_timeout = 5000");
   }
   return client;
 }
@@ -208,7 +213,8 @@ function causeCode(error: unknown): string {
     e && typeof e === "object" && depth < 8;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    const code = (e as { code?: unknown }).code;
+    const { code, extendedCode } = e as { code?: unknown; extendedCode?: unknown };
+    if (typeof extendedCode === "string") return extendedCode;
     if (typeof code === "string") return code;
   }
   return error instanceof Error ? error.message.slice(0, 80) : String(error);

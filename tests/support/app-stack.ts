@@ -25,7 +25,9 @@ export type AppProcess = {
   port: number;
   /** `http://localhost:<port>`: its PUBLIC_URL. */
   url: string;
-  pid: number;
+  /** The app's own process id. */
+  readonly pid: number;
+  /** Its keeper (app/server/keeper.mjs), which exits with it. */
   child: ChildProcess;
   /** What it printed so far. */
   log(): string;
@@ -147,7 +149,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
-/** One app process from the last build, as `npm run serve` runs it (node --import tsx: SIGKILL hits the server itself). */
+/**
+ * One app process from the last build, as `npm run serve` runs it (node --import tsx, one process),
+ * through app/server/keeper.mjs, which ends it when this process is gone however it ended (a test
+ * runner killed mid-run left app processes holding their ports). `kill("SIGKILL")` kills the app
+ * itself at once (a crash); its pid is the app's own.
+ */
 export function startAppProcess({
   port,
   env,
@@ -166,34 +173,56 @@ export function startAppProcess({
     POSTMARK_SERVER_TOKEN: "",
     ...env,
   };
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const keeper = spawn(
+    process.execPath,
+    [
+      path.join(root, "app", "server", "keeper.mjs"),
+      String(process.pid),
+      process.execPath,
+      ...nodeOptions,
+      "--import",
+      "tsx",
+      "app/server/main.ts",
+    ],
+    { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let log = "";
-  child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const alive = () => child.exitCode === null && child.signalCode === null;
+  keeper.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  keeper.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const alive = () => keeper.exitCode === null && keeper.signalCode === null;
+  let pid: number | null = null;
   return {
     port,
     url,
-    pid: child.pid!,
-    child,
+    get pid() {
+      return (pid ??= childOf(keeper.pid!)) ?? keeper.pid!;
+    },
+    child: keeper,
     log: () => log,
     alive,
-    kill: (signal) => void child.kill(signal),
+    // keeper.mjs passes SIGTERM and SIGINT on, and kills the app at once on SIGUSR2.
+    kill: (signal) => void keeper.kill(signal === "SIGKILL" ? "SIGUSR2" : signal),
     async stop() {
       if (!alive()) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      const exited = new Promise((resolve) => keeper.once("exit", resolve));
+      keeper.kill("SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
       if (alive()) {
-        child.kill("SIGKILL");
+        keeper.kill("SIGUSR2");
         await exited;
       }
     },
   };
+}
+
+/** The first child of `pid` (Linux's /proc), or null. */
+function childOf(pid: number): number | null {
+  try {
+    const first = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/)[0];
+    return first ? Number(first) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Resolves once the app process answers its home page; throws with its log when it exits first or after the timeout. */
