@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, i18nOptions, isLocale } from "./i18n/config";
-import { loadResources, NAMESPACES } from "./i18n/resources";
+import { loadResources, namespacesOf } from "./i18n/resources";
 
 /**
  * Remix (single fetch) decodes the page's data on RemixBrowser's first render and suspends that
@@ -27,12 +27,8 @@ async function remixStateDecoded(): Promise<void> {
 async function hydrate() {
   const lang = document.documentElement.lang.toLowerCase();
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  await i18next.use(initReactI18next).init({
-    ...i18nOptions,
-    lng: locale,
-    ns: NAMESPACES,
-    resources: await loadResources([locale]),
-  });
+  const resources = await loadResources([locale]);
+  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: locale, ns: namespacesOf(resources), resources });
   await remixStateDecoded();
   startTransition(() => {
     hydrateRoot(

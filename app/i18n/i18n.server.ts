@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LOCALE, i18nOptions, isLocale, LOCALE_COOKIE, SUPPORTED_LOCALES, type Locale } from "./config";
-import { loadResources, NAMESPACES } from "./resources";
+import { loadResources, namespacesOf } from "./resources";
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {
   path: "/",
@@ -36,7 +36,8 @@ export function i18nFor(locale: Locale): Promise<I18n> {
     instance = (async () => {
       allResources ??= loadResources(SUPPORTED_LOCALES);
       const i18n = createInstance();
-      await i18n.init({ ...i18nOptions, lng: locale, ns: NAMESPACES, resources: await allResources });
+      const resources = await allResources;
+      await i18n.init({ ...i18nOptions, lng: locale, ns: namespacesOf(resources), resources });
       return i18n;
     })();
     instances.set(locale, instance);

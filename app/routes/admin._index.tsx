@@ -61,12 +61,13 @@ export default function AdminHome() {
           <ul className="divide-y divide-slate-100">
             {dashboard.upcoming.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                <span className="w-44 shrink-0 font-medium">
+                {/* On a phone the date has the row to itself and the name wraps (even one long word). */}
+                <span className="w-full font-medium sm:w-44 sm:shrink-0">
                   {formatDateTime(s.datetime, locale, dashboard.timeZone)}
                 </span>
                 <Link
                   to={`/admin/scheduledsessions?overview=${s.id}`}
-                  className="min-w-0 flex-1 text-primary underline"
+                  className="min-w-0 flex-1 text-primary underline [overflow-wrap:anywhere]"
                 >
                   {s.sessionName}
                 </Link>

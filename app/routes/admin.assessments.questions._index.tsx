@@ -34,6 +34,7 @@ export default function Questions() {
   const { t } = useTranslation();
   const format = useFormat();
   const wide = layout === "WIDE";
+  const stepTypesOf = (q: { stepTypes: string[] }) => q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ");
   return (
     <div>
       <PageHeader
@@ -66,14 +67,14 @@ export default function Questions() {
         <p className="text-slate-500">{t("assessments:list.empty")}</p>
       ) : (
         <ListTable
-          className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]"
+          className="w-full text-left text-sm"
           head={
             <tr>
               <th className="px-3 py-2">{t("assessments:fields.name")}</th>
-              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.stepTypes")}</th> : null}
-              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.maxTime")}</th> : null}
-              <th className="px-3 py-2">{t("assessments:fields.owner")}</th>
-              {wide ? <th className="hidden px-3 py-2 md:table-cell">{t("assessments:fields.updated")}</th> : null}
+              {wide ? <th className="hidden px-3 py-2 lg:table-cell">{t("assessments:fields.stepTypes")}</th> : null}
+              {wide ? <th className="hidden px-3 py-2 lg:table-cell">{t("assessments:fields.maxTime")}</th> : null}
+              <th className="hidden px-3 py-2 sm:table-cell">{t("assessments:fields.owner")}</th>
+              {wide ? <th className="hidden px-3 py-2 lg:table-cell">{t("assessments:fields.updated")}</th> : null}
               <th className="px-3 py-2">
                 <span className="sr-only">{t("assessments:fields.actions")}</span>
               </th>
@@ -82,24 +83,29 @@ export default function Questions() {
         >
           {list.edges.map(({ node: q }) => (
             <tr key={q._id} className="border-t border-slate-100">
-              <td className="px-3 py-2 font-medium">
+              {/* Only the name breaks inside a long word, and is never squeezed narrower than 8 or 10rem. */}
+              <td className="min-w-32 px-3 py-2 font-medium [overflow-wrap:anywhere] md:min-w-40">
                 <Link to={`/admin/assessments/questions/edit/${q._id}`}>{q.name}</Link>
                 <PrivateBadge visibility={q.visibility} />
+                {/* What does not fit beside the name goes under it: the owner on a phone, the step types and
+                    time limit below a wide screen. */}
+                <span className="block text-xs font-normal text-slate-600 sm:hidden">{q.owner.name}</span>
+                {wide ? (
+                  <span className="block text-xs font-normal text-slate-600 lg:hidden">
+                    {stepTypesOf(q)} · {t("assessments:form.seconds", { count: q.maxTime })}
+                  </span>
+                ) : null}
               </td>
+              {wide ? <td className="hidden px-3 py-2 lg:table-cell">{stepTypesOf(q)}</td> : null}
               {wide ? (
-                <td className="hidden px-3 py-2 md:table-cell">
-                  {q.stepTypes.map((s) => t(`assessments:stepType.${s}`)).join(", ")}
-                </td>
-              ) : null}
-              {wide ? (
-                <td className="hidden px-3 py-2 md:table-cell">
+                <td className="hidden px-3 py-2 lg:table-cell">
                   {t("assessments:form.seconds", { count: q.maxTime })}
                 </td>
               ) : null}
-              <td className="px-3 py-2">{q.owner.name}</td>
-              {wide ? <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
+              <td className="hidden px-3 py-2 break-words sm:table-cell">{q.owner.name}</td>
+              {wide ? <td className="hidden px-3 py-2 lg:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
               <td className="px-3 py-2 text-right">
-                <div className="flex flex-col items-end gap-1 md:flex-row md:items-center md:justify-end md:whitespace-nowrap">
+                <div className="flex flex-col items-end gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:justify-end">
                   <a
                     href={qtiExportHref({ questions: [q._id] })}
                     download

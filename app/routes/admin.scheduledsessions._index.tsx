@@ -6,6 +6,7 @@ import { SessionCalendar } from "~/components/scheduling/calendar";
 import { StatusBadge } from "~/components/scheduling/status-badge";
 import { SessionOverview } from "~/components/scheduling/session-overview";
 import { TemplateSelect } from "~/components/scheduling/template-select";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Alert, Button } from "~/components/ui/form";
 import { formatDateTime, formatDay, formatDayRange, zoneLabel } from "~/lib/time-zone";
 import { requireStaffContext } from "~/modules/auth/index.server";
@@ -118,13 +119,13 @@ export default function ScheduledSessions() {
         <Form method="get" className="flex flex-wrap items-end gap-2">
           {data.view !== "list" ? <input type="hidden" name="view" value={data.view} /> : null}
           {data.view !== "list" ? <input type="hidden" name="date" value={data.anchor} /> : null}
-          <FilterSelect name="status" label={t("scheduling:list.filter-status")}>
+          <ListFilter name="status" label={t("scheduling:list.filter-status")}>
             {SCHEDULED_SESSION_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`scheduling:status.${s}`)}
               </option>
             ))}
-          </FilterSelect>
+          </ListFilter>
           <div className="w-64 max-w-full">
             <TemplateSelect
               key={data.template?.id ?? ""}
@@ -135,10 +136,10 @@ export default function ScheduledSessions() {
             />
           </div>
           {data.view === "list" ? (
-            <FilterSelect name="when" label={t("scheduling:list.filter-when")}>
+            <ListFilter name="when" label={t("scheduling:list.filter-when")}>
               <option value="UPCOMING">{t("scheduling:list.upcoming")}</option>
               <option value="PAST">{t("scheduling:list.past")}</option>
-            </FilterSelect>
+            </ListFilter>
           ) : null}
           <Button type="submit" variant="secondary">
             {t("scheduling:list.apply")}
@@ -151,8 +152,8 @@ export default function ScheduledSessions() {
           <p className="text-slate-600">{t("scheduling:list.empty")}</p>
         ) : (
           <>
-            {/* Phones get cards: a seven-column table does not fit 390px. */}
-            <ul className="flex flex-col gap-2 sm:hidden" data-testid="scheduled-session-cards">
+            {/* Phones and tablets get cards: a seven-column table fits only beside the menu of a wide screen. */}
+            <ul className="flex flex-col gap-2 lg:hidden" data-testid="scheduled-session-cards">
               {data.list.edges.map(({ node: s }) => (
                 <li
                   key={s._id}
@@ -172,11 +173,8 @@ export default function ScheduledSessions() {
                 </li>
               ))}
             </ul>
-            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
-              <table
-                className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]"
-                data-testid="scheduled-sessions"
-              >
+            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+              <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
                     {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
@@ -201,13 +199,14 @@ export default function ScheduledSessions() {
                       <td className="px-3 py-2 whitespace-nowrap">
                         {formatDateTime(s.datetime, locale, data.timeZone)}
                       </td>
-                      <td className="px-3 py-2 font-mono">{s.reference}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 font-mono whitespace-nowrap">{s.reference}</td>
+                      {/* Only the name breaks, even inside a long word; dates, references and states stay whole. */}
+                      <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
                         {s.sessionName}
                         <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
                       </td>
                       <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 whitespace-nowrap">
                         <StatusBadge status={s.status} />
                       </td>
                       <td className="px-3 py-2">{s.participants.length}</td>
@@ -281,21 +280,14 @@ export default function ScheduledSessions() {
 }
 
 /** A filter of the list: "all" or one of its options, as the URL has it now. */
-function FilterSelect({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+function ListFilter({ name, label, children }: { name: string; label: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium text-slate-700">{label}</span>
-      <select
-        name={name}
-        defaultValue={params.get(name) ?? ""}
-        className="rounded-md border border-slate-300 px-2 py-2 text-sm"
-      >
-        <option value="">{t("scheduling:list.all")}</option>
-        {children}
-      </select>
-    </label>
+    <FilterSelect name={name} label={label} defaultValue={params.get(name) ?? ""}>
+      <option value="">{t("scheduling:list.all")}</option>
+      {children}
+    </FilterSelect>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay, panel } from "~/components/databases/entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 import { OrderRow } from "~/components/scheduling/order-row";
 import { Alert, Button } from "~/components/ui/form";
 import { requireStaffContext } from "~/modules/auth/index.server";

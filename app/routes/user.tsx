@@ -51,15 +51,17 @@ function UserShell({
   const inSession = useInOpenSession();
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+      {/* On a narrow phone the language and sign-out go to a second row rather than cut the organisation's
+          name ("Demo Organ…"); a long name takes two lines, as in the admin area. */}
+      <header className="flex min-h-14 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-2">
         <Link
           to="/user"
-          className="min-w-0 truncate text-lg font-semibold text-primary no-underline"
+          className="line-clamp-2 min-w-0 text-sm font-semibold leading-tight text-primary no-underline [overflow-wrap:anywhere] sm:line-clamp-1 sm:text-lg"
           data-testid="organization-name"
         >
           {organization ?? t("common:product")}
         </Link>
-        <div className="flex shrink-0 items-center gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-3">
           <LanguageSwitcher />
           {/* On a phone during a session "Sign out" is not up here beside the session's clock and help: it is at the page's foot. */}
           {participant ? <ParticipantSignOut className={inSession ? "hidden sm:block" : ""} /> : null}

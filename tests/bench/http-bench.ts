@@ -306,10 +306,16 @@ async function main() {
         `\n${name}: ${PROCESSES} processes serve ${(all.rps / one.rps).toFixed(2)}× the requests/s of one (${all.rps.toFixed(0)} / ${one.rps.toFixed(0)})`,
       );
     // Why a request was refused for the database (app/server/api-lane.ts logs a line now and then).
-    const databaseLines = stack.apps.flatMap((app) => app.log().split("\n").filter((l) => l.startsWith("[db]")));
+    const databaseLines = stack.apps.flatMap((app) =>
+      app
+        .log()
+        .split("\n")
+        .filter((l) => l.startsWith("[db]")),
+    );
     if (databaseLines.length) console.log(`\n${databaseLines.slice(0, 6).join("\n")}`);
     // BENCH_LOG=1: what the app processes printed.
-    if (process.env.BENCH_LOG) for (const [i, app] of stack.apps.entries()) console.log(`--- app process ${i + 1}\n${app.log()}`);
+    if (process.env.BENCH_LOG)
+      for (const [i, app] of stack.apps.entries()) console.log(`--- app process ${i + 1}\n${app.log()}`);
     if (measures.some((m) => m.errors > 0)) process.exitCode = 1;
   } finally {
     trivial.close();

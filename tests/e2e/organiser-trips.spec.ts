@@ -90,6 +90,63 @@ test("the question editor's pickers create a supply object and a category and ch
   await shoot(page, "question-editor-pickers");
 });
 
+for (const editor of [
+  { kind: "evaluations", members: "Questions", member: (tag: string) => `Knowledge ${tag}` },
+  { kind: "sessions", members: "Evaluations", member: (tag: string) => `Station A ${tag}` },
+] as const) {
+  test(`the ${editor.kind} editor's category picker creates a category and chooses it`, async ({
+    page,
+    login,
+    baseURL,
+  }) => {
+    const tag = `${editor.kind}-${Date.now()}`;
+    // Questions and evaluations in the bank to choose from.
+    liveFixture<LiveSetup>({}, "setup", `${baseURL}/favicon.svg`, tag);
+    await login({ name: "Cleo Categories" });
+    await page.goto(`/admin/assessments/${editor.kind}/create`);
+    await waitForHydration(page);
+    const name = page.getByLabel("Name", { exact: true });
+    await name.fill(`Picker ${tag}`);
+
+    // The same dialog and rule as the question editor's: refused like the categories screen refuses.
+    await page.getByTestId("create-categories").click();
+    const dialog = page.getByRole("dialog", { name: "New category" });
+    await dialog.getByLabel("Name", { exact: true }).fill("   ");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("This field is required.")).toBeVisible();
+    await dialog.getByLabel("Name", { exact: true }).fill(`Ropes ${tag}`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    const categories = page.getByRole("group", { name: "Categories" });
+    await expect(categories.getByRole("checkbox", { name: `Ropes ${tag}` })).toBeChecked();
+    await expect(name).toHaveValue(`Picker ${tag}`);
+
+    // Saved with the new category: the edit screen shows it chosen.
+    const bank = page.getByRole("group", { name: editor.members });
+    await bank.getByLabel("Search the bank").fill(editor.member(tag));
+    await bank.getByRole("option", { name: editor.member(tag), exact: true }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/assessments/${editor.kind}$`));
+    await page.goto(`/admin/assessments/${editor.kind}?q=${encodeURIComponent(`Picker ${tag}`)}`);
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: `Picker ${tag}` })
+      .getByRole("link", { name: "Edit" })
+      .click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`Picker ${tag}`);
+    await expect(
+      page.getByRole("group", { name: "Categories" }).getByRole("checkbox", { name: `Ropes ${tag}` }),
+    ).toBeChecked();
+  });
+}
+
+test("a reader sees the editors' pickers without a way to create", async ({ page, login }) => {
+  await login({ name: "Rita Reader", role: "ORGANIZATION_READER" });
+  await page.goto("/admin/assessments/evaluations/create");
+  await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
+  await expect(page.getByTestId("create-categories")).toHaveCount(0);
+});
+
 test("a too long participant name is refused with a message, not cut; a long one breaks in the table", async ({
   page,
   login,

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./support/fixtures";
@@ -38,12 +39,16 @@ test.beforeAll(async () => {
     env: { SEED_DEMO: "false" },
     // The catalog and the demo organisation once, before the app processes (as scaled.ts does).
     prepare: async () => {
-      const { bootstrap } = await import("~/server/bootstrap");
-      const { closeCatalog } = await import("~db/catalog/client");
-      const { closeTenantDbs } = await import("~db/tenant/client");
-      await bootstrap();
-      await closeTenantDbs();
-      await closeCatalog();
+      const seeded = spawnSync(
+        path.resolve("node_modules/.bin/tsx"),
+        [path.resolve("tests/e2e/support/bootstrap-stack.ts")],
+        {
+          encoding: "utf8",
+          env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "true" },
+        },
+      );
+      if (seeded.status !== 0 || !seeded.stdout.includes('"demo"'))
+        throw new Error(`The stack's catalog was not prepared: ${seeded.stderr || seeded.stdout}`);
     },
   });
   // The seeding code, the fixtures' child processes and the outbox read the stack's databases.

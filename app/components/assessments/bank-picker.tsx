@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Button } from "~/components/ui/form";
 import { useSearchPicker } from "~/components/ui/use-search-picker";
 import { STEP_TYPES } from "~/modules/assessments";
@@ -83,7 +84,6 @@ export function BankPicker({
   const total = search.data?.list?.pageInfo.totalCount ?? 0;
   const hasMore = search.data?.list?.pageInfo.hasNextPage ?? false;
   const loading = search.loading;
-  const select = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
   const resetTo =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -124,17 +124,18 @@ export function BankPicker({
               />
             ) : null}
             {kind === "questions" ? (
-              <label className="flex flex-col text-sm">
-                <span className="text-slate-700">{t("assessments:fields.type")}</span>
-                <select value={type} onChange={(e) => resetTo(setType)(e.target.value)} className={select}>
-                  <option value="">{t("assessments:list.all-types")}</option>
-                  {STEP_TYPES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`assessments:stepType.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <FilterSelect
+                label={t("assessments:fields.type")}
+                value={type}
+                onChange={(e) => resetTo(setType)(e.target.value)}
+              >
+                <option value="">{t("assessments:list.all-types")}</option>
+                {STEP_TYPES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`assessments:stepType.${s}`)}
+                  </option>
+                ))}
+              </FilterSelect>
             ) : null}
           </div>
           <p className="text-xs text-slate-600" aria-live="polite">
@@ -167,11 +168,14 @@ export function BankPicker({
                     <p className="truncate font-medium" id={`${id}-name-${i}`}>
                       {node.name}
                     </p>
-                    <p className="truncate text-xs text-slate-500">{detailsOf(node, t)}</p>
+                    {/* Slate-500 on the active row's grey falls below 4.5:1 (axe color-contrast). */}
+                    <p className={`truncate text-xs ${i === search.active ? "text-slate-700" : "text-slate-500"}`}>
+                      {detailsOf(node, t)}
+                    </p>
                   </div>
                   <span
                     aria-hidden
-                    className={`rounded border px-2 py-0.5 text-xs ${chosen ? "border-slate-200 text-slate-500" : "border-primary text-primary"}`}
+                    className={`rounded border px-2 py-0.5 text-xs ${chosen ? `border-slate-200 ${i === search.active ? "text-slate-700" : "text-slate-500"}` : "border-primary text-primary"}`}
                   >
                     {chosen ? t("assessments:bank.added-short") : t("assessments:picker.add")}
                   </span>

@@ -5,7 +5,8 @@ import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling";
 import { BankPicker } from "./bank-picker";
-import { CheckboxList, FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { ReferencePicker } from "./create-reference";
+import { FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 
 type Ref = { _id: string; name: string };
@@ -128,16 +129,22 @@ function OwnershipAndSharing({
 /** The last part of both editors: categories, owner and sharing, and the members picked from the bank. */
 function CategoriesSharingAndBank({
   editor: { kind, categories, setCategories, members, setMembers, own, readOnly, errors },
-  choices: { categoryOptions, chosen, shareCandidates },
+  choices: { categoryOptions, canCreateCategories, chosen, shareCandidates },
 }: {
   editor: ReturnType<typeof useGroupEditor>;
-  choices: { categoryOptions: CategoryOption[]; chosen: Ref[]; shareCandidates: ShareUser[] };
+  choices: {
+    categoryOptions: CategoryOption[];
+    canCreateCategories: boolean;
+    chosen: Ref[];
+    shareCandidates: ShareUser[];
+  };
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <CheckboxList
-        legend={t("assessments:fields.categories")}
+      <ReferencePicker
+        kind="categories"
+        canCreate={canCreateCategories}
         options={categoryOptions}
         value={categories}
         onChange={setCategories}
@@ -205,12 +212,15 @@ function EditorFrame({
 export function EvaluationForm({
   evaluation,
   categories: categoryOptions,
+  canCreateCategories,
   chosen,
   canWrite,
   shareCandidates,
 }: {
   evaluation: EvaluationData | null;
   categories: CategoryOption[];
+  /** The actor may create a category from the picker. */
+  canCreateCategories: boolean;
   chosen: Ref[];
   canWrite: boolean;
   shareCandidates: ShareUser[];
@@ -259,7 +269,10 @@ export function EvaluationForm({
           {t("assessments:fields.enableTimer-hint")}
         </p>
       </div>
-      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
+      <CategoriesSharingAndBank
+        editor={editor}
+        choices={{ categoryOptions, canCreateCategories, chosen, shareCandidates }}
+      />
     </EditorFrame>
   );
 }
@@ -267,6 +280,7 @@ export function EvaluationForm({
 export function SessionForm({
   session,
   categories: categoryOptions,
+  canCreateCategories,
   chosen,
   canWrite,
   shareCandidates,
@@ -274,6 +288,8 @@ export function SessionForm({
 }: {
   session: SessionData | null;
   categories: CategoryOption[];
+  /** The actor may create a category from the picker. */
+  canCreateCategories: boolean;
   chosen: Ref[];
   canWrite: boolean;
   shareCandidates: ShareUser[];
@@ -325,7 +341,10 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
-      <CategoriesSharingAndBank editor={editor} choices={{ categoryOptions, chosen, shareCandidates }} />
+      <CategoriesSharingAndBank
+        editor={editor}
+        choices={{ categoryOptions, canCreateCategories, chosen, shareCandidates }}
+      />
     </EditorFrame>
   );
 }

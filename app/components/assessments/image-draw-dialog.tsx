@@ -1,7 +1,7 @@
 import { Dialog, ToggleGroup } from "radix-ui";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay } from "~/components/databases/entity-dialog";
+import { overlay } from "~/components/ui/dialog-style";
 import { Alert, Button } from "~/components/ui/form";
 import { refusalText, type Refusal } from "~/lib/app-error";
 import { ClearButton } from "./clear-button";

@@ -6,8 +6,8 @@ import { DraftNotice, useLocalDraft } from "~/components/ui/local-draft";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { standingErrors } from "~/modules/assessments";
 import type { RichBlock, StepType } from "~/modules/assessments";
-import { CheckboxList, FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
-import { CreateReference } from "./create-reference";
+import { FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
+import { ReferencePicker } from "./create-reference";
 import { RichContentEditor } from "./rich-content";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
 import { QuestionPreview, StepsEditor, type AnswerDraft, type DraftStep } from "./steps-editor";
@@ -39,7 +39,7 @@ export function QuestionForm({
   mode: "create" | "copy" | "edit";
   question: QuestionData | null;
   /** `canCreate`: the actor may add categories and supply objects from the pickers. */
-  options: { categories: Ref[]; supplies: Ref[]; canCreate?: boolean };
+  options: { categories: Ref[]; supplies: Ref[]; canCreate: boolean };
   canWrite: boolean;
   /** Staff users the question can be shared with (empty when the actor may not manage sharing). */
   shareCandidates: ShareUser[];
@@ -169,31 +169,23 @@ export function QuestionForm({
               disabled={readOnly}
             />
           </div>
-          <CheckboxList
-            legend={t("assessments:fields.categories")}
+          <ReferencePicker
+            kind="categories"
+            canCreate={options.canCreate}
             options={options.categories}
             value={categories}
             onChange={setCategories}
             error={errors.categories}
             disabled={readOnly}
-            create={
-              options.canCreate ? (
-                <CreateReference kind="categories" onCreated={(id) => setCategories((c) => [...c, id])} />
-              ) : null
-            }
           />
-          <CheckboxList
-            legend={t("assessments:fields.supplies")}
+          <ReferencePicker
+            kind="supplies"
+            canCreate={options.canCreate}
             options={options.supplies}
             value={supplies}
             onChange={setSupplies}
             error={errors.supplies}
             disabled={readOnly}
-            create={
-              options.canCreate ? (
-                <CreateReference kind="supplies" onCreated={(id) => setSupplies((c) => [...c, id])} />
-              ) : null
-            }
           />
           <OwnershipFields
             visibility={ownership.visibility}

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ReferenceList } from "~/components/ui/reference-list";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { pageParam } from "~/lib/page-number";
 
@@ -49,12 +50,11 @@ export function PageHeader({
         ) : null}
         <h1 className="text-2xl font-semibold text-primary">{title}</h1>
       </div>
-      <div className="flex gap-2">{children}</div>
+      <div className="flex flex-wrap gap-2">{children}</div>
     </div>
   );
 }
 
-/** Search, optional step-type filter, sort field and direction, NARROW/WIDE layout: all in the URL. */
 /** A category filter: every category by its path, or all of them. */
 export function CategorySelect({
   label,
@@ -66,20 +66,18 @@ export function CategorySelect({
 >) {
   const { t } = useTranslation();
   return (
-    <label className="flex flex-col text-sm">
-      <span className="text-slate-700">{label}</span>
-      <select {...select} className="max-w-64 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
-        <option value="">{t("assessments:list.all-categories")}</option>
-        {options.map((c) => (
-          <option key={c._id} value={c._id}>
-            {c.path}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label={label} {...select}>
+      <option value="">{t("assessments:list.all-categories")}</option>
+      {options.map((c) => (
+        <option key={c._id} value={c._id}>
+          {c.path}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
 
+/** Search, optional step-type filter, sort field and direction, NARROW/WIDE layout: all in the URL. */
 export function ListToolbar({
   typeOptions,
   categoryOptions,
@@ -92,7 +90,6 @@ export function ListToolbar({
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const select = "rounded-md border border-slate-300 px-2 py-2 text-sm";
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search">
       <label className="flex flex-col text-sm">
@@ -104,17 +101,14 @@ export function ListToolbar({
         />
       </label>
       {typeOptions ? (
-        <label className="flex flex-col text-sm">
-          <span className="text-slate-700">{t("assessments:fields.type")}</span>
-          <select name="type" defaultValue={params.get("type") ?? ""} className={select}>
-            <option value="">{t("assessments:list.all-types")}</option>
-            {typeOptions.map((ty) => (
-              <option key={ty} value={ty}>
-                {t(`assessments:stepType.${ty}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label={t("assessments:fields.type")} name="type" defaultValue={params.get("type") ?? ""}>
+          <option value="">{t("assessments:list.all-types")}</option>
+          {typeOptions.map((ty) => (
+            <option key={ty} value={ty}>
+              {t(`assessments:stepType.${ty}`)}
+            </option>
+          ))}
+        </FilterSelect>
       ) : null}
       {categoryOptions?.length ? (
         <CategorySelect
@@ -124,26 +118,20 @@ export function ListToolbar({
           defaultValue={params.get("category") ?? ""}
         />
       ) : null}
-      <label className="flex flex-col text-sm">
-        <span className="text-slate-700">{t("assessments:list.sort")}</span>
-        <select name="sort" defaultValue={params.get("sort") ?? "DATE"} className={select}>
-          {["DATE", "NAME", "OWNER_NAME"].map((s) => (
-            <option key={s} value={s}>
-              {t(`assessments:list.sortField.${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col text-sm">
-        <span className="text-slate-700">{t("assessments:list.direction")}</span>
-        <select name="dir" defaultValue={params.get("dir") ?? "DESC"} className={select}>
-          {["ASC", "DESC"].map((d) => (
-            <option key={d} value={d}>
-              {t(`assessments:list.order.${d}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label={t("assessments:list.sort")} name="sort" defaultValue={params.get("sort") ?? "DATE"}>
+        {["DATE", "NAME", "OWNER_NAME"].map((s) => (
+          <option key={s} value={s}>
+            {t(`assessments:list.sortField.${s}`)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label={t("assessments:list.direction")} name="dir" defaultValue={params.get("dir") ?? "DESC"}>
+        {["ASC", "DESC"].map((d) => (
+          <option key={d} value={d}>
+            {t(`assessments:list.order.${d}`)}
+          </option>
+        ))}
+      </FilterSelect>
       {showLayout ? (
         <fieldset className="flex flex-col text-sm">
           <legend className="text-slate-700">{t("assessments:list.layout")}</legend>
@@ -186,11 +174,11 @@ export function Pager({ pageInfo }: { pageInfo: PageInfo }) {
   };
   return (
     <nav
-      className="mt-4 flex items-center justify-between text-sm"
+      className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm"
       aria-label={t("assessments:list.page", { page, pages })}
     >
       <span className="text-slate-600">{t("assessments:list.total", { count: pageInfo.totalCount })}</span>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {pageInfo.hasPreviousPage ? <Link to={to(page - 1)}>{t("assessments:list.previous")}</Link> : null}
         <span>{t("assessments:list.page", { page, pages })}</span>
         {pageInfo.hasNextPage ? <Link to={to(page + 1)}>{t("assessments:list.next")}</Link> : null}

@@ -12,7 +12,8 @@ import {
 import { FieldError, move } from "./screen-parts";
 import { HotzoneEditor } from "./hotzone-editor";
 import { HotzonePointPicker } from "./hotzone-point-picker";
-import { RichContentEditor, RichContentView } from "./rich-content";
+import { RichContentEditor } from "./rich-content";
+import { RichContentView } from "./rich-content-view";
 
 /** A step while it is edited: the answer has its step type's answer fields (steps.ts). */
 /** An answer being edited: any of the step types' shapes, checked by steps.ts on save. */

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay, panel } from "~/components/databases/entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { RichContentView } from "~/components/assessments/rich-content";
+import { RichContentView } from "~/components/assessments/rich-content-view";
 import { Button, FieldMessages, fieldInputClass } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";

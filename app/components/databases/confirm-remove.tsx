@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { Alert, Button } from "../ui/form";
 import { ReferenceList } from "../ui/reference-list";
-import { overlay, panel } from "./entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 
 /**
  * Removal after confirming. When the server refuses because something still uses the object, the

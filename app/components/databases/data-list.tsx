@@ -190,9 +190,12 @@ export function DataList<T extends Node>({
           id={dialog.item._id}
         />
       ) : null}
-      <nav aria-label={t("databases:list.paging")} className="flex items-center justify-between text-sm text-slate-600">
+      <nav
+        aria-label={t("databases:list.paging")}
+        className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
+      >
         <span>{t("databases:list.total", { count: pageInfo.totalCount })}</span>
-        <span className="flex items-center gap-3">
+        <span className="flex flex-wrap items-center gap-3">
           {pageInfo.hasPreviousPage ? (
             <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link>
           ) : null}

@@ -6,6 +6,7 @@ import type { IntentResult } from "~/lib/intent-action.server";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
 import { z, type ZodTypeAny } from "zod";
 import { Alert, Button, SelectField, TextareaField, TextField } from "../ui/form";
+import { overlay, panel } from "../ui/dialog-style";
 import { useSchemaForm } from "../ui/schema-form";
 
 export type FieldDef = {
@@ -18,10 +19,6 @@ export type FieldDef = {
   /** A field of its own kind (a search combobox), given the form's values and the field's error. */
   render?: (values: Record<string, string | null | undefined>, error: string | undefined) => ReactNode;
 };
-
-export const overlay = "fixed inset-0 z-40 bg-slate-900/40";
-export const panel =
-  "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none";
 
 /**
  * A create or edit form in a dialog (EntityDialog). Posts `intent` (and `id`) to the current route; shows the

@@ -1,13 +1,14 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RichContentView } from "~/components/assessments/rich-content";
+import { RichContentView } from "~/components/assessments/rich-content-view";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, Button } from "~/components/ui/form";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch, countUnanswered } from "~/modules/live";
 import type { MyLiveSession } from "~/modules/live/index.server";
 import type { AnswerValue } from "./answer-queue";
+import { ReadyToggle } from "./ready-toggle";
 import { SaveIndicator } from "./save-indicator";
 import { StepInput } from "./step-input";
 import { useAnswerQueue } from "./use-answer-queue";
@@ -250,36 +251,6 @@ function BeforeStart({ live }: { live: LiveView }) {
     >
       <ReadyToggle scheduledSession={live.scheduledSession} ready={live.ready} />
     </Notice>
-  );
-}
-
-/** "I'm ready" before the start (also on /user); staff see it on their dashboard. */
-export function ReadyToggle({ scheduledSession, ready }: { scheduledSession: string; ready: boolean }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<IntentResult>();
-  const pending = fetcher.state !== "idle";
-  const shown = pending && fetcher.formData ? fetcher.formData.get("value") === "true" : ready;
-  return (
-    <fetcher.Form
-      method="post"
-      action={`/user/session/${encodeURIComponent(scheduledSession)}`}
-      className="flex flex-wrap items-center justify-center gap-3"
-    >
-      <input type="hidden" name="intent" value="ready" />
-      <input type="hidden" name="value" value={shown ? "false" : "true"} />
-      {shown ? (
-        <span
-          className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium text-green-800"
-          data-testid="ready-state"
-        >
-          {t("live:user.ready.is-ready")}
-        </span>
-      ) : null}
-      <Button type="submit" variant={shown ? "secondary" : "primary"} disabled={pending} data-testid="ready-toggle">
-        {shown ? t("live:user.ready.undo") : t("live:user.ready.say-ready")}
-      </Button>
-      {fetcher.data && !fetcher.data.ok ? <Alert>{fetcher.data.message}</Alert> : null}
-    </fetcher.Form>
   );
 }
 

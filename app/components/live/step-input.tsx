@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HotzonePointPicker } from "~/components/assessments/hotzone-point-picker";
-import { RichContentView } from "~/components/assessments/rich-content";
+import { RichContentView } from "~/components/assessments/rich-content-view";
 import { fieldInputClass } from "~/components/ui/form";
 import type { ParticipantStep } from "~/modules/live";
 import type { AnswerValue } from "./answer-queue";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReadyToggle } from "~/components/live/session-screen";
+import { ReadyToggle } from "~/components/live/ready-toggle";
 import { formatDateTime } from "~/lib/time-zone";
 import { StatusBadge } from "./status-badge";
 

@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay } from "~/components/databases/entity-dialog";
+import { overlay } from "~/components/ui/dialog-style";
 import { Button } from "~/components/ui/form";
 
 /** The scrolling, centred panel of an overview dialog (a session's, a template's), over the page. */

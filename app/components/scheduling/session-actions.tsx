@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { AlertDialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay, panel } from "~/components/databases/entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 import { Alert, Button } from "~/components/ui/form";
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import type { PlanFormData } from "~/modules/scheduling/index.server";

@@ -1,6 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { overlay, panel } from "../databases/entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 import { Button } from "./form";
 
 type ButtonVariant = "primary" | "secondary" | "danger";

@@ -2,7 +2,7 @@ import { AlertDialog } from "radix-ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { focusOpenerOnClose, useIntentDialog, type OpenedDialog } from "../ui/use-intent-dialog";
-import { overlay, panel } from "../databases/entity-dialog";
+import { overlay, panel } from "~/components/ui/dialog-style";
 import { Alert, Button, FieldLabel, fieldInputClass } from "../ui/form";
 
 type Colleague = { id: string; name: string; email: string };

@@ -152,9 +152,12 @@ export function UserManagement({
           colleagues={colleagues}
         />
       ) : null}
-      <nav aria-label={t("users:paging")} className="flex items-center justify-between text-sm text-slate-600">
+      <nav
+        aria-label={t("users:paging")}
+        className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
+      >
         <span>{t("users:total", { count: pageInfo.totalCount })}</span>
-        <span className="flex items-center gap-3">
+        <span className="flex flex-wrap items-center gap-3">
           {pageInfo.hasPreviousPage ? <Link to={href(page - 1)}>{t("users:previous")}</Link> : null}
           <span>{t("users:page", { page, pages })}</span>
           {pageInfo.hasNextPage ? <Link to={href(page + 1)}>{t("users:next")}</Link> : null}

@@ -54,7 +54,12 @@ export async function referenceOptions(ctx: Ctx) {
       .limit(1000)
       .all(),
   ]);
-  return { categories: tree.map((c) => ({ _id: c.id, name: c.name, depth: c.depth, path: c.path })), supplies };
+  return {
+    categories: tree.map((c) => ({ _id: c.id, name: c.name, depth: c.depth, path: c.path })),
+    supplies,
+    // The editors' pickers offer to create a category or supply object to those who may.
+    canCreate: can(ctx.permissions, "write:databases"),
+  };
 }
 
 /** The tenant's categories in tree order with their path, so pickers and filters show where each sits. */
@@ -117,8 +122,7 @@ export async function questionEditorData(ctx: Ctx, mode: EditorMode, id: string 
   }
   // Browser drafts belong to one staff member of one organisation (ADR 0008).
   const draftOwner = `${ctx.tenant.slug}:${ctx.actor.type === "ADMIN" ? ctx.actor.email : ""}`;
-  // The pickers offer to create a category or supply object to those who may.
-  const options = { ...(await referenceOptions(ctx)), canCreate: can(ctx.permissions, "write:databases") };
+  const options = await referenceOptions(ctx);
   return { mode, question, options, canWrite: canWriteAssessments(ctx), shareCandidates, draftOwner };
 }
 
@@ -140,7 +144,14 @@ export async function evaluationEditorData(ctx: Ctx, id: string | null) {
   const options = await referenceOptions(ctx);
   // The bank itself is searched from the form (BankPicker); the chosen ones need their names.
   const chosen = (evaluation?.resolvedQuestions ?? []).map((q) => ({ _id: q._id, name: q.name }));
-  return { evaluation, categories: options.categories, chosen, canWrite: canWriteAssessments(ctx), shareCandidates };
+  return {
+    evaluation,
+    categories: options.categories,
+    canCreateCategories: options.canCreate,
+    chosen,
+    canWrite: canWriteAssessments(ctx),
+    shareCandidates,
+  };
 }
 
 export async function sessionEditorData(ctx: Ctx, id: string | null) {
@@ -157,6 +168,7 @@ export async function sessionEditorData(ctx: Ctx, id: string | null) {
   return {
     session,
     categories: options.categories,
+    canCreateCategories: options.canCreate,
     chosen,
     canWrite: canWriteAssessments(ctx),
     shareCandidates,

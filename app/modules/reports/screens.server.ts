@@ -22,6 +22,7 @@ import {
 } from "./reports.server";
 import { reportRecipientRule } from "./recipients.server";
 import { checkReportSend, sendParticipantReport, sendReportsToParticipants } from "./send.server";
+import { warmPdfWorker } from "./pdf/pdf-pool.server";
 
 /** /admin/reports, the entry page: nothing to load, only who may see the reports. */
 export function reportsEntryScreen(ctx: Ctx): null {
@@ -114,6 +115,7 @@ export async function builderAction(
       scheduledSession: scheduledSessionId,
       layout: input.layout,
     });
+    warmPdfWorker(); // sending or downloading it comes next
     return ctx.t("reports:builder.created");
   }
   const current = await sessionReportFor(ctx, scheduledSessionId, participantId);
@@ -124,6 +126,7 @@ export async function builderAction(
       ...reportInput(input, categoryIds),
       ...(intent === "release" ? { draft: false } : {}),
     });
+    warmPdfWorker();
     return ctx.t(intent === "release" ? "reports:builder.released" : "reports:builder.saved");
   }
   if (intent === "send") {

@@ -12,6 +12,7 @@ export function EvaluationEditor() {
       key={data.evaluation?._id ?? "new"}
       evaluation={data.evaluation}
       categories={data.categories}
+      canCreateCategories={data.canCreateCategories}
       chosen={data.chosen}
       canWrite={data.canWrite}
       shareCandidates={data.shareCandidates}
@@ -26,6 +27,7 @@ export function SessionEditor() {
       key={data.session?._id ?? "new"}
       session={data.session}
       categories={data.categories}
+      canCreateCategories={data.canCreateCategories}
       chosen={data.chosen}
       canWrite={data.canWrite}
       shareCandidates={data.shareCandidates}

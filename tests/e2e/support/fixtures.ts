@@ -75,9 +75,12 @@ function watchNewContexts(browser: Browser, problems: BrowserProblem[], address:
  * Remix's single fetch logs the AbortError when a fetcher's request is cancelled on purpose (a newer
  * search replaces it, or an action revalidates) while its response is still being decoded
  * (@remix-run/react single-fetch.js `console.error(e)`); React Router then drops the cancelled
- * result. Only that exact message is let through; any other AbortError still fails the test.
+ * result. Chromium words it two ways, by whether the body was still streaming when the request was
+ * cancelled. Only those exact messages are let through; any other AbortError still fails the test.
  */
-const isRemixAbortLog = (text: string) => text.startsWith("AbortError: signal is aborted without reason");
+const isRemixAbortLog = (text: string) =>
+  text.startsWith("AbortError: signal is aborted without reason") ||
+  text.startsWith("AbortError: BodyStreamBuffer was aborted");
 
 /**
  * Each test is its own client machine: the server trusts X-Forwarded-For from loopback (its default

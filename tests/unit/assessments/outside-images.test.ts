@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RichContentView } from "~/components/assessments/rich-content";
+import { RichContentView } from "~/components/assessments/rich-content-view";
 import { store } from "~/modules/assets/assets.server";
 import { addQuestion, getQuestion, listQuestions } from "~/modules/assessments/questions.server";
 import type { RichBlock } from "~/modules/assessments/steps";

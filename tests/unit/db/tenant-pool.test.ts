@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
@@ -15,6 +17,14 @@ import { onSqld, removeTenantDatabase, tenantDatabaseExists } from "../support/d
 
 const openFiles = () => fs.readdirSync("/proc/self/fd").length;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const collectGarbage = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  } catch {
+    return null;
+  }
+})();
 
 beforeEach(async () => {
   await closeTenantDbs();
@@ -43,8 +53,18 @@ describe("tenant database pool", () => {
     // Each database holds a file, its WAL and its index: bounded by the pool, not by the tenants.
     // A closed database's files go once its statements are collected (the pool asks for that right
     // after closing); give the close and that collection a moment on a loaded machine.
-    for (let waited = 0; openFiles() - before > 3 * 3 + 2 && waited < 2000; waited += 50) await settle();
-    expect(openFiles() - before).toBeLessThanOrEqual(3 * 3 + 2);
+    // Slack of three: the catalog's WAL and index, which its first write creates, and one file of
+    // the process's own that comes and goes (seen once in a full run at load 6). Twelve tenants
+    // kept open would hold 36.
+    const bound = 3 * 3 + 3;
+    // The pool asks for a young-generation collection after a close; on a loaded machine the closed
+    // statements may already be old, so the wait also collects fully (what a long-running process
+    // does by itself). Clients still open are referenced by the pool and keep their files.
+    for (let waited = 0; openFiles() - before > bound && waited < 4000; waited += 50) {
+      collectGarbage?.();
+      await settle();
+    }
+    expect(openFiles() - before).toBeLessThanOrEqual(bound);
 
     const first = await tenantDb(slugs[0]!);
     expect((await first.db.select().from(staffUsers)).map((u) => u.email)).toEqual(["boss@pool-0.test"]);

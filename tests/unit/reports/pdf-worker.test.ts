@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSessionReport } from "~/modules/reports/reports.server";
 import { renderReportsPdf } from "~/modules/reports/pdf/render.server";
-import { drawPdfOffThread } from "~/modules/reports/pdf/pdf-pool.server";
+import { drawPdfOffThread, warmPdfWorker } from "~/modules/reports/pdf/pdf-pool.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { scoredSession } from "./support";
 
@@ -55,5 +55,15 @@ describe("report PDFs are drawn off the request thread", async () => {
     });
     await expect(broken).rejects.toThrow(/The report PDF could not be drawn/);
     expect(pageCount(await renderReportsPdf(ctx, [reports[0]!]))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a worker warmed ahead (a report just built) draws the next PDFs; warming while it draws changes nothing", async () => {
+    warmPdfWorker();
+    warmPdfWorker();
+    const drawing = renderReportsPdf(ctx, [reports[0]!]);
+    warmPdfWorker();
+    const [one, two] = await Promise.all([drawing, renderReportsPdf(ctx, [reports[1]!])]);
+    expect(pageCount(one)).toBeGreaterThanOrEqual(1);
+    expect(pageCount(two)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -8,6 +8,8 @@
 import path from "node:path";
 import readline from "node:readline";
 import { createServer } from "vite";
+import type * as TenantClient from "~db/tenant/client";
+import type * as CatalogClient from "~db/catalog/client";
 import type { Command, perform as Perform } from "./other-process-actions";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -22,8 +24,8 @@ const { perform } = (await vite.ssrLoadModule("/tests/unit/support/other-process
   perform: typeof Perform;
 };
 const closeDatabases = async () => {
-  const { closeTenantDbs } = (await vite.ssrLoadModule("/db/tenant/client.ts")) as typeof import("~db/tenant/client");
-  const { closeCatalog } = (await vite.ssrLoadModule("/db/catalog/client.ts")) as typeof import("~db/catalog/client");
+  const { closeTenantDbs } = (await vite.ssrLoadModule("/db/tenant/client.ts")) as typeof TenantClient;
+  const { closeCatalog } = (await vite.ssrLoadModule("/db/catalog/client.ts")) as typeof CatalogClient;
   await closeTenantDbs();
   await closeCatalog();
 };

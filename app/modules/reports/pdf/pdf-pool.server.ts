@@ -26,6 +26,19 @@ export function drawPdfOffThread(job: PdfJob): Promise<Uint8Array> {
   });
 }
 
+/**
+ * Starts the worker ahead of a PDF that is about to be asked for (a report was just built or
+ * saved in the builder: sending or downloading it comes next), so that PDF does not wait for the
+ * worker's start: half a second on an idle machine, more on a busy one. It stops after a quiet
+ * minute as always.
+ */
+export function warmPdfWorker(): void {
+  if (current || queue.length > 0) return; // drawing: warm already
+  worker ??= spawn();
+  if (idleTimer) clearTimeout(idleTimer);
+  settle();
+}
+
 function startNext(): void {
   if (current || queue.length === 0) return;
   if (idleTimer) clearTimeout(idleTimer);
