@@ -58,9 +58,10 @@ const ownFetch = (): Fetch => (nodeFetch ??= globalThis.fetch);
  *
  * It is undici's request() under a fetch's shape (what libsql calls), each answer read whole, and
  * it asks for answers uncompressed: sqld gzips every answer a client accepts compressed (fetch's
- * default). Through Node's fetch, zlib took a sixth of an app process's CPU at full load, and a
- * transaction of three round trips cost the client 2.1–2.8 ms of CPU; this way 0.75 ms, and 2.2
- * instead of 3.3–5.2 ms end to end (docs/benchmarks.md, "Across processes and engines").
+ * default). Through Node's fetch, zlib took a sixth of an app process's CPU at full load; a
+ * transaction of three round trips cost the client 2.1–5.1 ms of CPU and 3.3–8.9 ms end to end,
+ * this way 0.75–1.65 ms and 2.0–4.9 ms (same runs, alternating; docs/benchmarks.md, "Across
+ * processes and engines").
  */
 export function localhostFetch(): Promise<Fetch> {
   loopbackFetch ??= import("undici").then(({ Agent }) => {
@@ -158,8 +159,10 @@ const UNREACHABLE_CODES = new Set([
 /**
  * Whether `error` (or one of its causes: drizzle and fetch wrap them) says the database cannot be
  * used right now, although the same request may succeed in a moment: its server does not answer
- * or was restarted under an open transaction (sqld forgets the transaction's baton), answers 502,
- * 503 or 504, or another process holds an embedded file's write lock past busy_timeout.
+ * or was restarted under an open transaction (sqld forgets the transaction's baton, and the
+ * client closes it for the statements after), answers 404 (while shutting down), 502, 503 or 504,
+ * or another process holds an embedded file's write lock past busy_timeout. A namespace that does
+ * not exist is refused the same way, and its log line names the 404.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
@@ -170,8 +173,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code === "SQLITE_BUSY")) return true;
     if (typeof message !== "string") continue;
-    if (code === "SERVER_ERROR" && /HTTP status (50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
+    // 404: sqld shutting down answers a namespace's requests so for a moment (a stop-sqld fault run).
+    if (code === "SERVER_ERROR" && /HTTP status (404|50[234])\b|invalid baton|stream (expired|closed)/i.test(message))
       return true;
+    // A group's shared transaction (db/tenant/group-commit.ts) that one of its writes found broken:
+    // the writes after it in the group meet it closed. Nothing of the group was committed.
+    if (code === "TRANSACTION_CLOSED") return true;
   }
   return false;
 }
@@ -213,8 +220,10 @@ function causeCode(error: unknown): string {
     e && typeof e === "object" && depth < 8;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    const { code, extendedCode } = e as { code?: unknown; extendedCode?: unknown };
+    const { code, extendedCode, message } = e as { code?: unknown; extendedCode?: unknown; message?: unknown };
     if (typeof extendedCode === "string") return extendedCode;
+    // The server's own answer says more than its code ("SERVER_ERROR: Server returned HTTP status 404").
+    if (code === "SERVER_ERROR" && typeof message === "string") return message.slice(0, 120);
     if (typeof code === "string") return code;
   }
   return error instanceof Error ? error.message.slice(0, 80) : String(error);

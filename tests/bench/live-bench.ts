@@ -104,6 +104,8 @@ const pools = APP_PORTS.map(
 );
 /** Whether each app process is taken to be up (a refused connection marks it down). */
 const up = APP_PORTS.map(() => true);
+/** The last connection failure met at each app process. */
+const lastFailure: string[] = APP_PORTS.map(() => "none");
 
 /** Requests sent, by kind: what the app serves besides saves (state reloads, moving on, staff). */
 /** Bytes received, by kind (uncompressed: the pool does not ask for gzip). */
@@ -155,6 +157,7 @@ async function call(
   } catch (e) {
     const code = (e as { code?: string }).code ?? "";
     if (HANG_CODES.has(code)) throw new Error(`no answer within 30 s (${method} ${url.slice(0, 60)})`);
+    lastFailure[on] = code || (e as Error).message;
     if (code === "ECONNREFUSED") up[on] = false;
     throw new Unreachable(`${code || (e as Error).message} from app process ${on + 1}`);
   }
@@ -175,7 +178,7 @@ function another(from: number): number {
     const next = (from + i) % APP_PORTS.length;
     if (up[next]) return next;
   }
-  throw new Error("no app process answers");
+  throw new Error(`no app process answers (last connection failures: ${lastFailure.join(", ")})`);
 }
 
 /** A 503 answered as the app must answer it while its database is unavailable (else an error). */

@@ -1,5 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { catalog } from "~db/catalog/client";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~db/connection";
 import { liveSessions, type TenantRow } from "~db/catalog/schema";
 import type { TenantDb } from "~db/tenant/client";
 import { liveOverrides, scheduledSessionParticipantEntries as entries } from "~db/tenant/schema";
@@ -56,7 +57,11 @@ export async function stampServed(at = new Date()): Promise<void> {
 /** Stamps every HEARTBEAT_MS until the returned function is called (or the process ends). */
 export function startLiveHeartbeat(): () => void {
   const timer = setInterval(() => {
-    stampServed().catch((error: unknown) => console.error("[live] heartbeat failed", error));
+    stampServed().catch((error: unknown) => {
+      // The database down or restarting: one line now and then (db/connection.ts), not a stack every beat.
+      if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error);
+      else console.error("[live] heartbeat failed", error);
+    });
   }, HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -110,6 +110,10 @@ describe("a tenant database on sqld stopped and started again", () => {
     // The transaction opened before the restart is gone with it (sqld forgets its baton).
     const lost = await failure(() => transaction.execute("SELECT 1"));
     expect(isDatabaseUnavailable(lost)).toBe(true);
+    // The client closes it: what the next writes of a group commit meet.
+    const closed = await failure(() => transaction.execute("SELECT 1"));
+    expect((closed as { code?: string }).code).toBe("TRANSACTION_CLOSED");
+    expect(isDatabaseUnavailable(closed)).toBe(true);
     transaction.close();
 
     // The same database object and client: nothing reopened.
