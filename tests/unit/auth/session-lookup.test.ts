@@ -1,7 +1,7 @@
-import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
+import { openClient } from "~db/connection";
 import { authSessions, staffUserRoles } from "~db/tenant/schema";
 import type { TenantDb } from "~db/tenant/client";
 import { sha256 } from "~/lib/ids.server";
@@ -43,7 +43,7 @@ async function signedIn(): Promise<string> {
 
 /** Runs SQL on the tenant's database through a connection of its own, as another app process would. */
 async function elsewhere(statement: string, args: string[]): Promise<void> {
-  const other = createClient({ url: tenantDatabaseUrl(slug) });
+  const other = await openClient(tenantDatabaseUrl(slug));
   try {
     await other.execute({ sql: statement, args });
   } finally {

@@ -1,6 +1,6 @@
-import { createClient } from "@libsql/client";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
+import { openClient } from "~db/connection";
 import type { Ctx } from "~/lib/context.server";
 import {
   finishQuestion,
@@ -62,7 +62,7 @@ const save = (who: Ctx, question: string, session = f) => {
 
 /** Runs SQL on the tenant's database through a connection of its own, as another app process would. */
 async function elsewhere(statement: string, args: (string | number)[] = []): Promise<void> {
-  const other = createClient({ url: tenantDatabaseUrl(slug) });
+  const other = await openClient(tenantDatabaseUrl(slug));
   try {
     await other.execute({ sql: statement, args });
   } finally {
