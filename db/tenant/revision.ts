@@ -58,6 +58,22 @@ export async function readRevision(reader: Reader): Promise<number> {
 }
 
 /**
+ * Tables the live gateway writes (app/modules/live/gateway.server.ts): the live run's rows, a
+ * session's status and an entry's live fields. tests/unit/live/live-state.test.ts proves its writes
+ * change no other table.
+ */
+export const LIVE_TABLES = [
+  "scheduled_sessions",
+  "scheduled_session_participant_entries",
+  "live_progress",
+  "live_overrides",
+  "live_answers",
+] as const;
+
+/** Every store whose values read no live table: a live write carries them (carryPastLiveWrite). */
+const carriedPastLiveWrites = new Set<KeptAtRevision<unknown>>();
+
+/**
  * Values read from tenant databases and kept per open database at the revision read before them (a
  * login session with its account, a page of a list). `get` answers only at that revision. `set`
  * keeps a value read at the revision of what is kept, starts over at a newer one, and drops one
@@ -66,7 +82,16 @@ export async function readRevision(reader: Reader): Promise<number> {
 export class KeptAtRevision<V> {
   private readonly kept = new WeakMap<TenantDb, { revision: number; values: Map<string, V> }>();
 
-  constructor(private readonly max: number) {}
+  /**
+   * `readsLiveTables`: whether any value depends on a row of LIVE_TABLES. When none does, a live
+   * write, which changes only those, leaves the values exact at its new revision.
+   */
+  constructor(
+    private readonly max: number,
+    { readsLiveTables }: { readsLiveTables: boolean },
+  ) {
+    if (!readsLiveTables) carriedPastLiveWrites.add(this as KeptAtRevision<unknown>);
+  }
 
   get(tdb: TenantDb, revision: number, key: string): V | undefined {
     const kept = this.kept.get(tdb);
@@ -86,4 +111,21 @@ export class KeptAtRevision<V> {
     const kept = this.kept.get(tdb);
     if (kept?.values.has(key)) kept.values.set(key, value);
   }
+
+  /** What was kept at `from` is exact at `to`. */
+  carry(tdb: TenantDb, from: number, to: number): void {
+    const kept = this.kept.get(tdb);
+    if (kept?.revision === from) kept.revision = to;
+  }
+}
+
+/**
+ * After a committed live write whose transaction read `from` before its rows and `to` after them:
+ * between the two the database changed only in LIVE_TABLES, so every store that reads none of them
+ * is exact at `to`. Without this a participant's move, a few a second in a big room, made every
+ * signed-in request read its login session again.
+ */
+export function carryPastLiveWrite(tdb: TenantDb, from: number, to: number): void {
+  if (from === to) return;
+  for (const store of carriedPastLiveWrites) store.carry(tdb, from, to);
 }

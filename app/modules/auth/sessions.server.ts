@@ -96,7 +96,7 @@ export type SessionAccount =
 // revision, a quarter of the statement's cost here, and reads the session again only when it
 // moved. A login, a logout, an expiry, a removed account or a changed role moves it in every
 // process; a session's touch of its last use does not (db/tenant/revision.ts).
-const kept = new KeptAtRevision<Found & object>(10_000);
+const kept = new KeptAtRevision<Found & object>(10_000, { readsLiveTables: false });
 const sessionColumns = {
   idHash: authSessions.idHash,
   accountType: authSessions.accountType,

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type z } from "zod";
 import type { TenantDb, TenantTx, Reader } from "~db/tenant/client";
 import { preparedSelect } from "~db/tenant/prepared";
-import { KeptAtRevision, readRevision } from "~db/tenant/revision";
+import { KeptAtRevision, LIVE_TABLES, readRevision } from "~db/tenant/revision";
 import { AppError, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newDocumentRow, resolveWorkspace, type BaseRow, type Doc } from "~/lib/document-rows.server";
@@ -22,9 +22,10 @@ type KeptPage<Row> = { totalCount: number; rows: readonly Row[] };
  * Pages of unfiltered lists with their count, at the database's revision (ADR 0038): a list call
  * reads the revision (one primary-key read) and takes a kept page only while it is unchanged, so a
  * change through any process shows at once. Read every time, the first page of 10,000 participants
- * ran at a quarter of the speed (docs/benchmarks.md): its count walks the whole index.
+ * ran at a quarter of the speed (docs/benchmarks.md): its count walks the whole index. No entity is
+ * a live table (defineEntity refuses one), so a live write carries these pages.
  */
-const keptPages = new KeptAtRevision<KeptPage<unknown>>(200);
+const keptPages = new KeptAtRevision<KeptPage<unknown>>(200, { readsLiveTables: false });
 
 // ---- A generic entity: list, get, add, update, remove with the same rules everywhere. ----
 type EntityConfig<Row extends BaseRow, Input, D extends Doc, O extends string, F> = {
@@ -51,6 +52,9 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
   cfg: EntityConfig<Row, Input, D, O, F>,
 ) {
   const t = cfg.table;
+  if ((LIVE_TABLES as readonly string[]).includes(getTableName(t))) {
+    throw new Error(`${getTableName(t)} is written by the live gateway: its pages cannot be kept past live writes`);
+  }
 
   async function findRow(db: Reader, id: string): Promise<Row> {
     const row = (await db.select().from(t).where(eq(t.id, id)).get()) as Row | undefined;

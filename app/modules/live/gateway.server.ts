@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
 import { preparedWrite } from "~db/tenant/prepared";
-import { readRevision } from "~db/tenant/revision";
+import { carryPastLiveWrite, readRevision } from "~db/tenant/revision";
 import {
   liveAnswers,
   scheduledSessionParticipantEntries as entries,
@@ -67,7 +67,10 @@ async function liveWrite<T>(tdb: TenantDb, work: (tx: TenantTx, revision: number
     return done.value;
   });
   // Committed, and no other code ran since: carry what is kept forward.
-  if (bracket.keep) advanceKept(tdb, bracket.from!, bracket.to!, bracket.keep);
+  if (bracket.keep) {
+    carryPastLiveWrite(tdb, bracket.from!, bracket.to!);
+    advanceKept(tdb, bracket.from!, bracket.to!, bracket.keep);
+  }
   return value;
 }
 

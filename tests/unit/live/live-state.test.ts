@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
+import { LIVE_TABLES } from "~db/tenant/revision";
 import type { Ctx } from "~/lib/context.server";
 import {
   finishQuestion,
@@ -251,6 +253,49 @@ describe("the kept live state of a participant", () => {
   it("refuses saves once staff complete the session", async () => {
     await completeScheduledSession(manager, f.sessionId);
     expect((await refusal(save(p1, f.questions[0]![1]!))).reason).toBe("live_session_not_ongoing");
+  });
+});
+
+describe("the gateway's writes", () => {
+  it("change no table outside LIVE_TABLES, so stores that read none of them are carried past them", async () => {
+    const session = await makeLiveSession(manager, { participants: 2 });
+    const [a, b] = session.people.map((p) => participantCtx(manager, p));
+    const db = manager.tdb.db;
+    const others = (
+      await db.all<{ name: string }>(
+        sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('__drizzle_migrations', 'data_revision')`,
+      )
+    )
+      .map((t) => t.name)
+      .filter((t) => !(LIVE_TABLES as readonly string[]).includes(t));
+    const snapshot = async () =>
+      JSON.stringify(await Promise.all(others.map((t) => db.all(sql.raw(`SELECT * FROM \`${t}\` ORDER BY rowid`)))));
+    const [first] = session.questions[0]!;
+    const steps: [string, () => Promise<unknown>][] = [
+      ["ready", () => setReady(a!, session.sessionId, true)],
+      ["start", () => startScheduledSession(manager, session.sessionId)],
+      ["save", () => save(a!, first!, session)],
+      ["help", () => requestHelp(b!, session.sessionId)],
+      ["resolve", () => applyLiveOverride(manager, session.sessionId, null, { overrideType: "HELP_REQUEST_RESOLVED" })],
+      ["pause", () => applyLiveOverride(manager, session.sessionId, null, { overrideType: "SESSION_PAUSE" })],
+      ["resume", () => applyLiveOverride(manager, session.sessionId, null, { overrideType: "SESSION_RESUME" })],
+      ["finish", () => finishQuestion(a!, session.sessionId, session.evaluations[0]!, first!)],
+      [
+        "open evaluation",
+        () =>
+          applyLiveOverride(manager, session.sessionId, [session.people[1]!], {
+            overrideType: "OPEN_EVALUATION",
+            evaluation: session.evaluations[1]!,
+          }),
+      ],
+      ["unlock", () => unlockWaitingParticipants(manager, session.people, session.sessionId)],
+      ["complete", () => completeScheduledSession(manager, session.sessionId)],
+    ];
+    for (const [what, step] of steps) {
+      const before = await snapshot();
+      await step();
+      expect(await snapshot(), what).toBe(before);
+    }
   });
 });
 
