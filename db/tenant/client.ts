@@ -6,6 +6,8 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
 import { GroupCommit } from "./group-commit";
+import { PlannedGroup, type Plan } from "./planned-write";
+import { readRevision } from "./revision";
 import { libsqlOf } from "./libsql";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
@@ -28,6 +30,11 @@ export type TenantDb = {
   slug: string;
   db: TenantDrizzle;
   write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * A write whose statements are decided before its transaction, at the revision read for its group
+   * (planned-write.ts): answers null when `plan` made none. Queued with `write`'s.
+   */
+  planned<T>(plan: Plan<T>): Promise<T | null>;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -96,7 +103,8 @@ function openDatabase(slug: string, url: string): OpenDb {
     const grouped = new GroupCommit<TenantTx>(queue, db, async (tx, statement) => {
       await libsqlOf(tx).execute(statement);
     });
-    return { slug, db, write: (work) => grouped.run(work) } satisfies TenantDb;
+    const planned = new PlannedGroup(queue, db.$client, () => readRevision(db));
+    return { slug, db, write: (work) => grouped.run(work), planned: (plan) => planned.run(plan) } satisfies TenantDb;
   })();
   return { handle, queue, client };
 }

@@ -20,9 +20,42 @@ export type SavepointRunner<Tx> = (
 const MAX_GROUP = 50;
 
 /**
- * Group commit, how every tenant write runs (client.ts): the writes that arrive in the same
- * event-loop turn, or while the tenant's write queue is busy, run together in one slot of the
- * queue, in one transaction, each in its own savepoint. It pays: an embedded database syncs its WAL
+ * Writes that arrive in the same event-loop turn, or while the tenant's write queue is busy, run
+ * together in one slot of the queue (at most MAX_GROUP a slot; more take the next slot): how
+ * GroupCommit and PlannedGroup (planned-write.ts) gather theirs.
+ */
+export abstract class QueuedGroup<Item> {
+  private pending: Item[] = [];
+  private scheduled = false;
+
+  constructor(protected readonly queue: WriteQueue) {}
+
+  protected add(item: Item): void {
+    this.pending.push(item);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // The slot is taken now (writes keep their order with the queue's other writes), but the
+    // group closes only in this event-loop turn's check phase. A file database runs a whole
+    // transaction without yielding to the event loop, so without this wait the requests parsed
+    // in the same turn never met in `pending`: every group held one write.
+    void this.queue.run(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.next()));
+  }
+
+  private next(): Promise<void> {
+    const group = this.pending.splice(0, MAX_GROUP);
+    // More than a group waits: they take the next slot (they have waited a turn already).
+    if (this.pending.length > 0) void this.queue.run(() => this.next());
+    else this.scheduled = false;
+    return this.flush(group);
+  }
+
+  /** Runs one group; answers every item of it, never throws. */
+  protected abstract flush(group: Item[]): Promise<void>;
+}
+
+/**
+ * Group commit, how every tenant write runs (client.ts): the writes of one group (QueuedGroup) run
+ * in one transaction, each in its own savepoint. It pays: an embedded database syncs its WAL
  * at every COMMIT (WAL with SQLite's default synchronous=FULL, db/connection.ts), about 140 µs of
  * a 180 µs one-row transaction here (ADR 0025). A write that throws rolls back to its
  * savepoint and only its caller gets the error; the others go on. Every caller is answered only
@@ -30,12 +63,9 @@ const MAX_GROUP = 50;
  * failed COMMIT fails them all.
  * With one write waiting there is no savepoint: it runs as a plain transaction.
  */
-export class GroupCommit<Tx> {
-  private pending: Pending<Tx>[] = [];
-  private scheduled = false;
-
+export class GroupCommit<Tx> extends QueuedGroup<Pending<Tx>> {
   constructor(
-    private readonly queue: WriteQueue,
+    queue: WriteQueue,
     private readonly db: Transactional<Tx>,
     /**
      * Every write gets the group's own transaction object inside a savepoint run as plain SQL. A
@@ -43,27 +73,17 @@ export class GroupCommit<Tx> {
      * a tenth of a save at full load.
      */
     private readonly savepoint: SavepointRunner<Tx>,
-  ) {}
+  ) {
+    super(queue);
+  }
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // The slot is taken now (writes keep their order with the queue's other writes), but the
-        // group closes only in this event-loop turn's check phase. A file database runs a whole
-        // transaction without yielding to the event loop, so without this wait the requests parsed
-        // in the same turn never met in `pending`: every group held one write.
-        void this.queue.run(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush()));
-      }
+      this.add({ work, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.pending.splice(0, MAX_GROUP);
-    // More than a group waits: they take the next slot (they have waited a turn already).
-    if (this.pending.length > 0) void this.queue.run(() => this.flush());
-    else this.scheduled = false;
+  protected async flush(batch: Pending<Tx>[]): Promise<void> {
     if (batch.length === 1) {
       const [only] = batch;
       await this.db.transaction(only!.work).then(only!.resolve, only!.reject);

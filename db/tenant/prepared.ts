@@ -1,4 +1,4 @@
-import type { InValue } from "@libsql/client";
+import type { InStatement, InValue } from "@libsql/client";
 import { Column, is, Param, Placeholder, SQL } from "drizzle-orm";
 import type { TenantDb, TenantDrizzle, TenantTx } from "./client";
 import { libsqlOf } from "./libsql";
@@ -66,6 +66,21 @@ export function preparedWrite(
     if (!("commit" in connection)) throw new Error("A prepared write runs inside a tenant write transaction");
     const { rows } = await connection.execute({ sql: compiled.sql, args: compiled.bind.map((b) => b(values)) });
     return rows.map((row) => Array.prototype.slice.call(row) as unknown[]);
+  };
+}
+
+/**
+ * A write statement of a planned write (planned-write.ts), built by drizzle on first use and then
+ * bound to `values` for the group's batch. Placeholders take driver values (encode with the column's
+ * `mapToDriverValue`); the batch's result for it comes back to the plan's `finish`.
+ */
+export function preparedStatement(
+  build: (db: TenantDrizzle) => Query,
+): (tdb: TenantDb, values: Record<string, unknown>) => InStatement {
+  let compiled: Compiled | undefined;
+  return (tdb, values) => {
+    compiled ??= compile(build(tdb.db));
+    return { sql: compiled.sql, args: compiled.bind.map((b) => b(values)) };
   };
 }
 

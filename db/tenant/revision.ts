@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Reader, TenantDb } from "./client";
 import { libsqlOf } from "./libsql";
 
@@ -46,6 +47,14 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
     `CREATE TRIGGER \`${table}_revision_update\` AFTER UPDATE${of} ON \`${table}\` BEGIN ${BUMP} END;`,
     `CREATE TRIGGER \`${table}_revision_delete\` AFTER DELETE ON \`${table}\` BEGIN ${BUMP} END;`,
   ];
+}
+
+/**
+ * A condition true only while the database is at `revision`: what a planned write's statements
+ * (planned-write.ts) put on their rows, so that nothing of them runs once another write came first.
+ */
+export function revisionIs(revision: unknown): SQL {
+  return sql`(SELECT \`value\` FROM \`data_revision\` WHERE \`id\` = 1) = ${revision}`;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
-import { preparedWrite } from "~db/tenant/prepared";
-import { carryPastLiveWrite, readRevision } from "~db/tenant/revision";
+import type { Planned } from "~db/tenant/planned-write";
+import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
+import { carryPastLiveWrite, readRevision, revisionIs } from "~db/tenant/revision";
 import {
   liveAnswers,
   scheduledSessionParticipantEntries as entries,
@@ -186,13 +187,139 @@ const inTimeUpsert = preparedWrite((tx) =>
   ),
 );
 
+/** Every column of an answer saved in time, in the table's order, for the planned upsert's SELECT. */
+const inTimeColumns: Record<keyof typeof liveAnswers.$inferInsert, SQL | Placeholder> = {
+  entryId: sql.placeholder("entryId"),
+  evaluationId: sql.placeholder("evaluationId"),
+  questionId: sql.placeholder("questionId"),
+  stepIndex: sql.placeholder("stepIndex"),
+  answer: sql.placeholder("answer"),
+  revision: sql.placeholder("revision"),
+  savedAt: sql.placeholder("savedAt"),
+  late: sql`0`,
+  receivedAt: sql`NULL`,
+  inTimeAnswer: sql`NULL`,
+  inTimeRevision: sql`NULL`,
+};
+
+/**
+ * The upsert of an answer in time as a planned write (ADR 0039): it writes only while the database
+ * is still at the revision its plan was made at, and only over a lower revision; else it returns no
+ * row. Its values are the driver's (the answer's JSON, the time in ms).
+ */
+const plannedInTimeUpsert = preparedStatement((db) =>
+  db
+    .insert(liveAnswers)
+    .select(
+      sql`SELECT ${sql.join(
+        Object.keys(getTableColumns(liveAnswers)).map((key) => inTimeColumns[key as keyof typeof inTimeColumns]),
+        sql`, `,
+      )} WHERE ${revisionIs(sql.placeholder("atRevision"))}`,
+    )
+    .onConflictDoUpdate({
+      target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
+      set: Object.fromEntries(
+        (["answer", "revision", "savedAt", "late", "receivedAt", "inTimeAnswer", "inTimeRevision"] as const).map(
+          (key) => [key, sql`excluded.${sql.identifier(liveAnswers[key].name)}`],
+        ),
+      ),
+      setWhere: sql`${liveAnswers.revision} < excluded.revision`,
+    })
+    .returning({ revision: liveAnswers.revision }),
+);
+
+/** The entry's revision bump after the planned upsert, only when that upsert wrote its row (`changes()`). */
+const plannedBump = preparedStatement((db) =>
+  db
+    .update(entries)
+    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
+    .where(and(eq(entries.id, sql.placeholder("id")), sql`changes() > 0`))
+    .returning({ rev: entries.rev }),
+);
+
+/**
+ * The step a save answers, with its parsed answer, when the participant's open section holds its
+ * question and the answer is valid; else null (the transaction's path then says why).
+ */
+function stepToSave(plan: RunPlan, state: EntryState, data: AnswerInput) {
+  const section = openSection(state.live.progress);
+  const evaluation = plan.evaluations.get(data.evaluation);
+  const onSection =
+    !!section &&
+    !!evaluation &&
+    section.evaluation === data.evaluation &&
+    (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
+  const step = plan.questions.get(data.question)?.steps[data.stepIndex];
+  const checked = step ? parseParticipantAnswer(step, data.answer) : null;
+  return { onSection, step, checked };
+}
+
+const isLate = (state: EntryState) =>
+  !!state.clock && state.clock.remainingMs !== null && state.clock.remainingMs < -LATE_GRACE_MS;
+
+/**
+ * An answer saved in time, planned at `revision` from the participant's kept state (ADR 0039): the
+ * upsert and the entry's bump, which run in the group's one batch. Null (the transaction's path
+ * then runs) for anything else: a refusal, a late answer, a retry, or a revision moved meanwhile.
+ */
+async function planInTimeSave(
+  tdb: TenantDb,
+  participantId: string,
+  data: AnswerInput,
+  revision: number,
+): Promise<Planned<SaveAnswerResult | null> | null> {
+  const now = new Date();
+  // A refusal (not in the session: NOT_FOUND) is the transaction's path to give, with its checks.
+  const found = await liveEntryState(tdb, tdb.db, data.scheduledSession, participantId, now, revision).catch(
+    () => null,
+  );
+  if (!found || found.plan.session.status !== "ONGOING" || isLate(found.state)) return null;
+  const { onSection, checked } = stepToSave(found.plan, found.state, data);
+  if (!onSection || !checked?.success) return null;
+  const entryId = found.state.entry.id;
+  return {
+    statements: [
+      plannedInTimeUpsert(tdb, {
+        entryId,
+        evaluationId: data.evaluation,
+        questionId: data.question,
+        stepIndex: data.stepIndex,
+        answer: liveAnswers.answer.mapToDriverValue(checked.data),
+        revision: data.revision,
+        savedAt: liveAnswers.savedAt.mapToDriverValue(now),
+        atRevision: revision,
+      }),
+      plannedBump(tdb, { id: entryId, at: now }),
+    ],
+    finish: ([upsert, bump]) => {
+      if (!upsert?.rows.length) return null;
+      const rev = bump?.rows[0]?.[0];
+      if (rev === undefined) throw new Error(`No entry ${entryId} to bump`);
+      return {
+        revision: data.revision,
+        late: false,
+        savedAt: now,
+        receivedAt: null,
+        stored: true,
+        entryRevision: Number(rev),
+      };
+    },
+  };
+}
+
 /**
  * Stores one step's answer of the participant (participant.server.ts's saveAnswer checked the
  * input). A higher revision replaces the stored one; an equal or lower one is acknowledged with
  * what is stored (a retry is harmless). After the deadline (plus LATE_GRACE_MS) it is stored with
  * late=true and receivedAt, never discarded. Moves no revision: nothing kept depends on answers.
  */
-export function writeAnswer(tdb: TenantDb, participantId: string, data: AnswerInput): Promise<SaveAnswerResult> {
+export async function writeAnswer(tdb: TenantDb, participantId: string, data: AnswerInput): Promise<SaveAnswerResult> {
+  const planned = await tdb.planned((revision) => planInTimeSave(tdb, participantId, data, revision));
+  return planned ?? writeAnswerInTransaction(tdb, participantId, data);
+}
+
+/** A save in the tenant's write transaction: every case, with its checks and refusals. */
+function writeAnswerInTransaction(tdb: TenantDb, participantId: string, data: AnswerInput): Promise<SaveAnswerResult> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
     // Not in the session: NOT_FOUND, before anything else is looked at or stored.
@@ -228,15 +355,7 @@ export function writeAnswer(tdb: TenantDb, participantId: string, data: AnswerIn
             entryRevision: await entryRevisionOf(tx, entry.id),
           }
         : null;
-    const section = openSection(state.live.progress);
-    const evaluation = plan.evaluations.get(data.evaluation);
-    const onSection =
-      !!section &&
-      !!evaluation &&
-      section.evaluation === data.evaluation &&
-      (section.question === null ? evaluation.questionIds.includes(data.question) : section.question === data.question);
-    const step = plan.questions.get(data.question)?.steps[data.stepIndex];
-    const checked = step ? parseParticipantAnswer(step, data.answer) : null;
+    const { onSection, step, checked } = stepToSave(plan, state, data);
     if (!onSection || !step || !checked?.success) {
       const retry = await acknowledge(await storedNow());
       if (retry) return { value: retry, keep };
@@ -248,8 +367,7 @@ export function writeAnswer(tdb: TenantDb, participantId: string, data: AnswerIn
           fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
       throw badRequest(fieldErrors);
     }
-    const clock = state.clock;
-    const late = !!clock && clock.remainingMs !== null && clock.remainingMs < -LATE_GRACE_MS;
+    const late = isLate(state);
     // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
     // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
     // Only a late save reads what it replaces first; an answer in time is written straight away.

@@ -1,0 +1,155 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { tenantDatabaseUrl } from "~db/config";
+import { openClient } from "~db/connection";
+import type { Plan } from "~db/tenant/planned-write";
+import { liveAnswers } from "~db/tenant/schema";
+import type { Ctx } from "~/lib/context.server";
+import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
+import { findEntryOf } from "~/modules/live/plan.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
+import { refusal } from "../support/refusal";
+import { makeTenant, staffCtx } from "../support/tenants";
+import { makeLiveSession, participantCtx, type LiveFixture } from "./fixtures";
+
+// An answer saved in time is a planned write (ADR 0039): planned at the revision its group read,
+// run in one batch, and written only while the database is still at that revision. These prove
+// the plan is taken, that a write of another connection between the plan and the batch sends the
+// save through the transaction's path instead (nothing stale is written, nothing is lost), and
+// that everything else still gets the transaction's answers.
+
+process.env.PARTYKIT_DISABLED = "true";
+let slug: string;
+let manager: Ctx;
+let f: LiveFixture;
+let p1: Ctx;
+let p2: Ctx;
+let revision = 0;
+
+/** Saves a text answer to the first question's text step (step 2). */
+const save = (who: Ctx, text: string, clientRevision = ++revision) =>
+  saveAnswer(who, {
+    scheduledSession: f.sessionId,
+    evaluation: f.evaluations[0]!,
+    question: f.questions[0]![0]!,
+    stepIndex: 2,
+    answer: { textValue: text },
+    revision: clientRevision,
+  });
+
+/** What `tdb.planned` answered for each save: a result (the planned path) or null (the transaction's). */
+function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
+  const answered: unknown[] = [];
+  const original = ctx.tdb.planned.bind(ctx.tdb);
+  const spy = vi.spyOn(ctx.tdb, "planned").mockImplementation(<T>(plan: Plan<T>) =>
+    original(async (at: number) => {
+      const planned = await plan(at);
+      await beforeBatch?.();
+      return planned;
+    }).then((value) => (answered.push(value), value)),
+  );
+  return { answered, restore: () => spy.mockRestore() };
+}
+
+/** Runs SQL through a connection of its own, as another app process would. */
+async function elsewhere(statement: string, args: string[] = []): Promise<void> {
+  const other = await openClient(tenantDatabaseUrl(slug));
+  try {
+    await other.execute({ sql: statement, args });
+  } finally {
+    other.close();
+  }
+}
+
+async function stored(participantId: string) {
+  const entry = await findEntryOf(manager.tdb.db, f.sessionId, participantId);
+  return manager.tdb.db
+    .select()
+    .from(liveAnswers)
+    .where(and(eq(liveAnswers.entryId, entry.id), eq(liveAnswers.stepIndex, 2)))
+    .get();
+}
+
+beforeAll(async () => {
+  slug = (await makeTenant("planned-save")).tenant.slug;
+  manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
+  f = await makeLiveSession(manager, { participants: 2 });
+  p1 = participantCtx(manager, f.people[0]!);
+  p2 = participantCtx(manager, f.people[1]!);
+  await startScheduledSession(manager, f.sessionId);
+});
+
+describe("an answer saved in time", () => {
+  it("is planned and written in the group's batch, with the entry's revision moved", async () => {
+    const before = (await findEntryOf(manager.tdb.db, f.sessionId, f.people[0]!)).rev;
+    const watch = watchPlans(p1);
+    try {
+      const [a, b] = await Promise.all([save(p1, "first"), save(p2, "other")]);
+      expect(a.stored && b.stored).toBe(true);
+      expect(watch.answered).toHaveLength(2);
+      expect(watch.answered.every((value) => value !== null)).toBe(true);
+      expect(a.entryRevision).toBe(before + 1);
+    } finally {
+      watch.restore();
+    }
+    expect((await stored(f.people[0]!))?.answer).toEqual({ textValue: "first" });
+    expect((await stored(f.people[1]!))?.answer).toEqual({ textValue: "other" });
+  });
+
+  it("goes through the transaction when another process writes between its plan and its batch: saved once, not stale", async () => {
+    const watch = watchPlans(p1, () => elsewhere("UPDATE workspaces SET name = name"));
+    let result;
+    try {
+      result = await save(p1, "after another write");
+    } finally {
+      watch.restore();
+    }
+    expect(watch.answered).toEqual([null]);
+    expect(result.stored).toBe(true);
+    const row = await stored(f.people[0]!);
+    expect(row?.answer).toEqual({ textValue: "after another write" });
+    expect(row?.revision).toBe(result.revision);
+  });
+
+  it("is refused by the transaction's checks when another process moved the participant on in between", async () => {
+    const entry = await findEntryOf(manager.tdb.db, f.sessionId, f.people[1]!);
+    // Another process closes p2's open question between the plan (made on the question still open) and the batch.
+    const watch = watchPlans(p2, () =>
+      elsewhere("UPDATE live_progress SET section_end = section_start WHERE entry_id = ? AND section_end IS NULL", [
+        entry.id,
+      ]),
+    );
+    try {
+      expect((await refusal(save(p2, "too late"))).reason).toBe("live_question_not_current");
+    } finally {
+      watch.restore();
+    }
+    expect(watch.answered).toEqual([null]);
+    expect((await stored(f.people[1]!))?.answer).toEqual({ textValue: "other" });
+  });
+
+  it("acknowledges a retry of an equal revision with what is stored, through the transaction", async () => {
+    const first = await save(p1, "kept", ++revision);
+    const watch = watchPlans(p1);
+    try {
+      const retry = await save(p1, "kept", first.revision);
+      expect(retry.stored).toBe(false);
+      expect(retry.revision).toBe(first.revision);
+    } finally {
+      watch.restore();
+    }
+    expect(watch.answered).toEqual([null]);
+  });
+
+  it("is not planned once the session is over: the transaction refuses it", async () => {
+    await finishQuestion(p1, f.sessionId, f.evaluations[0]!, f.questions[0]![0]!);
+    await completeScheduledSession(manager, f.sessionId);
+    const watch = watchPlans(p1);
+    try {
+      expect((await refusal(save(p1, "after the end"))).reason).toBe("live_session_not_ongoing");
+    } finally {
+      watch.restore();
+    }
+    expect(watch.answered).toEqual([null]);
+  });
+});
