@@ -1,5 +1,5 @@
 /**
- * A big exam day: `npm run bench:live` (BENCH_PARTICIPANTS, default 1,000; BENCH_SECONDS, default 60).
+ * A big exam day: `npm run bench:live` (BENCH_PARTICIPANTS, default 1,000; BENCH_SECONDS, default 60; BENCH_RUNS, default 3).
  *
  * Starts the production server the way `npm start` does (app + its PartyKit room) on a temporary
  * DATA_DIR with one organisation, a session of three evaluations covering the five step types and
@@ -44,6 +44,7 @@ import {
   type LivePatch,
 } from "../../app/modules/live/live-patch";
 import { rawInsertRate } from "./bench-support";
+import { repeatRuns } from "./runs";
 import { prepareLiveBench } from "./live-setup";
 
 const smoke = process.argv.includes("--smoke");
@@ -65,6 +66,12 @@ if (FAULT === "stop-sqld" && DATABASE !== "sqld") throw new Error("--fault stop-
  * with several processes; it is counted apart from errors. With one process and no fault it is an error.
  */
 const RETRY_UNAVAILABLE = FAULT !== undefined || PROCESSES > 1;
+/**
+ * How many times the whole run is made, each in a process of its own (runs.ts prints the figures
+ * side by side with their spread and the worst): BENCH_RUNS, 3 by default, 1 for --smoke and faults.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? (smoke || FAULT ? 1 : 3));
+if (RUNS > 1) process.exit(await repeatRuns(new URL(import.meta.url).pathname, process.argv.slice(2), RUNS));
 const N = Number(process.env.BENCH_PARTICIPANTS ?? (smoke ? 50 : 1000));
 // A fault run goes on long enough after the fault (sqld is down ten seconds) to see everyone carry on.
 const SECONDS = Number(
