@@ -1,21 +1,24 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
-import type { Client } from "@libsql/client";
+import type { Client, Transaction } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
 import { GroupCommit } from "./group-commit";
 import { PlannedGroup, type Plan } from "./planned-write";
 import { readRevision } from "./revision";
-import { libsqlOf } from "./libsql";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
 import { settings } from "../../settings/settings.server";
 
 export type TenantSchema = typeof schema;
 export type TenantDrizzle = LibSQLDatabase<TenantSchema> & { $client: Client };
-export type TenantTx = Parameters<Parameters<TenantDrizzle["transaction"]>[0]>[0];
+/**
+ * A write transaction: drizzle over the libSQL transaction that GroupCommit opens (inTransaction),
+ * so `$client` is that transaction and db/tenant's fast paths reach it through a public field.
+ */
+export type TenantTx = Omit<LibSQLDatabase<TenantSchema>, "transaction" | "batch"> & { $client: Transaction };
 /** Either the database or an open transaction: what read helpers accept. */
 export type Reader = TenantDrizzle | TenantTx;
 
@@ -100,13 +103,34 @@ function openDatabase(slug: string, url: string): OpenDb {
     const db = drizzle(await client, { schema }) as TenantDrizzle;
     // Migrated on first open, behind any write: start-up does not visit every tenant.
     await queue.run(() => migrateTenantDatabase(db));
-    const grouped = new GroupCommit<TenantTx>(queue, db, async (tx, statement) => {
-      await libsqlOf(tx).execute(statement);
-    });
+    const grouped = new GroupCommit<TenantTx>(
+      queue,
+      { transaction: (work) => inTransaction(db, work) },
+      async (tx, statement) => {
+        await tx.$client.execute(statement);
+      },
+    );
     const planned = new PlannedGroup(queue, db.$client, () => readRevision(db));
     return { slug, db, write: (work) => grouped.run(work), planned: (plan) => planned.run(plan) } satisfies TenantDb;
   })();
   return { handle, queue, client };
+}
+
+/** Runs `work` in a write transaction of `db`'s connection: committed when it returns, rolled back when it throws. */
+async function inTransaction<T>(db: TenantDrizzle, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+  const transaction = await db.$client.transaction("write");
+  try {
+    // drizzle over the transaction as over a client: every statement of `work` runs inside it.
+    const tx = drizzle(transaction as unknown as Client, { schema }) as unknown as TenantTx;
+    const value = await work(tx);
+    await transaction.commit();
+    return value;
+  } catch (error) {
+    if (!transaction.closed) await transaction.rollback().catch(() => undefined);
+    throw error;
+  } finally {
+    transaction.close();
+  }
 }
 
 function retire(key: string, db: OpenDb): void {

@@ -1,7 +1,6 @@
 import type { InStatement, InValue } from "@libsql/client";
 import { Column, is, Param, Placeholder, SQL } from "drizzle-orm";
 import type { TenantDb, TenantDrizzle, TenantTx } from "./client";
-import { libsqlOf } from "./libsql";
 
 // Statements a request runs so often that building them again each time costs more than SQLite
 // running them (docs/benchmarks.md, ADR 0024, ADR 0026). Each is built by drizzle once, with
@@ -62,7 +61,7 @@ export function preparedWrite(
   let compiled: Compiled | undefined;
   return async (tx, values) => {
     compiled ??= compile(build(tx));
-    const connection = libsqlOf(tx);
+    const connection = tx.$client;
     if (!("commit" in connection)) throw new Error("A prepared write runs inside a tenant write transaction");
     const { rows } = await connection.execute({ sql: compiled.sql, args: compiled.bind.map((b) => b(values)) });
     return rows.map((row) => Array.prototype.slice.call(row) as unknown[]);

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Reader, TenantDb } from "./client";
-import { libsqlOf } from "./libsql";
 
 // The database keeps its own revision (ADR 0038): `data_revision` holds one number, and triggers on
 // every table move it whenever a row is inserted, updated or deleted, through any process, any
@@ -62,7 +61,7 @@ export function revisionIs(revision: unknown): SQL {
  * includes that transaction's own changes.
  */
 export async function readRevision(reader: Reader): Promise<number> {
-  const { rows } = await libsqlOf(reader).execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
+  const { rows } = await reader.$client.execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
   return Number(rows[0]?.[0] ?? 0);
 }
 
