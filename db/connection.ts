@@ -109,20 +109,12 @@ export async function fetchFor(url: string): Promise<Fetch> {
  */
 export class WriteQueue {
   private readonly jobs: Array<() => Promise<void>> = [];
-  /** How many jobs at the head of `jobs` were queued `ahead` (they keep their order among themselves). */
-  private aheadCount = 0;
   private running = false;
 
-  /**
-   * Runs `work` once every write queued before it has finished. `ahead`: before the writes that
-   * wait and have not started (a staff action a whole room waits for, not behind its saves); after
-   * the one running and the other `ahead` ones.
-   */
-  run<T>(work: () => Promise<T>, { ahead = false }: { ahead?: boolean } = {}): Promise<T> {
+  /** Runs `work` once every write queued before it has finished. */
+  run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const job = () => Promise.resolve().then(work).then(resolve, reject);
-      if (ahead) this.jobs.splice(this.aheadCount++, 0, job);
-      else this.jobs.push(job);
+      this.jobs.push(() => Promise.resolve().then(work).then(resolve, reject));
       if (!this.running) {
         this.running = true;
         // Started on a later microtask, like a promise chain: never inside the caller's own call.
@@ -132,10 +124,7 @@ export class WriteQueue {
   }
 
   private async drain(): Promise<void> {
-    for (let job = this.jobs.shift(); job; job = this.jobs.shift()) {
-      if (this.aheadCount > 0) this.aheadCount--;
-      await job();
-    }
+    for (let job = this.jobs.shift(); job; job = this.jobs.shift()) await job();
     this.running = false;
   }
 }
