@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
-import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
+import {
+  AssessmentsPager,
+  ListToolbar,
+  PageHeader,
+  RemoveButton,
+  PrivateBadge,
+} from "~/components/assessments/screen-parts";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
@@ -132,7 +138,7 @@ export default function Questions() {
           ))}
         </ListTable>
       )}
-      <Pager pageInfo={list.pageInfo} />
+      <AssessmentsPager pageInfo={list.pageInfo} />
     </div>
   );
 }
