@@ -43,7 +43,7 @@ import {
   reloadDelayOfEvent,
   type LivePatch,
 } from "../../app/modules/live/live-patch";
-import { rawInsertRate } from "./bench-support";
+import { percentile, rawInsertRate, sleep } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
 const smoke = process.argv.includes("--smoke");
@@ -84,12 +84,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-bench-"));
 process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 // ---- HTTP: one keep-alive pool per app process (a browser per participant would be 1,000
 // connections; 64 suffice). A request that waits 30 s for its answer is a hang, and an error.
