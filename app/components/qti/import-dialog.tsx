@@ -6,12 +6,6 @@ import type { QtiImportAnswer } from "~/modules/qti";
 import { Alert, Button } from "../ui/form";
 import { ImportDialogShell, ImportPreviewTable } from "../ui/import-dialog-shell";
 
-/** Where a staff member may export questions as a QTI 3 package (GET /api/qti/export). */
-export const qtiExportHref = (query: { evaluation?: string; questions?: string[] }) =>
-  query.evaluation
-    ? `/api/qti/export?evaluation=${encodeURIComponent(query.evaluation)}`
-    : `/api/qti/export?questions=${(query.questions ?? []).map(encodeURIComponent).join(",")}`;
-
 /**
  * Import a QTI 3 content package: choose the .zip, see what each item becomes (or why it is not
  * imported) in a preview, then import the items that map (POST /api/qti/import, first with
