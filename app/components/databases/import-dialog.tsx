@@ -6,7 +6,7 @@ import { MAX_IMPORT_ROWS } from "~/modules/databases";
 import type { ImportPreview } from "~/modules/databases/index.server";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button } from "../ui/form";
-import { ImportDialogShell, ImportPreviewTable } from "../ui/import-dialog-shell";
+import { ImportDialogShell, ImportFileField, ImportPreviewTable } from "../ui/import-dialog-shell";
 
 type Kind = "participants" | "companies";
 
@@ -76,15 +76,11 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
       }
       closeLabel={t("databases:form.close")}
     >
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("databases:import.upload")}
-        <input
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          onChange={(e) => void onFile(e.currentTarget.files?.[0])}
-          className="text-sm"
-        />
-      </label>
+      <ImportFileField
+        label={t("databases:import.upload")}
+        accept=".csv,text/csv,text/plain"
+        onFile={(file) => void onFile(file)}
+      />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         {t("databases:import.paste")}
         <textarea
@@ -136,41 +132,41 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
         <Alert>{t("databases:import.missing-columns", { columns: result.missingColumns.join(", ") })}</Alert>
       ) : null}
       {result && !result.missingColumns.length ? (
-        <>
-          <p className="text-sm" data-testid="import-summary">
-            {t("databases:import.summary", result.counts)}
-            {result.rows.length < result.totalRows
-              ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}`
-              : ""}
-          </p>
-          <ImportPreviewTable
-            testId="import-preview"
-            columns={[
-              t("databases:import.line"),
-              t("databases:import.action"),
-              ...columns.map((c) => t(c.label)),
-              t("databases:import.reasons"),
-            ]}
-          >
-            {result.rows.map((row) => (
-              <tr key={row.line} className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}>
-                <td className="px-2 py-1">{row.line}</td>
-                <td className="px-2 py-1">{t(`databases:import.actions.${row.action}`)}</td>
-                {columns.map((c) => (
-                  <td key={c.key} className="px-2 py-1">
-                    {(row.values as Record<string, string | undefined>)[c.key]}
-                    {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
-                  </td>
-                ))}
-                <td className="px-2 py-1 text-red-700">
-                  {row.reasons
-                    .map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`)
-                    .join("; ")}
+        <ImportPreviewTable
+          summary={
+            <>
+              {t("databases:import.summary", result.counts)}
+              {result.rows.length < result.totalRows
+                ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}`
+                : ""}
+            </>
+          }
+          testId={{ summary: "import-summary", table: "import-preview" }}
+          columns={[
+            t("databases:import.line"),
+            t("databases:import.action"),
+            ...columns.map((c) => t(c.label)),
+            t("databases:import.reasons"),
+          ]}
+        >
+          {result.rows.map((row) => (
+            <tr key={row.line} className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}>
+              <td className="px-2 py-1">{row.line}</td>
+              <td className="px-2 py-1">{t(`databases:import.actions.${row.action}`)}</td>
+              {columns.map((c) => (
+                <td key={c.key} className="px-2 py-1">
+                  {(row.values as Record<string, string | undefined>)[c.key]}
+                  {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
                 </td>
-              </tr>
-            ))}
-          </ImportPreviewTable>
-        </>
+              ))}
+              <td className="px-2 py-1 text-red-700">
+                {row.reasons
+                  .map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`)
+                  .join("; ")}
+              </td>
+            </tr>
+          ))}
+        </ImportPreviewTable>
       ) : null}
     </ImportDialogShell>
   );

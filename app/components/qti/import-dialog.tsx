@@ -1,10 +1,10 @@
 import { useRevalidator } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refusalText } from "~/lib/app-error";
 import type { QtiImportAnswer } from "~/modules/qti";
 import { Alert, Button } from "../ui/form";
-import { ImportDialogShell, ImportPreviewTable } from "../ui/import-dialog-shell";
+import { ImportDialogShell, ImportFileField, ImportPreviewTable } from "../ui/import-dialog-shell";
 
 /**
  * Import a QTI 3 content package: choose the .zip, see what each item becomes (or why it is not
@@ -14,7 +14,6 @@ import { ImportDialogShell, ImportPreviewTable } from "../ui/import-dialog-shell
 export function QtiImportDialog() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const inputId = useId();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<QtiImportAnswer | null>(null);
@@ -70,17 +69,12 @@ export function QtiImportDialog() {
       closeTestId="qti-import-close"
       testId="qti-import-dialog"
     >
-      <label htmlFor={inputId} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("qti:import.file")}
-      </label>
-      <input
-        id={inputId}
-        type="file"
+      <ImportFileField
+        label={t("qti:import.file")}
         accept=".zip,application/zip"
-        data-testid="qti-import-file"
-        className="text-sm"
-        onChange={(e) => {
-          setFile(e.currentTarget.files?.[0] ?? null);
+        testId="qti-import-file"
+        onFile={(chosen) => {
+          setFile(chosen ?? null);
           setPreview(null);
           setDone(null);
           setError(null);
@@ -115,49 +109,45 @@ export function QtiImportDialog() {
         </Alert>
       ) : null}
       {shown ? (
-        <>
-          <p className="text-sm" data-testid="qti-import-summary">
-            {t("qti:import.summary", shown.counts)}
-          </p>
-          <ImportPreviewTable
-            testId="qti-import-preview-table"
-            columns={[t("qti:import.item"), t("qti:import.becomes"), t("qti:import.details")]}
-          >
-            {shown.items.map((item, index) => (
-              <tr
-                key={`${item.identifier}-${index}`}
-                className={`border-t border-slate-100 align-top ${item.mapped ? "" : "bg-red-50"}`}
-                data-testid="qti-import-row"
-                data-mapped={item.mapped ? "yes" : "no"}
-              >
-                <td className="px-2 py-1">
-                  <span className="font-medium">{item.title}</span>
-                  <br />
-                  <span className="text-slate-600 [overflow-wrap:anywhere]">{item.identifier}</span>
-                </td>
-                <td className="px-2 py-1">
-                  {item.mapped
-                    ? item.steps.map((s) => t(`assessments:stepType.${s}`)).join(", ")
-                    : t("qti:import.not-mapped")}
-                </td>
-                <td className="px-2 py-1">
-                  <ul className="flex flex-col gap-1">
-                    {item.reasons.map((r, i) => (
-                      <li key={`r${i}`} className="text-red-800">
-                        {r.message}
-                      </li>
-                    ))}
-                    {item.notes.map((n, i) => (
-                      <li key={`n${i}`} className="text-slate-700">
-                        {n.message}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </ImportPreviewTable>
-        </>
+        <ImportPreviewTable
+          summary={t("qti:import.summary", shown.counts)}
+          testId={{ summary: "qti-import-summary", table: "qti-import-preview-table" }}
+          columns={[t("qti:import.item"), t("qti:import.becomes"), t("qti:import.details")]}
+        >
+          {shown.items.map((item, index) => (
+            <tr
+              key={`${item.identifier}-${index}`}
+              className={`border-t border-slate-100 align-top ${item.mapped ? "" : "bg-red-50"}`}
+              data-testid="qti-import-row"
+              data-mapped={item.mapped ? "yes" : "no"}
+            >
+              <td className="px-2 py-1">
+                <span className="font-medium">{item.title}</span>
+                <br />
+                <span className="text-slate-600 [overflow-wrap:anywhere]">{item.identifier}</span>
+              </td>
+              <td className="px-2 py-1">
+                {item.mapped
+                  ? item.steps.map((s) => t(`assessments:stepType.${s}`)).join(", ")
+                  : t("qti:import.not-mapped")}
+              </td>
+              <td className="px-2 py-1">
+                <ul className="flex flex-col gap-1">
+                  {item.reasons.map((r, i) => (
+                    <li key={`r${i}`} className="text-red-800">
+                      {r.message}
+                    </li>
+                  ))}
+                  {item.notes.map((n, i) => (
+                    <li key={`n${i}`} className="text-slate-700">
+                      {n.message}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </ImportPreviewTable>
       ) : null}
     </ImportDialogShell>
   );

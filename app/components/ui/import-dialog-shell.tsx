@@ -61,25 +61,61 @@ export function ImportDialogShell({
   );
 }
 
-/** An import's preview: a small table, one row a line or item, scrolling sideways on a narrow screen. */
+/** The file to import: a labelled file input; `onFile` gets the chosen file (undefined when none). */
+export function ImportFileField({
+  label,
+  accept,
+  testId,
+  onFile,
+}: {
+  label: ReactNode;
+  accept: string;
+  testId?: string;
+  onFile: (file: File | undefined) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <input
+        type="file"
+        accept={accept}
+        data-testid={testId}
+        onChange={(e) => onFile(e.currentTarget.files?.[0])}
+        className="text-sm"
+      />
+    </label>
+  );
+}
+
+/**
+ * An import's preview: its summary, then a small table, one row a line or item, scrolling sideways
+ * on a narrow screen.
+ */
 export function ImportPreviewTable({
+  summary,
   testId,
   columns,
   children,
 }: {
-  testId: string;
+  summary: ReactNode;
+  testId: { summary: string; table: string };
   columns: ReactNode[];
   children: ReactNode;
 }) {
   const head: HeaderColumn[] = columns.map((label) => ({ label, className: "px-2 py-1" }));
   return (
-    <div className="relative overflow-x-auto rounded border border-slate-200">
-      <table className="w-full text-left text-xs" data-testid={testId}>
-        <thead className="bg-slate-50">
-          <HeaderRow columns={head} />
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <>
+      <p className="text-sm" data-testid={testId.summary}>
+        {summary}
+      </p>
+      <div className="relative overflow-x-auto rounded border border-slate-200">
+        <table className="w-full text-left text-xs" data-testid={testId.table}>
+          <thead className="bg-slate-50">
+            <HeaderRow columns={head} />
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </>
   );
 }
