@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ReferenceList } from "~/components/ui/reference-list";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Pager } from "~/components/ui/pager";
-import { Alert, Button, TextField } from "~/components/ui/form";
+import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
 export type SaveResult =
@@ -370,39 +370,32 @@ export function OwnershipFields({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const select = "rounded-md border border-slate-300 px-2 py-2 text-sm";
   return (
     <div className="flex flex-wrap gap-4">
-      <label className="flex flex-col text-sm">
-        <span className="font-medium text-slate-700">{t("assessments:fields.visibility")}</span>
-        <select
-          disabled={disabled}
-          value={visibility}
-          onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })}
-          className={select}
-        >
-          {["ORGANIZATION", "PRIVATE"].map((v) => (
-            <option key={v} value={v}>
-              {t(`assessments:visibility.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col text-sm">
-        <span className="font-medium text-slate-700">{t("assessments:fields.ownerType")}</span>
-        <select
-          disabled={disabled}
-          value={ownerType}
-          onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })}
-          className={select}
-        >
-          {["ORGANIZATION", "USER"].map((v) => (
-            <option key={v} value={v}>
-              {t(`assessments:ownerType.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t("assessments:fields.visibility")}
+        disabled={disabled}
+        value={visibility}
+        onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })}
+      >
+        {["ORGANIZATION", "PRIVATE"].map((v) => (
+          <option key={v} value={v}>
+            {t(`assessments:visibility.${v}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t("assessments:fields.ownerType")}
+        disabled={disabled}
+        value={ownerType}
+        onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })}
+      >
+        {["ORGANIZATION", "USER"].map((v) => (
+          <option key={v} value={v}>
+            {t(`assessments:ownerType.${v}`)}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import { StatTable } from "./stat-table";
 import { standardWorkingTable } from "~/modules/exams";
@@ -42,25 +41,13 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
             })}
           </p>
           {standard.angoff.judges.length > 0 ? (
-            <table className="mt-1 text-sm">
-              <thead>
-                <HeaderRow
-                  className="border-b border-slate-300"
-                  columns={[
-                    { label: t("exams:angoff.judges"), className: "px-2 py-1 text-left" },
-                    { label: t("exams:angoff.judge-cut"), className: "px-2 py-1 text-right" },
-                  ]}
-                />
-              </thead>
-              <tbody>
-                {standard.angoff.judges.map((j) => (
-                  <tr key={j.judgeId} className="border-b border-slate-100">
-                    <td className="px-2 py-1">{board.staffNames[j.judgeId] ?? j.judgeId}</td>
-                    <td className="px-1.5 py-1 text-right tabular-nums">{stat(j.cutScore, "percent")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StatTable
+              head={[t("exams:angoff.judges"), t("exams:angoff.judge-cut")]}
+              rows={standard.angoff.judges.map((j) => [
+                board.staffNames[j.judgeId] ?? j.judgeId,
+                stat(j.cutScore, "percent"),
+              ])}
+            />
           ) : null}
         </div>
       ) : null}

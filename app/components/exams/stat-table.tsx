@@ -8,7 +8,7 @@ export function StatTable({
   rows,
   testId,
 }: {
-  caption: ReactNode;
+  caption?: ReactNode;
   captionClassName?: string;
   head: string[];
   rows: ReactNode[][];
@@ -17,7 +17,7 @@ export function StatTable({
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-xs lg:text-sm" data-testid={testId}>
-        <caption className={`mb-1 text-left font-semibold ${captionClassName}`}>{caption}</caption>
+        {caption ? <caption className={`mb-1 text-left font-semibold ${captionClassName}`}>{caption}</caption> : null}
         <thead>
           <tr className="border-b border-slate-300">
             {head.map((h, i) => (
