@@ -1,11 +1,12 @@
-import { AppError, isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
 import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { requirePermission } from "~/lib/context.server";
 import { readFormData } from "~/lib/form-data.server";
 import { contextFromSession } from "~/modules/auth/index.server";
 import { MAX_QTI_PACKAGE_BYTES } from "~/modules/qti";
 import { exportQtiPackage, importQtiPackage } from "~/modules/qti/index.server";
-import { refusalResponse } from "./refusal.server";
+import { downloadHeaders } from "./download.server";
+import { answerRefusals } from "./refusal.server";
 import type { ApiArgs } from "./types";
 
 /** Room for the multipart boundaries and part headers around the package. */
@@ -23,7 +24,7 @@ const tooLarge = () =>
  * (application/zip). Staff who read the questions (README, "QTI 3").
  */
 export async function qtiExportEndpoint({ request, context }: ApiArgs): Promise<Response> {
-  try {
+  return answerRefusals(request, async () => {
     const ctx = await contextFromSession(request, "ADMIN", context);
     if (!ctx) throw new AppError("UNAUTHORIZED", "unauthorized");
     const url = new URL(request.url);
@@ -35,20 +36,8 @@ export async function qtiExportEndpoint({ request, context }: ApiArgs): Promise<
       evaluation: url.searchParams.get("evaluation"),
       questions,
     });
-    return new Response(bytes as unknown as BodyInit, {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Content-Length": String(bytes.byteLength),
-        "Cache-Control": "private, no-store",
-        "Referrer-Policy": "no-referrer",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    return refusalResponse(request, e);
-  }
+    return new Response(bytes as unknown as BodyInit, { headers: downloadHeaders("application/zip", fileName, bytes) });
+  });
 }
 
 /**
@@ -57,7 +46,7 @@ export async function qtiExportEndpoint({ request, context }: ApiArgs): Promise<
  * assessments. The answer: `{ ok: true, preview, counts, items, questions }`.
  */
 export async function qtiImportEndpoint({ request, context }: ApiArgs): Promise<Response> {
-  try {
+  return answerRefusals(request, async () => {
     if (Number(request.headers.get("Content-Length") ?? 0) > MAX_QTI_PACKAGE_BYTES + MULTIPART_OVERHEAD)
       throw tooLarge();
     const ctx = await contextFromSession(request, "ADMIN", context);
@@ -81,8 +70,5 @@ export async function qtiImportEndpoint({ request, context }: ApiArgs): Promise<
     const preview = ["1", "true", "yes"].includes(new URL(request.url).searchParams.get("preview") ?? "");
     const answer = await importQtiPackage(ctx, new Uint8Array(await file.arrayBuffer()), { preview });
     return Response.json({ ok: true, ...answer }, { headers: { "Cache-Control": "no-store" } });
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    return refusalResponse(request, e);
-  }
+  });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { formatDuration } from "~/components/assessments/duration";
 import { GroupList } from "~/components/assessments/group-list";
-import { qtiExportHref, QtiImportDialog } from "~/components/qti/import-dialog";
+import { QtiExportLink } from "~/components/qti/export-link";
+import { QtiImportDialog } from "~/components/qti/import-dialog";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { listEvaluations, removeEvaluation } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
@@ -38,17 +39,7 @@ export default function Evaluations() {
       categoryOptions={categoryOptions}
       canWrite={canWrite}
       actions={canWrite ? <QtiImportDialog /> : null}
-      rowActions={(e) => (
-        <a
-          href={qtiExportHref({ evaluation: e._id })}
-          download
-          className="px-2 text-sm"
-          title={t("qti:export.one-label", { name: e.name })}
-          data-testid="qti-export"
-        >
-          {t("qti:export.one")}
-        </a>
-      )}
+      rowActions={(e) => <QtiExportLink query={{ evaluation: e._id }} name={e.name} className="px-2 text-sm" />}
       summary={(e) => t("assessments:overview.questions", { count: e.questionCount })}
       details={(e) => (
         <>

@@ -2,14 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
-import { ListToolbar, PageHeader, Pager, RemoveButton, PrivateBadge } from "~/components/assessments/screen-parts";
+import {
+  AssessmentsPager,
+  ListToolbar,
+  PageHeader,
+  RemoveButton,
+  PrivateBadge,
+} from "~/components/assessments/screen-parts";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { listQuestions, removeQuestion } from "~/modules/assessments/index.server";
 import { removeFromList } from "./admin.assessments+shared/form.server";
 import { listScreen } from "./admin.assessments+shared/list.server";
 import { STEP_TYPES } from "~/modules/assessments";
 import { ListTable } from "~/components/ui/list-table";
-import { qtiExportHref, QtiImportDialog } from "~/components/qti/import-dialog";
+import { qtiExportHref, QtiExportLink } from "~/components/qti/export-link";
+import { QtiImportDialog } from "~/components/qti/import-dialog";
 
 export const handle = { titleKey: "assessments:sections.questions.title" };
 
@@ -106,15 +113,7 @@ export default function Questions() {
               {wide ? <td className="hidden px-3 py-2 lg:table-cell">{format.dateTime(q._updatedAt)}</td> : null}
               <td className="px-3 py-2 text-right">
                 <div className="flex flex-col items-end gap-1 whitespace-nowrap lg:flex-row lg:items-center lg:justify-end">
-                  <a
-                    href={qtiExportHref({ questions: [q._id] })}
-                    download
-                    className="px-2"
-                    title={t("qti:export.one-label", { name: q.name })}
-                    data-testid="qti-export"
-                  >
-                    {t("qti:export.one")}
-                  </a>
+                  <QtiExportLink query={{ questions: [q._id] }} name={q.name} className="px-2" />
                   {q.access.canEdit ? (
                     <Link to={`/admin/assessments/questions/edit/${q._id}`} className="px-2">
                       {t("assessments:actions.edit")}
@@ -132,7 +131,7 @@ export default function Questions() {
           ))}
         </ListTable>
       )}
-      <Pager pageInfo={list.pageInfo} />
+      <AssessmentsPager pageInfo={list.pageInfo} />
     </div>
   );
 }

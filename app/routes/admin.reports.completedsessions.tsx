@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReportsPage, ReportsPager } from "~/components/reports/reports-page";
-import { Button, fieldInputClass } from "~/components/ui/form";
+import { ListSearch } from "~/components/ui/list-search";
 import { loadOrFail } from "~/lib/form-result.server";
 import { pageNumber } from "~/lib/list-query.server";
 import { requireStaffContext } from "~/modules/auth/index.server";
@@ -23,21 +23,13 @@ export default function CompletedSessions() {
   const { t } = useTranslation();
   return (
     <ReportsPage title={t("reports:entry.completed.title")}>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <label htmlFor="completed-q" className="sr-only">
-          {t("reports:list.search")}
-        </label>
-        <input
-          id="completed-q"
-          name="q"
-          defaultValue={q}
-          placeholder={t("reports:list.search")}
-          className={fieldInputClass(false)}
-        />
-        <Button type="submit" variant="secondary">
-          {t("reports:list.apply")}
-        </Button>
-      </Form>
+      <ListSearch
+        id="completed-q"
+        label={t("reports:list.search")}
+        placeholder={t("reports:list.search")}
+        q={q}
+        submitLabel={t("reports:list.apply")}
+      />
       {sessions.length === 0 ? <p className="text-slate-600">{t("reports:completed.none")}</p> : null}
       <ul className="flex flex-col gap-4">
         {sessions.map((s) => (

@@ -13,6 +13,7 @@ import { requireStaffContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { STATUSES as SCHEDULED_SESSION_STATUSES } from "~/modules/scheduling";
 import { pageNumber } from "~/lib/list-query.server";
+import { ListTable } from "~/components/ui/list-table";
 import {
   scheduledSessionsScreen,
   type ScheduledSessionsQuery,
@@ -173,54 +174,52 @@ export default function ScheduledSessions() {
                 </li>
               ))}
             </ul>
-            <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-              <table className="w-full text-left text-sm" data-testid="scheduled-sessions">
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
-                    <th className="px-3 py-2" aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
-                      <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })}>
-                        {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
-                      </Link>
-                    </th>
-                    <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
-                    <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
-                    <th className="hidden px-3 py-2 md:table-cell">{t("scheduling:fields.location")}</th>
-                    <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
-                    <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
-                    <th className="px-3 py-2">
-                      <span className="sr-only">{t("scheduling:list.open")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.edges.map(({ node: s }) => (
-                    <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        {formatDateTime(s.datetime, locale, data.timeZone)}
-                      </td>
-                      <td className="px-3 py-2 font-mono whitespace-nowrap">{s.reference}</td>
-                      {/* Only the name breaks, even inside a long word; dates, references and states stay whole. */}
-                      <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
-                        {s.sessionName}
-                        <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
-                      </td>
-                      <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <StatusBadge status={s.status} />
-                      </td>
-                      <td className="px-3 py-2">{s.participants.length}</td>
-                      <td className="px-3 py-2">
-                        <SessionLinks
-                          {...linksOf(s._id)}
-                          className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3"
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable
+              className="w-full text-left text-sm"
+              testId="scheduled-sessions"
+              frameClassName="hidden lg:block"
+              head={
+                <tr>
+                  {/* aria-sort belongs on the column header, not on its link (aria-allowed-attr). */}
+                  <th className="px-3 py-2" aria-sort={data.dir === "ASC" ? "ascending" : "descending"}>
+                    <Link to={withParams({ dir: data.dir === "DESC" ? "ASC" : "DESC" })}>
+                      {t("scheduling:fields.datetime")} {data.dir === "ASC" ? "▲" : "▼"}
+                    </Link>
+                  </th>
+                  <th className="px-3 py-2">{t("scheduling:fields.reference")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.session")}</th>
+                  <th className="hidden px-3 py-2 md:table-cell">{t("scheduling:fields.location")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.status")}</th>
+                  <th className="px-3 py-2">{t("scheduling:fields.participants")}</th>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">{t("scheduling:list.open")}</span>
+                  </th>
+                </tr>
+              }
+            >
+              {data.list.edges.map(({ node: s }) => (
+                <tr key={s._id} className="border-t border-slate-100" data-testid={`row-${s.reference}`}>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.datetime, locale, data.timeZone)}</td>
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">{s.reference}</td>
+                  {/* Only the name breaks, even inside a long word; dates, references and states stay whole. */}
+                  <td className="min-w-40 px-3 py-2 [overflow-wrap:anywhere]">
+                    {s.sessionName}
+                    <span className="block text-xs text-slate-500 md:hidden">{s.locationName ?? "—"}</span>
+                  </td>
+                  <td className="hidden px-3 py-2 md:table-cell">{s.locationName ?? "—"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <StatusBadge status={s.status} />
+                  </td>
+                  <td className="px-3 py-2">{s.participants.length}</td>
+                  <td className="px-3 py-2">
+                    <SessionLinks
+                      {...linksOf(s._id)}
+                      className="flex flex-col items-start gap-1 whitespace-nowrap lg:flex-row lg:gap-3"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           </>
         )
       ) : null}

@@ -98,21 +98,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ParticipantCorrectionScreen() {
-  const { correction, preview, builder, owner, canCorrect, doubleMarks, canResolve } = useLoaderData<typeof loader>();
+  const { builder, ...data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
+  const base = `/admin/scheduledsessions/dashboard/${data.correction.scheduledSessionId}`;
   return (
-    <ParticipantCorrectionView
-      correction={correction}
-      preview={preview}
-      owner={owner}
-      canCorrect={canCorrect}
-      dashboardUrl={base}
-      stationsUrl={`${base}/stations`}
-      result={result}
-      doubleMarks={doubleMarks}
-      canResolve={canResolve}
-    >
+    <ParticipantCorrectionView {...data} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
       <ReportBuilder builder={builder} result={result?.intent.startsWith("report-") ? result : undefined} />
     </ParticipantCorrectionView>
   );

@@ -64,19 +64,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StationScreen() {
-  const { station, participants, selected, owner, canCorrect, sessionId, marker } = useLoaderData<typeof loader>();
+  const { sessionId, ...data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
-  return (
-    <StationView
-      station={station}
-      participants={participants}
-      selected={selected}
-      owner={owner}
-      canCorrect={canCorrect}
-      base={{ session, station: `${session}/stations/${encodeURIComponent(station.evaluationId)}` }}
-      result={result}
-      marker={marker}
-    />
-  );
+  const station = `${session}/stations/${encodeURIComponent(data.station.evaluationId)}`;
+  return <StationView {...data} base={{ session, station }} result={result} />;
 }

@@ -16,7 +16,7 @@ import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.s
 import { settings, SettingsError, type Settings } from "~settings/settings.server";
 import { createApiLane } from "./api-lane";
 import { refuseForeignHost } from "./host-check";
-import { startRoomServer } from "./room-server";
+import { startAppRoomServer } from "./room-server";
 import { expressTrustProxy, trustProxyFromEnv } from "./request-facts";
 import {
   apiSecurityHeaders,
@@ -60,15 +60,7 @@ const { tenants, demoCreated } = await bootstrap();
 const secret = realtimeSecret();
 const room =
   !config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED
-    ? startRoomServer({
-        port: config.PARTYKIT_PORT,
-        secret,
-        configDir: dataDir(),
-        onExit: (code) => {
-          if (!shuttingDown)
-            console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
-        },
-      })
+    ? startAppRoomServer(config.PARTYKIT_PORT, secret, () => shuttingDown)
     : null;
 
 let shuttingDown = false;

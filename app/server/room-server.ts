@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { dataDir } from "~db/config";
 import { partykitDevArgs } from "./partykit-dev";
 
 // The PartyKit room server the app starts on this machine when no PARTYKIT_HOST is set: by each
@@ -74,4 +75,20 @@ export function startRoomServer(options: {
       });
     },
   };
+}
+
+/**
+ * The app's own room server on `port`, its config in DATA_DIR: a crash while the app is not
+ * `stopping()` is said in the log (live updates are gone until the next start).
+ */
+export function startAppRoomServer(port: number, secret: string, stopping: () => boolean): RoomServer {
+  return startRoomServer({
+    port,
+    secret,
+    configDir: dataDir(),
+    onExit: (code) => {
+      if (!stopping())
+        console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
+    },
+  });
 }

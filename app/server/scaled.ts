@@ -119,17 +119,9 @@ async function primary(): Promise<void> {
   const roomEnv: Record<string, string> = {};
   if (!config.PARTYKIT_HOST && !config.PARTYKIT_DISABLED) {
     const { realtimeSecret } = await import("~/modules/realtime/index.server");
-    const { startRoomServer } = await import("./room-server");
+    const { startAppRoomServer } = await import("./room-server");
     const secret = realtimeSecret();
-    room = startRoomServer({
-      port: config.PARTYKIT_PORT,
-      secret,
-      configDir: dataDir(),
-      onExit: (code) => {
-        if (!shuttingDown)
-          console.error(`[partykit] exited with code ${code}; live updates are unavailable until restart.`);
-      },
-    });
+    room = startAppRoomServer(config.PARTYKIT_PORT, secret, () => shuttingDown);
     roomEnv.PARTYKIT_HOST = `127.0.0.1:${config.PARTYKIT_PORT}`;
     roomEnv.REALTIME_SECRET = secret;
   }

@@ -1,11 +1,77 @@
 /**
- * What the benchmarks share: the raw insert baseline and an organisation with its manager's module
- * context. The app's modules are imported when called, after the benchmark has set DATA_DIR.
+ * What the benchmarks share: the production server started and waited for, percentiles, the raw
+ * insert baseline and an organisation with its manager's module context. The app's modules are
+ * imported when called, after the benchmark has set DATA_DIR.
  */
+import { spawn, type StdioOptions } from "node:child_process";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { openClient } from "~db/connection";
 import type { Sqld } from "../support/sqld";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The value at index ⌊p % of n⌋ of the sorted values (NaN for none). */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+/** The nearest-rank percentile: the smallest value with at least p % of the values at or below it (NaN for none). */
+export const nearestRankPercentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+/**
+ * The production server from build/ (Node itself with tsx's loader, not the tsx wrapper, so its pid
+ * is the server's) on `port`, with `env` added; its stderr goes to the benchmark's.
+ */
+export function startServer(port: number, env: Record<string, string>, stdout: "ignore" | "pipe" = "ignore") {
+  const stdio: StdioOptions = ["ignore", stdout, "inherit"];
+  return spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), POSTMARK_SERVER_TOKEN: "", ...env },
+    stdio,
+  });
+}
+
+/** Waits (up to two minutes) until the app at `base` answers its home page and the room on `partyPort` answers at all. */
+export async function waitForServer(base: string, partyPort: number): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const app = await fetch(`${base}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    const room = await fetch(`http://127.0.0.1:${partyPort}/`).then(
+      () => true,
+      () => false,
+    );
+    if (app && room) return;
+    if (tries > 1200) throw new Error("the server did not start");
+    await sleep(100);
+  }
+}
+
+export type Step = { index: number; type: string; options: string[] };
+
+/** An answer of the step's type, different for each `n` (what the benchmarks' participants send). */
+export function answerFor(step: Step, n: number): Record<string, unknown> {
+  switch (step.type) {
+    case "MULTIPLE_CHOICE":
+      return { textlistValue: [step.options[n % step.options.length]!] };
+    case "NUMERIC":
+      return { numericValue: n };
+    case "TEXT":
+      return { textValue: `answer ${n}` };
+    case "HOTZONE":
+      return { numericlistValue: [(n % 100) / 100, 0.5] };
+    default:
+      return { booleanValue: n % 2 === 0 };
+  }
+}
 
 /**
  * Raw single-row inserts, one transaction each, into a fresh WAL file database in `dir`: the write

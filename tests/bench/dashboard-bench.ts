@@ -11,21 +11,19 @@
  * everyone (two reloads in which every row changed). A dashboard that is busy all the time answers
  * clicks late.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { root, sleep, startServer, waitForServer } from "./bench-support";
 
 const N = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 3434);
 const PARTY_PORT = PORT + 1;
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-bench-"));
 process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const base = `http://127.0.0.1:${PORT}`;
 const OVERRIDE = `mutation($s: ID!, $o: OverrideInput!) { overrideScheduledSessionParticipantEntries(scheduledSessionId: $s, input: { override: $o }) { participantId } }`;
 
@@ -44,33 +42,10 @@ async function main() {
     const body = (await response.json()) as { errors?: unknown };
     if (body.errors) throw new Error(JSON.stringify(body.errors).slice(0, 300));
   };
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      PARTYKIT_PORT: String(PARTY_PORT),
-      HOST: "127.0.0.1",
-      POSTMARK_SERVER_TOKEN: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = startServer(PORT, { PARTYKIT_PORT: String(PARTY_PORT), HOST: "127.0.0.1" });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   try {
-    for (let tries = 0; ; tries++) {
-      const app = await fetch(`${base}/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(
-        () => true,
-        () => false,
-      );
-      if (app && room) break;
-      if (tries > 1200) throw new Error("the server did not start");
-      await sleep(100);
-    }
+    await waitForServer(base, PARTY_PORT);
     await gql(`mutation($s: ID!) { startScheduledSession(id: $s) { _id } }`, { s: data.session });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

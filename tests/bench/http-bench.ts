@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startStack, type Database } from "../support/app-stack";
-import { benchOrganization, rawInsertRate } from "./bench-support";
+import { answerFor, benchOrganization, rawInsertRate, root, type Step } from "./bench-support";
 import { prepareLiveBench } from "./live-setup";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,7 +43,6 @@ const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
 /** The app processes' ports: PORT + 2, + 3, … (PORT + 1 is the trivial server's, then the room's). */
 const APP_PORTS = Array.from({ length: PROCESSES }, (_, i) => PORT + 3 + i);
 const ROOM_PORT = PORT + 2;
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "http-bench-"));
 process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
@@ -77,24 +76,7 @@ async function cannonAll(name: string, options: (port: number) => autocannon.Opt
   };
 }
 
-type Step = { index: number; type: string; options: string[] };
 type SaveTarget = { cookie: string; evaluation: string; question: string; steps: Step[] };
-
-/** An answer of the step's type (as the live bench's participants send them). */
-function answerFor(step: Step, n: number): Record<string, unknown> {
-  switch (step.type) {
-    case "MULTIPLE_CHOICE":
-      return { textlistValue: [step.options[n % step.options.length]!] };
-    case "NUMERIC":
-      return { numericValue: n };
-    case "TEXT":
-      return { textValue: `answer ${n}` };
-    case "HOTZONE":
-      return { numericlistValue: [(n % 100) / 100, 0.5] };
-    default:
-      return { booleanValue: n % 2 === 0 };
-  }
-}
 
 /** Answer saves in turn over every participant, each a new revision of one of its current question's steps. */
 function answerSaves(session: string, targets: SaveTarget[]): autocannon.Options["requests"] {

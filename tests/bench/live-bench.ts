@@ -43,7 +43,7 @@ import {
   reloadDelayOfEvent,
   type LivePatch,
 } from "../../app/modules/live/live-patch";
-import { rawInsertRate } from "./bench-support";
+import { answerFor, percentile, rawInsertRate, sleep } from "./bench-support";
 import { repeatRuns } from "./runs";
 import { prepareLiveBench } from "./live-setup";
 
@@ -91,12 +91,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-bench-"));
 process.env.DATA_DIR = dir;
 process.env.SEED_DEMO = "false";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 // ---- HTTP: one keep-alive pool per app process (a browser per participant would be 1,000
 // connections; 64 suffice). A request that waits 30 s for its answer is a hang, and an error.
@@ -277,21 +272,6 @@ let throttled = 0;
 /** Staff events a participant applied from the event itself, without reloading its state. */
 let patched = 0;
 let stopping = false;
-
-function answerFor(step: Step, revision: number): Record<string, unknown> {
-  switch (step.type) {
-    case "MULTIPLE_CHOICE":
-      return { textlistValue: [step.options[revision % step.options.length]!] };
-    case "NUMERIC":
-      return { numericValue: revision };
-    case "TEXT":
-      return { textValue: `answer ${revision}` };
-    case "HOTZONE":
-      return { numericlistValue: [(revision % 100) / 100, 0.5] };
-    default:
-      return { booleanValue: revision % 2 === 0 };
-  }
-}
 
 class Participant {
   live: Live | null = null;

@@ -22,11 +22,11 @@
  * BENCH_WATERFALL=1 also prints each run's requests (start and end after the click or the address),
  * to see what waits for what.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { nearestRankPercentile, root, sleep, startServer, waitForServer } from "./bench-support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3534);
@@ -34,7 +34,6 @@ const PARTY_PORT = PORT + 1;
 const QUIET = 300;
 /** How long the organiser reads a built report before sending it (BENCH_READ_MS). */
 const READ_MS = Number(process.env.BENCH_READ_MS ?? 2000);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pages-bench-"));
 // The e2e helpers (sign-in cookies, fixtures, outbox) read the server's DATA_DIR from here.
 process.env.DATA_DIR = dir;
@@ -42,11 +41,7 @@ process.env.E2E_DATA_DIR = dir;
 const base = `http://localhost:${PORT}`;
 process.env.E2E_BASE_URL = base;
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
+const percentile = nearestRankPercentile;
 
 /** A flow's time, its main request's, and the script a fresh page downloaded (bytes on the wire). */
 type Sample = { total: number; main: number; script?: number };
@@ -160,20 +155,12 @@ async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js")))
     throw new Error("No build/: run `npm run build` first (this benchmark builds nothing).");
   const load = [os.loadavg()];
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      PARTYKIT_PORT: String(PARTY_PORT),
-      POSTMARK_SERVER_TOKEN: "",
-      PUBLIC_URL: base,
-      // The set-up writes from a second process (the e2e fixture), as in playwright.config.ts.
-      LIVE_STATE_CACHE_MS: "0",
-      LIST_CACHE_MS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = startServer(PORT, {
+    PARTYKIT_PORT: String(PARTY_PORT),
+    PUBLIC_URL: base,
+    // The set-up writes from a second process (the e2e fixture), as in playwright.config.ts.
+    LIVE_STATE_CACHE_MS: "0",
+    LIST_CACHE_MS: "0",
   });
   // Whatever happens, the server (and its room, which goes down with it) does not outlive the benchmark.
   process.on("exit", () => server.kill("SIGTERM"));
@@ -182,19 +169,7 @@ async function main() {
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
   });
   try {
-    for (let tries = 0; ; tries++) {
-      const app = await fetch(`${base}/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      const room = await fetch(`http://127.0.0.1:${PARTY_PORT}/`).then(
-        () => true,
-        () => false,
-      );
-      if (app && room) break;
-      if (tries > 1200) throw new Error("the server did not start");
-      await sleep(100);
-    }
+    await waitForServer(base, PARTY_PORT);
 
     // What the e2e specs set up, through the same fixture and helpers.
     const { liveFixture } = await import("../e2e/support/live");

@@ -10,17 +10,16 @@
  * `--smoke` (CI): 200 tenants with a pool of 20, and exits non-zero when a request fails or the
  * server's open files grow past what the pool allows. It asserts no timings.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { percentile, root, startServer } from "./bench-support";
 
 const smoke = process.argv.includes("--smoke");
 const N = Number(process.env.BENCH_TENANTS ?? (smoke ? 200 : 10_000));
 const SAMPLE = Math.min(N, Number(process.env.BENCH_SAMPLE ?? (smoke ? 50 : 200)));
 const POOL = Number(process.env.TENANT_DB_MAX_OPEN ?? (smoke ? 20 : 500));
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tenants-bench-"));
 process.env.DATA_DIR = dir;
@@ -28,10 +27,6 @@ process.env.SEED_DEMO = "false";
 process.env.TENANT_DB_MAX_OPEN = String(POOL);
 process.env.TENANT_DB_CLOSE_DELAY_MS = "1000";
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const procFact = (pid: number, field: string) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+)`, "m"))?.[1] ?? NaN);
@@ -89,20 +84,9 @@ async function main() {
   const provisionTotal = performance.now() - provisionStart;
 
   const startedAt = performance.now();
-  // Node itself with tsx's loader (not the tsx wrapper), so the pid measured is the server's.
-  const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      PARTYKIT_DISABLED: "true",
-      POSTMARK_SERVER_TOKEN: "",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = startServer(PORT, { PARTYKIT_DISABLED: "true" }, "pipe");
   let log = "";
-  server.stdout.on("data", (chunk) => (log += chunk));
+  server.stdout!.on("data", (chunk) => (log += chunk));
   let failure: string | null = null;
   try {
     let startup = NaN;

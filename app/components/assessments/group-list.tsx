@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
-import { ListToolbar, Modal, PageHeader, Pager, PrivateBadge, RemoveButton, type PageInfo } from "./screen-parts";
+import {
+  AssessmentsPager,
+  ListToolbar,
+  Modal,
+  PageHeader,
+  PrivateBadge,
+  RemoveButton,
+  type PageInfo,
+} from "./screen-parts";
 
 type Item = {
   _id: string;
@@ -98,7 +106,7 @@ export function GroupList<T extends Item>({
           </li>
         ))}
       </ul>
-      <Pager pageInfo={pageInfo} />
+      <AssessmentsPager pageInfo={pageInfo} />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ReferenceList } from "~/components/ui/reference-list";
 import { FilterSelect } from "~/components/ui/filter-select";
-import { Alert, Button, TextField } from "~/components/ui/form";
-import { pageParam } from "~/lib/page-number";
+import { Pager } from "~/components/ui/pager";
+import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
 
 export type PageInfo = { totalCount: number; pageSize: number; hasNextPage: boolean; hasPreviousPage: boolean };
 export type SaveResult =
@@ -162,28 +162,16 @@ export function ListToolbar({
   );
 }
 
-export function Pager({ pageInfo }: { pageInfo: PageInfo }) {
+/** The foot of an assessments list (questions, evaluations, sessions). */
+export function AssessmentsPager({ pageInfo }: { pageInfo: PageInfo }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const page = pageParam(params);
-  const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
-  const to = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next.toString()}`;
-  };
   return (
-    <nav
-      className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm"
-      aria-label={t("assessments:list.page", { page, pages })}
-    >
-      <span className="text-slate-600">{t("assessments:list.total", { count: pageInfo.totalCount })}</span>
-      <div className="flex flex-wrap items-center gap-3">
-        {pageInfo.hasPreviousPage ? <Link to={to(page - 1)}>{t("assessments:list.previous")}</Link> : null}
-        <span>{t("assessments:list.page", { page, pages })}</span>
-        {pageInfo.hasNextPage ? <Link to={to(page + 1)}>{t("assessments:list.next")}</Link> : null}
-      </div>
-    </nav>
+    <Pager
+      pageInfo={pageInfo}
+      total={t("assessments:list.total", { count: pageInfo.totalCount })}
+      keys="assessments:list."
+      className="mt-4"
+    />
   );
 }
 
@@ -382,39 +370,32 @@ export function OwnershipFields({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const select = "rounded-md border border-slate-300 px-2 py-2 text-sm";
   return (
     <div className="flex flex-wrap gap-4">
-      <label className="flex flex-col text-sm">
-        <span className="font-medium text-slate-700">{t("assessments:fields.visibility")}</span>
-        <select
-          disabled={disabled}
-          value={visibility}
-          onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })}
-          className={select}
-        >
-          {["ORGANIZATION", "PRIVATE"].map((v) => (
-            <option key={v} value={v}>
-              {t(`assessments:visibility.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col text-sm">
-        <span className="font-medium text-slate-700">{t("assessments:fields.ownerType")}</span>
-        <select
-          disabled={disabled}
-          value={ownerType}
-          onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })}
-          className={select}
-        >
-          {["ORGANIZATION", "USER"].map((v) => (
-            <option key={v} value={v}>
-              {t(`assessments:ownerType.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t("assessments:fields.visibility")}
+        disabled={disabled}
+        value={visibility}
+        onChange={(e) => onChange({ visibility: e.target.value, objectOwnerType: ownerType })}
+      >
+        {["ORGANIZATION", "PRIVATE"].map((v) => (
+          <option key={v} value={v}>
+            {t(`assessments:visibility.${v}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t("assessments:fields.ownerType")}
+        disabled={disabled}
+        value={ownerType}
+        onChange={(e) => onChange({ visibility, objectOwnerType: e.target.value })}
+      >
+        {["ORGANIZATION", "USER"].map((v) => (
+          <option key={v} value={v}>
+            {t(`assessments:ownerType.${v}`)}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, fieldInputClass } from "~/components/ui/form";
+import { fieldInputClass } from "~/components/ui/form";
+import { IntentButton, ScoreInput } from "./mark-controls";
 import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
 import type { DoubleMark } from "~/modules/corrections/index.server";
@@ -164,14 +165,9 @@ export function DoubleMarkPanel({ mark, canResolve }: { mark: DoubleMark; canRes
                     max: f.number(mark.maxScore),
                   })}
                 </label>
-                <input
+                <ScoreInput
                   id={`${id}-score`}
-                  name="score"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
                   max={mark.maxScore}
-                  step="any"
                   required
                   className={`${fieldInputClass(false)} max-w-40`}
                   data-testid="resolve-score"
@@ -185,16 +181,9 @@ export function DoubleMarkPanel({ mark, canResolve }: { mark: DoubleMark; canRes
               <textarea id={`${id}-note`} name="note" rows={2} className={fieldInputClass(false)} />
             </div>
             <div>
-              <Button
-                type="submit"
-                name="intent"
-                value="resolve"
-                className="min-h-12"
-                disabled={navigation.state !== "idle"}
-                data-testid="resolve-submit"
-              >
+              <IntentButton intent="resolve" disabled={navigation.state !== "idle"} data-testid="resolve-submit">
                 {t("corrections:double.save-resolution")}
-              </Button>
+              </IntentButton>
             </div>
           </Form>
         </details>

@@ -16,7 +16,7 @@ import { AutoScoreDialog } from "./auto-score-dialog";
 import { StepCard, type Ticking } from "./step-card";
 import { TickStatus } from "./tick-status";
 import { useReloadWhenSaved } from "./use-reload-when-saved";
-import { serverTicksOf, useTickQueue } from "./use-tick-queue";
+import { serverTicksOf, tickRef, useTickQueue } from "./use-tick-queue";
 import { DoubleMarkPanel } from "./double-mark-panel";
 
 /** The whole-participant comment (rich content, the TipTap editor). */
@@ -95,26 +95,8 @@ export function ParticipantCorrectionView({
   const queue = useTickQueue(owner, correction.scheduledSessionId, server);
   useReloadWhenSaved(queue.status.waiting);
   const ticking: Ticking = {
-    ticksOf: (s: CorrectionStep) =>
-      queue.ticksOf(
-        {
-          participant: correction.participantId,
-          evaluation: s.evaluationId,
-          question: s.questionId,
-          stepIndex: s.stepIndex,
-        },
-        s.criteria.length,
-      ),
-    setTicks: (s: CorrectionStep, ticks: boolean[]) =>
-      queue.setTicks(
-        {
-          participant: correction.participantId,
-          evaluation: s.evaluationId,
-          question: s.questionId,
-          stepIndex: s.stepIndex,
-        },
-        ticks,
-      ),
+    ticksOf: (s: CorrectionStep) => queue.ticksOf(tickRef(correction.participantId, s), s.criteria.length),
+    setTicks: (s: CorrectionStep, ticks: boolean[]) => queue.setTicks(tickRef(correction.participantId, s), ticks),
   };
   const labels = new Map<string, string>();
   for (const e of correction.evaluations) {

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, Button, fieldInputClass } from "~/components/ui/form";
+import { Alert, fieldInputClass } from "~/components/ui/form";
+import { IntentButton } from "./mark-controls";
 import type { GlobalRating } from "~db/tenant/schema";
 import { RATING_CHOICES, stationListState, type Marker } from "~/modules/corrections";
 import type { IntentResult } from "~/lib/intent-action.server";
@@ -14,7 +15,7 @@ import type {
 import { TickChecklist } from "./tick-checklist";
 import { TickStatus } from "./tick-status";
 import { useReloadWhenSaved } from "./use-reload-when-saved";
-import { serverTicksOf, useTickQueue } from "./use-tick-queue";
+import { serverTicksOf, tickRef, useTickQueue } from "./use-tick-queue";
 
 const RATING_STYLE: Record<GlobalRating, string> = {
   CLEAR_PASS: "peer-checked:border-green-700 peer-checked:bg-green-100 peer-checked:text-green-900",
@@ -123,28 +124,10 @@ function MarkPanel({
               <h3 className="font-medium text-slate-800">{q.name}</h3>
               <TickChecklist
                 criteria={s.criteria}
-                ticks={queue.ticksOf(
-                  {
-                    participant: correction.participantId,
-                    evaluation: s.evaluationId,
-                    question: s.questionId,
-                    stepIndex: s.stepIndex,
-                  },
-                  s.criteria.length,
-                )}
+                ticks={queue.ticksOf(tickRef(correction.participantId, s), s.criteria.length)}
                 maxScore={s.maxScore}
                 disabled={!canCorrect}
-                onChange={(ticks) =>
-                  queue.setTicks(
-                    {
-                      participant: correction.participantId,
-                      evaluation: s.evaluationId,
-                      question: s.questionId,
-                      stepIndex: s.stepIndex,
-                    },
-                    ticks,
-                  )
-                }
+                onChange={(ticks) => queue.setTicks(tickRef(correction.participantId, s), ticks)}
                 testId="station-checklist"
               />
             </div>
@@ -208,38 +191,17 @@ function MarkPanel({
         </div>
         {canCorrect ? (
           <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              name="intent"
-              value="done"
-              className="min-h-12"
-              disabled={navigation.state !== "idle"}
-              data-testid="mark-done"
-            >
+            <IntentButton intent="done" disabled={navigation.state !== "idle"} data-testid="mark-done">
               {next ? t("corrections:station.done-next") : t("corrections:station.done")}
-            </Button>
+            </IntentButton>
             {evaluation.markedAt ? (
-              <Button
-                type="submit"
-                name="intent"
-                value="reopen"
-                variant="secondary"
-                className="min-h-12"
-                data-testid="mark-reopen"
-              >
+              <IntentButton intent="reopen" variant="secondary" data-testid="mark-reopen">
                 {t("corrections:station.reopen")}
-              </Button>
+              </IntentButton>
             ) : (
-              <Button
-                type="submit"
-                name="intent"
-                value="save"
-                variant="secondary"
-                className="min-h-12"
-                data-testid="mark-save"
-              >
+              <IntentButton intent="save" variant="secondary" data-testid="mark-save">
                 {t("corrections:station.save")}
-              </Button>
+              </IntentButton>
             )}
           </div>
         ) : null}

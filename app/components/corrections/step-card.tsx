@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content-view";
 import { Button, FieldMessages, fieldInputClass } from "~/components/ui/form";
+import { ScoreInput } from "./mark-controls";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
 import type { CorrectionStep } from "~/modules/corrections/index.server";
@@ -79,14 +80,9 @@ function ScoreForm({ step, canCorrect }: { step: CorrectionStep; canCorrect: boo
             <label htmlFor={`${id}-score`} className="text-sm font-medium text-slate-700">
               {t("corrections:step.score-label", { max: f.number(step.maxScore) })}
             </label>
-            <input
+            <ScoreInput
               id={`${id}-score`}
-              name="score"
-              type="number"
-              inputMode="decimal"
-              min={0}
               max={step.maxScore}
-              step="any"
               defaultValue={step.score ?? ""}
               key={`${step.score}`}
               disabled={!canCorrect}

@@ -16,6 +16,12 @@ export type ServerTicks = {
 };
 export type TickRef = { participant: string; evaluation: string; question: string; stepIndex: number };
 
+/** Where a participant's ticks of a correction step are kept. */
+export const tickRef = (
+  participant: string,
+  step: { evaluationId: string; questionId: string; stepIndex: number },
+): TickRef => ({ participant, evaluation: step.evaluationId, question: step.questionId, stepIndex: step.stepIndex });
+
 /** Posts one queued tick; anything but a clear refusal (network, 401, 5xx) is retried later. */
 export function postTick(record: QueuedAnswer): Promise<SendResult> {
   return postTickAs(1, record);

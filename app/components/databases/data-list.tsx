@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,8 @@ import { ListDialogButton } from "../ui/list-dialog-button";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { ConfirmRemove } from "./confirm-remove";
 import { EntityDialog, type FieldDef } from "./entity-dialog";
-import { pageParam } from "~/lib/page-number";
 import { ListTable } from "../ui/list-table";
+import { Pager } from "../ui/pager";
 
 export type Column<T> = { key: string; label: string; sort?: string; render: (row: T) => ReactNode };
 type Node = { _id: string; name: string };
@@ -59,8 +59,6 @@ export function DataList<T extends Node>({
   const q = params.get("q") ?? "";
   const sort = params.get("sort");
   const dir = params.get("dir") === "DESC" ? "DESC" : "ASC";
-  const page = pageParam(params);
-  const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
   const href = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -190,51 +188,13 @@ export function DataList<T extends Node>({
           id={dialog.item._id}
         />
       ) : null}
-      <nav
-        aria-label={t("databases:list.paging")}
-        className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
-      >
-        <span>{t("databases:list.total", { count: pageInfo.totalCount })}</span>
-        <span className="flex flex-wrap items-center gap-3">
-          {pageInfo.hasPreviousPage ? (
-            <Link to={href({ page: String(page - 1) })}>{t("databases:list.previous")}</Link>
-          ) : null}
-          <span>{t("databases:list.page", { page, pages })}</span>
-          {pageInfo.hasNextPage ? <Link to={href({ page: String(page + 1) })}>{t("databases:list.next")}</Link> : null}
-          {pages > 2 ? <PageJump pages={pages} page={page} params={params} /> : null}
-        </span>
-      </nav>
+      <Pager
+        pageInfo={pageInfo}
+        total={t("databases:list.total", { count: pageInfo.totalCount })}
+        keys="databases:list."
+        jump
+      />
     </section>
-  );
-}
-
-/** On long lists: type a page number instead of clicking "Next" many times (keeps search and sort). */
-function PageJump({ pages, page, params }: { pages: number; page: number; params: URLSearchParams }) {
-  const { t } = useTranslation();
-  return (
-    <Form method="get" className="flex items-center gap-1" data-testid="page-jump">
-      {[...params]
-        .filter(([k]) => k !== "page")
-        .map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-      <label className="flex items-center gap-1">
-        <span>{t("databases:list.go-to-page")}</span>
-        <input
-          type="number"
-          name="page"
-          min={1}
-          max={pages}
-          defaultValue={page}
-          key={page}
-          inputMode="numeric"
-          className="w-16 rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
-        />
-      </label>
-      <Button type="submit" variant="secondary" className="!px-2 !py-1">
-        {t("databases:list.go")}
-      </Button>
-    </Form>
   );
 }
 

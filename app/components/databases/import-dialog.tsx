@@ -1,5 +1,4 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decodeCsvBytes } from "~/lib/csv-bytes";
@@ -7,6 +6,7 @@ import { MAX_IMPORT_ROWS } from "~/modules/databases";
 import type { ImportPreview } from "~/modules/databases/index.server";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { Alert, Button } from "../ui/form";
+import { ImportDialogShell, ImportFileField, ImportPreviewTable } from "../ui/import-dialog-shell";
 
 type Kind = "participants" | "companies";
 
@@ -62,138 +62,112 @@ export function ImportDialog({ kind = "participants" }: { kind?: Kind }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" data-testid="import">
-          {t("databases:import.open")}
+    <ImportDialogShell
+      open={open}
+      onOpenChange={setOpen}
+      openLabel={t("databases:import.open")}
+      openTestId="import"
+      title={t(`databases:import.${kind}.title`)}
+      description={
+        <>
+          {t(`databases:import.${kind}.help`)}{" "}
+          {t("databases:import.limit", { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
+        </>
+      }
+      closeLabel={t("databases:form.close")}
+    >
+      <ImportFileField
+        label={t("databases:import.upload")}
+        accept=".csv,text/csv,text/plain"
+        onFile={(file) => void onFile(file)}
+      />
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("databases:import.paste")}
+        <textarea
+          name="csv"
+          value={csv}
+          onChange={(e) => {
+            setCsv(e.currentTarget.value);
+            setEncoding(null);
+          }}
+          rows={8}
+          className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
+          placeholder={columns.map((c) => c.key).join(",")}
+        />
+      </label>
+      {encoding === "windows-1252" ? (
+        <Alert tone="info">
+          <span data-testid="import-encoding">{t("databases:import.not-utf8")}</span>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          data-testid="import-preview-button"
+          disabled={!csv.trim() || preview.state !== "idle"}
+          onClick={() => {
+            setPreviewed(csv);
+            preview.submit({ intent: "preview", csv }, { method: "post", action: pathname });
+          }}
+        >
+          {t("databases:import.preview")}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="mb-2 text-lg font-semibold text-primary">
-            {t(`databases:import.${kind}.title`)}
-          </Dialog.Title>
-          <Dialog.Description className="mb-4 text-sm text-slate-600">
-            {t(`databases:import.${kind}.help`)}{" "}
-            {t("databases:import.limit", { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
-          </Dialog.Description>
-          <div className="flex flex-col gap-3">
-            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("databases:import.upload")}
-              <input
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                onChange={(e) => void onFile(e.currentTarget.files?.[0])}
-                className="text-sm"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("databases:import.paste")}
-              <textarea
-                name="csv"
-                value={csv}
-                onChange={(e) => {
-                  setCsv(e.currentTarget.value);
-                  setEncoding(null);
-                }}
-                rows={8}
-                className="rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
-                placeholder={columns.map((c) => c.key).join(",")}
-              />
-            </label>
-            {encoding === "windows-1252" ? (
-              <Alert tone="info">
-                <span data-testid="import-encoding">{t("databases:import.not-utf8")}</span>
-              </Alert>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Button
-                variant="secondary"
-                data-testid="import-preview-button"
-                disabled={!csv.trim() || preview.state !== "idle"}
-                onClick={() => {
-                  setPreviewed(csv);
-                  preview.submit({ intent: "preview", csv }, { method: "post", action: pathname });
-                }}
-              >
-                {t("databases:import.preview")}
-              </Button>
-              <Button
-                data-testid="import-save"
-                disabled={
-                  !result ||
-                  result.missingColumns.length > 0 ||
-                  result.counts.create + result.counts.update === 0 ||
-                  save.state !== "idle"
-                }
-                onClick={() => save.submit({ intent: "import", csv }, { method: "post", action: pathname })}
-              >
-                {t("databases:import.save")}
-              </Button>
-            </div>
-            {saved ? <Alert tone="success">{saved}</Alert> : null}
-            {save.data && !save.data.ok ? <Alert>{save.data.message}</Alert> : null}
-            {preview.data && !preview.data.ok ? <Alert>{preview.data.message}</Alert> : null}
-            {result?.missingColumns.length ? (
-              <Alert>{t("databases:import.missing-columns", { columns: result.missingColumns.join(", ") })}</Alert>
-            ) : null}
-            {result && !result.missingColumns.length ? (
-              <>
-                <p className="text-sm" data-testid="import-summary">
-                  {t("databases:import.summary", result.counts)}
-                  {result.rows.length < result.totalRows
-                    ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}`
-                    : ""}
-                </p>
-                <div className="relative overflow-x-auto rounded border border-slate-200">
-                  <table className="w-full text-left text-xs" data-testid="import-preview">
-                    <thead className="bg-slate-50">
-                      <tr>
-                        <th className="px-2 py-1">{t("databases:import.line")}</th>
-                        <th className="px-2 py-1">{t("databases:import.action")}</th>
-                        {columns.map((c) => (
-                          <th key={c.key} className="px-2 py-1">
-                            {t(c.label)}
-                          </th>
-                        ))}
-                        <th className="px-2 py-1">{t("databases:import.reasons")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.rows.map((row) => (
-                        <tr
-                          key={row.line}
-                          className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}
-                        >
-                          <td className="px-2 py-1">{row.line}</td>
-                          <td className="px-2 py-1">{t(`databases:import.actions.${row.action}`)}</td>
-                          {columns.map((c) => (
-                            <td key={c.key} className="px-2 py-1">
-                              {(row.values as Record<string, string | undefined>)[c.key]}
-                              {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
-                            </td>
-                          ))}
-                          <td className="px-2 py-1 text-red-700">
-                            {row.reasons
-                              .map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`)
-                              .join("; ")}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </>
-            ) : null}
-            <div className="flex justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t("databases:form.close")}</Button>
-              </Dialog.Close>
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        <Button
+          data-testid="import-save"
+          disabled={
+            !result ||
+            result.missingColumns.length > 0 ||
+            result.counts.create + result.counts.update === 0 ||
+            save.state !== "idle"
+          }
+          onClick={() => save.submit({ intent: "import", csv }, { method: "post", action: pathname })}
+        >
+          {t("databases:import.save")}
+        </Button>
+      </div>
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
+      {save.data && !save.data.ok ? <Alert>{save.data.message}</Alert> : null}
+      {preview.data && !preview.data.ok ? <Alert>{preview.data.message}</Alert> : null}
+      {result?.missingColumns.length ? (
+        <Alert>{t("databases:import.missing-columns", { columns: result.missingColumns.join(", ") })}</Alert>
+      ) : null}
+      {result && !result.missingColumns.length ? (
+        <ImportPreviewTable
+          summary={
+            <>
+              {t("databases:import.summary", result.counts)}
+              {result.rows.length < result.totalRows
+                ? ` ${t("databases:import.sample", { shown: result.rows.length, total: result.totalRows })}`
+                : ""}
+            </>
+          }
+          testId={{ summary: "import-summary", table: "import-preview" }}
+          columns={[
+            t("databases:import.line"),
+            t("databases:import.action"),
+            ...columns.map((c) => t(c.label)),
+            t("databases:import.reasons"),
+          ]}
+        >
+          {result.rows.map((row) => (
+            <tr key={row.line} className={`border-t border-slate-100 ${row.action === "error" ? "bg-red-50" : ""}`}>
+              <td className="px-2 py-1">{row.line}</td>
+              <td className="px-2 py-1">{t(`databases:import.actions.${row.action}`)}</td>
+              {columns.map((c) => (
+                <td key={c.key} className="px-2 py-1">
+                  {(row.values as Record<string, string | undefined>)[c.key]}
+                  {c.key === "company" && row.newCompany ? ` (${t("databases:import.new-company")})` : ""}
+                </td>
+              ))}
+              <td className="px-2 py-1 text-red-700">
+                {row.reasons
+                  .map((r) => `${fieldLabel(r.field)}${t("common:colon")}${t(r.key, r.values ?? {})}`)
+                  .join("; ")}
+              </td>
+            </tr>
+          ))}
+        </ImportPreviewTable>
+      ) : null}
+    </ImportDialogShell>
   );
 }

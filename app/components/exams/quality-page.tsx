@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/form";
 import { useFormat } from "~/components/ui/use-format";
@@ -7,53 +6,8 @@ import { DEFAULT_HAWK_DOVE_THRESHOLD, examQualityTable, stationQualityTable } fr
 import { type ExamBoardView, formatStat } from "./board-view";
 import { PercentField } from "./percent-field";
 import { ScoreRatingChart } from "./score-rating-chart";
+import { StatTable } from "./stat-table";
 import { Warnings } from "./standard-working";
-
-function Table({
-  caption,
-  head,
-  rows,
-  testId,
-}: {
-  caption: string;
-  head: string[];
-  rows: ReactNode[][];
-  testId?: string;
-}) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-xs lg:text-sm" data-testid={testId}>
-        <caption className="mb-1 text-left text-base font-semibold text-primary">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={`px-1.5 py-1 align-bottom ${i === 0 ? "text-left" : "text-right"}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className="border-b border-slate-100">
-              {r.map((c, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row" className="px-1.5 py-1 text-left font-medium [overflow-wrap:anywhere]">
-                    {c}
-                  </th>
-                ) : (
-                  <td key={j} className="px-1.5 py-1 text-right tabular-nums">
-                    {c}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function QualityPage({ board, threshold }: { board: ExamBoardView; threshold: number | null }) {
   const { t } = useTranslation();
@@ -82,7 +36,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         <h1 className="text-2xl font-semibold text-primary">{t("exams:quality.title", { name: board.exam.name })}</h1>
       </div>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
-        <Table
+        <StatTable
           caption={t("exams:quality.exam")}
           testId="quality-exam"
           {...examQualityTable(t, board.exam.name, analysis, stat)}
@@ -90,10 +44,10 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         <Warnings warnings={analysis.warnings} board={board} testId="quality-warnings" />
       </section>
       <section className="flex flex-col gap-4 rounded-md border border-slate-200 bg-white p-4">
-        <Table caption={t("exams:quality.stations")} testId="quality-stations" {...stations} />
+        <StatTable caption={t("exams:quality.stations")} testId="quality-stations" {...stations} />
         <p className="max-w-3xl text-xs text-slate-700">{t("exams:quality.stations-note")}</p>
         {board.sessions.length > 1 ? (
-          <Table
+          <StatTable
             caption={t("exams:quality.between-sessions")}
             testId="quality-sessions"
             head={[t("exams:col.station"), ...board.sessions.map((s) => sessionLabel(s.id))]}
@@ -131,7 +85,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         {analysis.items.length === 0 ? (
           <p className="text-sm text-slate-600">{t("exams:quality.no-items")}</p>
         ) : (
-          <Table
+          <StatTable
             caption={t("exams:quality.items")}
             head={[
               t("exams:col.item"),
@@ -164,7 +118,7 @@ export function QualityPage({ board, threshold }: { board: ExamBoardView; thresh
         {analysis.examiners.length === 0 ? (
           <p className="text-sm text-slate-600">{t("exams:quality.no-examiners")}</p>
         ) : (
-          <Table
+          <StatTable
             caption={t("exams:quality.examiners")}
             testId="quality-examiners"
             head={[t("exams:col.examiner"), t("exams:col.marked"), t("exams:col.offset"), t("exams:col.flag")]}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { HeaderRow } from "~/components/ui/header-row";
 import { useFormat } from "~/components/ui/use-format";
+import { StatTable } from "./stat-table";
 import { standardWorkingTable } from "~/modules/exams";
 import { type ExamBoardView, type ExamWarning, type StandardMethod, formatStat, warningText } from "./board-view";
 
@@ -15,36 +15,12 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
   const working = standardWorkingTable(t, standard, nameOf, stat);
   return (
     <div className="flex flex-col gap-3" data-testid="standard-working">
-      <div className="overflow-x-auto">
-        <table className="w-full text-xs lg:text-sm">
-          <caption className="mb-1 text-left font-semibold">
-            {t("exams:standard.working-of", { method: t(`exams:method.${method}`) })}
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              {working.head.map((h, i) => (
-                <th key={i} scope="col" className={`px-1.5 py-1 align-bottom ${i === 0 ? "text-left" : "text-right"}`}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {working.rows.map(([name, ...cells], i) => (
-              <tr key={standard.stations[i]?.stationId ?? i} className="border-b border-slate-100">
-                <th scope="row" className="px-1.5 py-1 text-left font-medium [overflow-wrap:anywhere]">
-                  {name}
-                </th>
-                {cells.map((c, j) => (
-                  <td key={j} className="px-1.5 py-1 text-right tabular-nums">
-                    {c}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StatTable
+        caption={t("exams:standard.working-of", { method: t(`exams:method.${method}`) })}
+        captionClassName=""
+        head={working.head}
+        rows={working.rows}
+      />
       {standard.semMultiplier ? (
         <p className="text-sm">
           {t("exams:standard.sem-adjusted", {
@@ -65,25 +41,13 @@ export function StandardWorking({ board, method }: { board: ExamBoardView; metho
             })}
           </p>
           {standard.angoff.judges.length > 0 ? (
-            <table className="mt-1 text-sm">
-              <thead>
-                <HeaderRow
-                  className="border-b border-slate-300"
-                  columns={[
-                    { label: t("exams:angoff.judges"), className: "px-2 py-1 text-left" },
-                    { label: t("exams:angoff.judge-cut"), className: "px-2 py-1 text-right" },
-                  ]}
-                />
-              </thead>
-              <tbody>
-                {standard.angoff.judges.map((j) => (
-                  <tr key={j.judgeId} className="border-b border-slate-100">
-                    <td className="px-2 py-1">{board.staffNames[j.judgeId] ?? j.judgeId}</td>
-                    <td className="px-1.5 py-1 text-right tabular-nums">{stat(j.cutScore, "percent")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StatTable
+              head={[t("exams:angoff.judges"), t("exams:angoff.judge-cut")]}
+              rows={standard.angoff.judges.map((j) => [
+                board.staffNames[j.judgeId] ?? j.judgeId,
+                stat(j.cutScore, "percent"),
+              ])}
+            />
           ) : null}
         </div>
       ) : null}

@@ -1,16 +1,10 @@
 import { useRevalidator } from "@remix-run/react";
-import { Dialog } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refusalText } from "~/lib/app-error";
 import type { QtiImportAnswer } from "~/modules/qti";
 import { Alert, Button } from "../ui/form";
-
-/** Where a staff member may export questions as a QTI 3 package (GET /api/qti/export). */
-export const qtiExportHref = (query: { evaluation?: string; questions?: string[] }) =>
-  query.evaluation
-    ? `/api/qti/export?evaluation=${encodeURIComponent(query.evaluation)}`
-    : `/api/qti/export?questions=${(query.questions ?? []).map(encodeURIComponent).join(",")}`;
+import { ImportDialogShell, ImportFileField, ImportPreviewTable } from "../ui/import-dialog-shell";
 
 /**
  * Import a QTI 3 content package: choose the .zip, see what each item becomes (or why it is not
@@ -20,7 +14,6 @@ export const qtiExportHref = (query: { evaluation?: string; questions?: string[]
 export function QtiImportDialog() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const inputId = useId();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<QtiImportAnswer | null>(null);
@@ -62,138 +55,100 @@ export function QtiImportDialog() {
 
   const shown = preview ?? null;
   return (
-    <Dialog.Root
+    <ImportDialogShell
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset();
       }}
+      openLabel={t("qti:import.open")}
+      openTestId="qti-import"
+      title={t("qti:import.title")}
+      description={t("qti:import.help")}
+      closeLabel={t("qti:import.close")}
+      closeTestId="qti-import-close"
+      testId="qti-import-dialog"
     >
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" data-testid="qti-import">
-          {t("qti:import.open")}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-          data-testid="qti-import-dialog"
+      <ImportFileField
+        label={t("qti:import.file")}
+        accept=".zip,application/zip"
+        testId="qti-import-file"
+        onFile={(chosen) => {
+          setFile(chosen ?? null);
+          setPreview(null);
+          setDone(null);
+          setError(null);
+        }}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          variant="secondary"
+          data-testid="qti-import-preview"
+          disabled={!file || busy}
+          onClick={() => void send(true)}
         >
-          <Dialog.Title className="mb-2 text-lg font-semibold text-primary">{t("qti:import.title")}</Dialog.Title>
-          <Dialog.Description className="mb-4 text-sm text-slate-600">{t("qti:import.help")}</Dialog.Description>
-          <div className="flex flex-col gap-3">
-            <label htmlFor={inputId} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("qti:import.file")}
-            </label>
-            <input
-              id={inputId}
-              type="file"
-              accept=".zip,application/zip"
-              data-testid="qti-import-file"
-              className="text-sm"
-              onChange={(e) => {
-                setFile(e.currentTarget.files?.[0] ?? null);
-                setPreview(null);
-                setDone(null);
-                setError(null);
-              }}
-            />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="secondary"
-                data-testid="qti-import-preview"
-                disabled={!file || busy}
-                onClick={() => void send(true)}
-              >
-                {t("qti:import.preview")}
-              </Button>
-              <Button
-                data-testid="qti-import-save"
-                disabled={!shown || shown.counts.mapped === 0 || busy}
-                onClick={() => void send(false)}
-              >
-                {t("qti:import.save", { count: shown?.counts.mapped ?? 0 })}
-              </Button>
-            </div>
-            {busy ? (
-              <p role="status" className="text-sm text-slate-600">
-                {t("qti:import.working")}
-              </p>
-            ) : null}
-            {error ? <Alert>{error}</Alert> : null}
-            {done ? (
-              <Alert tone="success">
-                <span data-testid="qti-import-done">{t("qti:import.done", { count: done.questions.length })}</span>
-              </Alert>
-            ) : null}
-            {shown ? (
-              <>
-                <p className="text-sm" data-testid="qti-import-summary">
-                  {t("qti:import.summary", shown.counts)}
-                </p>
-                <table className="w-full text-left text-xs" data-testid="qti-import-preview-table">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className="px-2 py-1">
-                        {t("qti:import.item")}
-                      </th>
-                      <th scope="col" className="px-2 py-1">
-                        {t("qti:import.becomes")}
-                      </th>
-                      <th scope="col" className="px-2 py-1">
-                        {t("qti:import.details")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.items.map((item, index) => (
-                      <tr
-                        key={`${item.identifier}-${index}`}
-                        className={`border-t border-slate-100 align-top ${item.mapped ? "" : "bg-red-50"}`}
-                        data-testid="qti-import-row"
-                        data-mapped={item.mapped ? "yes" : "no"}
-                      >
-                        <td className="px-2 py-1">
-                          <span className="font-medium">{item.title}</span>
-                          <br />
-                          <span className="text-slate-600 [overflow-wrap:anywhere]">{item.identifier}</span>
-                        </td>
-                        <td className="px-2 py-1">
-                          {item.mapped
-                            ? item.steps.map((s) => t(`assessments:stepType.${s}`)).join(", ")
-                            : t("qti:import.not-mapped")}
-                        </td>
-                        <td className="px-2 py-1">
-                          <ul className="flex flex-col gap-1">
-                            {item.reasons.map((r, i) => (
-                              <li key={`r${i}`} className="text-red-800">
-                                {r.message}
-                              </li>
-                            ))}
-                            {item.notes.map((n, i) => (
-                              <li key={`n${i}`} className="text-slate-700">
-                                {n.message}
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            ) : null}
-            <div className="flex justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary" data-testid="qti-import-close">
-                  {t("qti:import.close")}
-                </Button>
-              </Dialog.Close>
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {t("qti:import.preview")}
+        </Button>
+        <Button
+          data-testid="qti-import-save"
+          disabled={!shown || shown.counts.mapped === 0 || busy}
+          onClick={() => void send(false)}
+        >
+          {t("qti:import.save", { count: shown?.counts.mapped ?? 0 })}
+        </Button>
+      </div>
+      {busy ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t("qti:import.working")}
+        </p>
+      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
+      {done ? (
+        <Alert tone="success">
+          <span data-testid="qti-import-done">{t("qti:import.done", { count: done.questions.length })}</span>
+        </Alert>
+      ) : null}
+      {shown ? (
+        <ImportPreviewTable
+          summary={t("qti:import.summary", shown.counts)}
+          testId={{ summary: "qti-import-summary", table: "qti-import-preview-table" }}
+          columns={[t("qti:import.item"), t("qti:import.becomes"), t("qti:import.details")]}
+        >
+          {shown.items.map((item, index) => (
+            <tr
+              key={`${item.identifier}-${index}`}
+              className={`border-t border-slate-100 align-top ${item.mapped ? "" : "bg-red-50"}`}
+              data-testid="qti-import-row"
+              data-mapped={item.mapped ? "yes" : "no"}
+            >
+              <td className="px-2 py-1">
+                <span className="font-medium">{item.title}</span>
+                <br />
+                <span className="text-slate-600 [overflow-wrap:anywhere]">{item.identifier}</span>
+              </td>
+              <td className="px-2 py-1">
+                {item.mapped
+                  ? item.steps.map((s) => t(`assessments:stepType.${s}`)).join(", ")
+                  : t("qti:import.not-mapped")}
+              </td>
+              <td className="px-2 py-1">
+                <ul className="flex flex-col gap-1">
+                  {item.reasons.map((r, i) => (
+                    <li key={`r${i}`} className="text-red-800">
+                      {r.message}
+                    </li>
+                  ))}
+                  {item.notes.map((n, i) => (
+                    <li key={`n${i}`} className="text-slate-700">
+                      {n.message}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </ImportPreviewTable>
+      ) : null}
+    </ImportDialogShell>
   );
 }

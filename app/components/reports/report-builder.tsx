@@ -1,10 +1,18 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import { REPORT_OPTION_FLAGS } from "~/modules/reports";
 import type { SessionReportData } from "~/modules/reports";
-import { Alert, Button, FieldLabel, fieldInputClass } from "~/components/ui/form";
+import {
+  Alert,
+  Button,
+  FieldLabel,
+  fieldInputClass,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/ui/form";
 import { isEmailAddress } from "~/lib/email-address";
 import { ChartOptions } from "./chart-options";
 import { SessionReportView } from "./report-view";
@@ -243,35 +251,27 @@ function ReportEditor({
           <p className="text-sm">
             {t("reports:builder.computed", { status: t(`reports:status.${report.data.computedPassedStatus}`) })}
           </p>
-          <DecisionLabel htmlFor="passed-override">{t("reports:builder.override")}</DecisionLabel>
-          <select
+          <SelectField
+            label={t("reports:builder.override")}
             id="passed-override"
             name="passedStatusOverride"
             value={override}
             onChange={(e) => setOverride(e.target.value)}
-            className={`${fieldInputClass(false)} w-full max-w-full`}
           >
             <option value="">{t("reports:builder.no-override")}</option>
             <option value="DELIBERATED">{t("reports:status.DELIBERATED")}</option>
             <option value="TRAINING_REQUIRED">{t("reports:status.TRAINING_REQUIRED")}</option>
-          </select>
-          <DecisionLabel htmlFor="passed-reason">{t("reports:builder.reason")}</DecisionLabel>
-          <textarea
+          </SelectField>
+          <TextareaField
+            label={t("reports:builder.reason")}
             id="passed-reason"
             name="passedStatusReason"
             rows={2}
             maxLength={2000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            aria-invalid={errors.passedStatusReason ? true : undefined}
-            aria-describedby={errors.passedStatusReason ? "passed-reason-error" : undefined}
-            className={fieldInputClass(!!errors.passedStatusReason)}
+            error={errors.passedStatusReason}
           />
-          {errors.passedStatusReason ? (
-            <p id="passed-reason-error" className="text-sm text-red-700">
-              {errors.passedStatusReason}
-            </p>
-          ) : null}
         </fieldset>
 
         {builder.canWrite ? (
@@ -292,34 +292,27 @@ function ReportEditor({
             </div>
             <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3">
               <legend className="px-1 text-sm font-semibold">{t("reports:builder.send-title")}</legend>
-              <label htmlFor="report-emails" className="text-sm">
-                {t("reports:builder.emails")}
-              </label>
-              <input
+              <TextField
+                label={t("reports:builder.emails")}
                 id="report-emails"
                 name="emails"
                 type="text"
                 inputMode="email"
                 value={emails}
                 onChange={(e) => setEmails(e.target.value)}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? "report-emails-error report-emails-hint" : "report-emails-hint"}
-                className={fieldInputClass(!!emailError)}
+                error={emailError}
+                // Who may receive it, always in view: the field refuses other addresses (recipients.server.ts).
+                hint={
+                  <span data-testid="report-emails-rule">
+                    {builder.reportRecipients.anyAddress
+                      ? t("reports:builder.emails-rule-any")
+                      : builder.reportRecipients.extra.length
+                        ? t("reports:builder.emails-rule", { list: builder.reportRecipients.extra.join(", ") })
+                        : t("reports:builder.emails-rule-participant")}{" "}
+                    {t("reports:builder.emails-hint")}
+                  </span>
+                }
               />
-              {emailError ? (
-                <p id="report-emails-error" className="text-sm text-red-700">
-                  {emailError}
-                </p>
-              ) : null}
-              {/* Who may receive it, always in view: the field refuses other addresses (recipients.server.ts). */}
-              <p id="report-emails-hint" className="text-xs text-slate-500" data-testid="report-emails-rule">
-                {builder.reportRecipients.anyAddress
-                  ? t("reports:builder.emails-rule-any")
-                  : builder.reportRecipients.extra.length
-                    ? t("reports:builder.emails-rule", { list: builder.reportRecipients.extra.join(", ") })
-                    : t("reports:builder.emails-rule-participant")}{" "}
-                {t("reports:builder.emails-hint")}
-              </p>
               <Button
                 type="submit"
                 name="intent"
@@ -357,10 +350,3 @@ function ReportEditor({
 }
 
 /** The label of one of the pass/fail decision's fields. */
-function DecisionLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
-  return (
-    <label htmlFor={htmlFor} className="text-sm font-medium">
-      {children}
-    </label>
-  );
-}

@@ -12,12 +12,15 @@ export function ListSearch({
   placeholder,
   q,
   keep = {},
+  submitLabel = label,
 }: {
   id: string;
   label: string;
   placeholder: string;
   q: string;
   keep?: Record<string, string | null | undefined>;
+  /** The button's words, when not the label's. */
+  submitLabel?: string;
 }) {
   const { pathname } = useLocation();
   return (
@@ -37,7 +40,7 @@ export function ListSearch({
         className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
       />
       <Button type="submit" variant="secondary">
-        {label}
+        {submitLabel}
       </Button>
     </Form>
   );

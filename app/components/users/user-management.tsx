@@ -1,4 +1,3 @@
-import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
 import type { PageInfo } from "~/lib/paging.server";
@@ -7,6 +6,7 @@ import { EntityDialog, type FieldDef } from "../databases/entity-dialog";
 import { Button } from "../ui/form";
 import { EmptyList, ListSearch } from "../ui/list-search";
 import { ListDialogButton } from "../ui/list-dialog-button";
+import { Pager } from "../ui/pager";
 import { useListDialog } from "../ui/use-intent-dialog";
 import { RemoveUser } from "./remove-user";
 import { RoleCheckboxes, ROLE_ORDER } from "./role-checkboxes";
@@ -25,7 +25,6 @@ type StaffRow = {
 export function UserManagement({
   users,
   pageInfo,
-  page,
   q,
   selfId,
   grantable,
@@ -35,7 +34,6 @@ export function UserManagement({
 }: {
   users: StaffRow[];
   pageInfo: PageInfo;
-  page: number;
   q: string;
   selfId: string;
   grantable: Role[];
@@ -44,9 +42,6 @@ export function UserManagement({
   organization: string;
 }) {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
-  const pages = Math.max(1, Math.ceil(pageInfo.totalCount / pageInfo.pageSize));
-  const href = (p: number) => `${pathname}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   // A user whose roles the viewer does not all hold can be seen but not changed (the server agrees).
   const canChange = (u: StaffRow) => u.roles.every((r) => grantable.includes(r));
   const fields = (checked: readonly string[]): FieldDef[] => [
@@ -152,17 +147,7 @@ export function UserManagement({
           colleagues={colleagues}
         />
       ) : null}
-      <nav
-        aria-label={t("users:paging")}
-        className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
-      >
-        <span>{t("users:total", { count: pageInfo.totalCount })}</span>
-        <span className="flex flex-wrap items-center gap-3">
-          {pageInfo.hasPreviousPage ? <Link to={href(page - 1)}>{t("users:previous")}</Link> : null}
-          <span>{t("users:page", { page, pages })}</span>
-          {pageInfo.hasNextPage ? <Link to={href(page + 1)}>{t("users:next")}</Link> : null}
-        </span>
-      </nav>
+      <Pager pageInfo={pageInfo} total={t("users:total", { count: pageInfo.totalCount })} keys="users:" />
     </section>
   );
 }

@@ -5,7 +5,16 @@
 // the item becomes a step; an item with any interaction that has no equivalent is not imported at
 // all (a question without one of its parts would ask something else).
 import type { RichBlock, StepType, Zone } from "~/modules/assessments";
-import { flowText, imageSource, inlineHtml, isImageElement, plainText, type Dropped, type ImageRef } from "./rich";
+import {
+  flowText,
+  imageSource,
+  inlineHtml,
+  isImageElement,
+  plainText,
+  SECTIONING,
+  type Dropped,
+  type ImageRef,
+} from "./rich";
 import {
   descendants,
   elements,
@@ -217,7 +226,8 @@ class BodyReader {
         } else {
           this.read(node.children, stepDiv);
         }
-      } else if (FLOW_CONTAINERS.has(name)) {
+      } else if (SECTIONING.has(name)) {
+        // Read as a flow of its own (no interaction inside).
         this.read(node.children, stepDiv);
       } else if (name === "hr") {
         continue;
@@ -248,21 +258,6 @@ class BodyReader {
   }
 }
 
-/** Elements whose children are read as a flow of their own when no interaction is inside. */
-const FLOW_CONTAINERS = new Set([
-  "div",
-  "section",
-  "article",
-  "aside",
-  "header",
-  "footer",
-  "nav",
-  "main",
-  "figure",
-  "details",
-  "qti-content-body",
-]);
-
 /** Phrasing elements met directly in a flow: kept inline, with their formatting. */
 const INLINE = new Set([
   "b",
@@ -283,32 +278,10 @@ const INLINE = new Set([
   "var",
 ]);
 
+/** Elements that hold blocks (never one sentence with blanks): sectioning, quotes, tables, lists. */
 const isContainer = (name: string) =>
-  [
-    "div",
-    "section",
-    "article",
-    "aside",
-    "header",
-    "footer",
-    "nav",
-    "blockquote",
-    "figure",
-    "main",
-    "details",
-    "qti-content-body",
-    "table",
-    "tbody",
-    "thead",
-    "tr",
-    "td",
-    "th",
-    "ul",
-    "ol",
-    "li",
-    "dl",
-    "dd",
-  ].includes(name);
+  SECTIONING.has(name) ||
+  ["blockquote", "table", "tbody", "thead", "tr", "td", "th", "ul", "ol", "li", "dl", "dd"].includes(name);
 
 const isLoneImage = (p: XElement) =>
   elements(p).length === 1 && isImageElement(elements(p)[0]!) && p.children.every((c) => isElement(c) || !c.trim());

@@ -88,7 +88,8 @@ const INLINE_UNWRAP = new Set([
   "time",
   "mark",
 ]);
-const CONTAINERS = new Set([
+/** Sectioning elements: no look of their own, their children are the content (inline here, a flow of blocks in read-item.ts). */
+export const SECTIONING = new Set([
   "div",
   "section",
   "article",
@@ -96,15 +97,12 @@ const CONTAINERS = new Set([
   "header",
   "footer",
   "nav",
-  "blockquote",
-  "figure",
-  "figcaption",
-  "address",
   "main",
+  "figure",
   "details",
-  "summary",
   "qti-content-body",
 ]);
+const CONTAINERS = new Set([...SECTIONING, "blockquote", "figcaption", "address", "summary"]);
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** QTI body elements that carry no question text for the product: dropped, and said so. */
 const DROPPED_QTI = new Set([

@@ -1,10 +1,7 @@
 // What the second app process of tests/unit/processes/two-processes.test.ts does, through the
-// product's module functions, as the tenant's first manager or as a participant. Loaded by
-// other-process.ts through Vite, as Vitest loads the tests.
-import { asc, eq } from "drizzle-orm";
-import { staffUserRoles } from "~db/tenant/schema";
+// product's module functions, as the tenant's first manager (managerCtx of tenants.ts) or as a
+// participant. Loaded by other-process.ts through Vite, as Vitest loads the tests.
 import type { Ctx } from "~/lib/context.server";
-import { permissionsForRoles } from "~/lib/permissions";
 import { logout } from "~/modules/auth/index.server";
 import { addParticipant, listParticipants, removeParticipant } from "~/modules/databases/index.server";
 import {
@@ -14,33 +11,8 @@ import {
   unlockWaitingParticipants,
 } from "~/modules/live/index.server";
 import { completeScheduledSession } from "~/modules/scheduling/index.server";
-import { findStaffUser } from "~/modules/staff/index.server";
-import { openTenant, requireTenant } from "~/modules/tenants/index.server";
 import { removeUser, updateUser } from "~/modules/users/index.server";
-
-/** The tenant's first manager, as the staff member acting here. */
-async function managerCtx(slug: string): Promise<Ctx> {
-  const tenant = await requireTenant(slug);
-  const tdb = await openTenant(tenant);
-  const manager = await tdb.db
-    .select({ id: staffUserRoles.userId })
-    .from(staffUserRoles)
-    .where(eq(staffUserRoles.role, "ORGANIZATION_MANAGER"))
-    .orderBy(asc(staffUserRoles.userId))
-    .get();
-  const user = manager && (await findStaffUser(tdb, manager.id));
-  if (!user) throw new Error(`${slug} has no manager`);
-  return {
-    tenant,
-    tdb,
-    actor: { type: "ADMIN", userId: user.id, email: user.email, name: user.name, roles: user.roles },
-    permissions: permissionsForRoles(user.roles),
-    locale: "en-us",
-    // Messages are not read here.
-    t: ((key: string) => key) as unknown as Ctx["t"],
-    clientAddress: "127.0.0.1",
-  };
-}
+import { managerCtx } from "./tenants";
 
 const participantCtx = (staff: Ctx, participantId: string): Ctx => ({
   ...staff,
