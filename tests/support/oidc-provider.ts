@@ -58,7 +58,12 @@ export async function startTestProvider(options: {
     }),
   };
   const provider = new Provider(issuer, configuration);
-  server.on("request", provider.callback());
+  const handle = provider.callback();
+  server.on("request", (req, res) => {
+    // A browser on the provider's pages asks for its icon; the provider has none.
+    if (req.url === "/favicon.ico") return void res.writeHead(204).end();
+    handle(req, res);
+  });
   state.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
