@@ -168,6 +168,41 @@ describe("staff sign-in through the organisation's OpenID provider", () => {
     expect(await countRows(slugA)).toEqual(before);
   });
 
+  it("refuses when the configured e-mail claim is missing (oidc_email_missing)", async () => {
+    await configure(slugB, provider, { emailClaim: "upn" });
+    try {
+      const { location, cookie } = await pressButton(slugB);
+      const response = await comeBack(slugB, await signInAtProvider(location, `manager@${slugB}.test`), cookie);
+      expect(refusal(response).oidc).toBe("oidc_email_missing");
+      expect(sessionCookieOf(response)).toBeUndefined();
+    } finally {
+      await configure(slugB, provider, { emailClaim: "email" });
+    }
+  });
+
+  it("limits the presses of the button per client address, and a refused press writes no request", async () => {
+    const own = (await makeTenant()).tenant.slug;
+    await configure(own, provider);
+    const press = () =>
+      handleOidcStart(
+        new Request(`http://app.test/api/auth/oidc/${own}/start`),
+        { clientAddress: "10.7.7.7" },
+        {
+          tenant: own,
+        },
+      );
+    for (let i = 0; i < 30; i++) expect((await press()).headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1/);
+    const tdb = await openTenant(await requireTenant(own));
+    const pending = () =>
+      tdb.db
+        .select({ n: sql<number>`count(*)` })
+        .from(oidcLoginRequests)
+        .get();
+    expect((await pending())!.n).toBe(30);
+    expect(refusal(await press()).oidc).toBe("rate_limited");
+    expect((await pending())!.n).toBe(30);
+  });
+
   it("refuses an ID token whose nonce is not the one sent", async () => {
     const { location, cookie } = await pressButton(slugA);
     const callback = await signInAtProvider(location, `manager@${slugA}.test`);
