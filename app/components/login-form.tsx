@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
 import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
-import { OidcSignIn } from "./auth/oidc-sign-in";
+import { OidcSignIn, useOidcButton } from "./auth/oidc-sign-in";
 import { Alert, Button, TextField } from "./ui/form";
 import { NewCodeButton } from "./ui/new-code-button";
 import { useSchemaForm } from "./ui/schema-form";
@@ -15,13 +15,14 @@ import { useSchemaForm } from "./ui/schema-form";
 export function LoginForm({
   area,
   title,
-  page: { defaultTenant, organization, signinNotice, oidc, oidcError },
+  page,
 }: {
   area: "admin" | "user";
   title: string;
   /** What the page's loader knows before the sign-in (loginPageInfo). */
   page: LoginPageInfo;
 }) {
+  const { defaultTenant, organization, signinNotice, oidcError } = page;
   const { t } = useTranslation();
   const state = useActionData<LoginFormState>();
   const navigation = useNavigation();
@@ -34,6 +35,8 @@ export function LoginForm({
   const redirectTo = params.get("redirectTo") ?? "";
   // The first step is checked while typing with the schema the action parses.
   const { formProps, field } = useSchemaForm(loginRequestInput);
+  // Staff: the organisation's identity provider, for the organisation the page knows or is typed.
+  const { oidc, lookUp } = useOidcButton(page, redirectTo);
 
   // Focus follows the step: the code field once a code is sent (its content selected after a wrong
   // code, so typing replaces it), after a failed request the field to correct (the organisation's,
@@ -138,6 +141,7 @@ export function LoginForm({
               // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus={!defaultTenant && !state?.tenant}
               hint={t("auth:organization-hint")}
+              onBlur={area === "admin" ? (event) => lookUp(event.currentTarget.value) : undefined}
             />
             <TextField
               ref={identifierRef}

@@ -119,7 +119,12 @@ test("an e-mail that matches no staff member is refused on the sign-in page, wit
 
   const stranger = await (await browser.newContext({ ignoreHTTPSErrors: true, locale: "fr-FR" })).newPage();
   await withoutWebFonts(stranger);
-  await stranger.goto(`/admin?tenant=${SLUG}`);
+  // A sign-in page that does not know the organisation offers its button once it is typed.
+  await stranger.goto("/admin");
+  await waitForHydration(stranger);
+  await expect(stranger.getByTestId("oidc-sign-in")).toHaveCount(0);
+  await stranger.getByLabel("Organisation").fill(SLUG);
+  await stranger.getByLabel("Organisation").press("Tab");
   await stranger.getByRole("link", { name: "Se connecter avec Dune Login" }).click();
   await signInAtProvider(stranger, "stranger@elsewhere.test");
   await expect(stranger).toHaveURL(new RegExp(`/admin\\?tenant=${SLUG}&oidc=oidc_no_matching_staff$`));

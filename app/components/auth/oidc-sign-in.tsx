@@ -1,4 +1,6 @@
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { oidcButtonUrl, oidcStartUrl } from "~/modules/auth";
 import type { LoginPageInfo } from "~/modules/auth/index.server";
 import { Alert } from "../ui/form";
 
@@ -36,4 +38,35 @@ export function OidcSignIn({ oidc, error }: { oidc: LoginPageInfo["oidc"]; error
       ) : null}
     </div>
   );
+}
+
+/**
+ * The identity provider's button of the organisation in the sign-in form: the page's own (a known
+ * organisation), else looked up when someone types one (`lookUp`, on leaving the field). A failed
+ * look-up shows no button; the one-time code is there anyway.
+ */
+export function useOidcButton(page: LoginPageInfo, redirectTo: string) {
+  const [shown, setShown] = useState({ tenant: page.defaultTenant.trim().toLowerCase(), oidc: page.oidc });
+  const asked = useRef(shown.tenant);
+  const lookUp = useCallback(
+    (typed: string) => {
+      const tenant = typed.trim().toLowerCase();
+      if (tenant === asked.current) return;
+      asked.current = tenant;
+      if (!tenant) return setShown({ tenant, oidc: null });
+      fetch(oidcButtonUrl(tenant), { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ oidc: { name: string } | null }>) : null))
+        .then((answer) => {
+          // Only the answer for what the field still holds counts.
+          if (asked.current !== tenant) return;
+          const oidc = answer?.oidc
+            ? { name: answer.oidc.name, startUrl: oidcStartUrl(tenant, redirectTo || null) }
+            : null;
+          setShown({ tenant, oidc });
+        })
+        .catch(() => undefined);
+    },
+    [redirectTo],
+  );
+  return { oidc: shown.oidc, lookUp };
 }

@@ -9,7 +9,7 @@ export {
   prefilledTenant,
 } from "./login-form.server";
 export { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "./login.server";
-export { handleOidcCallback, handleOidcStart } from "./oidc-http.server";
+export { handleOidcButton, handleOidcCallback, handleOidcStart } from "./oidc-http.server";
 export { OIDC_FAILURES, type OidcFailure } from "./oidc.server";
 export {
   oidcSettingsOf,

@@ -9,6 +9,7 @@ import { loginRequestInput } from "./login-input";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
 import { isOidcFailure, type OidcFailure } from "./oidc.server";
+import { oidcStartUrl } from "./oidc-links";
 import { oidcButtonOf } from "./oidc-settings.server";
 import { clearedCookie, parseSessionCookieValue, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
 import { clientAddressOf, disabledTenantOfSession, safeRedirect, secureCookiesFor } from "./request-context.server";
@@ -135,8 +136,7 @@ export async function loginPageInfo(request: Request, accountType: AccountType):
       if (accountType === "ADMIN") {
         const button = await oidcButtonOf(await openTenant(await requireTenant(info.tenant)));
         const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-        const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
-        if (button) oidc = { ...button, startUrl: `/api/auth/oidc/${encodeURIComponent(info.tenant)}/start${query}` };
+        if (button) oidc = { ...button, startUrl: oidcStartUrl(info.tenant, redirectTo) };
       }
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -1,6 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { isAppError } from "~/lib/app-error";
 import { completeOidcLogin, isOidcFailure, startOidcLogin } from "./oidc.server";
+import { publicOidcButton } from "./oidc-settings.server";
 import { clientAddressOf, safeRedirect, secureCookiesFor } from "./request-context.server";
 import { readCookie, serializeCookie } from "./sessions.server";
 
@@ -8,6 +9,8 @@ import { readCookie, serializeCookie } from "./sessions.server";
 //   GET /api/auth/oidc/:tenant/start     the button: to the provider, with a state cookie
 //   GET /api/auth/oidc/:tenant/callback  the provider's answer: signed in, or back to the sign-in
 //                                        page with `?oidc=<reason>`, which it shows translated
+//   GET /api/auth/oidc/:tenant/button    { ok, oidc: { name } | null }: the button for an
+//                                        organisation typed on the sign-in page
 
 const STATE_COOKIE = "oidcState";
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
@@ -87,4 +90,9 @@ export async function handleOidcCallback(
   } catch (error) {
     return backToSignIn(tenant, error, spent);
   }
+}
+
+export async function handleOidcButton(params: Record<string, string | undefined>): Promise<Response> {
+  const oidc = await publicOidcButton(tenantOf(params));
+  return json({ ok: true, oidc }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -6,6 +6,7 @@ import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { publicLink } from "~/lib/public-url.server";
 import { nameText, zodFieldErrors } from "~/lib/validation";
+import { findTenant, openTenant } from "~/modules/tenants/index.server";
 import { settings } from "~settings/settings.server";
 
 // The organisation's OpenID Connect provider for staff sign-in (ADR 0039): kept by managers
@@ -153,4 +154,14 @@ export function saveOidcSettingsForm(ctx: Ctx, form: FormData): Promise<OidcSett
 export async function oidcButtonOf(tdb: TenantDb): Promise<{ name: string } | null> {
   const row = await readOidcSettings(tdb);
   return row?.enabled ? { name: row.displayName } : null;
+}
+
+/**
+ * The button for an organisation typed on the sign-in page (GET …/button): null for one that does
+ * not exist, is disabled or has no provider on, alike.
+ */
+export async function publicOidcButton(tenant: string): Promise<{ name: string } | null> {
+  const row = await findTenant(tenant);
+  if (!row || row.status !== "ACTIVE") return null;
+  return oidcButtonOf(await openTenant(row));
 }

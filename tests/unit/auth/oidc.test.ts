@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { authSessions, oidcLoginRequests, staffUsers } from "~db/tenant/schema";
-import { handleOidcCallback, handleOidcStart } from "~/modules/auth/oidc-http.server";
+import { handleOidcButton, handleOidcCallback, handleOidcStart } from "~/modules/auth/oidc-http.server";
 import { loginPageInfo } from "~/modules/auth/login-form.server";
 import { updateOidcSettings } from "~/modules/auth/oidc-settings.server";
 import { findLoginSession, parseSessionCookieValue } from "~/modules/auth/sessions.server";
@@ -260,6 +260,17 @@ describe("staff sign-in through the organisation's OpenID provider", () => {
     expect(refusal(response).oidc).toBe("oidc_not_configured");
     const page = await loginPageInfo(new Request(`http://app.test/admin?tenant=${own}`), "ADMIN");
     expect(page.oidc).toBeNull();
+  });
+
+  it("answers the button for an organisation typed on the sign-in page, and nothing for others alike", async () => {
+    const button = async (tenant: string) => (await (await handleOidcButton({ tenant })).json()).oidc;
+    expect(await button(slugA.toUpperCase())).toEqual({ name: "Campus Login" });
+    const without = (await makeTenant()).tenant.slug;
+    expect(await button(without)).toBeNull();
+    expect(await button("no-such-organisation")).toBeNull();
+    const off = (await makeTenant()).tenant.slug;
+    await configure(off, provider, { enabled: false });
+    expect(await button(off)).toBeNull();
   });
 
   it("shows the button on the organisation's staff sign-in page, and a refusal with its code in the page's language", async () => {
