@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { testTls } from "./tests/support/test-tls";
 
 // End-to-end tests through the real screens, in Debian's Chromium (Playwright cannot download
 // browsers here). `npm run test:e2e` (tests/e2e/run.ts) finds the browser and builds the app first;
@@ -22,6 +23,8 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(parent, "run-"));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// The test identity provider's certificate (tests/e2e/oidc-sign-in.spec.ts): the server trusts it.
+const tls = externalServer ? null : testTls(path.join(dataDir, "test-tls"));
 
 // Every spec must pass alone and in any order. Playwright runs the files of one project in
 // alphabetical order, and projects in the order listed: E2E_ORDER=reverse gives each spec file a
@@ -87,6 +90,7 @@ export default defineConfig({
           PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "3299",
           // Mail must land in DATA_DIR/outbox, never at Postmark.
           POSTMARK_SERVER_TOKEN: "",
+          NODE_EXTRA_CA_CERTS: tls?.certFile ?? "",
         },
       },
 });

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { handleAdminGraphQL } from "~/graphql/admin-schema.server";
 import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
-import { contextFromSession } from "~/modules/auth/index.server";
+import { contextFromSession, handleOidcButton, handleOidcCallback, handleOidcStart } from "~/modules/auth/index.server";
 import { submitStationTick } from "~/modules/corrections/index.server";
 import { myLiveSession, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
 import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./assets.server";
@@ -90,6 +90,18 @@ export const apiRoutes: readonly ApiRoute[] = [
   { methods: ["POST"], path: "/api/assets/image/upload/file", handle: uploadImageFile },
   { methods: ["POST"], path: "/api/assets/image/upload/url", handle: uploadImageUrl },
   { methods: ["GET"], path: "/api/organization/:tenant/logo", handle: serveLogo },
+  // Staff sign-in through the organisation's OpenID Connect provider (app/modules/auth, ADR 0039).
+  {
+    methods: ["GET"],
+    path: "/api/auth/oidc/:tenant/start",
+    handle: ({ request, context, params }) => handleOidcStart(request, context, params),
+  },
+  {
+    methods: ["GET"],
+    path: "/api/auth/oidc/:tenant/callback",
+    handle: ({ request, context, params }) => handleOidcCallback(request, context, params),
+  },
+  { methods: ["GET"], path: "/api/auth/oidc/:tenant/button", handle: ({ params }) => handleOidcButton(params) },
   // The language switcher's form (POST; a GET goes home).
   { methods: ["GET", "POST"], path: "/api/locale", handle: chooseLocale },
   { methods: ["GET"], path: "/api/pdf/generate/session-report", handle: sessionReportPdf },

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
 import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
+import { OidcSignIn, useOidcButton } from "./auth/oidc-sign-in";
 import { Alert, Button, TextField } from "./ui/form";
 import { NewCodeButton } from "./ui/new-code-button";
 import { useSchemaForm } from "./ui/schema-form";
@@ -14,13 +15,14 @@ import { useSchemaForm } from "./ui/schema-form";
 export function LoginForm({
   area,
   title,
-  page: { defaultTenant, organization, signinNotice },
+  page,
 }: {
   area: "admin" | "user";
   title: string;
   /** What the page's loader knows before the sign-in (loginPageInfo). */
   page: LoginPageInfo;
 }) {
+  const { defaultTenant, organization, signinNotice, oidcError } = page;
   const { t } = useTranslation();
   const state = useActionData<LoginFormState>();
   const navigation = useNavigation();
@@ -33,6 +35,8 @@ export function LoginForm({
   const redirectTo = params.get("redirectTo") ?? "";
   // The first step is checked while typing with the schema the action parses.
   const { formProps, field } = useSchemaForm(loginRequestInput);
+  // Staff: the organisation's identity provider, for the organisation the page knows or is typed.
+  const { oidc, lookUp } = useOidcButton(page, redirectTo);
 
   // Focus follows the step: the code field once a code is sent (its content selected after a wrong
   // code, so typing replaces it), after a failed request the field to correct (the organisation's,
@@ -120,36 +124,46 @@ export function LoginForm({
           </div>
         </Form>
       ) : (
-        <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4" data-testid={`${area}-login-form`}>
-          <p className="text-sm text-slate-600">{t(area === "admin" ? "auth:intro-admin" : "auth:intro-user")}</p>
-          {state?.error ? <Alert>{state.error}</Alert> : null}
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField
-            ref={tenantRef}
-            label={t("auth:organization")}
-            {...field("tenant")}
-            defaultValue={state?.tenant ?? defaultTenant}
-            autoComplete="organization"
-            autoCapitalize="none"
-            // A page with one job: the first empty field takes the focus (announced with its label).
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus={!defaultTenant && !state?.tenant}
-            hint={t("auth:organization-hint")}
-          />
-          <TextField
-            ref={identifierRef}
-            label={t("auth:identifier")}
-            {...field("identifier")}
-            defaultValue={state?.identifier ?? ""}
-            autoComplete="username"
-            autoCapitalize="none"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- as above
-            autoFocus={!!defaultTenant}
-          />
-          <Button type="submit" name="intent" value="request-code" disabled={busy}>
-            {t("auth:send-code")}
-          </Button>
-        </Form>
+        <>
+          <OidcSignIn oidc={oidc} error={state ? null : oidcError} />
+          <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4" data-testid={`${area}-login-form`}>
+            <p className="text-sm text-slate-600">{t(area === "admin" ? "auth:intro-admin" : "auth:intro-user")}</p>
+            {state?.error ? <Alert>{state.error}</Alert> : null}
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <TextField
+              ref={tenantRef}
+              label={t("auth:organization")}
+              {...field("tenant")}
+              defaultValue={state?.tenant ?? defaultTenant}
+              autoComplete="organization"
+              autoCapitalize="none"
+              // A page with one job: the first empty field takes the focus (announced with its label).
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus={!defaultTenant && !state?.tenant}
+              hint={t("auth:organization-hint")}
+              onBlur={area === "admin" ? (event) => lookUp(event.currentTarget.value) : undefined}
+            />
+            <TextField
+              ref={identifierRef}
+              label={t("auth:identifier")}
+              {...field("identifier")}
+              defaultValue={state?.identifier ?? ""}
+              autoComplete="username"
+              autoCapitalize="none"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- as above
+              autoFocus={!!defaultTenant}
+            />
+            <Button
+              type="submit"
+              name="intent"
+              value="request-code"
+              disabled={busy}
+              variant={oidc ? "secondary" : "primary"}
+            >
+              {t("auth:send-code")}
+            </Button>
+          </Form>
+        </>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { requestUploadSignature } from "~/modules/auth/index.server";
+import { oidcSettingsOf, requestUploadSignature, updateOidcSettings } from "~/modules/auth/index.server";
 import { organizationSettings, updateOrganizationSettings } from "~/modules/tenants/index.server";
 import { addUser, listUsers, removeUser, updateUser, type ManagedUser } from "~/modules/users/index.server";
 import { connection } from "./sdl";
@@ -58,6 +58,34 @@ export const organizationPiece: SchemaPiece = {
       defaultLanguage: String!
       defaultPassPercentage: Int!
       defaultReportLayout: ReportLayoutChoice!
+      "Staff sign-in through the organisation's OpenID Connect provider (manage:settings; others are refused FORBIDDEN)."
+      oidc: OidcSettings
+    }
+    "The organisation's OpenID Connect provider for staff sign-in. Embedded in Organization (no id of its own); the client secret is never answered."
+    type OidcSettings {
+      "Whether the staff sign-in page offers the button."
+      enabled: Boolean!
+      "The name on the button (Sign in with …)."
+      displayName: String!
+      "Issuer identifier; discovery reads <issuer>/.well-known/openid-configuration."
+      issuer: String!
+      clientId: String!
+      "Whether a client secret is stored (the secret itself is never answered)."
+      clientSecretSet: Boolean!
+      "The ID token (or userinfo) claim holding the staff member's e-mail address."
+      emailClaim: String!
+      "The redirect URI to register at the provider."
+      redirectUri: String!
+      updatedAt: DateTime
+    }
+    "A field left out keeps its value. The first save needs displayName, issuer and clientId. clientSecret null removes the secret (a public client, PKCE only)."
+    input OidcSettingsInput {
+      enabled: Boolean
+      displayName: String
+      issuer: String
+      clientId: String
+      clientSecret: String
+      emailClaim: String
     }
     input OrganizationSettingsInput {
       name: String
@@ -92,6 +120,8 @@ export const organizationPiece: SchemaPiece = {
       removeUser(id: ID!, handOverTo: ID): RemoveUserResult!
       updateOrganizationSettings(input: OrganizationSettingsInput!): Organization!
       requestCloudinaryUploadSignature: UploadSignature!
+      "Sets up staff sign-in through the organisation's OpenID Connect provider (manage:settings)."
+      updateOidcSettings(input: OidcSettingsInput!): OidcSettings!
     }
   `,
   resolvers: {
@@ -108,6 +138,10 @@ export const organizationPiece: SchemaPiece = {
       removeUser: (_p, a: Args, g) => removeUser(ctxOf(g), a.id, a.handOverTo),
       updateOrganizationSettings: (_p, a: Args, g) => updateOrganizationSettings(ctxOf(g), a.input),
       requestCloudinaryUploadSignature: (_p, _a, g) => requestUploadSignature(ctxOf(g)),
+      updateOidcSettings: (_p, a: Args, g) => updateOidcSettings(ctxOf(g), a.input),
+    },
+    Organization: {
+      oidc: (_p, _a, g) => oidcSettingsOf(ctxOf(g)),
     },
   },
 };

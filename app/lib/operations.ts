@@ -130,6 +130,7 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   updateUser: USERS,
   removeUser: USERS,
   updateOrganizationSettings: { permission: "manage:settings" },
+  updateOidcSettings: { permission: "manage:settings" },
   requestCloudinaryUploadSignature: ASSESSMENTS,
   // session reports
   createSessionReport: REPORTS,

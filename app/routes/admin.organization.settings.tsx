@@ -2,23 +2,29 @@ import type { SettingsActionResult } from "~/modules/tenants/index.server";
 import { formErrorOf, loadOrFail } from "~/lib/form-result.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { OidcSettingsForm } from "~/components/organization/oidc-settings-form";
 import { OrganizationSettingsForm } from "~/components/organization/settings-form";
 import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
-import { requireStaffContext } from "~/modules/auth/index.server";
+import { oidcSettingsOf, requireStaffContext, saveOidcSettingsForm } from "~/modules/auth/index.server";
 import { saveSettingsForm, settingsScreen } from "~/modules/tenants/index.server";
 
 export const handle = { titleKey: "organization:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, async () => settingsScreen(ctx));
+  return loadOrFail(ctx, async () => ({ ...settingsScreen(ctx), oidc: await oidcSettingsOf(ctx) }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
   const ctx = await requireStaffContext(request, context);
   const form = await readActionForm(ctx, request);
+  const oidc = form.get("intent") === "oidc";
   try {
+    if (oidc) {
+      await saveOidcSettingsForm(ctx, form);
+      return { form: "oidc", ok: true, message: ctx.t("organization:oidc.saved") };
+    }
     await saveSettingsForm(ctx, form);
     return { ok: true, message: ctx.t("organization:saved") };
   } catch (e) {
@@ -28,15 +34,22 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     const fieldErrors = Object.fromEntries(
       Object.entries(refused.fieldErrors).map(([k, message]) => [k.split(".")[0]!, message]),
     );
-    // What was typed comes back, so a refused form keeps it for correcting.
+    // What was typed comes back, so a refused form keeps it for correcting (never the secret).
     const values = Object.fromEntries(
-      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      [...form.entries()].filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "clientSecret",
+      ),
     );
-    return { ok: false, message: refused.message, fieldErrors, values };
+    return { ...(oidc ? { form: "oidc" as const } : {}), ok: false, message: refused.message, fieldErrors, values };
   }
 }
 
 export default function OrganizationSettingsRoute() {
-  const { organization, timeZones } = useLoaderData<typeof loader>();
-  return <OrganizationSettingsForm organization={organization} timeZones={timeZones} />;
+  const { organization, timeZones, oidc } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex max-w-2xl flex-col gap-8">
+      <OrganizationSettingsForm organization={organization} timeZones={timeZones} />
+      <OidcSettingsForm oidc={oidc} />
+    </div>
+  );
 }

@@ -23,6 +23,8 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   /** Login codes and their rate limits: every login request writes them, even a refused one. */
   one_time_codes: true,
   rate_limit_hits: true,
+  /** Sign-ins started at an organisation's identity provider: every press of the button writes one. */
+  oidc_login_requests: true,
   /** Uploaded files of a tenant on a server, in 1 MB parts: a key never names other bytes (ADR 0037). */
   upload_files: true,
   upload_parts: true,

@@ -62,9 +62,11 @@ export function OrganizationSettingsForm({
   timeZones: string[];
 }) {
   const { t } = useTranslation();
-  const result = useActionData<SettingsActionResult>();
+  const sent = useActionData<SettingsActionResult>();
+  // The identity provider's form on the same screen answers for itself (OidcSettingsForm).
+  const result = sent?.form === "oidc" ? undefined : sent;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "oidc";
   const errors = result && !result.ok ? result.fieldErrors : {};
   // After a refusal the form shows what was typed; otherwise the saved settings.
   const typed = result && !result.ok ? result.values : null;

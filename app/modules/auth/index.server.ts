@@ -9,6 +9,14 @@ export {
   prefilledTenant,
 } from "./login-form.server";
 export { completeOtpLogin, logout, requestLogin, validateSessionCookieValue } from "./login.server";
+export { handleOidcButton, handleOidcCallback, handleOidcStart } from "./oidc-http.server";
+export { OIDC_FAILURES, type OidcFailure } from "./oidc.server";
+export {
+  oidcSettingsOf,
+  type OidcSettingsView,
+  saveOidcSettingsForm,
+  updateOidcSettings,
+} from "./oidc-settings.server";
 export { issueLoginCode, OTP_TTL_MS, signInLinkUrl, userIdentifierInput } from "./otp.server";
 export { hitRateLimits, type RateLimit, rateLimitsFull } from "./rate-limit.server";
 export {

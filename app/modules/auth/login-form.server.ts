@@ -4,11 +4,14 @@ import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { parseForm } from "~/lib/form-schema";
 import { getLocale, getT, localeCookie } from "~/i18n/i18n.server";
-import { organizationPublicInfo } from "~/modules/tenants/index.server";
+import { openTenant, organizationPublicInfo, requireTenant } from "~/modules/tenants/index.server";
 import { loginRequestInput } from "./login-input";
 import { completeOtpLogin, logout, requestLogin } from "./login.server";
 import { identifierFromText } from "./otp.server";
-import { clearedCookie, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
+import { isOidcFailure, type OidcFailure } from "./oidc.server";
+import { oidcStartUrl } from "./oidc-links";
+import { oidcButtonOf } from "./oidc-settings.server";
+import { clearedCookie, parseSessionCookieValue, readCookie, serializeCookie, SESSION_COOKIE } from "./sessions.server";
 import { clientAddressOf, disabledTenantOfSession, safeRedirect, secureCookiesFor } from "./request-context.server";
 
 export type LoginFormState =
@@ -34,8 +37,12 @@ export async function handleLoginForm(
   const secure = secureCookiesFor(request);
 
   if (intent === "logout") {
-    await logout(accountType, readCookie(request, SESSION_COOKIE[accountType]));
-    return redirect(area, { headers: { "Set-Cookie": clearedCookie(accountType, secure) } });
+    const session = readCookie(request, SESSION_COOKIE[accountType]);
+    await logout(accountType, session);
+    // Back on the same organisation's sign-in page: its logo, and its identity provider's button.
+    const tenant = parseSessionCookieValue(session)?.tenant;
+    const to = tenant ? `${area}?tenant=${encodeURIComponent(tenant)}` : area;
+    return redirect(to, { headers: { "Set-Cookie": clearedCookie(accountType, secure) } });
   }
 
   const tenant = String(form.get("tenant") ?? "")
@@ -109,6 +116,10 @@ export type LoginPageInfo = {
   organization: { name: string; logoUrl: string | null } | null;
   /** Why a sign-in link brought the user here: it was used or expired, or the organisation is disabled. */
   signinNotice: "invalid" | "disabled" | null;
+  /** Staff: the organisation's identity provider when sign-in through it is on (its button). */
+  oidc: { name: string; startUrl: string } | null;
+  /** Staff: why the last sign-in through the identity provider was refused (`?oidc=<reason>`), translated. */
+  oidcError: { code: OidcFailure; message: string } | null;
 };
 
 /** What the /admin and /user login pages show before sign-in. */
@@ -117,13 +128,33 @@ export async function loginPageInfo(request: Request, accountType: AccountType):
   const defaultTenant = prefilledTenant(request) || (disabled ?? "");
   const notice = disabled ? "disabled" : new URL(request.url).searchParams.get("signin");
   let organization: LoginPageInfo["organization"] = null;
+  let oidc: LoginPageInfo["oidc"] = null;
   if (defaultTenant) {
     try {
       const info = await organizationPublicInfo(defaultTenant);
       organization = { name: info.name, logoUrl: info.logo };
+      if (accountType === "ADMIN") {
+        const button = await oidcButtonOf(await openTenant(await requireTenant(info.tenant)));
+        const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+        if (button) oidc = { ...button, startUrl: oidcStartUrl(info.tenant, redirectTo) };
+      }
     } catch (error) {
       if (!isAppError(error)) throw error;
     }
   }
-  return { defaultTenant, organization, signinNotice: notice === "invalid" || notice === "disabled" ? notice : null };
+  const failure = accountType === "ADMIN" ? new URL(request.url).searchParams.get("oidc") : null;
+  let oidcError: LoginPageInfo["oidcError"] = null;
+  if (isOidcFailure(failure)) {
+    // The address carries only the reason, never details anyone could write into it: the server
+    // log has the provider's own words.
+    const t = await getT(await getLocale(request));
+    oidcError = { code: failure, message: t(`errors:${failure}`) };
+  }
+  return {
+    defaultTenant,
+    organization,
+    signinNotice: notice === "invalid" || notice === "disabled" ? notice : null,
+    oidc,
+    oidcError,
+  };
 }

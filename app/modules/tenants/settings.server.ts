@@ -147,7 +147,11 @@ export async function publicLogo(row: TenantRow | null): Promise<{ bytes: Uint8A
   return bytes ? { bytes, key: row.logo } : null;
 }
 
-/** What the settings screen's action answers: saved, or refused with the typed values kept. */
-export type SettingsActionResult =
+/**
+ * What the settings screen's action answers: saved, or refused with the typed values kept. `form`
+ * says which of the screen's forms was sent (the settings, or the identity provider's).
+ */
+export type SettingsActionResult = { form?: "oidc" } & (
   | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> }
+);

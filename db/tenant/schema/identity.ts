@@ -145,3 +145,38 @@ export const rateLimitHits = sqliteTable(
   },
   (t) => [index("rate_limit_hits_bucket_idx").on(t.bucket, t.at)],
 );
+
+/**
+ * The organisation's OpenID Connect provider for staff sign-in (ADR 0039): one row (`id` 1) or
+ * none. The client secret is kept to call the token endpoint and never shown or answered back.
+ */
+export const oidcSettings = sqliteTable("oidc_settings", {
+  id: integer("id").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  /** The name on the sign-in button ("Sign in with …"). */
+  displayName: text("display_name").notNull(),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecret: text("client_secret"),
+  /** The ID token claim holding the staff member's e-mail address. */
+  emailClaim: text("email_claim").notNull().default("email"),
+  updatedAt: timestamp("updated_at").notNull(),
+  updatedBy: text("updated_by"),
+});
+
+/**
+ * Sign-ins started at the organisation's provider and not yet come back: the state's SHA-256, the
+ * PKCE verifier and the nonce, for ten minutes. The callback deletes its row, so a state works once.
+ */
+export const oidcLoginRequests = sqliteTable(
+  "oidc_login_requests",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    codeVerifier: text("code_verifier").notNull(),
+    nonce: text("nonce").notNull(),
+    redirectTo: text("redirect_to"),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("oidc_login_requests_expires_idx").on(t.expiresAt)],
+);

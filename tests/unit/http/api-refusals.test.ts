@@ -120,8 +120,20 @@ const ownRefusals: Record<string, { init?: RequestInit; status: number }> = {
     status: 413,
   },
 };
-/** Endpoints with no refusal of their own: GraphQL answers operation errors in GraphQL's format; a bad locale goes home. */
-const noOwnRefusal = ["/api/admin/graphql", "/api/user/graphql", "/api/locale"];
+/**
+ * Endpoints with no refusal of their own: GraphQL answers operation errors in GraphQL's format; a
+ * bad locale goes home; the identity provider's start and callback are browser navigations that
+ * refuse by going back to the sign-in page with the reason (ADR 0039), and its button answers
+ * `oidc: null` for any organisation without one.
+ */
+const noOwnRefusal = [
+  "/api/admin/graphql",
+  "/api/user/graphql",
+  "/api/locale",
+  "/api/auth/oidc/:tenant/start",
+  "/api/auth/oidc/:tenant/callback",
+  "/api/auth/oidc/:tenant/button",
+];
 
 describe("the one refusal shape", () => {
   it("every endpoint of the table is walked", () => {
