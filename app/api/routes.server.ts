@@ -90,7 +90,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { methods: ["POST"], path: "/api/assets/image/upload/file", handle: uploadImageFile },
   { methods: ["POST"], path: "/api/assets/image/upload/url", handle: uploadImageUrl },
   { methods: ["GET"], path: "/api/organization/:tenant/logo", handle: serveLogo },
-  // Staff sign-in through the organisation's OpenID Connect provider (app/modules/auth, ADR 0039).
+  // Staff sign-in through the organisation's OpenID Connect provider (app/modules/auth, ADR 0040).
   {
     methods: ["GET"],
     path: "/api/auth/oidc/:tenant/start",

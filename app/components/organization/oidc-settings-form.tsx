@@ -5,7 +5,7 @@ import type { SettingsActionResult } from "~/modules/tenants/index.server";
 import { Alert, Button, TextField } from "../ui/form";
 
 /**
- * The organisation's identity provider for staff sign-in (ADR 0039), a form of its own on the
+ * The organisation's identity provider for staff sign-in (ADR 0040), a form of its own on the
  * settings screen (`intent=oidc`). The secret is never shown: the form says whether one is set.
  */
 export function OidcSettingsForm({ oidc }: { oidc: OidcSettingsView }) {

@@ -5,7 +5,7 @@ import { publicOidcButton } from "./oidc-settings.server";
 import { clientAddressOf, safeRedirect, secureCookiesFor } from "./request-context.server";
 import { readCookie, serializeCookie } from "./sessions.server";
 
-// The two addresses of staff sign-in through the organisation's provider (ADR 0039):
+// The two addresses of staff sign-in through the organisation's provider (ADR 0040):
 //   GET /api/auth/oidc/:tenant/start     the button: to the provider, with a state cookie
 //   GET /api/auth/oidc/:tenant/callback  the provider's answer: signed in, or back to the sign-in
 //                                        page with `?oidc=<reason>`, which it shows translated

@@ -1,4 +1,4 @@
-// Addresses of staff sign-in through the organisation's identity provider (ADR 0039); pure, so the
+// Addresses of staff sign-in through the organisation's identity provider (ADR 0040); pure, so the
 // sign-in page builds the button's link in the browser too.
 
 /** The button's target: starts the flow at the organisation's provider, back to `redirectTo` after. */

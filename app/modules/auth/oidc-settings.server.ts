@@ -9,7 +9,7 @@ import { nameText, zodFieldErrors } from "~/lib/validation";
 import { findTenant, openTenant } from "~/modules/tenants/index.server";
 import { settings } from "~settings/settings.server";
 
-// The organisation's OpenID Connect provider for staff sign-in (ADR 0039): kept by managers
+// The organisation's OpenID Connect provider for staff sign-in (ADR 0040): kept by managers
 // (manage:settings) in the organisation settings and through `updateOidcSettings`. The client
 // secret is written, never read back: answers say only whether one is set.
 

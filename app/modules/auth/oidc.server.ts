@@ -11,7 +11,7 @@ import { hitRateLimits } from "./rate-limit.server";
 import { createLoginSession, type SessionCookie } from "./sessions.server";
 
 // Staff sign-in through the organisation's OpenID Connect provider: the authorization code flow
-// with PKCE (ADR 0039). The state, nonce and PKCE verifier stay on the server (oidc_login_requests,
+// with PKCE (ADR 0040). The state, nonce and PKCE verifier stay on the server (oidc_login_requests,
 // ten minutes); the state also rides in a cookie of the browser that started, so a callback
 // works only once and only in that browser. openid-client checks the ID token (signature, issuer,
 // audience, expiry, nonce); the e-mail claim then names the staff member, whose login session is

@@ -123,7 +123,7 @@ const ownRefusals: Record<string, { init?: RequestInit; status: number }> = {
 /**
  * Endpoints with no refusal of their own: GraphQL answers operation errors in GraphQL's format; a
  * bad locale goes home; the identity provider's start and callback are browser navigations that
- * refuse by going back to the sign-in page with the reason (ADR 0039), and its button answers
+ * refuse by going back to the sign-in page with the reason (ADR 0040), and its button answers
  * `oidc: null` for any organisation without one.
  */
 const noOwnRefusal = [
