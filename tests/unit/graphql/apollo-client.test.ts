@@ -151,7 +151,6 @@ async function fresh(area: "admin" | "user", query: string, variables: Record<st
 }
 const text = (document: typeof REPORT) => document.loc!.source.body;
 /** A value without the __typename fields Apollo adds, to compare with what the server answers. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- query results are checked field by field
 const plain = (value: unknown): any =>
   JSON.parse(JSON.stringify(value, (k, v) => (k === "__typename" ? undefined : v)));
 
