@@ -168,7 +168,7 @@ describe("corrections over GraphQL", () => {
     );
     expect(missing.body.errors![0]!.extensions).toMatchObject({
       code: "NOT_FOUND",
-      reason: "scheduled_session_participant_entry_not_found",
+      reason: "scheduled_session_participant_correction_not_found",
     });
   });
 });

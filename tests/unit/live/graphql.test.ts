@@ -66,6 +66,19 @@ beforeAll(async () => {
 });
 
 describe("live run over GraphQL", () => {
+  it("issues realtime tokens to staff and to the session's participants", async () => {
+    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token capability clientId issued expires host party room } }`;
+    const staff = (await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken;
+    expect(staff).toMatchObject({
+      capability: "admin",
+      party: "main",
+      room: encodeURIComponent(`${slug}:${f.sessionId}`),
+    });
+    const mine = (await ok("user", users[0]!, TOKEN, { s: f.sessionId })).getRealtimeToken;
+    expect([mine.capability, mine.clientId]).toEqual(["participant", f.people[0]]);
+    expect((await fails("user", strangerCookie, TOKEN, { s: f.sessionId })).extensions.code).toBe("NOT_FOUND");
+  });
+
   it("runs a session: ready, start, save, pause all, extend, help, finish, unlock, complete", async () => {
     const ready = (
       await ok(
@@ -226,6 +239,13 @@ describe("live run over GraphQL", () => {
       })
     ).completeScheduledSession;
     expect(done.status).toBe("COMPLETED");
+    // The room of a session that is over is closed to its participants; staff may still watch it.
+    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token } }`;
+    expect((await fails("user", users[0]!, TOKEN, { s: f.sessionId })).extensions).toMatchObject({
+      code: "FORBIDDEN",
+      reason: "realtime_auth_failed",
+    });
+    expect((await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken.token).toBeTruthy();
     const again = await fails("admin", admin, `mutation($id: ID!) { completeScheduledSession(id: $id) { status } }`, {
       id: f.sessionId,
     });
@@ -258,19 +278,6 @@ describe("live run over GraphQL", () => {
       { cookie: strangerCookie },
     );
     expect(save.body.errors![0]!.extensions).toMatchObject({ code: "NOT_FOUND" });
-  });
-
-  it("issues realtime tokens to staff and to the session's participants", async () => {
-    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token capability clientId issued expires host party room } }`;
-    const staff = (await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken;
-    expect(staff).toMatchObject({
-      capability: "admin",
-      party: "main",
-      room: encodeURIComponent(`${slug}:${f.sessionId}`),
-    });
-    const mine = (await ok("user", users[0]!, TOKEN, { s: f.sessionId })).getRealtimeToken;
-    expect([mine.capability, mine.clientId]).toEqual(["participant", f.people[0]]);
-    expect((await fails("user", strangerCookie, TOKEN, { s: f.sessionId })).extensions.code).toBe("NOT_FOUND");
   });
 
   it("reads and writes the participant's extra time percentage", async () => {
