@@ -1,5 +1,6 @@
 import { authPiece, staffPiece } from "./auth";
 import { basePiece } from "./base";
+import { contentPiece } from "./content";
 import { assessmentsPiece } from "./assessments";
 import { databasesPiece } from "./databases";
 import { organizationPiece } from "./organization";
@@ -14,6 +15,7 @@ import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
 export const adminSchema = buildSchema([
   basePiece,
+  contentPiece,
   authPiece,
   staffPiece,
   databasesPiece,

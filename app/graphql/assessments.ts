@@ -40,13 +40,6 @@ export const assessmentsPiece: SchemaPiece = {
       EDITOR
       VIEWER
     }
-    enum StepType {
-      HOTZONE
-      MULTIPLE_CHOICE
-      NUMERIC
-      PRACTICAL
-      TEXT
-    }
     enum AssessmentSortField {
       DATE
       NAME
@@ -80,19 +73,19 @@ export const assessmentsPiece: SchemaPiece = {
       _id: ID!
       name: String!
     }
-    "One step. question: rich content blocks; answer: the correct answer (Answer fields, see docs)."
+    "One step (an embedded value: no id). answer: the correct answer."
     type Step {
       key: String!
       type: StepType!
-      question: JSON!
-      answer: JSON!
+      question: [RichBlock!]!
+      answer: Answer!
       score: Float!
     }
     input StepInput {
       key: String
       type: StepType!
-      question: JSON
-      answer: JSON
+      question: [RichBlockInput!]
+      answer: AnswerInput
       score: Float!
     }
     type Question {
@@ -103,7 +96,7 @@ export const assessmentsPiece: SchemaPiece = {
       supplies: [ID!]!
       resolvedCategories: [NamedRef!]!
       resolvedSupplies: [NamedRef!]!
-      preparationInfo: JSON!
+      preparationInfo: [RichBlock!]!
       steps: [Step!]!
       stepTypes: [StepType!]!
       totalScore: Float!
@@ -163,7 +156,7 @@ export const assessmentsPiece: SchemaPiece = {
       maxTime: Int!
       categories: [ID!]
       supplies: [ID!]
-      preparationInfo: JSON
+      preparationInfo: [RichBlockInput!]
       steps: [StepInput!]
       ${OWNERSHIP_INPUT}
     }

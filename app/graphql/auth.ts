@@ -48,7 +48,9 @@ export const authPiece: SchemaPiece = {
       success: Boolean!
       cookies: [Cookie!]!
     }
+    "The signed-in account's person; _id is sub, the account's id."
     type UserInfo {
+      _id: ID!
       sub: ID!
       email: String
       email_verified: Boolean
@@ -57,7 +59,9 @@ export const authPiece: SchemaPiece = {
       picture: String
       updated_at: DateTime
     }
+    "The signed-in account; _id is the account's id, as in userInfo."
     type Profile {
+      _id: ID!
       tenant: String!
       permissions: [String!]!
       userInfo: UserInfo!
@@ -85,6 +89,8 @@ export const authPiece: SchemaPiece = {
     }
   `,
   resolvers: {
+    Profile: { _id: (p: { userInfo: { sub: string } }) => p.userInfo.sub },
+    UserInfo: { _id: (u: { sub: string }) => u.sub },
     Query: {
       profile: (_p, _a, g) => profile(ctxOf(g)),
       organizationPublicInfo: (_p, a: { tenant: string }) => organizationPublicInfo(a.tenant),
@@ -143,6 +149,12 @@ export const staffPiece: SchemaPiece = {
       ORGANIZATION_USER_MANAGER
       ORGANIZATION_WRITER
     }
+    type UserIdentity {
+      provider: String!
+      user_id: String!
+      connection: String!
+      isSocial: Boolean!
+    }
     type ManagedUser {
       _id: ID!
       user_id: ID!
@@ -153,7 +165,8 @@ export const staffPiece: SchemaPiece = {
       phone_number: String
       phone_verified: Boolean!
       picture: String
-      identities: [JSON!]!
+      "Sign-in identities at outside providers; always empty (the one-time code is the product's own)."
+      identities: [UserIdentity!]!
       created_at: DateTime!
       updated_at: DateTime!
       last_login: DateTime

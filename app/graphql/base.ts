@@ -1,31 +1,6 @@
-import { GraphQLScalarType, Kind, type ValueNode } from "graphql";
+import { GraphQLScalarType, Kind } from "graphql";
 import { parseIsoDateTime } from "~/lib/iso-date-time";
 import type { SchemaPiece } from "./types";
-
-function literalToJson(ast: ValueNode): unknown {
-  switch (ast.kind) {
-    case Kind.STRING:
-    case Kind.BOOLEAN:
-      return ast.value;
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(ast.value);
-    case Kind.OBJECT:
-      return Object.fromEntries(ast.fields.map((f) => [f.name.value, literalToJson(f.value)]));
-    case Kind.LIST:
-      return ast.values.map(literalToJson);
-    default:
-      return null;
-  }
-}
-
-const JSONScalar = new GraphQLScalarType({
-  name: "JSON",
-  description: "Any JSON value (rich content blocks, answer values).",
-  serialize: (v) => v,
-  parseValue: (v) => v,
-  parseLiteral: literalToJson,
-});
 
 /** Impossible dates are refused (BAD_REQUEST), never rolled over into the next month. */
 function parseDateTime(value: unknown): Date {
@@ -47,7 +22,6 @@ const DateTimeScalar = new GraphQLScalarType({
 
 export const basePiece: SchemaPiece = {
   typeDefs: /* GraphQL */ `
-    scalar JSON
     scalar DateTime
 
     enum SortOrder {
@@ -82,7 +56,6 @@ export const basePiece: SchemaPiece = {
     }
   `,
   resolvers: {
-    JSON: JSONScalar,
     DateTime: DateTimeScalar,
     Query: { version: () => "1.0.0" },
     Mutation: { ping: () => true },

@@ -3,6 +3,7 @@ import * as correctionM from "~/modules/corrections/index.server";
 import * as progressM from "~/modules/corrections/index.server";
 import * as stationsM from "~/modules/corrections/index.server";
 import * as submitM from "~/modules/corrections/index.server";
+import { compositeId, correctionId } from "~/lib/global-id";
 import { ctxOf, type Args, type SchemaPiece } from "./types";
 
 // Corrections over GraphQL. Thin: every rule is in app/modules/corrections.
@@ -35,14 +36,14 @@ export const correctionsPiece: SchemaPiece = {
       question: ID!
       stepIndex: Int!
       type: StepType!
-      "The step's question (rich content)."
-      questionContent: JSON!
-      "The author's correct answer (Answer fields)."
-      correctAnswer: JSON
+      "The step's question."
+      questionContent: [RichBlock!]!
+      "The author's correct answer."
+      correctAnswer: Answer
       "The answer that counts: the in-time one, or the late one once accepted."
-      answer: ParticipantAnswer
+      answer: Answer
       "A late answer, shown apart; it counts only when lateAccepted."
-      lateAnswer: ParticipantAnswer
+      lateAnswer: Answer
       lateReceivedAt: DateTime
       lateAccepted: Boolean!
       "PRACTICAL: the checklist's criteria and weights."
@@ -61,13 +62,19 @@ export const correctionsPiece: SchemaPiece = {
       imageUrl: String
       aspect: Float!
     }
+    "A question of one participant's correction."
     type CorrectionQuestion {
+      "scheduledSession:participant:evaluation:question, unique for this participant's correction."
       id: ID!
+      questionId: ID!
       name: String!
       steps: [CorrectionEntry!]!
     }
+    "An evaluation of one participant's correction."
     type CorrectionEvaluation {
+      "scheduledSession:participant:evaluation, unique for this participant's correction."
       id: ID!
+      evaluationId: ID!
       name: String!
       globalRating: GlobalRating
       "The station examiner's comment."
@@ -76,15 +83,16 @@ export const correctionsPiece: SchemaPiece = {
       questions: [CorrectionQuestion!]!
     }
     type ScheduledSessionParticipantCorrection {
+      "scheduledSession:participant: the same before and after the first score or comment."
+      _id: ID!
       "Null until something was scored or commented."
-      _id: ID
       _updatedAt: DateTime
       scheduledSession: ID!
       sessionName: String!
       participant: ID!
       participantName: String!
-      "The whole-participant comment (rich content)."
-      comment: JSON!
+      "The whole-participant comment."
+      comment: [RichBlock!]!
       completedAt: DateTime
       complete: Boolean!
       scored: Int!
@@ -126,13 +134,18 @@ export const correctionsPiece: SchemaPiece = {
       total: Int!
       practicalSteps: Int!
     }
+    "here: at the station now; due: still to come; done: past it."
+    enum StationLiveState {
+      here
+      due
+      done
+    }
     type StationParticipant {
       participantId: ID!
       name: String!
       "1-based place of the station in the participant's rotation."
       position: Int!
-      "here, due or done."
-      live: String!
+      live: StationLiveState!
       markedAt: DateTime
       globalRating: GlobalRating
     }
@@ -206,7 +219,7 @@ export const correctionsPiece: SchemaPiece = {
       submitCorrectionComment(
         scheduledSession: ID!
         participant: ID!
-        comment: JSON!
+        comment: [RichBlockInput!]!
       ): ScheduledSessionParticipantCorrection!
       "Accepts (or refuses again) a late answer: only an accepted one counts."
       acceptLateAnswer(
@@ -226,11 +239,20 @@ export const correctionsPiece: SchemaPiece = {
   `,
   resolvers: {
     ScheduledSessionParticipantCorrection: {
-      _id: (c: Correction) => c.id,
+      _id: (c: Correction) => correctionId(c.scheduledSessionId, c.participantId),
       _updatedAt: (c: Correction) => c.updatedAt,
       scheduledSession: (c: Correction) => c.scheduledSessionId,
       participant: (c: Correction) => c.participantId,
       corrections: (c: Correction) => c.evaluations.flatMap((e) => e.questions.flatMap((q) => q.steps)),
+      evaluations: (c: Correction) => {
+        const owner = correctionId(c.scheduledSessionId, c.participantId);
+        return c.evaluations.map((e) => ({
+          ...e,
+          id: compositeId(owner, e.id),
+          evaluationId: e.id,
+          questions: e.questions.map((q) => ({ ...q, id: compositeId(owner, e.id, q.id), questionId: q.id })),
+        }));
+      },
     },
     CorrectionEntry: {
       evaluation: (s: correctionM.CorrectionStep) => s.evaluationId,

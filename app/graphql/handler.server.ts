@@ -82,6 +82,16 @@ export function formatErrors(errors: readonly GraphQLError[], t: TFunction): Gra
       });
     }
     if (error.extensions?.code) return error;
+    // A field whose value the server cannot give in the schema's type (a stored value of the wrong
+    // kind): the server's fault, not a mistake of the request.
+    if (error.path) {
+      console.error("[graphql] unexpected error", error.message, error.path.join("."));
+      return new GraphQLError(t("errors:internal_error"), {
+        nodes: error.nodes,
+        path: error.path,
+        extensions: { code: "INTERNAL_SERVER_ERROR", reason: "internal_error" },
+      });
+    }
     return badRequest(error, t);
   });
 }

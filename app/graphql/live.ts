@@ -4,6 +4,7 @@ import * as participantM from "~/modules/live/index.server";
 import { withinSaveLimits } from "~/modules/live/index.server";
 import * as runM from "~/modules/live/index.server";
 import type { EntryState } from "~/modules/live/index.server";
+import { compositeId } from "~/lib/global-id";
 import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 
 // The live run over GraphQL. Thin: every rule is in app/modules/live.
@@ -13,21 +14,13 @@ import { ctxOf, type GqlContext, type SchemaPiece, type Args } from "./types";
 const SAVED_ANSWER_FIELDS = `evaluation: ID!
       question: ID!
       stepIndex: Int!
-      answer: ParticipantAnswer!
+      answer: Answer!
       revision: Int!
       savedAt: DateTime!
       "Received after the deadline: kept, but it counts only when staff accept it."
       late: Boolean!`;
 
 const sharedTypeDefs = /* GraphQL */ `
-  "A participant's answer to one step: MULTIPLE_CHOICE textlistValue, NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue."
-  type ParticipantAnswer {
-    textValue: String
-    numericValue: Float
-    booleanValue: Boolean
-    textlistValue: [String!]
-    numericlistValue: [Float!]
-  }
   type RealtimeToken {
     token: String!
     capability: String!
@@ -108,7 +101,7 @@ export const adminLivePiece: SchemaPiece = {
       ${SAVED_ANSWER_FIELDS}
       receivedAt: DateTime
       "The last answer given in time, when a late one replaced it."
-      inTimeAnswer: ParticipantAnswer
+      inTimeAnswer: Answer
       inTimeRevision: Int
     }
     type NamedRef {
@@ -138,10 +131,13 @@ export const adminLivePiece: SchemaPiece = {
       untimed: Boolean!
       revision: Int!
     }
+    "A question to prepare for in one scheduled session."
     type PreparationQuestion {
+      "scheduledSession:evaluation:question, unique for this session's preparation."
       id: ID!
+      questionId: ID!
       name: String!
-      preparationInfo: JSON!
+      preparationInfo: [RichBlock!]!
       supplies: [String!]!
     }
     type PreparationEvaluation {
@@ -191,6 +187,17 @@ export const adminLivePiece: SchemaPiece = {
     }
   `,
   resolvers: {
+    LiveDashboard: {
+      preparation: (d: runM.Dashboard) =>
+        d.preparation.map((p) => ({
+          ...p,
+          questions: p.questions.map((q) => ({
+            ...q,
+            id: compositeId(d.scheduledSession, p.evaluation, q.id),
+            questionId: q.id,
+          })),
+        })),
+    },
     ScheduledSessionParticipantEntry: {
       status: async (e: ParticipantEntry, _a, g) => (await liveStateOf(g, e))?.status ?? null,
       remainingSeconds: async (e: ParticipantEntry, _a, g) =>
@@ -214,13 +221,6 @@ export const adminLivePiece: SchemaPiece = {
 export const userLivePiece: SchemaPiece = {
   typeDefs: /* GraphQL */ `
     ${sharedTypeDefs}
-    input AnswerInput {
-      textValue: String
-      numericValue: Float
-      booleanValue: Boolean
-      textlistValue: [String!]
-      numericlistValue: [Float!]
-    }
     input SaveAnswerInput {
       scheduledSession: ID!
       evaluation: ID!
@@ -236,8 +236,12 @@ export const userLivePiece: SchemaPiece = {
       late: Boolean!
       savedAt: DateTime!
     }
+    "The evaluation the participant is in, as placed in this scheduled session's order."
     type MyLiveEvaluation {
+      "scheduledSession:evaluation: its position and count belong to this session."
       _id: ID!
+      "The evaluation (finishQuestion takes it)."
+      evaluationId: ID!
       name: String!
       "1-based place in the participant's order."
       position: Int!
@@ -247,8 +251,8 @@ export const userLivePiece: SchemaPiece = {
     "A step as the participant sees it: never the correct answer, option validity, zones or checklist."
     type MyLiveStep {
       index: Int!
-      type: String!
-      question: JSON!
+      type: StepType!
+      question: [RichBlock!]!
       "MULTIPLE_CHOICE: the option texts."
       options: [String!]!
       "HOTZONE: the image to point at."
@@ -258,7 +262,7 @@ export const userLivePiece: SchemaPiece = {
       _id: ID!
       name: String!
       maxTime: Int!
-      preparationInfo: JSON!
+      preparationInfo: [RichBlock!]!
       steps: [MyLiveStep!]!
     }
     type MySavedAnswer {
@@ -268,7 +272,7 @@ export const userLivePiece: SchemaPiece = {
       scheduledSession: ID!
       reference: String!
       sessionName: String!
-      sessionStatus: String!
+      sessionStatus: ScheduledSessionStatus!
       sessionRevision: Int!
       status: ParticipantStatus
       ready: Boolean!
@@ -300,6 +304,14 @@ export const userLivePiece: SchemaPiece = {
     }
   `,
   resolvers: {
+    MyLiveSession: {
+      evaluation: (l: participantM.MyLiveSession) =>
+        l.evaluation && {
+          ...l.evaluation,
+          _id: compositeId(l.scheduledSession, l.evaluation._id),
+          evaluationId: l.evaluation._id,
+        },
+    },
     Query: {
       myLiveSession: (_p, a: Args, g) => participantM.myLiveSession(ctxOf(g), a.scheduledSession),
     },

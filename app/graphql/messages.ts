@@ -27,17 +27,27 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/^Value "(?<value>[^"]+)" does not exist in "(?<type>[^"]+)" enum\./, "unknown_enum_value"],
   [/^Syntax Error: (?<detail>.+)$/, "syntax_error"],
   [/^Unparsable JSON body$/, "unparsable_json"],
-  [
-    /^(Missing body|Missing query|Invalid query|Invalid variables|Invalid operationName|Invalid extensions|JSON body must be an object|Unparsable URL)$/,
-    "bad_request_body",
-  ],
   [/^Must provide operation name if query contains multiple operations\./, "operation_name_needed"],
   [/^Unable to detect operation AST$/, "operation_name_needed"],
   [/^Unknown operation named "(?<operation>[^"]+)"\./, "unknown_operation"],
   [/^GraphQL introspection has been disabled/, "introspection_disabled"],
 ];
 
+/** graphql-http's refusals of a request's shape: each names what is wrong, said in the request's language. */
+const REQUEST_PROBLEMS: Record<string, string> = {
+  "Missing body": "missing_body",
+  "Missing query": "missing_query",
+  "Invalid query": "invalid_query",
+  "Invalid variables": "invalid_variables",
+  "Invalid operationName": "invalid_operation_name",
+  "Invalid extensions": "invalid_extensions",
+  "JSON body must be an object": "body_not_object",
+  "Unparsable URL": "unparsable_url",
+};
+
 function translateKnown(message: string, t: TFunction): string | null {
+  const problem = REQUEST_PROBLEMS[message];
+  if (problem) return t("errors:graphql.bad_request_body", { detail: t(`errors:graphql.request_problem.${problem}`) });
   for (const [pattern, key] of PATTERNS) {
     const match = pattern.exec(message);
     if (!match) continue;

@@ -8,6 +8,8 @@ import {
 import * as layoutsM from "~/modules/reports/index.server";
 import * as reportsM from "~/modules/reports/index.server";
 import { getScheduledSession } from "~/modules/scheduling/index.server";
+import type { SessionReportData } from "~/modules/reports/index";
+import { compositeId } from "~/lib/global-id";
 import { DOC_FIELDS } from "./sdl";
 import { ctxOf, orNull, type Args, type SchemaPiece } from "./types";
 
@@ -33,12 +35,26 @@ const reportDataTypes = /* GraphQL */ `
     BAR
     RADAR
   }
+  "What a chart shows."
   enum ChartSource {
     ALL_CATEGORIES
     EVALUATIONS
     PRIMARY_CATEGORIES
   }
+  "Which comments a comments block shows."
   enum CommentSource {
+    CATEGORY
+    SESSION
+  }
+  """
+  The source of a layout block: a chart's (ALL_CATEGORIES, EVALUATIONS, PRIMARY_CATEGORIES) or a
+  comments block's (CATEGORY, SESSION). One type for both, so that a client may select source on
+  both blocks of the union in one query; the inputs take ChartSource and CommentSource.
+  """
+  enum LayoutBlockSource {
+    ALL_CATEGORIES
+    EVALUATIONS
+    PRIMARY_CATEGORIES
     CATEGORY
     SESSION
   }
@@ -46,30 +62,38 @@ const reportDataTypes = /* GraphQL */ `
     score: Float!
     maxScore: Float!
   }
+  "A category's or an evaluation's score in one report."
   type NamedScore {
+    "report:list:subject (list: perCategory, perPrimaryCategory or perEvaluation), unique for this report."
     id: ID!
+    "The category or evaluation scored."
+    subjectId: ID!
     name: String!
     score: Score!
   }
+  "A step of a report (an embedded value: no id)."
   type SessionReportStep {
-    type: String!
-    "Rich content blocks."
-    question: JSON!
-    answer: JSON
-    correctAnswer: JSON
+    type: StepType!
+    question: [RichBlock!]!
+    answer: Answer
+    correctAnswer: Answer
     "An unscored step counts 0 of its maximum (scored: false)."
     score: Score!
     scored: Boolean!
     comment: String
   }
   type SessionReportQuestion {
+    "report:evaluation:question, unique for this report."
     id: ID!
+    questionId: ID!
     name: String!
     score: Score!
     steps: [SessionReportStep!]!
   }
   type SessionReportEvaluation {
+    "report:evaluation, unique for this report."
     id: ID!
+    evaluationId: ID!
     name: String!
     comment: String
     score: Score!
@@ -95,8 +119,7 @@ const reportDataTypes = /* GraphQL */ `
     passedStatus: PassedStatus!
     computedPassedStatus: PassedStatus!
     passedStatusReason: String
-    "Rich content blocks."
-    sessionComment: JSON
+    sessionComment: [RichBlock!]
     categoryComments: [CategoryComment!]!
     evaluations: [SessionReportEvaluation!]!
     summaryInfo: SummaryInfo!
@@ -106,12 +129,15 @@ const reportDataTypes = /* GraphQL */ `
   type SessionReportOptions {
     ${REPORT_OPTION_FIELDS}
   }
+  "A layout block (an embedded value: no id)."
   type ChartBlock {
     chartType: ChartType!
-    source: ChartSource!
+    "ALL_CATEGORIES, EVALUATIONS or PRIMARY_CATEGORIES."
+    source: LayoutBlockSource!
   }
   type CommentsBlock {
-    source: CommentSource!
+    "CATEGORY or SESSION."
+    source: LayoutBlockSource!
   }
   type EvaluationDetailsBlock {
     displayNumericScore: Boolean!
@@ -137,6 +163,33 @@ const blockResolvers = {
   },
   CategoryComment: { category: (c: { categoryId: string }) => c.categoryId },
 };
+
+/**
+ * The report's parts with ids that name the report too: the same evaluation, question or category
+ * in two participants' reports are two objects in a client's cache, not one overwritten by the other.
+ */
+function withPartIds(report: { _id: string; data: SessionReportData }) {
+  const { _id: reportId, data } = report;
+  const named = (list: string) => (s: { id: string; name: string; score: unknown }) => ({
+    ...s,
+    id: compositeId(reportId, list, s.id),
+    subjectId: s.id,
+  });
+  return {
+    ...data,
+    evaluations: data.evaluations.map((e) => ({
+      ...e,
+      id: compositeId(reportId, e.id),
+      evaluationId: e.id,
+      questions: e.questions.map((q) => ({ ...q, id: compositeId(reportId, e.id, q.id), questionId: q.id })),
+    })),
+    summaryInfo: {
+      perCategory: data.summaryInfo.perCategory.map(named("perCategory")),
+      perPrimaryCategory: (data.summaryInfo.perPrimaryCategory ?? []).map(named("perPrimaryCategory")),
+      perEvaluation: data.summaryInfo.perEvaluation.map(named("perEvaluation")),
+    },
+  };
+}
 
 type BlockInput = { chart?: object; comments?: object; evaluationDetails?: object; summary?: object };
 /** GraphQL has no input unions: each block input sets exactly one of its fields (checked by Zod). */
@@ -180,8 +233,9 @@ export const reportsPiece: SchemaPiece = {
       sentAt: DateTime!
     }
     type SessionReportLayout {
+      "The organisation's default layout keeps its _id from the built-in one (none saved yet) on."
+      _id: ID!
       "Null for the built-in layout (none saved yet)."
-      _id: ID
       _createdAt: DateTime
       _updatedAt: DateTime
       _rev: Int!
@@ -321,8 +375,8 @@ export const reportsPiece: SchemaPiece = {
         first: Int
       ): CompletedScheduledSessionConnection!
       sessionReportById(id: ID!): SessionReport!
-      "The participant's report in the scheduled session, null when none was built yet."
-      scheduledSessionReport(scheduledSessionId: ID!, participantId: ID!): SessionReport
+      "The participant's report in the scheduled session; NOT_FOUND (session_report_not_found) when none was built yet."
+      scheduledSessionReport(scheduledSessionId: ID!, participantId: ID!): SessionReport!
       scheduledSessionReports(scheduledSessionId: ID!, after: String, first: Int): SessionReportConnection!
       defaultSessionReportLayout: SessionReportLayout!
       allSessionReportLayouts: [SessionReportLayout!]!
@@ -342,6 +396,7 @@ export const reportsPiece: SchemaPiece = {
   resolvers: {
     ...blockResolvers,
     SessionReport: {
+      data: withPartIds,
       participantId: (r: reportsM.SessionReport) => r.participant,
       participant: (r: reportsM.SessionReport, _a, g) => orNull(() => participantById(ctxOf(g), r.participant)),
       scheduledSessionId: (r: reportsM.SessionReport) => r.scheduledSession,
@@ -359,7 +414,7 @@ export const reportsPiece: SchemaPiece = {
       allCompletedScheduledSessions: (_p, a: Args, g) => listCompletedScheduledSessions(ctxOf(g), a),
       sessionReportById: (_p, a: Args, g) => reportsM.getSessionReport(ctxOf(g), a.id),
       scheduledSessionReport: (_p, a: Args, g) =>
-        reportsM.sessionReportFor(ctxOf(g), a.scheduledSessionId, a.participantId),
+        reportsM.getSessionReportFor(ctxOf(g), a.scheduledSessionId, a.participantId),
       scheduledSessionReports: (_p, a: Args, g) =>
         reportsM.listSessionReports(ctxOf(g), {
           ...a,
@@ -405,6 +460,7 @@ export const userReportsPiece: SchemaPiece = {
   resolvers: {
     ...blockResolvers,
     MySessionReport: {
+      data: withPartIds,
       report: (r: reportsM.SessionReport) => `/api/pdf/generate/session-report?id=${encodeURIComponent(r._id)}`,
     },
     Query: { mySessionReports: (_p, _a, g) => reportsM.myReleasedReports(ctxOf(g)) },

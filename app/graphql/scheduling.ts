@@ -18,12 +18,6 @@ import { ctxOf, orNull, type GqlContext, type SchemaPiece, type Args } from "./t
 /** Scheduled sessions, their participant entries and orders (admin API). */
 export const schedulingPiece: SchemaPiece = {
   typeDefs: /* GraphQL */ `
-    enum ScheduledSessionStatus {
-      SCHEDULED
-      ONGOING
-      COMPLETED
-      CANCELED
-    }
     enum ScheduledSessionOrderBy {
       DATETIME
     }
@@ -93,10 +87,16 @@ export const schedulingPiece: SchemaPiece = {
       sessionProgress: [SessionProgress!]!
     }
     ${connection("ScheduledSessionParticipantEntry")}
+    "What a reference blocking a removal is; id is that object's _id."
+    enum RemovableReferenceType {
+      ScheduledSessionParticipantEntry
+      ScheduledSessionParticipantCorrection
+      SessionReport
+    }
     type RemovableReference {
       id: ID!
       title: String!
-      type: String!
+      type: RemovableReferenceType!
       canBeSafelyRemoved: Boolean!
     }
     type RemoveConfirmation {
@@ -274,7 +274,7 @@ export const userSchedulingPiece: SchemaPiece = {
       reference: String!
       sessionName: String!
       datetime: DateTime!
-      status: String!
+      status: ScheduledSessionStatus!
       location: MyScheduledSessionPlace
     }
     type MyScheduledSessions {

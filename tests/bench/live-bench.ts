@@ -469,7 +469,7 @@ class Participant {
         const data = await gql(
           "user",
           this.cookie,
-          `mutation($s: ID!, $e: ID!, $q: ID) { finishQuestion(scheduledSession: $s, evaluation: $e, question: $q) { revision status paused helpRequested remainingSeconds deadline serverTime evaluation { _id } currentQuestion questions { _id steps { index type options } } } }`,
+          `mutation($s: ID!, $e: ID!, $q: ID) { finishQuestion(scheduledSession: $s, evaluation: $e, question: $q) { revision status paused helpRequested remainingSeconds deadline serverTime evaluation { _id: evaluationId } currentQuestion questions { _id steps { index type options } } } }`,
           { s: this.session, e: now.evaluation, q: now.question._id },
           { on: this.home, retry: false },
         ).catch((e: Error) => {

@@ -5,6 +5,7 @@ import type { TenantDb } from "~db/tenant/client";
 import { oneTimeCodes, participants, staffUsers, type AccountType } from "~db/tenant/schema";
 import type { TenantRow } from "~db/catalog/schema";
 import { AppError } from "~/lib/app-error";
+import { isEmailAddress } from "~/lib/email-address";
 import { newId, sha256 } from "~/lib/ids.server";
 import { getT } from "~/i18n/i18n.server";
 import { isLocale, type Locale } from "~/i18n/config";
@@ -18,10 +19,20 @@ export const OTP_MAX_ATTEMPTS = 3;
 export const RATE_LIMIT_PER_IDENTIFIER = { max: 5, windowMs: 15 * 60 * 1000 };
 export const RATE_LIMIT_PER_ADDRESS = { max: 30, windowMs: 15 * 60 * 1000 };
 
-export const userIdentifierInput = z.object({
-  type: z.enum(["EMAIL", "PHONE"]),
-  value: z.string().trim().min(1).max(200),
-});
+/** A phone number as people type it: digits with spaces, dots, dashes, brackets and a leading +; 6 to 15 digits. */
+const PHONE_TEXT = /^\+?[\d\s().-]+$/;
+
+/** An e-mail address or a phone number that could be someone's; anything else is refused (auth_request_failed). */
+export const userIdentifierInput = z
+  .object({
+    type: z.enum(["EMAIL", "PHONE"]),
+    value: z.string().trim().min(1).max(200),
+  })
+  .refine(({ type, value }) => {
+    if (type === "EMAIL") return isEmailAddress(value);
+    const digits = value.replace(/\D/g, "").length;
+    return PHONE_TEXT.test(value) && digits >= 6 && digits <= 15;
+  });
 export type UserIdentifier = z.infer<typeof userIdentifierInput>;
 
 /** E-mails compare lower-case; phone numbers by their digits and a leading +. */

@@ -25,6 +25,7 @@ import {
   type SavedAnswer,
 } from "~/modules/live/index.server";
 import type { Reader } from "~db/tenant/client";
+import { AppError, isAppError } from "~/lib/app-error";
 import type { Ctx } from "~/lib/context.server";
 import type { AssetTenant } from "~/modules/assets/index.server";
 import { imageAspect } from "./image-aspect.server";
@@ -148,7 +149,12 @@ export async function loadCorrectionData(
   participantId: string,
 ): Promise<CorrectionData> {
   const session = await findSession(db, sessionId);
-  const entry = await findEntryOf(db, session.id, String(participantId ?? ""));
+  // Someone not on the session has no correction there.
+  const entry = await findEntryOf(db, session.id, String(participantId ?? "")).catch((error: unknown) => {
+    if (isAppError(error) && error.reason === "scheduled_session_participant_entry_not_found")
+      throw new AppError("NOT_FOUND", "scheduled_session_participant_correction_not_found");
+    throw error;
+  });
   const [plan, participant, template, correction, live] = await Promise.all([
     loadPlan(db, session),
     db.select().from(participants).where(eq(participants.id, entry.participantId)).get(),

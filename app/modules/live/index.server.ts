@@ -27,6 +27,7 @@ export {
 export {
   applyLiveOverride,
   completeSessionRun,
+  type Dashboard,
   type DashboardRow,
   liveDashboard,
   liveStatesOf,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import type { RichBlock } from "~/modules/assessments";
@@ -152,6 +153,9 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
 export async function participantRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
   requireParticipant(ctx);
   const { session } = await myEntry(ctx, sessionId);
+  // The room of a session that is over or cancelled is closed to its participants.
+  if (session.status === "COMPLETED" || session.status === "CANCELED")
+    throw new AppError("FORBIDDEN", "realtime_auth_failed");
   return realtimeTokenFor(ctx, session.id, "participant", ctx.actor.participantId);
 }
 

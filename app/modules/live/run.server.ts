@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, supplyObjects } from "~db/tenant/schema";
 import { readRevision } from "~db/tenant/revision";
+import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
@@ -118,7 +119,10 @@ export async function unlockWaitingParticipants(
 
 /** `getRealtimeToken(scheduledSession)` for staff: an admin socket (every event, presence). */
 export async function staffRealtimeToken(ctx: Ctx, sessionId: string): Promise<RealtimeConnection> {
-  requirePermission(ctx, READ);
+  if (ctx.actor.type === "ANONYMOUS") throw new AppError("UNAUTHORIZED", "unauthorized");
+  // An account without the right to watch sessions may not join their rooms.
+  if (ctx.actor.type !== "ADMIN" || !ctx.permissions.includes(READ))
+    throw new AppError("FORBIDDEN", "realtime_auth_failed");
   const session = await findSession(ctx.tdb.db, sessionId);
   return realtimeTokenFor(ctx, session.id, "admin", ctx.actor.userId);
 }

@@ -20,6 +20,7 @@ export {
   saveParticipantReport,
   type SessionReport,
   sessionReportFor,
+  getSessionReportFor,
 } from "./reports.server";
 export {
   BUILDER_INTENTS,

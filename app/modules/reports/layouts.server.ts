@@ -7,14 +7,16 @@ import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { newDocumentRow, resolveWorkspace } from "~/lib/document-rows.server";
+import { compositeId } from "~/lib/global-id";
 import { BUILT_IN_LAYOUT, layoutInput } from "./layout-schema";
 
 export const READ = "read:admin" as const;
 export const WRITE = "write:reports" as const;
 
 export type SessionReportLayout = {
+  /** The default layout's id stays the same from the built-in one (nothing saved yet) to the first save. */
+  _id: string;
   /** null for the built-in layout (nothing saved yet). */
-  _id: string | null;
   _createdAt: Date | null;
   _updatedAt: Date | null;
   _rev: number;
@@ -40,8 +42,14 @@ const toDoc = (r: Row): SessionReportLayout => ({
   layout: r.layout,
 });
 
+/**
+ * The id of the organisation's default layout while none is saved, and of the row its first save
+ * makes: a client that cached the built-in layout sees its save arrive on the same object.
+ */
+export const defaultLayoutId = (ctx: Ctx): string => compositeId(ctx.tenant.slug, "default-layout");
+
 export const builtInLayout = (ctx: Ctx): SessionReportLayout => ({
-  _id: null,
+  _id: defaultLayoutId(ctx),
   _createdAt: null,
   _updatedAt: null,
   _rev: 0,
@@ -63,8 +71,9 @@ export async function listSessionReportLayouts(ctx: Ctx): Promise<SessionReportL
 export async function getSessionReportLayout(ctx: Ctx, id: string): Promise<SessionReportLayout> {
   requirePermission(ctx, READ);
   const row = await ctx.tdb.db.select().from(sessionReportLayouts).where(eq(sessionReportLayouts.id, id)).get();
-  if (!row) throw new AppError("NOT_FOUND", "not_found");
-  return toDoc(row);
+  if (row) return toDoc(row);
+  if (id === defaultLayoutId(ctx)) return defaultSessionReportLayout(ctx);
+  throw new AppError("NOT_FOUND", "not_found");
 }
 
 /** The organisation's default layout, or the built-in one when none is saved. */
@@ -103,9 +112,12 @@ async function insertLayout(
   data: { name: string; layout: Row["layout"] },
   isDefaultLayout: boolean,
   now: Date,
+  id?: string,
 ): Promise<SessionReportLayout> {
+  const document = newDocumentRow(now);
   const row: Row = {
-    ...newDocumentRow(now),
+    ...document,
+    id: id ?? document.id,
     workspaceId: await resolveWorkspace(tx),
     ownerId,
     name: data.name,
@@ -153,7 +165,7 @@ export async function updateDefaultSessionReportLayout(ctx: Ctx, input: unknown)
       .get();
     const now = new Date();
     if (current) return replaceLayout(tx, current, data, now);
-    return insertLayout(tx, ctx.actor.userId, data, true, now);
+    return insertLayout(tx, ctx.actor.userId, data, true, now, defaultLayoutId(ctx));
   });
 }
 
@@ -163,5 +175,6 @@ export async function layoutForReport(
   layoutId: string | null | undefined,
 ): Promise<{ id: string | null; layout: SessionReportLayoutBlock[] }> {
   const chosen = layoutId ? await getSessionReportLayout(ctx, layoutId) : await defaultSessionReportLayout(ctx);
-  return { id: chosen._id, layout: chosen.layout };
+  // The built-in layout is no row: a report built with it names no layout.
+  return { id: chosen._createdAt ? chosen._id : null, layout: chosen.layout };
 }

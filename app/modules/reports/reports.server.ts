@@ -266,6 +266,17 @@ export async function sessionReportFor(
   return row ? staffView(row) : null;
 }
 
+/** The participant's report in the scheduled session, or NOT_FOUND (session_report_not_found). */
+export async function getSessionReportFor(
+  ctx: Ctx,
+  scheduledSessionId: string,
+  participantId: string,
+): Promise<SessionReport> {
+  const report = await sessionReportFor(ctx, scheduledSessionId, participantId);
+  if (!report) throw new AppError("NOT_FOUND", "session_report_not_found");
+  return report;
+}
+
 export type ReportStatus = "DRAFT" | "RELEASED";
 export type SessionReportFilter = {
   scheduledSession?: string | null;

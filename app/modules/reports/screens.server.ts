@@ -52,8 +52,9 @@ export async function builderScreen(ctx: Ctx, scheduledSessionId: string, partic
     /** Who the send field accepts (the hint under it): the organisation's report recipients, or any address. */
     reportRecipients: { extra: recipients.extra, anyAddress: recipients.anyAddress },
     complete: scored.complete,
-    layouts: [...(fallback._id ? [] : [fallback]), ...layouts].map((l) => ({
-      id: l._id,
+    // The built-in layout (none saved yet) is offered as "no layout": null, the organisation's default.
+    layouts: [...(fallback._createdAt ? [] : [fallback]), ...layouts].map((l) => ({
+      id: l._createdAt ? l._id : null,
       name: l.name,
       isDefault: l.isDefaultLayout,
     })),

@@ -25,6 +25,7 @@ import type { TenantTx, Reader } from "~db/tenant/client";
 import { AppError, badRequest, type Reference } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { dayOfInstant, startOfDay } from "~/lib/time-zone";
+import { correctionId } from "~/lib/global-id";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { fieldError, parseInput } from "~/lib/parse-input";
@@ -570,7 +571,12 @@ async function resultsOn(db: Reader, scheduledSessionId: string) {
       .all(),
   ]);
   return [
-    ...correctionRows.map((r) => ({ ...r, type: "ScheduledSessionParticipantCorrection" })),
+    // A correction is named by its API id (scheduled session and participant), as clients read it.
+    ...correctionRows.map((r) => ({
+      id: correctionId(scheduledSessionId, r.participantId),
+      participantId: r.participantId,
+      type: "ScheduledSessionParticipantCorrection",
+    })),
     ...reportRows.map((r) => ({ ...r, type: "SessionReport" })),
   ];
 }

@@ -5,7 +5,7 @@ import { addQuestion } from "~/modules/assessments/questions.server";
 import type { Ctx } from "~/lib/context.server";
 import { addSupplyObject } from "~/modules/databases/supplies.server";
 import { addCategory, removeCategory } from "~/modules/databases/categories.server";
-import { gql, loginOverGraphQL } from "../support/graphql";
+import { ANSWER, gql, loginOverGraphQL, RICH } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 
 let slug: string;
@@ -15,7 +15,7 @@ let managerCtx: Ctx;
 
 const PAGE = "pageInfo { endCursor startCursor hasNextPage hasPreviousPage pageSize totalCount }";
 const DOC = "_id _createdAt _updatedAt _rev _type workspace owner { name objectOwnerType organization uid } visibility";
-const Q_FIELDS = `${DOC} name maxTime categories supplies resolvedCategories { _id name } preparationInfo steps { key type question answer score } stepTypes totalScore canEdit`;
+const Q_FIELDS = `${DOC} name maxTime categories supplies resolvedCategories { _id name } preparationInfo { ${RICH} } steps { key type question { ${RICH} } answer { ${ANSWER} } score } stepTypes totalScore canEdit`;
 
 async function ok(query: string, variables: Record<string, unknown> = {}, cookie = manager) {
   const res = await gql("admin", query, variables, { cookie });

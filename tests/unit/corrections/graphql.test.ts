@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "~/lib/context.server";
-import { gql, loginOverGraphQL } from "../support/graphql";
+import { gql, loginOverGraphQL, RICH } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeAnsweredSession, type AnsweredSession } from "./fixtures";
 
@@ -20,7 +20,7 @@ async function ok(cookie: string, query: string, variables: Record<string, unkno
   return res.body.data as Record<string, any>;
 }
 
-const CORRECTION = `_id participant participantName scored total complete completedAt comment
+const CORRECTION = `_id participant participantName scored total complete completedAt comment { ${RICH} }
   corrections { evaluation question stepIndex type answer { textValue textlistValue numericValue numericlistValue } lateAnswer { textValue } lateAccepted score maxScore comment ticks criteria { label weight } autoScored suggestedScore }
   evaluations { id name globalRating markComment markedAt questions { id name steps { stepIndex score } } }`;
 
@@ -42,7 +42,15 @@ describe("corrections over GraphQL", () => {
       vars,
     );
     const c = read.scheduledSessionParticipantCorrection;
-    expect(c).toMatchObject({ _id: null, participant: f.answered, scored: 0, total: 7, complete: false, comment: [] });
+    // The id is there before anything is saved, and stays when something is (a client's cache key).
+    expect(c).toMatchObject({
+      _id: `${f.sessionId}:${f.answered}`,
+      participant: f.answered,
+      scored: 0,
+      total: 7,
+      complete: false,
+      comment: [],
+    });
     expect(c.corrections[0]).toMatchObject({
       type: "MULTIPLE_CHOICE",
       answer: { textlistValue: ["Green"] },
@@ -87,13 +95,14 @@ describe("corrections over GraphQL", () => {
 
     const comment = await ok(
       admin,
-      `mutation($s: ID!, $p: ID!, $c: JSON!) { submitCorrectionComment(scheduledSession: $s, participant: $p, comment: $c) { comment } }`,
+      `mutation($s: ID!, $p: ID!, $c: [RichBlockInput!]!) { submitCorrectionComment(scheduledSession: $s, participant: $p, comment: $c) { _id comment { ${RICH} } } }`,
       {
         ...vars,
         c: [{ type: "text", html: "<p>Well done<script>x()</script></p>" }],
       },
     );
     expect(comment.submitCorrectionComment.comment).toEqual([{ type: "text", html: "<p>Well done</p>" }]);
+    expect(comment.submitCorrectionComment._id).toBe(c._id);
 
     const mark = await ok(
       admin,
@@ -159,7 +168,7 @@ describe("corrections over GraphQL", () => {
     );
     expect(missing.body.errors![0]!.extensions).toMatchObject({
       code: "NOT_FOUND",
-      reason: "scheduled_session_participant_entry_not_found",
+      reason: "scheduled_session_participant_correction_not_found",
     });
   });
 });

@@ -109,7 +109,7 @@ describe("loadScoredParticipant", () => {
       "scheduled_session_not_found",
     );
     expect((await refusal(loadScoredParticipant(manager, f.sessionId, "nobody"))).reason).toBe(
-      "scheduled_session_participant_entry_not_found",
+      "scheduled_session_participant_correction_not_found",
     );
     const noOne = { ...manager, actor: { type: "ANONYMOUS" as const }, permissions: [] };
     expect((await refusal(loadScoredParticipant(noOne, f.sessionId, f.answered))).code).toBe("UNAUTHORIZED");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { participants } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { gql, loginOverGraphQL } from "../support/graphql";
+import { gql, loginOverGraphQL, RICH } from "../support/graphql";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, SECRETS, type LiveFixture } from "./fixtures";
 
@@ -34,8 +34,8 @@ async function fails(area: "admin" | "user", cookie: string, query: string, vari
 
 const MY = `query($s: ID!) { myLiveSession(scheduledSession: $s) {
   scheduledSession reference sessionName sessionStatus sessionRevision status ready paused helpRequested allQuestionsInEvaluationShownByDefault
-  evaluation { _id name position count enableTimer } currentQuestion
-  questions { _id name maxTime preparationInfo steps { index type question options imageUrl } }
+  evaluation { _id evaluationId name position count enableTimer } currentQuestion
+  questions { _id name maxTime preparationInfo { ${RICH} } steps { index type question { ${RICH} } options imageUrl } }
   remainingSeconds deadline serverTime answers { evaluation question stepIndex answer { textValue numericValue booleanValue textlistValue numericlistValue } revision savedAt late } revision } }`;
 const SAVE = `mutation($i: SaveAnswerInput!) { saveAnswer(input: $i) { revision late savedAt } }`;
 const OVERRIDE_ALL = `mutation($s: ID!, $o: OverrideInput!) { overrideScheduledSessionParticipantEntries(scheduledSessionId: $s, input: { override: $o }) {
@@ -66,6 +66,19 @@ beforeAll(async () => {
 });
 
 describe("live run over GraphQL", () => {
+  it("issues realtime tokens to staff and to the session's participants", async () => {
+    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token capability clientId issued expires host party room } }`;
+    const staff = (await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken;
+    expect(staff).toMatchObject({
+      capability: "admin",
+      party: "main",
+      room: encodeURIComponent(`${slug}:${f.sessionId}`),
+    });
+    const mine = (await ok("user", users[0]!, TOKEN, { s: f.sessionId })).getRealtimeToken;
+    expect([mine.capability, mine.clientId]).toEqual(["participant", f.people[0]]);
+    expect((await fails("user", strangerCookie, TOKEN, { s: f.sessionId })).extensions.code).toBe("NOT_FOUND");
+  });
+
   it("runs a session: ready, start, save, pause all, extend, help, finish, unlock, complete", async () => {
     const ready = (
       await ok(
@@ -148,6 +161,9 @@ describe("live run over GraphQL", () => {
     expect(paused.every((e: { sessionProgress: unknown[] }) => e.sessionProgress.length > 0)).toBe(true);
     let mine = (await ok("user", users[1]!, MY, { s: f.sessionId })).myLiveSession;
     expect(mine).toMatchObject({ paused: true, deadline: null });
+    // Its position belongs to this session: the id names the session, evaluationId the evaluation.
+    expect(f.evaluations).toContain(mine.evaluation.evaluationId);
+    expect(mine.evaluation._id).toBe(`${f.sessionId}:${mine.evaluation.evaluationId}`);
     await ok("admin", admin, OVERRIDE_ALL, { s: f.sessionId, o: { overrideType: "SESSION_RESUME" } });
 
     const before = (await ok("user", users[1]!, MY, { s: f.sessionId })).myLiveSession;
@@ -177,13 +193,16 @@ describe("live run over GraphQL", () => {
       await ok(
         "admin",
         reader,
-        `query($s: ID!) { liveDashboard(scheduledSessionId: $s) { status revision rows { participantId status helpRequested connected currentEvaluation { id name } currentQuestion { id name } remainingSeconds lateSaves answersSaved } preparation { name questions { name supplies preparationInfo } } } }`,
+        `query($s: ID!) { liveDashboard(scheduledSessionId: $s) { status revision rows { participantId status helpRequested connected currentEvaluation { id name } currentQuestion { id name } remainingSeconds lateSaves answersSaved } preparation { evaluation name questions { id questionId name supplies preparationInfo { ${RICH} } } } } }`,
         { s: f.sessionId },
       )
     ).liveDashboard;
     expect(board.rows.map((r: { status: string }) => r.status)).toEqual(["started", "help_requested"]);
     expect(board.rows[0]).toMatchObject({ connected: null, answersSaved: 1, currentQuestion: { name: "All types" } });
     expect(board.preparation.map((p: { name: string }) => p.name)).toEqual(["Station one", "Station two"]);
+    // A question's preparation is named by the session and evaluation too (one cache object per place).
+    const prepared = board.preparation[0];
+    expect(prepared.questions[0].id).toBe(`${f.sessionId}:${prepared.evaluation}:${prepared.questions[0].questionId}`);
 
     const FINISH = `mutation($s: ID!, $e: ID!, $q: ID) { finishQuestion(scheduledSession: $s, evaluation: $e, question: $q) { status currentQuestion } }`;
     await ok("user", users[0]!, FINISH, { s: f.sessionId, e: f.evaluations[0], q: f.questions[0]![0] });
@@ -220,6 +239,13 @@ describe("live run over GraphQL", () => {
       })
     ).completeScheduledSession;
     expect(done.status).toBe("COMPLETED");
+    // The room of a session that is over is closed to its participants; staff may still watch it.
+    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token } }`;
+    expect((await fails("user", users[0]!, TOKEN, { s: f.sessionId })).extensions).toMatchObject({
+      code: "FORBIDDEN",
+      reason: "realtime_auth_failed",
+    });
+    expect((await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken.token).toBeTruthy();
     const again = await fails("admin", admin, `mutation($id: ID!) { completeScheduledSession(id: $id) { status } }`, {
       id: f.sessionId,
     });
@@ -252,19 +278,6 @@ describe("live run over GraphQL", () => {
       { cookie: strangerCookie },
     );
     expect(save.body.errors![0]!.extensions).toMatchObject({ code: "NOT_FOUND" });
-  });
-
-  it("issues realtime tokens to staff and to the session's participants", async () => {
-    const TOKEN = `mutation($s: ID!) { getRealtimeToken(scheduledSession: $s) { token capability clientId issued expires host party room } }`;
-    const staff = (await ok("admin", reader, TOKEN, { s: f.sessionId })).getRealtimeToken;
-    expect(staff).toMatchObject({
-      capability: "admin",
-      party: "main",
-      room: encodeURIComponent(`${slug}:${f.sessionId}`),
-    });
-    const mine = (await ok("user", users[0]!, TOKEN, { s: f.sessionId })).getRealtimeToken;
-    expect([mine.capability, mine.clientId]).toEqual(["participant", f.people[0]]);
-    expect((await fails("user", strangerCookie, TOKEN, { s: f.sessionId })).extensions.code).toBe("NOT_FOUND");
   });
 
   it("reads and writes the participant's extra time percentage", async () => {

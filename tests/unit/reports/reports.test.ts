@@ -165,11 +165,13 @@ describe("report layouts", async () => {
 
   it("has a built-in default until one is saved", async () => {
     const builtIn = await defaultSessionReportLayout(ctx);
-    expect(builtIn._id).toBeNull();
+    expect(builtIn._createdAt).toBeNull();
     expect(builtIn.layout.map((b) => b.type)).toContain("chart");
     const saved = await updateDefaultSessionReportLayout(ctx, {
       layout: [{ type: "summary", displayNumericScore: false }],
     });
+    // The first save keeps the built-in layout's id: a client's cached default is the saved one.
+    expect(saved._id).toBe(builtIn._id);
     expect((await defaultSessionReportLayout(ctx))._id).toBe(saved._id);
     const again = await updateDefaultSessionReportLayout(ctx, {
       name: "House style",

@@ -49,3 +49,12 @@ export async function loginOverGraphQL(area: "admin" | "user", tenant: string, e
 }
 
 export { REQUEST as REQUEST_LOGIN, COMPLETE as COMPLETE_LOGIN };
+
+/** A selection of rich content (a RichBlock list): each block as stored, { type, html } or { type, url, … }. */
+export const RICH = `... on RichTextBlock { type html } ... on RichImageBlock { type url alt width height }`;
+/** A selection of every variant of an Answer. */
+export const ANSWER = `textValue numericValue booleanValue textlistValue numericlistValue booleanlistValue optionlistValue { value valid } blocklistValue { shape x y r w h points }`;
+
+/** An Answer as read over GraphQL without the variants it does not have (null). */
+export const answerValues = (answer: Record<string, unknown> | null | undefined) =>
+  answer && Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== null));
