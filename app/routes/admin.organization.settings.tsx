@@ -7,12 +7,20 @@ import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { requireStaffContext } from "~/modules/auth/index.server";
 import { saveSettingsForm, settingsScreen } from "~/modules/tenants/index.server";
+import { apiTokensScreen } from "~/modules/apitokens/index.server";
+import { webhooksScreen } from "~/modules/webhooks/index.server";
+import { ApiTokensSection } from "~/components/organization/api-tokens-section";
+import { WebhooksSection } from "~/components/organization/webhooks-section";
 
 export const handle = { titleKey: "organization:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, async () => settingsScreen(ctx));
+  return loadOrFail(ctx, async () => ({
+    ...settingsScreen(ctx),
+    apiTokens: await apiTokensScreen(ctx),
+    webhooks: await webhooksScreen(ctx),
+  }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
@@ -37,6 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function OrganizationSettingsRoute() {
-  const { organization, timeZones } = useLoaderData<typeof loader>();
-  return <OrganizationSettingsForm organization={organization} timeZones={timeZones} />;
+  const { organization, timeZones, apiTokens, webhooks } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex max-w-4xl flex-col gap-8">
+      <OrganizationSettingsForm organization={organization} timeZones={timeZones} />
+      {apiTokens ? <ApiTokensSection {...apiTokens} /> : null}
+      {webhooks ? <WebhooksSection {...webhooks} /> : null}
+    </div>
+  );
 }
