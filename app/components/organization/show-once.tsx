@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, Button } from "../ui/form";
+import { Button } from "../ui/form";
 
 /**
  * A secret shown once (a new API token, a webhook secret) with a copy button. The clipboard may be
@@ -18,9 +18,11 @@ export function ShowOnce({ label, value, testId }: { label: string; value: strin
     }
   };
   return (
-    <Alert tone="success">
+    <div className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
       <div className="flex flex-col gap-2">
-        <p className="font-medium">{label}</p>
+        <p role="status" className="font-medium">
+          {label}
+        </p>
         <p className="text-sm">{t("apitokens:show-once")}</p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <code
@@ -33,10 +35,10 @@ export function ShowOnce({ label, value, testId }: { label: string; value: strin
             {t("apitokens:copy")}
           </Button>
         </div>
-        <p role="status" className="text-sm">
+        <p role="status" className="text-sm" data-testid={`${testId}-copied`}>
           {copied === "done" ? t("apitokens:copied") : copied === "failed" ? t("apitokens:copy-failed") : ""}
         </p>
       </div>
-    </Alert>
+    </div>
   );
 }
