@@ -55,3 +55,16 @@ CREATE TABLE `webhook_endpoints` (
 	`created_by` text,
 	`created_at` integer NOT NULL
 );
+
+--> statement-breakpoint
+CREATE TRIGGER `api_tokens_revision_insert` AFTER INSERT ON `api_tokens` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `api_tokens_revision_update` AFTER UPDATE OF `allow_introspection`, `created_at`, `created_by`, `expires_at`, `id`, `name`, `revoked_at`, `roles`, `token_hash` ON `api_tokens` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `api_tokens_revision_delete` AFTER DELETE ON `api_tokens` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `webhook_endpoints_revision_insert` AFTER INSERT ON `webhook_endpoints` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `webhook_endpoints_revision_update` AFTER UPDATE ON `webhook_endpoints` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `webhook_endpoints_revision_delete` AFTER DELETE ON `webhook_endpoints` BEGIN UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1; END;

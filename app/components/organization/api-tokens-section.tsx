@@ -80,7 +80,7 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
   if (tokens.length === 0) return <p className="text-sm text-slate-600">{t("apitokens:none")}</p>;
   return (
     <ListTable
-      className="w-full text-left text-sm"
+      className="w-full min-w-[40rem] text-left text-sm"
       head={
         <tr>
           <th className="px-3 py-2">{t("apitokens:columns.name")}</th>

@@ -126,7 +126,7 @@ function DeliveryList({ deliveries, total }: { deliveries: WebhookDelivery[]; to
   return (
     <>
       <ListTable
-        className="w-full text-left text-sm"
+        className="w-full min-w-[40rem] text-left text-sm"
         head={
           <tr>
             <th className="px-3 py-2">{t("webhooks:columns.event")}</th>

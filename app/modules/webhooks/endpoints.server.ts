@@ -44,7 +44,9 @@ export const webhookEndpointInput = z.object({
     }),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { invalid_type_error: "validation:invalid-choice" }))
-    .min(1, "webhooks:errors.events-required")
+    .superRefine((events, issue) => {
+      if (events.length === 0) issue.addIssue({ code: "custom", message: "webhooks:errors.events-required" });
+    })
     .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e))),
 });
 
