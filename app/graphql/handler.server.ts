@@ -255,7 +255,7 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
     if (apiToken && caller) await recordApiTokenUse(caller, { operation, status: init.status });
     const headers: [string, string][] = Object.entries(init.headers ?? {});
     gql.responseHeaders.forEach((value, name) => void headers.push([name, value]));
-    headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Accept-Language"]);
+    headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Authorization, Accept-Language"]);
     return { status: init.status, headers, body };
   }
 
