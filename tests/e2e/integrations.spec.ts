@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/login";
+import { recordWebhookEvent } from "~/modules/webhooks/index.server";
+import { staffCtx } from "./support/seed";
 
 // Machine access from the organisation settings (ADR 0039): a manager creates an API token and a
 // webhook endpoint through the screen, and the token works against /api/admin/graphql as a
@@ -97,6 +99,20 @@ test("a manager creates a token and a webhook endpoint in the settings; the toke
   const refused = await callApi(baseURL!, token, "{ organization { tenant } }");
   expect(refused.status).toBe(401);
   expect(refused.body.errors[0].extensions.reason).toBe("api_token_invalid");
+
+  // An event for the endpoint (seeded as an action records it) is listed, and can be sent again.
+  const seed = await staffCtx(manager.email, manager.tenant);
+  await seed.tdb.write((tx) =>
+    recordWebhookEvent(tx, { tenant: manager.tenant, event: "REPORT_RELEASED", data: { sessionReport: "e2e" } }),
+  );
+  await page.reload();
+  await waitForHydration(page);
+  const deliveries = hooks.getByTestId("webhook-delivery").filter({ hasText: url });
+  await expect(deliveries).toHaveCount(1);
+  await expect(deliveries.first()).toContainText("Report released");
+  await deliveries.first().getByTestId("webhook-resend").click();
+  await expect(deliveries).toHaveCount(2);
+  expect(await violationsOf(page)).toEqual([]);
 
   // Removing the endpoint asks first.
   await endpoint.getByTestId("webhook-remove").click();
