@@ -21,9 +21,10 @@ const rateLimitOf = (tokenId: string): RateLimit => ({ bucket: `api-token:${toke
 
 /** The bearer token of a request when it is an API token (the operator's token is not). */
 export function apiTokenOf(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  if (!header?.startsWith("Bearer ")) return null;
-  const token = header.slice("Bearer ".length).trim();
+  // The scheme's name is case-insensitive (RFC 9110).
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  const token = match?.[1];
+  if (!token) return null;
   return isApiTokenShaped(token) ? token : null;
 }
 

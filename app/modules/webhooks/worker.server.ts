@@ -56,12 +56,10 @@ export class WebhookWorker {
     if (this.timer) return this;
     this.timer = setInterval(() => {
       if (this.running) return;
-      this.runOnce()
-        .catch((error: unknown) => {
-          if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error);
-          else console.error("[webhooks] delivery round failed", error);
-        })
-        .finally(() => undefined);
+      this.runOnce().catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error);
+        else console.error("[webhooks] delivery round failed", error);
+      });
     }, this.pollMs);
     this.timer.unref();
     return this;
