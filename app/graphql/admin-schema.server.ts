@@ -10,6 +10,7 @@ import { correctionsPiece } from "./corrections";
 import { reportsPiece } from "./reports";
 import { doubleMarkingPiece } from "./double-marking";
 import { examsPiece } from "./exams";
+import { integrationsPiece } from "./integrations";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
@@ -27,5 +28,6 @@ export const adminSchema = buildSchema([
   reportsPiece,
   examsPiece,
   doubleMarkingPiece,
+  integrationsPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -17,8 +17,11 @@ import { BodyTooLargeError, withBodyLimit } from "~/lib/body-limit.server";
 import { DatabaseUnavailableError } from "~/lib/retry-later";
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from "~db/connection";
 import { getLocale, getT } from "~/i18n/i18n.server";
+import type { Locale } from "~/i18n/config";
 import { clientAddressOf, contextFromSession } from "~/modules/auth/index.server";
-import { allowedWithoutSession } from "./anonymous-access";
+import { apiTokenOf, authenticateApiToken, recordApiTokenUse } from "~/modules/apitokens/index.server";
+import type { Ctx } from "~/lib/context.server";
+import { allowedWithoutSession, rootFieldNames } from "./anonymous-access";
 import { explorerPage, wantsExplorer } from "./explorer.server";
 import { createLoaders } from "./loaders";
 import { GRAPHQL_LIMITS, limitValidationRules, markAsLimit, parseWithLimits, validateInStages } from "./limits";
@@ -106,6 +109,45 @@ const refusal = (status: 413 | 415, messageKey: string, t: TFunction, values?: R
   });
 };
 
+/**
+ * An API token refused before GraphQL runs (unknown, expired, revoked: 401; past its rate limit:
+ * 429 with Retry-After): a GraphQL answer with the error's code, so a GraphQL client reads it.
+ */
+function apiTokenRefusal(error: AppError, t: TFunction): Response {
+  const body = {
+    errors: [
+      { message: t(error.messageKey, error.values ?? {}), extensions: { code: error.code, reason: error.reason } },
+    ],
+  };
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "private, no-store",
+  });
+  if (error.status === 401) headers.set("WWW-Authenticate", 'Bearer realm="admin"');
+  if (error.status === 429) headers.set("Retry-After", String(Number(error.values?.seconds ?? 60)));
+  return new Response(JSON.stringify(body), { status: error.status, headers });
+}
+
+/**
+ * Who calls: an API token in `Authorization: Bearer sat.…` on the admin API (ADR 0042), else the
+ * session cookie's account. A refused token is answered at once and never falls back to a cookie.
+ */
+async function callerOf(
+  area: Area,
+  request: Request,
+  base: { locale: Locale; t: TFunction; clientAddress: string },
+  loadContext: unknown,
+): Promise<Ctx | null | Response> {
+  const token = area === "admin" ? apiTokenOf(request) : null;
+  if (!token) return contextFromSession(request, area === "admin" ? "ADMIN" : "USER", loadContext);
+  try {
+    return await authenticateApiToken(token, base);
+  } catch (error) {
+    if (isAppError(error)) return apiTokenRefusal(error, base.t);
+    throw error;
+  }
+}
+
 /** Refuses the whole document at once, before anything walks it. */
 const refuseAnonymous = (t: TFunction): ValidationRule =>
   markAsLimit((context) => ({
@@ -169,14 +211,21 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       if (!(error instanceof BodyTooLargeError)) throw error;
       return refusal(413, "errors:graphql.body_too_large", t, { max: GRAPHQL_LIMITS.maxBodyBytes / 1024 / 1024 });
     }
+    const clientAddress = clientAddressOf(loadContext);
+    const caller = await callerOf(area, request, { locale, t, clientAddress }, loadContext);
+    if (caller instanceof Response) return caller;
+    const apiToken = caller?.actor.type === "ADMIN" ? caller.actor.apiToken : undefined;
+    // A token that asks for it may read the schema where introspection is otherwise off.
+    const mayIntrospect = introspection || !!apiToken?.allowIntrospection;
+    let operation: string | null = null;
     const gql: GqlContext = {
       area,
       request,
       locale,
       t,
-      clientAddress: clientAddressOf(loadContext),
+      clientAddress,
       responseHeaders: new Headers(),
-      session: await contextFromSession(request, area === "admin" ? "ADMIN" : "USER", loadContext),
+      session: caller,
       loaders: createLoaders(() => ctxOf(gql)),
     };
     // Made per request (it is only a closure) so that every message can be translated.
@@ -185,12 +234,13 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       parse: parseWithLimits(t),
       validate: validateInStages(t, validate),
       validationRules: (_req, args, specified) => {
+        if (apiToken) operation = rootFieldNames(args.document, args.operationName)?.join(",") ?? null;
         if (!gql.session && !allowedWithoutSession(args.document, args.operationName, introspection))
           return [refuseAnonymous(t)];
         return [
           ...limitValidationRules(t, args.variableValues ?? undefined),
           ...specified,
-          ...(introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+          ...(mayIntrospect ? [] : [NoSchemaIntrospectionCustomRule]),
         ];
       },
       context: () => gql,
@@ -211,9 +261,11 @@ export function createGraphQLEndpoint(area: Area, schema: GraphQLSchema): GraphQ
       raw: request,
       context: undefined,
     });
+    // Every use of a token is written down (api_token_uses) before it is answered.
+    if (apiToken && caller) await recordApiTokenUse(caller, { operation, status: init.status });
     const headers: [string, string][] = Object.entries(init.headers ?? {});
     gql.responseHeaders.forEach((value, name) => void headers.push([name, value]));
-    headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Accept-Language"]);
+    headers.push(["Cache-Control", "private, no-store"], ["Vary", "Cookie, Authorization, Accept-Language"]);
     return { status: init.status, headers, body };
   }
 

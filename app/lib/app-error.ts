@@ -76,7 +76,13 @@ export type ServerReason =
   | "form_unreadable"
   | "method"
   | "body_too_large"
-  | "unknown_host";
+  | "unknown_host"
+  | "api_token_invalid"
+  | "api_token_rate_limited"
+  | "api_token_not_found"
+  | "api_token_needs_person"
+  | "webhook_endpoint_not_found"
+  | "webhook_delivery_not_found";
 
 export type Reference = { id: string; title: string; type: string };
 /** Field path → translation key (with optional interpolation values). */

@@ -5,7 +5,19 @@ import type { Locale } from "~/i18n/config";
 import type { Permission, Role } from "./permissions";
 import { AppError } from "./app-error";
 
-export type StaffActor = { type: "ADMIN"; userId: string; email: string; name: string; roles: Role[] };
+/**
+ * A staff member, or an API token acting in the admin API (ADR 0042): then `apiToken` says which,
+ * `roles` are the token's, and `userId` is the token's creator, who answers for what it records.
+ */
+export type StaffActor = {
+  type: "ADMIN";
+  userId: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  apiToken?: ApiTokenActor;
+};
+export type ApiTokenActor = { id: string; name: string; allowIntrospection: boolean };
 export type ParticipantActor = { type: "USER"; participantId: string; email: string; name: string };
 export type Actor = StaffActor | ParticipantActor | { type: "ANONYMOUS" };
 

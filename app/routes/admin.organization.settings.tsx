@@ -8,12 +8,21 @@ import { isAppError } from "~/lib/app-error";
 import { readActionForm } from "~/lib/form-data.server";
 import { oidcSettingsOf, requireStaffContext, saveOidcSettingsForm } from "~/modules/auth/index.server";
 import { saveSettingsForm, settingsScreen } from "~/modules/tenants/index.server";
+import { apiTokensScreen } from "~/modules/apitokens/index.server";
+import { webhooksScreen } from "~/modules/webhooks/index.server";
+import { ApiTokensSection } from "~/components/organization/api-tokens-section";
+import { WebhooksSection } from "~/components/organization/webhooks-section";
 
 export const handle = { titleKey: "organization:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
-  return loadOrFail(ctx, async () => ({ ...settingsScreen(ctx), oidc: await oidcSettingsOf(ctx) }));
+  return loadOrFail(ctx, async () => ({
+    ...settingsScreen(ctx),
+    oidc: await oidcSettingsOf(ctx),
+    apiTokens: await apiTokensScreen(ctx),
+    webhooks: await webhooksScreen(ctx),
+  }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<SettingsActionResult> {
@@ -45,11 +54,13 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function OrganizationSettingsRoute() {
-  const { organization, timeZones, oidc } = useLoaderData<typeof loader>();
+  const { organization, timeZones, oidc, apiTokens, webhooks } = useLoaderData<typeof loader>();
   return (
-    <div className="flex max-w-2xl flex-col gap-8">
+    <div className="flex max-w-4xl flex-col gap-8">
       <OrganizationSettingsForm organization={organization} timeZones={timeZones} />
       <OidcSettingsForm oidc={oidc} />
+      {apiTokens ? <ApiTokensSection {...apiTokens} /> : null}
+      {webhooks ? <WebhooksSection {...webhooks} /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { bootstrap, DEMO } from "~/server/bootstrap";
 import { dataDir } from "~db/config";
 import { creditServerOutages, startLiveHeartbeat } from "~/modules/live/index.server";
 import { realtimeSecret } from "~/modules/realtime/index.server";
+import { startWebhookWorker } from "~/modules/webhooks/index.server";
 import { DATABASE_RETRY_MS } from "~/lib/retry-later";
 import { checkPublicUrlSetting, PublicUrlSettingError } from "~/lib/public-url.server";
 import { settings, SettingsError, type Settings } from "~settings/settings.server";
@@ -143,6 +144,8 @@ for (const credit of await creditServerOutages()) {
   );
 }
 startLiveHeartbeat();
+// Webhook deliveries waiting in the tenant databases' outboxes, from before a restart too (ADR 0042).
+startWebhookWorker();
 
 // Outside development only the public origin's host (and its aliases) is served.
 createServer(

@@ -44,3 +44,12 @@ export const liveSessions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tenantSlug, t.scheduledSessionId] })],
 );
+
+/**
+ * Organisations that have registered a webhook endpoint: the only tenant databases the delivery
+ * worker looks into (ADR 0042), so a server with many organisations does not open them all.
+ */
+export const webhookTenants = sqliteTable("webhook_tenants", {
+  tenantSlug: text("tenant_slug").primaryKey(),
+  since: integer("since", { mode: "timestamp_ms" }).notNull(),
+});

@@ -28,6 +28,11 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   /** Uploaded files of a tenant on a server, in 1 MB parts: a key never names other bytes (ADR 0037). */
   upload_files: true,
   upload_parts: true,
+  /** Every request made with an API token, and the token's last use (ADR 0042). */
+  api_token_uses: true,
+  api_tokens: ["last_used_at", "last_used_from"],
+  /** The webhook outbox: the delivery worker claims and updates its rows all day (ADR 0042). */
+  webhook_deliveries: true,
   /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
   scheduled_session_participant_entries: ["rev", "updated_at"],
 };

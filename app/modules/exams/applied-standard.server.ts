@@ -3,6 +3,7 @@
 // history with who and when. Then the exam's reports follow: drafts are rebuilt (they show the new
 // status at once), released ones are not rewritten but marked changed (standardChangedAt) when what
 // they show would change, to be rebuilt and released again (ADR 0035).
+import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import { eq, inArray } from "drizzle-orm";
 import { examSessions, examStandardHistory, examStandards, exams, sessionReports } from "~db/tenant/schema";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
@@ -67,6 +68,12 @@ export async function applyExamStandard(
       stationCuts: row.stationCuts,
       actorId: row.appliedBy,
       at: row.appliedAt,
+    });
+    await recordWebhookEvent(tx, {
+      tenant: ctx.tenant.slug,
+      event: "STANDARD_APPLIED",
+      data: { exam: row.examId, method: row.method, cutScore: row.cutScore },
+      now: row.appliedAt,
     });
   });
   return { standard: row, reports: await followStandard(ctx, exam.examId) };

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
 import type { Planned } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
@@ -547,6 +548,12 @@ export function writeSessionStart(
     const now = new Date();
     const session = await findSession(tx, sessionId);
     const sessionRevision = await setSessionStatus(tx, session, "ONGOING", now);
+    await recordWebhookEvent(tx, {
+      tenant: tdb.slug,
+      event: "SCHEDULED_SESSION_STARTED",
+      data: { scheduledSession: session.id, reference: session.reference },
+      now,
+    });
     const started = { ...session, status: "ONGOING" as const };
     const plan = await planAt(tdb, tx, revision, started);
     // A statement each for all entries (a room of 1,000 was 3,000 statements, 124 ms).
@@ -579,6 +586,12 @@ export function writeSessionComplete(tdb: TenantDb, sessionId: string): Promise<
     const now = new Date();
     const session = await findSession(tx, sessionId);
     const revision = await setSessionStatus(tx, session, "COMPLETED", now);
+    await recordWebhookEvent(tx, {
+      tenant: tdb.slug,
+      event: "SCHEDULED_SESSION_COMPLETED",
+      data: { scheduledSession: session.id, reference: session.reference },
+      now,
+    });
     const ids = (await entriesOfSession(tx, sessionId)).map((entry) => entry.id);
     await closeOpenSections(tx, ids, now);
     await bumpEntries(tx, ids, now);

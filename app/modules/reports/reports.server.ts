@@ -1,6 +1,8 @@
 // Session reports (createSessionReport / saveParticipantReport /
 // sendParticipantReport): built from a scored participant, stored as a snapshot, kept as a draft
 // until released. Participants only ever see released reports (ADR 0018).
+import type { TenantTx } from "~db/tenant/client";
+import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -230,7 +232,18 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
       rev: current.rev + 1,
     };
     await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
+    if (current.draft && !draft) await reportReleased(ctx, tx, next, now);
     return staffView(next);
+  });
+}
+
+/** The webhook event of a draft becoming released, in the transaction that releases it. */
+function reportReleased(ctx: Ctx, tx: TenantTx, report: Row, now: Date) {
+  return recordWebhookEvent(tx, {
+    tenant: ctx.tenant.slug,
+    event: "REPORT_RELEASED",
+    data: { sessionReport: report.id, scheduledSession: report.scheduledSessionId, participant: report.participantId },
+    now,
   });
 }
 
@@ -246,7 +259,10 @@ export async function releaseSessionReport(ctx: Ctx, id: string): Promise<Sessio
     updatedAt: new Date(),
     rev: current.rev + 1,
   };
-  await ctx.tdb.write((tx) => tx.update(sessionReports).set(next).where(eq(sessionReports.id, id)));
+  await ctx.tdb.write(async (tx) => {
+    await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
+    await reportReleased(ctx, tx, next, next.updatedAt);
+  });
   return staffView(next);
 }
 

@@ -1,3 +1,4 @@
+import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import {
   locations,
@@ -105,6 +106,11 @@ export async function signUpForScheduledSession(ctx: Ctx, code: string): Promise
     if (already) return row.id;
     requireOpen(row);
     await addEntries(tx, row, [participantId]);
+    await recordWebhookEvent(tx, {
+      tenant: ctx.tenant.slug,
+      event: "PARTICIPANT_SIGNED_UP",
+      data: { scheduledSession: row.id, participant: participantId },
+    });
     return row.id;
   });
   const row = await ctx.tdb.db.select().from(scheduledSessions).where(eq(scheduledSessions.id, id)).get();

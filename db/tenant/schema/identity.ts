@@ -147,7 +147,7 @@ export const rateLimitHits = sqliteTable(
 );
 
 /**
- * The organisation's OpenID Connect provider for staff sign-in (ADR 0039): one row (`id` 1) or
+ * The organisation's OpenID Connect provider for staff sign-in (ADR 0040): one row (`id` 1) or
  * none. The client secret is kept to call the token endpoint and never shown or answered back.
  */
 export const oidcSettings = sqliteTable("oidc_settings", {
