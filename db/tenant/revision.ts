@@ -28,6 +28,14 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   upload_parts: true,
   /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
   scheduled_session_participant_entries: ["rev", "updated_at"],
+  /**
+   * The audit trail: each row is written in the same transaction as the change it records, which
+   * moves the revision itself when anything kept depends on it (an answer save, which moves none,
+   * must not start to). Nothing kept is read from the trail.
+   */
+  audit_entries: true,
+  /** Devices' last contact and waiting count: refreshed every few seconds per device; nothing kept depends on it. */
+  device_contacts: true,
 };
 
 const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";

@@ -23,6 +23,8 @@ import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/
 import { layoutForReport, READ, WRITE } from "./layouts.server";
 import { optionsFromLayout, reportOptionsInput } from "./layout-schema";
 import { computeReportData, type ReportOverrides, type SessionReportData } from "./report-data";
+import { auditOrigin } from "~/modules/audit/index.server";
+import { auditReport } from "./audit-trail.server";
 
 export { READ, WRITE };
 type Row = typeof sessionReports.$inferSelect;
@@ -137,6 +139,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
         rev: existing.rev + 1,
       };
       await tx.update(sessionReports).set(next).where(eq(sessionReports.id, existing.id));
+      await auditReport(tx, auditOrigin(ctx), existing, next);
       return staffView(next);
     }
     const row: Row = {
@@ -157,6 +160,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
       standardChangedAt: null,
     };
     await tx.insert(sessionReports).values(row);
+    await auditReport(tx, auditOrigin(ctx), null, row);
     return staffView(row);
   });
 }
@@ -230,6 +234,7 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
       rev: current.rev + 1,
     };
     await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
+    await auditReport(tx, auditOrigin(ctx), current, next);
     return staffView(next);
   });
 }
@@ -246,7 +251,10 @@ export async function releaseSessionReport(ctx: Ctx, id: string): Promise<Sessio
     updatedAt: new Date(),
     rev: current.rev + 1,
   };
-  await ctx.tdb.write((tx) => tx.update(sessionReports).set(next).where(eq(sessionReports.id, id)));
+  await ctx.tdb.write(async (tx) => {
+    await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
+    await auditReport(tx, auditOrigin(ctx), current, next);
+  });
   return staffView(next);
 }
 

@@ -9,3 +9,4 @@ export * from "./reports";
 export * from "./exams";
 export * from "./uploads";
 export * from "./revision";
+export * from "./audit";
