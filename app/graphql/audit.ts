@@ -36,8 +36,8 @@ export const auditPiece: SchemaPiece = {
       "Left out: the participant or the whole session."
       evaluation: ID
       category: IncidentCategory!
-      "1 to 5,000 characters."
-      text: String!
+      "Up to 5,000 characters; may be left out (an examiner records one in two taps)."
+      text: String
     }
     enum AuditKind {
       ANSWER

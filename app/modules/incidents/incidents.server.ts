@@ -39,11 +39,13 @@ const recordInput = z.object({
     required_error: "validation:required",
     invalid_type_error: "validation:invalid-choice",
   }),
+  /** Optional: an examiner records one in two taps (the category), a note when there is time. */
   text: z
-    .string({ required_error: "validation:required" })
+    .string({ invalid_type_error: "validation:invalid" })
     .trim()
-    .min(1, "validation:required")
-    .max(5000, "validation:too-long"),
+    .max(5000, "validation:too-long")
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 
 /** Recording: staff who run sessions or mark them (examiners). */
