@@ -4,8 +4,8 @@ import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { contextFromSession } from "~/modules/auth/index.server";
 import { submitStationTick } from "~/modules/corrections/index.server";
-import { myLiveSession, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
-import { noteRequestContact, reportExaminerDevice, reportParticipantDevice } from "~/modules/audit/index.server";
+import { myLiveSession, reportDevice, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
+import { noteRequestContact } from "~/modules/audit/index.server";
 import { auditTrailCsvEndpoint } from "./audit-exports.server";
 import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./assets.server";
 import { chooseLocale } from "./locale.server";
@@ -75,13 +75,13 @@ export const apiRoutes: readonly ApiRoute[] = [
     methods: ["POST"],
     path: "/api/user/live/:scheduledSessionId/contact",
     prereadBody: true,
-    handle: (args) => queuedWriteAction(args, "USER", reportParticipantDevice),
+    handle: (args) => queuedWriteAction(args, "USER", (ctx, input) => reportDevice(ctx, "USER", input)),
   },
   {
     methods: ["POST"],
     path: "/api/admin/live/:scheduledSessionId/contact",
     prereadBody: true,
-    handle: (args) => queuedWriteAction(args, "ADMIN", reportExaminerDevice),
+    handle: (args) => queuedWriteAction(args, "ADMIN", (ctx, input) => reportDevice(ctx, "ADMIN", input)),
   },
   {
     // The signed-in participant's live state: the session screen refreshes with this after room

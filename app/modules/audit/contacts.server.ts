@@ -58,11 +58,21 @@ function due(key: string, contact: DeviceContact, now: number): boolean {
  * commit) only when due; answers whether it wrote. The caller has checked who the device belongs to.
  */
 export async function noteDeviceContact(tdb: TenantDb, contact: DeviceContact, at = new Date()): Promise<boolean> {
+  return (await noteContact(tdb, contact, at)).written;
+}
+
+/** noteDeviceContact, also saying whether the waiting count this process knew of changed (the dashboard is told then). */
+export async function noteContact(
+  tdb: TenantDb,
+  contact: DeviceContact,
+  at = new Date(),
+): Promise<{ written: boolean; waitingChanged: boolean }> {
   const deviceKey = keyOf(contact);
   const key = `${tdb.slug}|${contact.scheduledSession}|${deviceKey}`;
-  if (!due(key, contact, at.getTime())) return false;
+  if (!due(key, contact, at.getTime())) return { written: false, waitingChanged: false };
   if (lastWritten.size >= MAX_REMEMBERED) lastWritten.clear();
   const before = lastWritten.get(key);
+  const waitingChanged = contact.waiting !== undefined && contact.waiting !== (before?.waiting ?? 0);
   lastWritten.set(key, {
     at: at.getTime(),
     waiting: contact.waiting ?? before?.waiting,
@@ -101,7 +111,7 @@ export async function noteDeviceContact(tdb: TenantDb, contact: DeviceContact, a
     lastWritten.delete(key);
     throw error;
   }
-  return true;
+  return { written: true, waitingChanged };
 }
 
 /** Like noteDeviceContact, for a request that has already been answered: never fails it, logs instead. */
@@ -120,7 +130,10 @@ const reportInput = z.object({
 });
 
 /** The participant's own device reports its waiting answers (the contact endpoint). */
-export async function reportParticipantDevice(ctx: Ctx, input: unknown): Promise<{ written: boolean }> {
+export async function reportParticipantDevice(
+  ctx: Ctx,
+  input: unknown,
+): Promise<{ written: boolean; waitingChanged: boolean }> {
   requireParticipant(ctx);
   const data = parseInput(reportInput, input);
   // Only a participant of the session reports for it; asked only when a write is due.
@@ -138,11 +151,14 @@ export async function reportParticipantDevice(ctx: Ctx, input: unknown): Promise
     )
     .get();
   if (!entry) throw new AppError("NOT_FOUND", "scheduled_session_participant_entry_not_found");
-  return { written: await noteDeviceContact(ctx.tdb, contact) };
+  return noteContact(ctx.tdb, contact);
 }
 
 /** An examiner's tablet reports its waiting ticks (the contact endpoint of the station view). */
-export async function reportExaminerDevice(ctx: Ctx, input: unknown): Promise<{ written: boolean }> {
+export async function reportExaminerDevice(
+  ctx: Ctx,
+  input: unknown,
+): Promise<{ written: boolean; waitingChanged: boolean }> {
   requirePermission(ctx, "correct:sessions");
   const data = parseInput(reportInput, input);
   const session = await ctx.tdb.db
@@ -151,17 +167,15 @@ export async function reportExaminerDevice(ctx: Ctx, input: unknown): Promise<{ 
     .where(eq(scheduledSessions.id, data.scheduledSession))
     .get();
   if (!session) throw new AppError("NOT_FOUND", "scheduled_session_not_found");
-  return {
-    written: await noteDeviceContact(ctx.tdb, {
-      scheduledSession: session.id,
-      kind: "EXAMINER",
-      userId: ctx.actor.userId,
-      userName: ctx.actor.name,
-      deviceId: ctx.device ?? null,
-      evaluationId: data.evaluation ?? null,
-      waiting: data.waiting,
-    }),
-  };
+  return noteContact(ctx.tdb, {
+    scheduledSession: session.id,
+    kind: "EXAMINER",
+    userId: ctx.actor.userId,
+    userName: ctx.actor.name,
+    deviceId: ctx.device ?? null,
+    evaluationId: data.evaluation ?? null,
+    waiting: data.waiting,
+  });
 }
 
 export type DeviceContactRow = typeof deviceContacts.$inferSelect;

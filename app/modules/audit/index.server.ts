@@ -9,6 +9,7 @@ export {
   deviceContactsOf,
   forgetDeviceContacts,
   isSilent,
+  noteContact,
   noteDeviceContact,
   noteDeviceContactLater,
   noteRequestContact,

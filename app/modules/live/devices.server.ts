@@ -1,5 +1,13 @@
 import type { Reader } from "~db/tenant/client";
-import { deviceContactsOf, isSilent, type DeviceContactRow } from "~/modules/audit/index.server";
+import type { Ctx } from "~/lib/context.server";
+import {
+  deviceContactsOf,
+  isSilent,
+  reportExaminerDevice,
+  reportParticipantDevice,
+  type DeviceContactRow,
+} from "~/modules/audit/index.server";
+import { publishLive } from "./events.server";
 import type { EntryState, RunPlan, SessionRow } from "./plan.server";
 import { isFinished } from "./status";
 
@@ -58,4 +66,21 @@ export async function sessionContacts(db: Reader, session: SessionRow, now: Date
         });
     },
   };
+}
+
+/**
+ * A live screen's report of its device (the contact endpoints): recorded when due; when its
+ * waiting count changed, the staff dashboards hear of it at once (a staff-only room event).
+ */
+export async function reportDevice(
+  ctx: Ctx,
+  area: "USER" | "ADMIN",
+  input: Record<string, unknown>,
+): Promise<{ written: boolean }> {
+  const done = await (area === "USER" ? reportParticipantDevice(ctx, input) : reportExaminerDevice(ctx, input));
+  if (done.waitingChanged)
+    await publishLive(ctx, String(input.scheduledSession), [
+      { type: "device.contact", staffOnly: true, payload: { waitingChanged: true } },
+    ]);
+  return { written: done.written };
 }

@@ -43,7 +43,7 @@ describe("a participant's device", () => {
     const before = Date.now();
     expect(
       await reportParticipantDevice(participantCtx(manager, a), { scheduledSession: f.sessionId, waiting: 3 }),
-    ).toEqual({ written: true });
+    ).toEqual({ written: true, waitingChanged: true });
     const row = await rowOf(a);
     expect(row.waitingOnDevice).toBe(3);
     expect(row.lastContactAt!.getTime()).toBeGreaterThanOrEqual(before);
