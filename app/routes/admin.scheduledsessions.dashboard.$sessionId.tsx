@@ -234,7 +234,7 @@ export default function LiveDashboardScreen() {
 
       <ExaminerDevices devices={board.devices} />
 
-      <section className="flex flex-col gap-2" aria-labelledby="incidents-heading">
+      <section className="flex flex-col gap-2" aria-labelledby="incidents-heading" data-testid="incidents-section">
         <h2 id="incidents-heading" className="text-lg font-semibold text-primary">
           {t("incidents:heading", { count: incidents.length })}
         </h2>

@@ -60,7 +60,11 @@ export function AuditTimeline({
   const format = useFormat();
   const csv = kinds.length ? `${csvUrl}?${kinds.map((k) => `kind=${encodeURIComponent(k)}`).join("&")}` : csvUrl;
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="timeline-heading" data-testid="audit-timeline">
+    <section
+      className="flex min-w-0 max-w-full flex-col gap-3"
+      aria-labelledby="timeline-heading"
+      data-testid="audit-timeline"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="timeline-heading" className="text-lg font-semibold text-primary">
           {t("audit:heading", { count: rows.length })}
@@ -97,8 +101,8 @@ export function AuditTimeline({
           {t("audit:none")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        <div className="w-full min-w-0 max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("audit:caption")}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -125,19 +129,21 @@ export function AuditTimeline({
                     data-kind={r.kind}
                     data-action={r.action}
                   >
-                    <td className="whitespace-nowrap px-2 py-2 tabular-nums">{format.exactTime(r.at, true)}</td>
+                    <td className="px-2 py-2 tabular-nums">{format.exactTime(r.at, true)}</td>
                     <td className="px-2 py-2">
                       <span className="font-medium">{t(action, { defaultValue: r.action })}</span>
                       <div className="text-xs text-slate-600">{t(`audit:kind.${r.kind}`)}</div>
                     </td>
                     <td className="px-2 py-2">
                       {r.actorName ?? t(`audit:actor.${r.actorType}`)}
-                      <div className="text-xs text-slate-600">
+                      <div className="break-all text-xs text-slate-600">
                         {t(`audit:actor.${r.actorType}`)}
                         {r.device ? ` · ${r.device}` : ""}
                       </div>
                     </td>
-                    <td className="px-2 py-2">{where.length ? where.join(" · ") : t("audit:whole-session")}</td>
+                    <td className="break-words px-2 py-2">
+                      {where.length ? where.join(" · ") : t("audit:whole-session")}
+                    </td>
                     <td className="px-2 py-2">
                       <div className="break-all font-mono text-xs text-slate-600">
                         <span className="sr-only">{t("audit:before")}: </span>

@@ -13,7 +13,11 @@ export type ExaminerDeviceView = DeviceContactView & {
 export function ExaminerDevices({ devices }: { devices: readonly ExaminerDeviceView[] }) {
   const { t } = useTranslation();
   return (
-    <section className="flex flex-col gap-2" aria-labelledby="examiner-devices-heading">
+    <section
+      className="flex flex-col gap-2"
+      aria-labelledby="examiner-devices-heading"
+      data-testid="examiner-devices-section"
+    >
       <h2 id="examiner-devices-heading" className="text-lg font-semibold text-primary">
         {t("live:devices.examiners-heading")}
       </h2>
