@@ -129,6 +129,15 @@ export function LiveSessionScreen({
     return () => clearInterval(timer);
   }, [connected, realtime, revalidator]);
 
+  // At time-up the screen lists what the server acknowledged: once the last waiting answer got
+  // through, read it again so the list shows it.
+  const waitingNow = queue.status.waiting;
+  const wasWaiting = useRef(0);
+  useEffect(() => {
+    if (wasWaiting.current > 0 && waitingNow === 0 && live.status === "time_up") revalidator.revalidate();
+    wasWaiting.current = waitingNow;
+  }, [waitingNow, live.status, revalidator]);
+
   const remaining = useCountdown({
     deadline: live.deadline,
     remainingSeconds: live.remainingSeconds,
