@@ -4,7 +4,9 @@ import { handleUserGraphQL } from "~/graphql/user-schema.server";
 import { AppError, isAppError, refusalJson } from "~/lib/app-error";
 import { contextFromSession, handleOidcButton, handleOidcCallback, handleOidcStart } from "~/modules/auth/index.server";
 import { submitStationTick } from "~/modules/corrections/index.server";
-import { myLiveSession, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
+import { myLiveSession, reportDevice, saveAnswer, withinSaveLimits } from "~/modules/live/index.server";
+import { noteRequestContact } from "~/modules/audit/index.server";
+import { auditTrailCsvEndpoint } from "./audit-exports.server";
 import { serveAsset, uploadFile, uploadImageFile, uploadImageUrl } from "./assets.server";
 import { chooseLocale } from "./locale.server";
 import { serveLogo } from "./logo.server";
@@ -50,6 +52,7 @@ export const apiRoutes: readonly ApiRoute[] = [
       queuedWriteAction(args, "USER", (ctx, input) =>
         withinSaveLimits(ctx, async () => {
           const saved = await saveAnswer(ctx, input);
+          noteRequestContact(ctx, String(input.scheduledSession));
           return { revision: saved.revision, late: saved.late };
         }),
       ),
@@ -59,7 +62,26 @@ export const apiRoutes: readonly ApiRoute[] = [
     methods: ["POST"],
     path: "/api/admin/corrections/:scheduledSessionId/tick",
     prereadBody: true,
-    handle: (args) => queuedWriteAction(args, "ADMIN", (ctx, input) => submitStationTick(ctx, input)),
+    handle: (args) =>
+      queuedWriteAction(args, "ADMIN", async (ctx, input) => {
+        const ticked = await submitStationTick(ctx, input);
+        noteRequestContact(ctx, String(input.scheduledSession), String(input.evaluation));
+        return ticked;
+      }),
+  },
+  {
+    // A live screen's report of its device (issue 32): how many answers or ticks still wait on it.
+    // Sent every 20 s and when that count changes; 200 { ok, written }.
+    methods: ["POST"],
+    path: "/api/user/live/:scheduledSessionId/contact",
+    prereadBody: true,
+    handle: (args) => queuedWriteAction(args, "USER", (ctx, input) => reportDevice(ctx, "USER", input)),
+  },
+  {
+    methods: ["POST"],
+    path: "/api/admin/live/:scheduledSessionId/contact",
+    prereadBody: true,
+    handle: (args) => queuedWriteAction(args, "ADMIN", (ctx, input) => reportDevice(ctx, "ADMIN", input)),
   },
   {
     // The signed-in participant's live state: the session screen refreshes with this after room
@@ -71,10 +93,9 @@ export const apiRoutes: readonly ApiRoute[] = [
       if (!ctx || ctx.actor.type !== "USER")
         return refusalResponse(request, new AppError("UNAUTHORIZED", "unauthorized"));
       try {
-        return json(
-          { ok: true, live: await myLiveSession(ctx, params.scheduledSessionId!) },
-          { headers: { "cache-control": "no-store" } },
-        );
+        const live = await myLiveSession(ctx, params.scheduledSessionId!);
+        noteRequestContact(ctx, live.scheduledSession);
+        return json({ ok: true, live }, { headers: { "cache-control": "no-store" } });
       } catch (e) {
         if (!isAppError(e)) throw e;
         return json(
@@ -108,6 +129,12 @@ export const apiRoutes: readonly ApiRoute[] = [
   // The exam board's exports (app/modules/exams): readers of the exam.
   { methods: ["GET"], path: "/api/exams/:exam/results.csv", handle: examResultsCsvEndpoint },
   { methods: ["GET"], path: "/api/exams/:exam/board.pdf", handle: examBoardPdfEndpoint },
+  // A participant's audit trail as CSV (app/modules/corrections, timeline): staff who correct.
+  {
+    methods: ["GET"],
+    path: "/api/admin/audit/:scheduledSessionId/:participantId/trail.csv",
+    handle: auditTrailCsvEndpoint,
+  },
   // QTI 3.0 content packages (app/modules/qti, README "QTI 3"): readers export, writers import.
   { methods: ["GET"], path: "/api/qti/export", handle: qtiExportEndpoint },
   { methods: ["POST"], path: "/api/qti/import", handle: qtiImportEndpoint },

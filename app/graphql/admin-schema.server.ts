@@ -11,6 +11,7 @@ import { reportsPiece } from "./reports";
 import { doubleMarkingPiece } from "./double-marking";
 import { examsPiece } from "./exams";
 import { integrationsPiece } from "./integrations";
+import { auditPiece } from "./audit";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
@@ -29,5 +30,6 @@ export const adminSchema = buildSchema([
   examsPiece,
   doubleMarkingPiece,
   integrationsPiece,
+  auditPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -130,6 +130,25 @@ export const adminLivePiece: SchemaPiece = {
       "In a section of an evaluation without time limits: no deadline, and EXTEND_TIME is refused (live_no_time_limit)."
       untimed: Boolean!
       revision: Int!
+      "The server's time of the last request of the participant's device (its saves, state reads and reports, every 20 s); null before any."
+      lastContactAt: DateTime
+      "How many answers the device said were still waiting on it (not yet acknowledged by the server), at its last report."
+      waitingOnDevice: Int!
+      "Not heard of for more than a minute while the session runs and the participant is not done."
+      silent: Boolean!
+    }
+    "An examiner's tablet that reported during the session (the station view reports every 20 s)."
+    type ExaminerDevice {
+      "The session, the examiner and the tablet's own id."
+      id: ID!
+      userId: ID
+      name: String!
+      "The station it was marking at its last report."
+      station: NamedRef
+      lastContactAt: DateTime!
+      "Checklist ticks still waiting on the tablet, at its last report."
+      waitingOnDevice: Int!
+      silent: Boolean!
     }
     "A question to prepare for in one scheduled session."
     type PreparationQuestion {
@@ -164,6 +183,8 @@ export const adminLivePiece: SchemaPiece = {
       rows: [LiveDashboardRow!]!
       preparation: [PreparationEvaluation!]!
       outagesGivenBack: [OutageGivenBack!]!
+      "Examiners' tablets, with their last contact and waiting ticks."
+      devices: [ExaminerDevice!]!
     }
     extend type ScheduledSessionParticipantEntry {
       "Computed from the entry: null before the start when not ready."

@@ -35,6 +35,8 @@ export type Ctx = {
   clientAddress: string;
   /** The id hash of the login session behind the request (absent for module calls without one): live-room tokens name it, so logging out ends them (ADR 0030). */
   loginSession?: string;
+  /** The id the browser's device sends (`X-Device-Id`, app/lib/device-id.ts): the audit trail names it. */
+  device?: string;
 };
 
 export type StaffCtx = Ctx & { actor: StaffActor };

@@ -109,6 +109,17 @@ export function formatTime(value: string | Date, locale: string, zone: string): 
   return plainSpaces(new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: zone }).format(new Date(value)));
 }
 
+/** A time to the second (an audit trail, what the server acknowledged), with the date when `withDate`. */
+export function formatExactTime(value: string | Date, locale: string, zone: string, withDate = false): string {
+  return plainSpaces(
+    new Intl.DateTimeFormat(locale, {
+      ...(withDate ? { dateStyle: "short" as const } : {}),
+      timeStyle: "medium",
+      timeZone: zone,
+    }).format(new Date(value)),
+  );
+}
+
 /** A month and year (calendar title) or a short weekday of a `yyyy-mm-dd` day, zone-independent. */
 export function formatDay(day: string, locale: string, parts: Intl.DateTimeFormatOptions): string {
   return plainSpaces(

@@ -26,6 +26,10 @@ import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
 import { listDoubleMarks, stationProgress } from "~/modules/corrections/index.server";
 import { DiscrepancyList } from "~/components/corrections/double-mark-panel";
+import { ExaminerDevices } from "~/components/live/examiner-devices";
+import { IncidentForm } from "~/components/incidents/incident-form";
+import { IncidentList } from "~/components/incidents/incident-list";
+import { listIncidents, recordIncident } from "~/modules/incidents/index.server";
 
 export const handle = { titleKey: "live:dashboard.title" };
 
@@ -33,11 +37,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    const [board, token, stations, doubleMarks] = await Promise.all([
+    const [board, token, stations, doubleMarks, incidents] = await Promise.all([
       liveDashboard(ctx, session._id),
       staffRealtimeToken(ctx, session._id),
       stationProgress(ctx, session._id),
       listDoubleMarks(ctx, session._id),
+      listIncidents(ctx, { scheduledSession: session._id }),
     ]);
     return {
       session: {
@@ -55,6 +60,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         room: token.room,
       },
       canRun: can(ctx.permissions, "run:sessions"),
+      incidents,
+      canRecordIncident: can(ctx.permissions, "run:sessions") || can(ctx.permissions, "correct:sessions"),
     };
   });
 }
@@ -93,6 +100,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         value: { numericValue: extendSecondsOf(input.minutes) },
       }),
     unlock: (_i, _id, form) => unlockWaitingParticipants(ctx, participantsOf(form), id),
+    incident: (input) =>
+      recordIncident(ctx, {
+        scheduledSession: id,
+        participant: input.participant || null,
+        evaluation: input.evaluation || null,
+        category: input.category,
+        text: input.text,
+      }),
     // Everyone the board showed waiting; whoever moved on meanwhile is left as they are.
     "unlock-all": async (_i, _id, form) => {
       const unlocked = await unlockWaitingParticipants(ctx, participantsOf(form), id);
@@ -108,7 +123,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LiveDashboardScreen() {
-  const { session, board, stations, discrepancies, room, canRun } = useLoaderData<typeof loader>();
+  const { session, board, stations, discrepancies, room, canRun, incidents, canRecordIncident } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const fetcher = useFetcher<IntentResult>({ key: "live-dashboard" });
   useRoomRevalidation(room);
@@ -215,6 +231,30 @@ export default function LiveDashboardScreen() {
           `/admin/scheduledsessions/dashboard/${session._id}/participant/${encodeURIComponent(participantId)}`
         }
       />
+
+      <ExaminerDevices devices={board.devices} />
+
+      <section className="flex flex-col gap-2" aria-labelledby="incidents-heading" data-testid="incidents-section">
+        <h2 id="incidents-heading" className="text-lg font-semibold text-primary">
+          {t("incidents:heading", { count: incidents.length })}
+        </h2>
+        <IncidentList
+          incidents={incidents}
+          headingId="incidents-heading"
+          names={
+            new Map([
+              ...board.rows.map((r) => [r.participantId, r.name] as const),
+              ...board.preparation.map((p) => [p.evaluation, p.name] as const),
+            ])
+          }
+        />
+        {canRecordIncident ? (
+          <IncidentForm
+            participants={board.rows.map((r) => ({ id: r.participantId, name: r.name }))}
+            stations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}
+          />
+        ) : null}
+      </section>
 
       <DiscrepancyList
         marks={discrepancies}

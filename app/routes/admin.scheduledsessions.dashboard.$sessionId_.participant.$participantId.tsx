@@ -19,6 +19,11 @@ import { runIntent } from "~/lib/intent-action.server";
 import { ReportBuilder } from "~/components/reports/report-builder";
 import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/index.server";
 import { builderInput } from "./admin.scheduledsessions+shared/report-builder-form.server";
+import { useTranslation } from "react-i18next";
+import { AuditTimeline } from "~/components/audit/audit-timeline";
+import { IncidentList } from "~/components/incidents/incident-list";
+import { kindsOf, participantTimeline } from "~/modules/corrections/index.server";
+import { listIncidents } from "~/modules/incidents/index.server";
 
 // Participant detail: corrections of one participant of a scheduled session. Thin: the
 // rules are in app/modules/corrections. The report builder goes in the view's slot at the bottom.
@@ -28,11 +33,16 @@ export const handle = { titleKey: "corrections:page.title" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
-    const [correction, preview, builder, doubleMarks] = await Promise.all([
+    const kinds = kindsOf(new URL(request.url).searchParams.getAll("kind"));
+    const canAudit = can(ctx.permissions, "correct:sessions");
+    const [correction, preview, builder, doubleMarks, incidents, timeline] = await Promise.all([
       getParticipantCorrection(ctx, params.sessionId!, params.participantId!),
       previewAutoScoreEntries(ctx, params.sessionId!, params.participantId!),
       builderScreen(ctx, params.sessionId!, params.participantId!),
       listDoubleMarks(ctx, params.sessionId!, params.participantId!),
+      listIncidents(ctx, { scheduledSession: params.sessionId!, participant: params.participantId! }),
+      // The audit trail: staff who correct (an appeal is theirs to answer).
+      canAudit ? participantTimeline(ctx, params.sessionId!, params.participantId!, kinds) : null,
     ]);
     return {
       correction,
@@ -42,6 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       canCorrect: can(ctx.permissions, "correct:sessions"),
       doubleMarks,
       canResolve: canResolveDiscrepancies(ctx),
+      incidents,
+      timeline,
     };
   });
 }
@@ -98,11 +110,36 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ParticipantCorrectionScreen() {
-  const { builder, ...data } = useLoaderData<typeof loader>();
+  const { builder, incidents, timeline, ...data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const base = `/admin/scheduledsessions/dashboard/${data.correction.scheduledSessionId}`;
+  const { t } = useTranslation();
+  const { correction } = data;
+  const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
   return (
     <ParticipantCorrectionView {...data} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
+      <section className="flex flex-col gap-2" aria-labelledby="participant-incidents-heading">
+        <h2 id="participant-incidents-heading" className="text-lg font-semibold text-primary">
+          {t("incidents:heading", { count: incidents.length })}
+        </h2>
+        <IncidentList
+          incidents={incidents}
+          headingId="participant-incidents-heading"
+          names={
+            new Map([
+              [correction.participantId, correction.participantName],
+              ...correction.evaluations.map((e) => [e.id, e.name] as const),
+            ])
+          }
+        />
+      </section>
+      {timeline ? (
+        <AuditTimeline
+          rows={timeline.rows}
+          names={{ ...timeline.names, [correction.participantId]: correction.participantName }}
+          kinds={timeline.kinds}
+          csvUrl={`/api/admin/audit/${encodeURIComponent(correction.scheduledSessionId)}/${encodeURIComponent(correction.participantId)}/trail.csv`}
+        />
+      ) : null}
       <ReportBuilder builder={builder} result={result?.intent.startsWith("report-") ? result : undefined} />
     </ParticipantCorrectionView>
   );

@@ -6,6 +6,7 @@ import { requireStaffContext } from "~/modules/auth/index.server";
 import { markStation, stationCorrection, stationParticipants } from "~/modules/corrections/index.server";
 import { markerOf } from "~/modules/corrections";
 import { loadOrFail } from "~/lib/form-result.server";
+import { recordIncident } from "~/modules/incidents/index.server";
 import { runIntent } from "~/lib/intent-action.server";
 
 // Station marking: an examiner's tablet at one station of a session. Thin: the rules are
@@ -31,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       selected,
       owner: ctx.actor.userId,
       canCorrect: can(ctx.permissions, "correct:sessions"),
+      canRecordIncident: can(ctx.permissions, "correct:sessions") || can(ctx.permissions, "run:sessions"),
       sessionId: params.sessionId!,
       marker,
     };
@@ -53,6 +55,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   };
   return runIntent(ctx, request, {
     save: (input) => mark(input, null),
+    // Two taps on the tablet: the participant at this station, a category, perhaps a note.
+    incident: (input) =>
+      recordIncident(ctx, {
+        scheduledSession: params.sessionId!,
+        participant: input.participant,
+        evaluation: params.evaluationId!,
+        category: input.category,
+        text: input.text,
+      }),
     reopen: (input) => mark(input, false),
     done: async (input) => {
       await mark(input, true);

@@ -35,6 +35,14 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   webhook_deliveries: true,
   /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
   scheduled_session_participant_entries: ["rev", "updated_at"],
+  /**
+   * The audit trail: each row is written in the same transaction as the change it records, which
+   * moves the revision itself when anything kept depends on it (an answer save, which moves none,
+   * must not start to). Nothing kept is read from the trail.
+   */
+  audit_entries: true,
+  /** Devices' last contact and waiting count: refreshed every few seconds per device; nothing kept depends on it. */
+  device_contacts: true,
 };
 
 const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";
@@ -75,7 +83,7 @@ export async function readRevision(reader: Reader): Promise<number> {
 /**
  * Tables the live gateway writes (app/modules/live/gateway.server.ts): the live run's rows, a
  * session's status and an entry's live fields. tests/unit/live/live-state.test.ts proves its writes
- * change no other table.
+ * change no other table but those left out of the revision whole (UNCOUNTED: the audit trail).
  */
 export const LIVE_TABLES = [
   "scheduled_sessions",

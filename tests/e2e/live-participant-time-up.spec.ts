@@ -34,12 +34,21 @@ test("at time up the answers are handed in, a late save is kept and flagged, and
   await expect(page.getByTestId("live-time-up")).toBeVisible({ timeout: 30_000 });
   await expect(saveIndicator(page)).not.toHaveAttribute("data-waiting", "0");
   await expect(page.getByTestId("time-up-continue")).toBeDisabled();
+  // What the server acknowledged, with its time: the answer given in time, not the one still on the device.
+  const acknowledged = page.getByTestId("acknowledged").getByTestId("acknowledged-answer");
+  await expect(acknowledged).toHaveCount(1);
+  await expect(acknowledged).toContainText("step 3");
+  await expect(acknowledged).toContainText(/saved \d{1,2}:\d\d:\d\d/);
   // Past the server's grace for a save sent at time up.
   await page.waitForTimeout(6_000);
   await page.unroute("**/api/user/live/**/answer");
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await expectAllSaved(page);
   await expect(page.getByTestId("save-late")).toBeVisible();
+  // Once it got through, it is listed too, marked late.
+  await expect(acknowledged).toHaveCount(2);
+  await expect(acknowledged.filter({ hasText: "step 2" })).toContainText("late");
+  await page.getByTestId("live-time-up").screenshot({ path: "tests/.tmp/incidents-audit/time-up-en-us.png" });
 
   const saved = liveFixture<SavedAnswer[]>({}, "answers", data.session, data.participant);
   expect(answerOn(saved, data.questions[0]!, 2)).toEqual({ textValue: "in time" });

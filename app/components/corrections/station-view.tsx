@@ -14,6 +14,8 @@ import type {
 } from "~/modules/corrections/index.server";
 import { TickChecklist } from "./tick-checklist";
 import { TickStatus } from "./tick-status";
+import { QuickIncident } from "~/components/incidents/quick-incident";
+import { useDeviceReport } from "~/components/live/use-device-report";
 import { useReloadWhenSaved } from "./use-reload-when-saved";
 import { serverTicksOf, tickRef, useTickQueue } from "./use-tick-queue";
 
@@ -86,7 +88,9 @@ function MarkPanel({
   canCorrect,
   participantUrl,
   marker,
+  canRecordIncident,
 }: {
+  canRecordIncident: boolean;
   correction: ParticipantCorrection;
   evaluation: CorrectionEvaluation;
   owner: string;
@@ -102,6 +106,12 @@ function MarkPanel({
   const server = useMemo(() => serverTicksOf(correction.participantId, steps), [correction.participantId, steps]);
   const queue = useTickQueue(owner, correction.scheduledSessionId, server, marker);
   useReloadWhenSaved(queue.status.waiting);
+  // The dashboard hears how many ticks still wait on this tablet, and when it was last heard of.
+  useDeviceReport(
+    `/api/admin/live/${encodeURIComponent(correction.scheduledSessionId)}/contact`,
+    queue.status.waiting,
+    evaluation.id,
+  );
   const practical = steps.filter((s) => s.type === "PRACTICAL");
   const others = steps.length - practical.length;
   return (
@@ -116,6 +126,9 @@ function MarkPanel({
         </h2>
         <TickStatus status={queue.status} />
       </header>
+      {canRecordIncident ? (
+        <QuickIncident participant={correction.participantId} participantName={correction.participantName} />
+      ) : null}
       {evaluation.questions.map((q) =>
         q.steps
           .filter((s) => s.type === "PRACTICAL")
@@ -257,8 +270,11 @@ export function StationView({
   base,
   result,
   marker = 1,
+  canRecordIncident = false,
 }: {
   marker?: Marker;
+  /** Staff who run or mark sessions record incidents (app/modules/incidents). */
+  canRecordIncident?: boolean;
   station: StationProgress;
   participants: StationParticipant[];
   selected: { correction: ParticipantCorrection; evaluation: CorrectionEvaluation } | null;
@@ -310,6 +326,7 @@ export function StationView({
             canCorrect={canCorrect}
             participantUrl={`${base.session}/participant/${encodeURIComponent(current!)}`}
             marker={marker}
+            canRecordIncident={canRecordIncident}
           />
         ) : (
           <p className="text-slate-600">{t("corrections:station.empty")}</p>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
 import type { QueuedAnswer, SendResult } from "~/components/live/answer-queue";
 import { useAnswerQueue, type ServerAnswer } from "~/components/live/use-answer-queue";
+import { deviceHeaders } from "~/components/live/use-device-report";
 
 // A practical checklist's ticks, kept in the browser first and re-sent until the server confirms
 // them: the participants' answer queue (live/answer-queue.ts) with the participant in each record's
@@ -33,7 +34,7 @@ export async function postTickAs(marker: 1 | 2, record: QueuedAnswer): Promise<S
   try {
     response = await fetch(`/api/admin/corrections/${encodeURIComponent(record.scheduledSession)}/tick`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...deviceHeaders() },
       credentials: "same-origin",
       body: JSON.stringify({
         participant: record.participant,

@@ -6,12 +6,14 @@ import type { DashboardRow } from "~/modules/live/index.server";
 import { EXTEND_MINUTES, extendMinutesProblem } from "~/modules/live";
 import { Button } from "../ui/form";
 import { formatSeconds, useCountdown } from "./use-countdown";
+import { DeviceContact } from "./device-contact";
 
 // One participant's row of the live grid: what they do now, their clock, and staff's actions.
 
 /** A dashboard row as the loader sends it (the module's read model; dates may arrive as strings). */
-export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "status"> & {
+export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "status" | "lastContactAt"> & {
   deadline: Date | string | null;
+  lastContactAt: Date | string | null;
   status: string | null;
 };
 
@@ -257,6 +259,7 @@ function Row({
             <span className="text-slate-600"> · {t("live:grid.extra-time", { percent: row.extraTimePercent })}</span>
           ) : null}
         </div>
+        <DeviceContact device={row} waitingKey="live:devices.waiting-answers" />
       </td>
       <td className={CELL}>
         <span

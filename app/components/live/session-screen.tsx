@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content-view";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, Button } from "~/components/ui/form";
+import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch, countUnanswered } from "~/modules/live";
 import type { MyLiveSession } from "~/modules/live/index.server";
@@ -12,6 +13,7 @@ import { ReadyToggle } from "./ready-toggle";
 import { SaveIndicator } from "./save-indicator";
 import { StepInput } from "./step-input";
 import { useAnswerQueue } from "./use-answer-queue";
+import { deviceHeaders, useDeviceReport } from "./use-device-report";
 import { formatSeconds, useCountdown } from "./use-countdown";
 import { useLiveRoom, type RealtimeConnection } from "./use-live-room";
 
@@ -63,6 +65,7 @@ function useLiveState(fromLoader: LiveView) {
       const response = await fetch(`/api/user/live-state/${encodeURIComponent(id)}`, {
         credentials: "same-origin",
         cache: "no-store",
+        headers: deviceHeaders(),
       });
       // 5xx or no answer: the app is restarting; 4xx is an answer (signed out, not in the session).
       if (response.status >= 500) return again();
@@ -98,6 +101,11 @@ export function LiveSessionScreen({
     [live.answers, live.scheduledSession],
   );
   const queue = useAnswerQueue(participantId, live.scheduledSession, serverAnswers);
+  // While the session runs, the dashboard hears how many answers still wait on this device.
+  useDeviceReport(
+    live.sessionStatus === "ONGOING" ? `/api/user/live/${encodeURIComponent(live.scheduledSession)}/contact` : null,
+    queue.status.waiting,
+  );
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reload = useCallback(
     (delayMs = 0) => {
@@ -120,6 +128,15 @@ export function LiveSessionScreen({
     const timer = setInterval(() => revalidator.revalidate(), POLL_WITHOUT_ROOM_MS);
     return () => clearInterval(timer);
   }, [connected, realtime, revalidator]);
+
+  // At time-up the screen lists what the server acknowledged: once the last waiting answer got
+  // through, read it again so the list shows it.
+  const waitingNow = queue.status.waiting;
+  const wasWaiting = useRef(0);
+  useEffect(() => {
+    if (wasWaiting.current > 0 && waitingNow === 0 && live.status === "time_up") revalidator.revalidate();
+    wasWaiting.current = waitingNow;
+  }, [waitingNow, live.status, revalidator]);
 
   const remaining = useCountdown({
     deadline: live.deadline,
@@ -281,7 +298,55 @@ function TimeUp({ live, queue }: { live: LiveView; queue: Queue }) {
       {queue.status.waiting > 0 ? (
         <p className="text-sm text-amber-900">{t("live:user.finish.waiting", { count: queue.status.waiting })}</p>
       ) : null}
+      <Acknowledged live={live} />
     </Notice>
+  );
+}
+
+/**
+ * What the server has acknowledged of this part, with the time it was saved: only what it answered
+ * for, never what is still on the device, so nobody leaves believing an unsent answer was handed in.
+ */
+function Acknowledged({ live }: { live: LiveView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const evaluation = live.evaluation?._id;
+  const names = new Map(live.questions.map((q) => [q._id, q.name]));
+  const saved = live.answers
+    .filter((a) => a.evaluation === evaluation)
+    .sort((a, b) => new Date(a.savedAt).getTime() - new Date(b.savedAt).getTime());
+  return (
+    <section className="w-full max-w-md text-left" aria-labelledby="acknowledged-title" data-testid="acknowledged">
+      <h3 id="acknowledged-title" className="text-sm font-semibold text-slate-800">
+        {t("live:user.acknowledged.title")}
+      </h3>
+      {saved.length === 0 ? (
+        <p className="text-sm text-slate-700" data-testid="acknowledged-none">
+          {t("live:user.acknowledged.none")}
+        </p>
+      ) : (
+        <ul className="mt-1 flex flex-col gap-1 text-sm text-slate-800">
+          {saved.map((a) => (
+            <li
+              key={`${a.question}-${a.stepIndex}`}
+              className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1"
+              data-testid="acknowledged-answer"
+            >
+              <span className="min-w-0 break-words">
+                {t("live:user.acknowledged.step", {
+                  question: names.get(a.question) ?? t("live:user.acknowledged.question"),
+                  step: a.stepIndex + 1,
+                })}
+              </span>
+              <span className="tabular-nums text-slate-600">
+                {t("live:user.acknowledged.at", { time: format.exactTime(a.savedAt) })}
+                {a.late ? ` · ${t("live:user.acknowledged.late")}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type Sender,
 } from "./answer-queue";
 import { browserStore } from "./idb-store";
+import { deviceHeaders } from "./use-device-report";
 
 export type ServerAnswer = AnswerRef & { answer: AnswerValue; revision: number; late: boolean };
 
@@ -18,7 +19,7 @@ export async function postAnswer(record: QueuedAnswer): Promise<SendResult> {
   try {
     response = await fetch(`/api/user/live/${encodeURIComponent(record.scheduledSession)}/answer`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...deviceHeaders() },
       credentials: "same-origin",
       body: JSON.stringify({
         evaluation: record.evaluation,

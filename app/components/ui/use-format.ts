@@ -1,7 +1,15 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, formatDay, formatDayRange, formatNumber, formatTime, zoneLabel } from "~/lib/time-zone";
+import {
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatExactTime,
+  formatNumber,
+  formatTime,
+  zoneLabel,
+} from "~/lib/time-zone";
 
 type AreaData = { timeZone?: string | null } | undefined;
 
@@ -24,6 +32,8 @@ export function useFormat(zone?: string | null) {
       dateTime: (value: string | Date, options?: Parameters<typeof formatDateTime>[3]) =>
         formatDateTime(value, locale, timeZone, options),
       time: (value: string | Date) => formatTime(value, locale, timeZone),
+      /** To the second, with the date when `withDate`. */
+      exactTime: (value: string | Date, withDate = false) => formatExactTime(value, locale, timeZone, withDate),
       day: (day: string, parts: Intl.DateTimeFormatOptions) => formatDay(day, locale, parts),
       dayRange: (first: string, last: string) => formatDayRange(first, last, locale),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),

@@ -6,6 +6,7 @@ import { permissionsForRoles } from "~/lib/permissions";
 import { findTenant, openTenant } from "~/modules/tenants/index.server";
 import { findLoginSession, parseSessionCookieValue, readCookie, SESSION_COOKIE } from "./sessions.server";
 import { settings } from "~settings/settings.server";
+import { DEVICE_HEADER, deviceIdOf } from "~/lib/device-id";
 
 export type LoadContext = { clientAddress?: string };
 
@@ -55,6 +56,7 @@ async function lookUpContext(request: Request, accountType: AccountType, loadCon
     t: await getT(locale),
     clientAddress: clientAddressOf(loadContext),
     loginSession: session.idHash,
+    device: deviceIdOf(request.headers.get(DEVICE_HEADER)),
     actor: account,
     permissions: account.type === "ADMIN" ? permissionsForRoles(account.roles) : [],
   };

@@ -36,3 +36,4 @@ export {
   submitCorrectionEntry,
   submitStationTick,
 } from "./submit.server";
+export { kindsOf, participantTimeline, participantTimelineCsv, type Timeline } from "./timeline.server";

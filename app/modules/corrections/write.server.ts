@@ -12,6 +12,8 @@ import {
 } from "./correction-data.server";
 import { isComplete } from "./scored-participant.server";
 import { fieldError } from "~/lib/parse-input";
+import { auditOrigin } from "~/modules/audit/index.server";
+import { auditCorrection } from "./audit-trail.server";
 
 // The one way a correction changes: load the participant's data in the write transaction, make
 // sure the correction row exists, apply the change, then keep completedAt true to the scores
@@ -94,6 +96,7 @@ export async function changeCorrection<T>(
     }
     const result = await change(tx, before, correctionId, now);
     const after = await loadCorrectionData(tx, ctx.tenant, before.session.id, before.entry.participantId);
+    await auditCorrection(tx, auditOrigin(ctx), before, after);
     const complete = isComplete(after);
     const wasComplete = !!before.correction?.completedAt;
     await tx

@@ -22,6 +22,7 @@ import { type ExamItemInfo, type ExamStationInfo, loadExamMarks, type LoadedExam
 import { type Exam, getExam, listExams, READ } from "./exams.server";
 import { examTable, stationMarks } from "./marks";
 import { resultsCsv } from "./results-csv";
+import { incidentsOfSessions } from "~/modules/incidents/index.server";
 import { appliedStandardRow, standardHistoryRows, type AppliedStandardRow } from "./standard-rows.server";
 import { analysisOptions, standardInput, standardOf, type StandardInput } from "./standards.server";
 import { type ExamStandard, STANDARD_METHODS, type StandardMethod } from "./standard-setting";
@@ -190,6 +191,8 @@ export type ResultRow = {
   ratings: Array<string | null>;
   totalPercent: number | null;
   status: string;
+  /** The participant's incidents in their session (issue 32): for the board, never for the participant. */
+  incidents: Array<{ category: string; at: Date; station: string | null; text: string }>;
 };
 
 export type ExamResults = {
@@ -230,6 +233,20 @@ export async function examResults(ctx: Ctx, examId: string): Promise<ExamResults
     : [];
   const person = new Map(people.map((p) => [p.id, p]));
   const overrides = await boardDecisions(ctx.tdb.db, exam.scheduledSessions);
+  const incidentsOf = new Map<string, ResultRow["incidents"]>();
+  const stationName = new Map(loaded.stations.map((s) => [s.id, s.name]));
+  for (const i of await incidentsOfSessions(ctx.tdb.db, exam.scheduledSessions)) {
+    if (!i.participant) continue;
+    const key = `${i.scheduledSession}\u0000${i.participant}`;
+    const list = incidentsOf.get(key) ?? [];
+    list.push({
+      category: i.category,
+      at: i.at,
+      station: i.evaluation ? (stationName.get(i.evaluation) ?? null) : null,
+      text: i.text,
+    });
+    incidentsOf.set(key, list);
+  }
   const sessionRefs = new Map(
     (
       await ctx.tdb.db
@@ -267,6 +284,7 @@ export async function examResults(ctx: Ctx, examId: string): Promise<ExamResults
       }),
       totalPercent: applied ? (outcome?.totalPercent ?? null) : pointsTotal,
       status: overrides.get(`${c.scheduledSession}\u0000${c.id}`) ?? decided,
+      incidents: incidentsOf.get(`${c.scheduledSession}\u0000${c.id}`) ?? [],
     };
   });
   return { exam, stations: loaded.stations, cutScore, method: applied?.method ?? "FIXED", rows };

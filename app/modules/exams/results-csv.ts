@@ -8,6 +8,15 @@ import type { ExamResults } from "./board.server";
 const quote = (cell: string): string => (/[",\r\n;]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 const number = (value: number | null): string => (value === null ? "" : value.toFixed(2));
 
+/** The participant's incidents in one cell: `CATEGORY at (UTC) [station]: text`, separated by " | ". */
+function incidentsCell(incidents: ExamResults["rows"][number]["incidents"]): string {
+  return incidents
+    .map(
+      (i) => `${i.category} ${i.at.toISOString()}${i.station ? ` [${i.station}]` : ""}${i.text ? `: ${i.text}` : ""}`,
+    )
+    .join(" | ");
+}
+
 export function resultsCsv(results: Pick<ExamResults, "stations" | "cutScore" | "method" | "rows">): string {
   const header = [
     "participant_id",
@@ -20,6 +29,7 @@ export function resultsCsv(results: Pick<ExamResults, "stations" | "cutScore" | 
     "cut %",
     "method",
     "status",
+    "incidents",
   ];
   const lines = [header.map((h) => quote(neutralizeCsvCell(h)))];
   for (const row of results.rows) {
@@ -34,6 +44,7 @@ export function resultsCsv(results: Pick<ExamResults, "stations" | "cutScore" | 
       number(results.cutScore),
       results.method,
       row.status,
+      neutralizeCsvCell(incidentsCell(row.incidents)),
     ];
     lines.push(cells.map(quote));
   }

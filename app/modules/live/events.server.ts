@@ -19,7 +19,10 @@ export type LiveEventType =
   | "help.requested"
   | "correction.changed"
   /** An evaluation or question of the running session was edited: screens reload (plan-change.server.ts). */
-  | "plan.changed";
+  | "plan.changed"
+  /** Staff only: an incident was recorded (app/modules/incidents), or a device reported its contact (app/modules/audit). */
+  | "incident.recorded"
+  | "device.contact";
 
 export type LiveEvent = {
   type: LiveEventType;

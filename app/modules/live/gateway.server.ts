@@ -40,6 +40,8 @@ import {
 } from "./progress.server";
 import { nextEvaluation, nextSectionIn, openSection } from "./status";
 import { entryRevisionOf, loadLiveData } from "./store.server";
+import { systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
+import { auditAnswerSave, auditInputsChanged, auditSessionStatus, plannedAnswerSaveAudit } from "./audit-trail.server";
 
 // The live gateway: the only code that writes live rows (answers, progress, overrides, entries'
 // live fields, a session's start and end), and the owner of the live state kept in memory
@@ -229,7 +231,7 @@ const plannedInTimeUpsert = preparedStatement((db) =>
     .returning({ revision: liveAnswers.revision }),
 );
 
-/** The entry's revision bump after the planned upsert, only when that upsert wrote its row (`changes()`). */
+/** The entry's revision bump after the planned upsert and its audit entry, only when they wrote (`changes()`). */
 const plannedBump = preparedStatement((db) =>
   db
     .update(entries)
@@ -268,6 +270,7 @@ async function planInTimeSave(
   participantId: string,
   data: AnswerInput,
   revision: number,
+  origin: AuditOrigin | undefined,
 ): Promise<Planned<SaveAnswerResult | null> | null> {
   const now = new Date();
   // A refusal (not in the session: NOT_FOUND) is the transaction's path to give, with its checks.
@@ -290,9 +293,22 @@ async function planInTimeSave(
         savedAt: liveAnswers.savedAt.mapToDriverValue(now),
         atRevision: revision,
       }),
+      // Each of these two runs only if the statement before it changed a row: the upsert wrote.
+      plannedAnswerSaveAudit(tdb, origin, {
+        scheduledSession: data.scheduledSession,
+        participant: participantId,
+        evaluation: data.evaluation,
+        question: data.question,
+        stepIndex: data.stepIndex,
+        revision: data.revision,
+        answer: checked.data,
+        savedAt: now,
+        late: false,
+        receivedAt: null,
+      }),
       plannedBump(tdb, { id: entryId, at: now }),
     ],
-    finish: ([upsert, bump]) => {
+    finish: ([upsert, , bump]) => {
       if (!upsert?.rows.length) return null;
       const rev = bump?.rows[0]?.[0];
       if (rev === undefined) throw new Error(`No entry ${entryId} to bump`);
@@ -314,13 +330,23 @@ async function planInTimeSave(
  * what is stored (a retry is harmless). After the deadline (plus LATE_GRACE_MS) it is stored with
  * late=true and receivedAt, never discarded. Moves no revision: nothing kept depends on answers.
  */
-export async function writeAnswer(tdb: TenantDb, participantId: string, data: AnswerInput): Promise<SaveAnswerResult> {
-  const planned = await tdb.planned((revision) => planInTimeSave(tdb, participantId, data, revision));
-  return planned ?? writeAnswerInTransaction(tdb, participantId, data);
+export async function writeAnswer(
+  tdb: TenantDb,
+  participantId: string,
+  data: AnswerInput,
+  origin?: AuditOrigin,
+): Promise<SaveAnswerResult> {
+  const planned = await tdb.planned((revision) => planInTimeSave(tdb, participantId, data, revision, origin));
+  return planned ?? writeAnswerInTransaction(tdb, participantId, data, origin);
 }
 
 /** A save in the tenant's write transaction: every case, with its checks and refusals. */
-function writeAnswerInTransaction(tdb: TenantDb, participantId: string, data: AnswerInput): Promise<SaveAnswerResult> {
+function writeAnswerInTransaction(
+  tdb: TenantDb,
+  participantId: string,
+  data: AnswerInput,
+  origin?: AuditOrigin,
+): Promise<SaveAnswerResult> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
     // Not in the session: NOT_FOUND, before anything else is looked at or stored.
@@ -400,6 +426,21 @@ function writeAnswerInTransaction(tdb: TenantDb, participantId: string, data: An
       ? (await inTimeUpsert(tx, { ...ref, answer: checked.data, revision: data.revision, savedAt: now }))[0]
       : await answerUpsert(tx, ref, row).get();
     if (!written) return { value: (await acknowledge(await storedNow()))!, keep };
+    await auditAnswerSave(tx, origin, {
+      ...ref,
+      scheduledSession: session.id,
+      participant: participantId,
+      evaluation: data.evaluation,
+      question: data.question,
+      revision: data.revision,
+      answer: checked.data,
+      savedAt: now,
+      late,
+      receivedAt: row.receivedAt,
+      replaced: inTime.inTimeRevision
+        ? { revision: inTime.inTimeRevision, answer: inTime.inTimeAnswer, late: false }
+        : null,
+    });
     const entryRevision = await bumpEntry(tx, entry, now);
     return {
       value: { revision: data.revision, late, savedAt: now, receivedAt: row.receivedAt, stored: true, entryRevision },
@@ -457,6 +498,7 @@ export function writeFinishSection(
   participantId: string,
   evaluationId: string,
   questionId: string | null,
+  origin?: AuditOrigin,
 ): Promise<LiveEvent | null> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
@@ -482,6 +524,14 @@ export function writeFinishSection(
     else await closeOpenSections(tx, [entry.id], now);
     const rev = await bumpEntry(tx, entry, now);
     const [moved] = await withProgressRead(tx, [inputsOfState(state)]);
+    await auditInputsChanged(
+      tx,
+      origin,
+      plan,
+      "FINISH_SECTION",
+      [{ before: inputsOfState(state), after: moved! }],
+      now,
+    );
     return {
       value: entryEvent(entry, rev, next !== undefined ? "next-question" : "evaluation-finished"),
       keep: ownKeep(session, moved!),
@@ -490,10 +540,15 @@ export function writeFinishSection(
 }
 
 /** A HELP_REQUEST override (auto-pauses the clock when the session says so); none while one is open. */
-export function writeHelpRequest(tdb: TenantDb, sessionId: string, participantId: string): Promise<LiveEvent[]> {
+export function writeHelpRequest(
+  tdb: TenantDb,
+  sessionId: string,
+  participantId: string,
+  origin?: AuditOrigin,
+): Promise<LiveEvent[]> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
-    const { session, entry, state } = await ongoingStateOf(tdb, tx, sessionId, participantId, now, revision);
+    const { session, entry, plan, state } = await ongoingStateOf(tdb, tx, sessionId, participantId, now, revision);
     if (isHelpRequested(state.live.overrides, now)) return { value: [] };
     const override: OverrideRow = {
       overrideType: "HELP_REQUEST",
@@ -502,6 +557,8 @@ export function writeHelpRequest(tdb: TenantDb, sessionId: string, participantId
       question: state.current?.question,
     };
     await appendOverride(tx, entry.id, override);
+    const change = { before: inputsOfState(state), after: withOverride(inputsOfState(state), override) };
+    await auditInputsChanged(tx, origin, plan, "HELP_REQUEST", [change], now);
     const rev = await bumpEntry(tx, entry, now);
     const event: LiveEvent = {
       type: "help.requested",
@@ -543,6 +600,7 @@ async function setSessionStatus(
 export function writeSessionStart(
   tdb: TenantDb,
   sessionId: string,
+  origin?: AuditOrigin,
 ): Promise<{ revision: number; events: LiveEvent[] }> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
@@ -565,6 +623,7 @@ export function writeSessionStart(
       return first && section !== undefined ? [{ entryId: state.entry.id, evaluation: first, question: section }] : [];
     });
     await openSectionRows(tx, sections, now);
+    await auditSessionStatus(tx, origin, sessionId, session.status, "ONGOING", states.length, now);
     const revisions = await bumpEntries(
       tx,
       states.map((state) => state.entry.id),
@@ -581,7 +640,7 @@ export function writeSessionStart(
 }
 
 /** ONGOING → COMPLETED; open sections end now, answers stay. Answers the session's new revision. */
-export function writeSessionComplete(tdb: TenantDb, sessionId: string): Promise<number> {
+export function writeSessionComplete(tdb: TenantDb, sessionId: string, origin?: AuditOrigin): Promise<number> {
   return liveWrite(tdb, async (tx) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
@@ -594,6 +653,7 @@ export function writeSessionComplete(tdb: TenantDb, sessionId: string): Promise<
     });
     const ids = (await entriesOfSession(tx, sessionId)).map((entry) => entry.id);
     await closeOpenSections(tx, ids, now);
+    await auditSessionStatus(tx, origin, sessionId, session.status, "COMPLETED", ids.length, now);
     await bumpEntries(tx, ids, now);
     return { value: revision, keep: [{ drop: sessionId }] };
   });
@@ -660,6 +720,7 @@ export function writeOverride(
   sessionId: string,
   participantIds: string[] | null,
   override: StaffOverride,
+  origin?: AuditOrigin,
 ): Promise<LiveEvent[]> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
@@ -693,6 +754,8 @@ export function writeOverride(
     let after = changed.map(({ input, override: row }) => withOverride(input, row));
     if (override.overrideType === "OPEN_EVALUATION") after = await withProgressRead(tx, after);
     const afterById = new Map(after.map((a) => [a.entry.id, a]));
+    const audited = changed.map(({ input }) => ({ before: input, after: afterById.get(input.entry.id)! }));
+    await auditInputsChanged(tx, origin, plan, override.overrideType, audited, now, override.value);
     const keep: KeptChange[] = [
       { session, entries: inputs.map((input) => afterById.get(input.entry.id) ?? input), whole: all },
     ];
@@ -821,6 +884,7 @@ export function writeUnlock(
   tdb: TenantDb,
   sessionId: string,
   participantIds: string[],
+  origin?: AuditOrigin,
 ): Promise<{ unlocked: string[]; events: LiveEvent[] }> {
   return liveWrite(tdb, async (tx, revision) => {
     const now = new Date();
@@ -869,6 +933,8 @@ export function writeUnlock(
         )
       ).map((a) => [a.entry.id, a]),
     );
+    const unlockedInputs = opened.map((o) => ({ before: o.input, after: after.get(o.input.entry.id)! }));
+    await auditInputsChanged(tx, origin, plan, "UNLOCK", unlockedInputs, now);
     const events = opened.map((o, i) => {
       const event = entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked");
       return {
@@ -931,6 +997,11 @@ export function writeTimeGivenBack(
       to,
     );
     const after = new Map(given.map(({ input, override }) => [input.entry.id, withOverride(input, override)]));
+    const givenBack = given.map((g) => ({ before: g.input, after: after.get(g.input.entry.id)! }));
+    await auditInputsChanged(tx, systemOrigin(reason), plan, "EXTEND_TIME", givenBack, to, {
+      numericValue: null,
+      textValue: reason,
+    });
     // Each screen gets its new clock in the event (no reload), as after a staff extension.
     const events: LiveEvent[] = given.map(({ input }) => {
       const rev = revisions.get(input.entry.id)!;

@@ -12,6 +12,7 @@ export {
   setReady,
 } from "./participant.server";
 export { announcePlanChange } from "./plan-change.server";
+export { reportDevice } from "./devices.server";
 export {
   entriesOfSession,
   type EntryRow,

@@ -13,6 +13,7 @@ import { entryRevisionOf, loadLiveData, type SavedAnswer } from "./store.server"
 import type { RealtimeConnection } from "~/modules/realtime/index.server";
 import { realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isFinished, type ParticipantStatus } from "./status";
+import { auditOrigin } from "~/modules/audit/index.server";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own
 // entry: another participant's id never comes from the request. Writes go through the gateway.
@@ -186,7 +187,7 @@ export async function saveAnswer(ctx: Ctx, input: unknown): Promise<SaveAnswerRe
   requireParticipant(ctx);
   const data = parseInput(saveAnswerInput, input);
   const participantId = ctx.actor.participantId;
-  const result = await writeAnswer(ctx.tdb, participantId, data);
+  const result = await writeAnswer(ctx.tdb, participantId, data, auditOrigin(ctx));
   if (result.stored) {
     await publishLive(
       ctx,
@@ -225,7 +226,14 @@ export async function finishQuestion(
   questionId: string | null,
 ): Promise<MyLiveSession> {
   requireParticipant(ctx);
-  const event = await writeFinishSection(ctx.tdb, sessionId, ctx.actor.participantId, evaluationId, questionId);
+  const event = await writeFinishSection(
+    ctx.tdb,
+    sessionId,
+    ctx.actor.participantId,
+    evaluationId,
+    questionId,
+    auditOrigin(ctx),
+  );
   if (event) await publishLive(ctx, sessionId, [event]);
   return myLiveSession(ctx, sessionId);
 }
@@ -233,7 +241,7 @@ export async function finishQuestion(
 /** `requestHelp(scheduledSession)`: a HELP_REQUEST override (auto-pauses the clock when the session says so). */
 export async function requestHelp(ctx: Ctx, sessionId: string): Promise<MyLiveSession> {
   requireParticipant(ctx);
-  const events = await writeHelpRequest(ctx.tdb, sessionId, ctx.actor.participantId);
+  const events = await writeHelpRequest(ctx.tdb, sessionId, ctx.actor.participantId, auditOrigin(ctx));
   await publishLive(ctx, sessionId, events);
   return myLiveSession(ctx, sessionId);
 }

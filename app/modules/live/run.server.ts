@@ -23,6 +23,8 @@ import { forgetLiveSession, markLiveSessionServed, outagesGivenBack, type Outage
 import { roomPresence, type RealtimeConnection, realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isEvaluationDone, type ParticipantStatus } from "./status";
 import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling";
+import { auditOrigin } from "~/modules/audit/index.server";
+import { sessionContacts, type ExaminerDevice } from "./devices.server";
 
 // Staff side of the live run: start, complete, live overrides, unlock, the dashboard read model.
 // Every change is written by the gateway (gateway.server.ts) in one transaction, then published to
@@ -39,7 +41,7 @@ export { LIVE_OVERRIDE_TYPES, MAX_EXTEND_SECONDS } from "./gateway.server";
  */
 export async function startSessionRun(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, RUN);
-  const { revision, events } = await writeSessionStart(ctx.tdb, id);
+  const { revision, events } = await writeSessionStart(ctx.tdb, id, auditOrigin(ctx));
   // From now on an outage of the app is given back to the running clocks (outage.server.ts). The
   // session has started whatever happens here: a failed stamp is logged, not answered.
   await markLiveSessionServed(ctx.tenant.slug, id).catch((error: unknown) =>
@@ -51,7 +53,7 @@ export async function startSessionRun(ctx: Ctx, id: string): Promise<void> {
 /** ONGOING → COMPLETED; open sections end now, answers stay (scheduling's `completeScheduledSession`). */
 export async function completeSessionRun(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, RUN);
-  const revision = await writeSessionComplete(ctx.tdb, id);
+  const revision = await writeSessionComplete(ctx.tdb, id, auditOrigin(ctx));
   await forgetLiveSession(ctx.tenant.slug, id).catch((error: unknown) =>
     console.error(`[live] could not record ${id} as ended`, error),
   );
@@ -97,7 +99,7 @@ export async function applyLiveOverride(
 ): Promise<void> {
   requirePermission(ctx, RUN);
   const override = parseInput(overrideInput, input);
-  const events = await writeOverride(ctx.tdb, sessionId, participantIds, override);
+  const events = await writeOverride(ctx.tdb, sessionId, participantIds, override, auditOrigin(ctx));
   await publishLive(ctx, sessionId, events);
 }
 
@@ -112,7 +114,7 @@ export async function unlockWaitingParticipants(
 ): Promise<string[]> {
   requirePermission(ctx, RUN);
   const ids = parseInput(z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS), participantIds);
-  const { unlocked, events } = await writeUnlock(ctx.tdb, sessionId, ids);
+  const { unlocked, events } = await writeUnlock(ctx.tdb, sessionId, ids, auditOrigin(ctx));
   await publishLive(ctx, sessionId, events);
   return unlocked;
 }
@@ -151,6 +153,12 @@ export type DashboardRow = {
   /** In a section of an evaluation without time limits: no deadline, nothing to extend (ADR 0031). */
   untimed: boolean;
   revision: number;
+  /** The server's time of the participant's device's last request (null: none yet). */
+  lastContactAt: Date | null;
+  /** Answers the device said were still waiting on it, at its last report. */
+  waitingOnDevice: number;
+  /** Not heard of for more than a minute while the session runs and they are not done (devices.server.ts). */
+  silent: boolean;
 };
 
 export type PreparationQuestion = { id: string; name: string; preparationInfo: unknown[]; supplies: string[] };
@@ -171,6 +179,8 @@ export type Dashboard = {
   }>;
   /** Times the server could not serve the session, given back to the running clocks (outage.server.ts). */
   outagesGivenBack: OutageGiven[];
+  /** Examiners' tablets that reported during the session (devices.server.ts). */
+  devices: ExaminerDevice[];
 };
 
 const DASHBOARD_ROWS_PER_TURN = 200;
@@ -191,7 +201,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
     .orderBy(entries.createdAt, entries.id)
     .all();
   // Progress and overrides as the participants' saves keep them; answers only counted.
-  const [facts, counts, presence, people, outages] = await Promise.all([
+  const [facts, counts, presence, people, outages, contacts] = await Promise.all([
     sessionEntryInputs(ctx.tdb, db, sessionId, rows, revision),
     answerCounts(
       db,
@@ -208,6 +218,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
         })
       : Promise.resolve([]),
     outagesGivenBack(ctx.tdb, sessionId),
+    sessionContacts(db, session, now),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
@@ -258,6 +269,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
       extraTimePercent: s.facts.extraTimePercent,
       untimed: !!s.current && !plan.evaluations.get(s.current.evaluation)?.enableTimer,
       revision: s.entry.rev,
+      ...contacts.participant(s),
     });
   }
   return {
@@ -268,6 +280,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
     presenceKnown: presence !== null,
     rows: dashboardRows,
     outagesGivenBack: outages,
+    devices: contacts.examiners(plan),
     preparation: plan.evaluationIds
       .map((id) => plan.evaluations.get(id))
       .filter((e) => !!e)

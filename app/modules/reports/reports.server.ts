@@ -25,6 +25,8 @@ import { paginate, type Connection, type PageArgs, type SortOrder } from "~/lib/
 import { layoutForReport, READ, WRITE } from "./layouts.server";
 import { optionsFromLayout, reportOptionsInput } from "./layout-schema";
 import { computeReportData, type ReportOverrides, type SessionReportData } from "./report-data";
+import { auditOrigin } from "~/modules/audit/index.server";
+import { auditReport } from "./audit-trail.server";
 
 export { READ, WRITE };
 type Row = typeof sessionReports.$inferSelect;
@@ -139,6 +141,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
         rev: existing.rev + 1,
       };
       await tx.update(sessionReports).set(next).where(eq(sessionReports.id, existing.id));
+      await auditReport(tx, auditOrigin(ctx), existing, next);
       return staffView(next);
     }
     const row: Row = {
@@ -159,6 +162,7 @@ export async function createSessionReport(ctx: Ctx, input: unknown): Promise<Ses
       standardChangedAt: null,
     };
     await tx.insert(sessionReports).values(row);
+    await auditReport(tx, auditOrigin(ctx), null, row);
     return staffView(row);
   });
 }
@@ -233,6 +237,7 @@ export async function saveParticipantReport(ctx: Ctx, id: string, input: unknown
     };
     await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
     if (current.draft && !draft) await reportReleased(ctx, tx, next, now);
+    await auditReport(tx, auditOrigin(ctx), current, next);
     return staffView(next);
   });
 }
@@ -262,6 +267,7 @@ export async function releaseSessionReport(ctx: Ctx, id: string): Promise<Sessio
   await ctx.tdb.write(async (tx) => {
     await tx.update(sessionReports).set(next).where(eq(sessionReports.id, id));
     await reportReleased(ctx, tx, next, next.updatedAt);
+    await auditReport(tx, auditOrigin(ctx), current, next);
   });
   return staffView(next);
 }

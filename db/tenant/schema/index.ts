@@ -10,3 +10,4 @@ export * from "./exams";
 export * from "./uploads";
 export * from "./revision";
 export * from "./integrations";
+export * from "./audit";

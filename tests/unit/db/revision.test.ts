@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readRevision, revisionTriggers, UNCOUNTED } from "~db/tenant/revision";
-import { authSessions } from "~db/tenant/schema";
+import { appendOnlyTriggers, APPEND_ONLY, authSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { createLoginSession, destroyLoginSession } from "~/modules/auth/sessions.server";
 import { updateParticipant } from "~/modules/databases/participants.server";
@@ -50,6 +50,8 @@ describe("the database's revision", () => {
       const columns = (await db.all<{ name: string }>(sql.raw(`PRAGMA table_info(\`${table}\`)`))).map((c) => c.name);
       expected.push(...revisionTriggers(table, columns));
     }
+    // Besides them, only the append-only tables' refusals of UPDATE and DELETE (the audit trail).
+    for (const table of APPEND_ONLY) expected.push(...appendOnlyTriggers(table));
     const missing = expected.filter((statement) => {
       const name = /CREATE TRIGGER `([^`]+)`/.exec(statement)![1]!;
       return triggers.get(name) !== normalize(statement);

@@ -8,6 +8,7 @@ import { examResultsCsv } from "~/modules/exams/board.server";
 import { addExam } from "~/modules/exams/exams.server";
 import { examBoardPdf } from "~/modules/exams/pdf/render-board.server";
 import { resultsCsv } from "~/modules/exams/results-csv";
+import { recordIncident } from "~/modules/incidents/index.server";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { markedSession } from "./server-fixture";
@@ -55,11 +56,22 @@ describe("exam board exports", async () => {
       "cut %",
       "method",
       "status",
+      "incidents",
     ]);
     const byId = new Map(rows.map((r) => [r[0], r.slice(5)]));
     const [p0, p1, p2, p3] = live.people;
     // No standard applied: the reports' rule (points of the maximum against the 60 % pass percentage).
-    expect(byId.get(p0)).toEqual(["100.00", "EXCELLENT", "100.00", "CLEAR_PASS", "100.00", "60.00", "FIXED", "PASSED"]);
+    expect(byId.get(p0)).toEqual([
+      "100.00",
+      "EXCELLENT",
+      "100.00",
+      "CLEAR_PASS",
+      "100.00",
+      "60.00",
+      "FIXED",
+      "PASSED",
+      "",
+    ]);
     expect(byId.get(p1)).toEqual([
       "66.67",
       "BORDERLINE",
@@ -69,9 +81,20 @@ describe("exam board exports", async () => {
       "60.00",
       "FIXED",
       "NOT_PASSED",
+      "",
     ]);
-    expect(byId.get(p2)).toEqual(["83.33", "GOOD", "100.00", "GOOD", "85.71", "60.00", "FIXED", "PASSED"]);
-    expect(byId.get(p3)).toEqual(["75.00", "BORDERLINE", "0.00", "BORDERLINE", "64.29", "60.00", "FIXED", "PASSED"]);
+    expect(byId.get(p2)).toEqual(["83.33", "GOOD", "100.00", "GOOD", "85.71", "60.00", "FIXED", "PASSED", ""]);
+    expect(byId.get(p3)).toEqual([
+      "75.00",
+      "BORDERLINE",
+      "0.00",
+      "BORDERLINE",
+      "64.29",
+      "60.00",
+      "FIXED",
+      "PASSED",
+      "",
+    ]);
   });
 
   it("the CSV follows the applied standard: exam totals, its cut and its decisions", async () => {
@@ -79,10 +102,25 @@ describe("exam board exports", async () => {
     const [, ...rows] = rowsOf((await examResultsCsv(reader, exam._id)).csv);
     const byId = new Map(rows.map((r) => [r[0], r.slice(9)]));
     const [p0, p1, p2, p3] = live.people;
-    expect(byId.get(p0)).toEqual(["100.00", "50.00", "FIXED", "PASSED"]);
-    expect(byId.get(p1)).toEqual(["33.33", "50.00", "FIXED", "NOT_PASSED"]);
-    expect(byId.get(p2)).toEqual(["91.67", "50.00", "FIXED", "PASSED"]);
-    expect(byId.get(p3)).toEqual(["37.50", "50.00", "FIXED", "NOT_PASSED"]);
+    expect(byId.get(p0)).toEqual(["100.00", "50.00", "FIXED", "PASSED", ""]);
+    expect(byId.get(p1)).toEqual(["33.33", "50.00", "FIXED", "NOT_PASSED", ""]);
+    expect(byId.get(p2)).toEqual(["91.67", "50.00", "FIXED", "PASSED", ""]);
+    expect(byId.get(p3)).toEqual(["37.50", "50.00", "FIXED", "NOT_PASSED", ""]);
+  });
+
+  it("the CSV lists each participant's incidents, never another's", async () => {
+    const [p0, p1] = live.people;
+    await recordIncident(manager, {
+      scheduledSession: live.sessionId,
+      participant: p1,
+      category: "ILLNESS",
+      text: "Felt faint",
+    });
+    const [header, ...rows] = rowsOf((await examResultsCsv(reader, exam._id)).csv);
+    const column = header!.indexOf("incidents");
+    const byId = new Map(rows.map((r) => [r[0], r[column]]));
+    expect(byId.get(p1)).toMatch(/^ILLNESS \d{4}-\d\d-\d\dT[\d:.]+Z: Felt faint$/);
+    expect(byId.get(p0)).toBe("");
   });
 
   it("neutralises formulas and quotes separators", () => {
@@ -101,12 +139,15 @@ describe("exam board exports", async () => {
           ratings: [null],
           totalPercent: null,
           status: "",
+          incidents: [{ category: "OTHER", at: new Date("2026-11-28T09:00:00Z"), station: null, text: "=1+1" }],
         },
       ],
     });
     const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toContain("'=HYPERLINK(1) score %");
-    expect(lines[1]).toBe(`p,"'@Smith, ""Jo""",'+31@example.org,'-1,"A;B",,,,55.00,FIXED,`);
+    expect(lines[1]).toBe(
+      `p,"'@Smith, ""Jo""",'+31@example.org,'-1,"A;B",,,,55.00,FIXED,,OTHER 2026-11-28T09:00:00.000Z: =1+1`,
+    );
   });
 
   it("the board's PDF: the cut and its working, the quality statistics and a chart per station", async () => {

@@ -93,6 +93,16 @@ const ownRefusals: Record<string, { init?: RequestInit; status: number }> = {
     status: 415,
   },
   "/api/user/live-state/:scheduledSessionId": { status: 401 },
+  // Issue 32: the devices' contact reports (JSON only, like the queues) and the audit trail's CSV.
+  "/api/user/live/:scheduledSessionId/contact": {
+    init: { method: "POST", headers: { ...french, "Content-Type": "text/plain" }, body: "{}" },
+    status: 415,
+  },
+  "/api/admin/live/:scheduledSessionId/contact": {
+    init: { method: "POST", headers: { ...french, "Content-Type": "application/json" }, body: "{}" },
+    status: 401,
+  },
+  "/api/admin/audit/:scheduledSessionId/:participantId/trail.csv": { status: 401 },
   "/api/assets/:tenant/:id": { status: 401 },
   "/api/assets/file/upload/file": {
     init: { method: "POST", headers: { ...french, "Content-Type": "multipart/form-data; boundary=x" }, body: "--x" },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
 import type { Plan } from "~db/tenant/planned-write";
-import { liveAnswers } from "~db/tenant/schema";
+import { auditEntries, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
 import { findEntryOf } from "~/modules/live/plan.server";
@@ -70,6 +70,16 @@ async function stored(participantId: string) {
     .get();
 }
 
+/** The audit trail's answer saves of a participant, oldest first: exactly one for each save stored. */
+const auditedSaves = async (participantId: string) =>
+  (
+    await manager.tdb.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.participantId, participantId), eq(auditEntries.kind, "ANSWER")))
+      .orderBy(auditEntries.id)
+  ).map((e) => (e.after as { answer: unknown }).answer);
+
 beforeAll(async () => {
   slug = (await makeTenant("planned-save")).tenant.slug;
   manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
@@ -94,6 +104,7 @@ describe("an answer saved in time", () => {
     }
     expect((await stored(f.people[0]!))?.answer).toEqual({ textValue: "first" });
     expect((await stored(f.people[1]!))?.answer).toEqual({ textValue: "other" });
+    expect(await auditedSaves(f.people[0]!)).toEqual([{ textValue: "first" }]);
   });
 
   it("goes through the transaction when another process writes between its plan and its batch: saved once, not stale", async () => {
@@ -109,6 +120,8 @@ describe("an answer saved in time", () => {
     const row = await stored(f.people[0]!);
     expect(row?.answer).toEqual({ textValue: "after another write" });
     expect(row?.revision).toBe(result.revision);
+    // The batch that wrote nothing recorded nothing: the trail has the save once, from the transaction.
+    expect(await auditedSaves(f.people[0]!)).toEqual([{ textValue: "first" }, { textValue: "after another write" }]);
   });
 
   it("is refused by the transaction's checks when another process moved the participant on in between", async () => {
@@ -126,6 +139,7 @@ describe("an answer saved in time", () => {
     }
     expect(watch.answered).toEqual([null]);
     expect((await stored(f.people[1]!))?.answer).toEqual({ textValue: "other" });
+    expect(await auditedSaves(f.people[1]!)).toEqual([{ textValue: "other" }]);
   });
 
   it("acknowledges a retry of an equal revision with what is stored, through the transaction", async () => {
