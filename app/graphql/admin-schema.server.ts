@@ -9,6 +9,7 @@ import { correctionsPiece } from "./corrections";
 import { reportsPiece } from "./reports";
 import { doubleMarkingPiece } from "./double-marking";
 import { examsPiece } from "./exams";
+import { circuitPiece } from "./circuit";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
@@ -25,5 +26,6 @@ export const adminSchema = buildSchema([
   reportsPiece,
   examsPiece,
   doubleMarkingPiece,
+  circuitPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

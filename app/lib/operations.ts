@@ -114,6 +114,14 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   unlockWaitingParticipants: RUN,
   getRealtimeToken: READ,
   liveDashboard: READ,
+  // circuit mode (issue 32)
+  circuitClock: READ,
+  circuitGrid: READ,
+  setParticipantAbsent: RUN,
+  admitLateParticipant: RUN,
+  closeStation: RUN,
+  swapParticipants: RUN,
+  addCarryOverRound: RUN,
   // corrections
   scheduledSessionParticipantCorrection: READ,
   scheduledSessionParticipantCorrections: READ,

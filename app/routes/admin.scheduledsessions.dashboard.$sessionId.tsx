@@ -16,11 +16,8 @@ import {
   staffRealtimeToken,
   unlockWaitingParticipants,
 } from "~/modules/live/index.server";
-import {
-  completeScheduledSession,
-  startScheduledSession,
-  getScheduledSession,
-} from "~/modules/scheduling/index.server";
+import { completeScheduledSession, getScheduledSession } from "~/modules/scheduling/index.server";
+import { startSession } from "~/modules/circuit/index.server";
 import { can } from "~/lib/permissions";
 import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
@@ -44,6 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         _id: session._id,
         reference: session.reference,
         sessionName: session.sessionName,
+        circuit: session.circuit !== null,
       },
       board,
       stations,
@@ -65,7 +63,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const participantsOf = (form: FormData) => form.getAll("participant").map(String).filter(Boolean);
   return runIntent(ctx, request, {
     start: async () => {
-      await startScheduledSession(ctx, id);
+      // A circuit also starts its clock (app/modules/circuit).
+      await startSession(ctx, id);
       return ctx.t("live:dashboard.started");
     },
     complete: async () => {
@@ -139,6 +138,15 @@ export default function LiveDashboardScreen() {
           </p>
         </div>
         <div className="flex flex-wrap gap-3 text-sm">
+          {session.circuit ? (
+            <Link
+              to={`/admin/scheduledsessions/dashboard/${session._id}/clock`}
+              className="text-primary underline"
+              data-testid="clock-board-link"
+            >
+              {t("circuit:board.link")}
+            </Link>
+          ) : null}
           <Link
             to={`/admin/scheduledsessions/order/${session._id}`}
             className="text-primary underline"

@@ -19,7 +19,9 @@ export type LiveEventType =
   | "help.requested"
   | "correction.changed"
   /** An evaluation or question of the running session was edited: screens reload (plan-change.server.ts). */
-  | "plan.changed";
+  | "plan.changed"
+  /** A circuit's schedule changed (started, paused, resumed, re-planned): screens run the clock from it (app/modules/circuit). */
+  | "circuit.changed";
 
 export type LiveEvent = {
   type: LiveEventType;

@@ -1,6 +1,7 @@
 // The scheduled-session input (GraphQL and the plan form) and the plan form's own fields. Pure
 // Zod: the module enforces it, the plan screen checks the same rules while it is filled in.
 import { z } from "zod";
+import { circuitSettingsInput } from "~/modules/assessments";
 import { MAX_SESSION_PARTICIPANTS } from "./limits";
 import { STATUSES } from "./ordering";
 
@@ -26,6 +27,8 @@ export const scheduledSessionInput = z.object({
       enableAutoPauseOnHelpRequest: z.boolean().nullish(),
     })
     .nullish(),
+  /** Run as a circuit (issue 32). Left out on add: the template's defaults; null: not a circuit. */
+  circuit: circuitSettingsInput.nullish(),
   /** Participant ids. On update: absent keeps the participants, a list replaces them. */
   participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).optional(),
 });
@@ -47,6 +50,11 @@ export const planFormInput = z.object({
   status: scheduledSessionInput.shape.status,
   allQuestionsInEvaluationShownByDefault: checkbox,
   enableAutoPauseOnHelpRequest: checkbox,
+  circuit: checkbox,
+  readingSeconds: z.coerce.number().optional(),
+  stationSeconds: z.coerce.number().optional(),
+  changeoverSeconds: z.coerce.number().optional(),
+  restStations: z.coerce.number().optional(),
   participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).default([]),
   invite: checkbox,
 });

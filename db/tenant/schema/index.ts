@@ -8,4 +8,5 @@ export * from "./corrections";
 export * from "./reports";
 export * from "./exams";
 export * from "./uploads";
+export * from "./circuit";
 export * from "./revision";
