@@ -211,7 +211,10 @@ export default function LiveDashboardScreen() {
         </p>
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
-      <UntimedNotice evaluations={board.preparation} messages="live:dashboard" testId="untimed-notice" />
+      {/* A circuit's clock is the time limit (issue 32): its questions have none of their own. */}
+      {session.circuit ? null : (
+        <UntimedNotice evaluations={board.preparation} messages="live:dashboard" testId="untimed-notice" />
+      )}
       <OutagesGivenBack outages={board.outagesGivenBack} />
 
       <LiveGrid

@@ -7,6 +7,10 @@ import { markStation, stationCorrection, stationParticipants } from "~/modules/c
 import { markerOf } from "~/modules/corrections";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
+import { StationCircuitBar } from "~/components/circuit/station-circuit";
+import { circuitClockAt } from "~/modules/circuit";
+import { stationCircuit } from "~/modules/circuit/index.server";
+import { staffRealtimeToken } from "~/modules/live/index.server";
 
 // Station marking: an examiner's tablet at one station of a session. Thin: the rules are
 // in app/modules/corrections/stations.server.ts; ticks go through the browser's tick queue.
@@ -20,8 +24,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const marker = markerOf(search.get("marker"));
     const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!, marker);
     const wanted = search.get("participant");
+    // A running circuit (issue 32) opens the mark sheet of who is at this station this round, and
+    // none for a round with nobody (absent, closed, rest).
+    const circuit = await stationCircuit(ctx, params.sessionId!, params.evaluationId!);
+    const clock = circuit ? circuitClockAt(circuit.schedule, circuit.serverTime) : null;
+    const byClock =
+      circuit && clock && clock.phase !== "DONE" ? (circuit.rounds[clock.round - 1]?.participant ?? null) : undefined;
     const chosen =
-      participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
+      participants.find((p) => p.participantId === wanted) ??
+      (byClock !== undefined
+        ? participants.find((p) => p.participantId === byClock)
+        : (participants.find((p) => !p.markedAt) ?? participants[0]));
     const selected = chosen
       ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId, marker)
       : null;
@@ -33,6 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       canCorrect: can(ctx.permissions, "correct:sessions"),
       sessionId: params.sessionId!,
       marker,
+      circuit,
+      room: circuit ? await staffRealtimeToken(ctx, params.sessionId!) : null,
     };
   });
 }
@@ -64,10 +79,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StationScreen() {
-  const { station, participants, selected, owner, canCorrect, sessionId, marker } = useLoaderData<typeof loader>();
+  const { station, participants, selected, owner, canCorrect, sessionId, marker, circuit, room } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
-  return (
+  const stationUrl = `${session}/stations/${encodeURIComponent(station.evaluationId)}`;
+  const view = (
     <StationView
       station={station}
       participants={participants}
@@ -78,5 +95,17 @@ export default function StationScreen() {
       result={result}
       marker={marker}
     />
+  );
+  if (!circuit) return view;
+  return (
+    <div className="flex flex-col gap-4">
+      <StationCircuitBar
+        circuit={circuit}
+        names={Object.fromEntries(participants.map((p) => [p.participantId, p.name]))}
+        stationUrl={stationUrl}
+        realtime={room}
+      />
+      {view}
+    </div>
   );
 }

@@ -37,6 +37,11 @@ export type ScheduledSessionInput = z.infer<typeof scheduledSessionInput>;
 /** A datetime-local value: the organisation's wall-clock time (its instant is found on the server). */
 const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const checkbox = z.boolean().default(false);
+/** A number field of the form: empty is left out; the module checks the range. */
+const formNumber = z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? undefined : Number(v)),
+  z.number({ invalid_type_error: "validation:invalid" }).finite({ message: "validation:invalid" }).optional(),
+);
 
 /** The plan form's post (intent "save"): flat names, checkboxes, the chosen participants repeated. */
 export const planFormInput = z.object({
@@ -51,10 +56,11 @@ export const planFormInput = z.object({
   allQuestionsInEvaluationShownByDefault: checkbox,
   enableAutoPauseOnHelpRequest: checkbox,
   circuit: checkbox,
-  readingSeconds: z.coerce.number().optional(),
-  stationSeconds: z.coerce.number().optional(),
-  changeoverSeconds: z.coerce.number().optional(),
-  restStations: z.coerce.number().optional(),
+  // Left empty: the session's own value, else the template's default (plan-form.server.ts).
+  readingSeconds: formNumber,
+  stationSeconds: formNumber,
+  changeoverSeconds: formNumber,
+  restStations: formNumber,
   participants: z.array(z.string().trim().min(1).max(100)).max(MAX_SESSION_PARTICIPANTS).default([]),
   invite: checkbox,
 });
