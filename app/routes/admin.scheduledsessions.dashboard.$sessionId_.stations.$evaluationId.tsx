@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { StationView } from "~/components/corrections/station-view";
 import { can } from "~/lib/permissions";
 import { requireStaffContext } from "~/modules/auth/index.server";
@@ -82,6 +83,7 @@ export default function StationScreen() {
   const { station, participants, selected, owner, canCorrect, sessionId, marker, circuit, room } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { t } = useTranslation();
   const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
   const stationUrl = `${session}/stations/${encodeURIComponent(station.evaluationId)}`;
   const view = (
@@ -94,6 +96,7 @@ export default function StationScreen() {
       base={{ session, station: `${session}/stations/${encodeURIComponent(station.evaluationId)}` }}
       result={result}
       marker={marker}
+      emptyText={circuit ? t("circuit:station.no-sheet") : undefined}
     />
   );
   if (!circuit) return view;

@@ -71,7 +71,11 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                     : t("circuit:grid.carry-round", { round: r + 1 })}
                 </th>
               ))}
-              {editable ? <th className="px-3 py-2" aria-hidden="true" /> : null}
+              {editable ? (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("circuit:grid.actions")}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>

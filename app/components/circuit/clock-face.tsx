@@ -87,11 +87,14 @@ export function ClockFace({
         board ? "flex flex-col items-center gap-4 text-center" : "flex flex-wrap items-baseline gap-x-4 gap-y-1"
       }
     >
-      <p className={board ? "text-5xl font-semibold md:text-7xl" : "font-semibold"} data-testid="circuit-round">
+      <p
+        className={board ? "text-[min(7vw,9vh)] font-semibold leading-tight" : "font-semibold"}
+        data-testid="circuit-round"
+      >
         {t("circuit:clock.round", { round: clock.round, rounds })}
       </p>
       <p
-        className={board ? "text-6xl font-bold uppercase md:text-8xl" : "font-bold uppercase"}
+        className={board ? "text-[min(10vw,12vh)] font-bold uppercase leading-tight" : "font-bold uppercase"}
         data-testid="circuit-phase"
       >
         {t(`circuit:phase.${clock.phase}`)}
@@ -100,7 +103,7 @@ export function ClockFace({
         <p
           className={
             board
-              ? "font-mono text-[9rem] font-bold leading-none tabular-nums md:text-[16rem]"
+              ? "font-mono text-[min(24vw,36vh)] font-bold leading-none tabular-nums"
               : "font-mono text-xl font-bold tabular-nums"
           }
           data-testid="circuit-remaining"

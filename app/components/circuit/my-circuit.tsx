@@ -90,7 +90,7 @@ export function MyCircuitFrame({
         <SignalBanner signal={signal} />
       </section>
       {/* Not at a station now: the task stays readable for orientation, but nothing can be entered. */}
-      <div {...(working ? {} : { inert: "", "aria-hidden": true })} className={working ? "" : "opacity-50"}>
+      <div {...(working ? {} : { inert: "" })} className={working ? "" : "opacity-50"}>
         {children}
       </div>
     </div>

@@ -295,8 +295,11 @@ export function StationView({
   base,
   result,
   marker = 1,
+  emptyText,
 }: {
   marker?: Marker;
+  /** What shows when no mark sheet is open (a circuit says why: absent, closed, rest). */
+  emptyText?: string;
   station: StationProgress;
   participants: StationParticipant[];
   selected: { correction: ParticipantCorrection; evaluation: CorrectionEvaluation } | null;
@@ -350,7 +353,7 @@ export function StationView({
             marker={marker}
           />
         ) : (
-          <p className="text-slate-600">{t("corrections:station.empty")}</p>
+          <p className="text-slate-600">{emptyText ?? t("corrections:station.empty")}</p>
         )}
       </div>
     </div>
