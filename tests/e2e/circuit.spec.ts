@@ -69,6 +69,14 @@ test("a circuit of three stations and four participants runs on one clock and is
 
   // Staff start the circuit from the dashboard.
   await loginAsStaff(page, await demoStaffAccount("circuit-lead@demo.test", "Cleo Circuit", "ORGANIZATION_MANAGER"));
+  // The plan screen shows the circuit's settings and the extra-time rule before the start.
+  await page.goto(`/admin/scheduledsessions/plan?id=${data.session}`);
+  await expect(page.getByLabel("Station time (seconds)")).toHaveValue("30");
+  await expect(page.getByLabel("Rest posts")).toHaveValue("1");
+  await expect(page.getByTestId("circuit-extra-rule")).toBeVisible();
+  await noAxeViolations(page);
+  await page.getByTestId("circuit-settings").scrollIntoViewIfNeeded();
+  await shoot(page, "plan-screen-desktop");
   await page.goto(session);
   await page.getByTestId("start-session").click();
   await page.getByTestId("start-session-confirm").click();

@@ -6,7 +6,7 @@ import type { MyCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
 import { useLiveRoom } from "~/components/live/use-live-room";
 import { BellToggle, ClockFace, SignalBanner, clockText } from "./clock-face";
-import { frameOfEvent, useCircuitClock } from "./use-circuit-clock";
+import { changesPlaces, frameOfEvent, useCircuitClock } from "./use-circuit-clock";
 
 /** Room events this screen's circuit part does not need (the session screen handles its own). */
 const NOT_MINE = [
@@ -42,9 +42,11 @@ export function MyCircuitFrame({
   });
   useLiveRoom(
     realtime,
-    (_why, event) => {
+    (why, event) => {
       const frame = frameOfEvent(event);
       if (frame) apply(frame);
+      // A pause or resume changes only the schedule, which the event carries: no reload for it.
+      if (why === "event" && frame && !changesPlaces(event)) return;
       // Re-planning changes this participant's places: the page reads them again.
       revalidate();
     },

@@ -5,7 +5,7 @@ import type { StationCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
 import { useLiveRoom } from "~/components/live/use-live-room";
 import { BellToggle, ClockFace, SignalBanner } from "./clock-face";
-import { frameOfEvent, useCircuitClock } from "./use-circuit-clock";
+import { changesPlaces, frameOfEvent, useCircuitClock } from "./use-circuit-clock";
 
 const NOT_MINE = [
   "welcome",
@@ -42,9 +42,11 @@ export function StationCircuitBar({
   });
   useLiveRoom(
     realtime,
-    (_why, event) => {
+    (why, event) => {
       const frame = frameOfEvent(event);
       if (frame) apply(frame);
+      // A pause or resume changes only the schedule, which the event carries: no reload for it.
+      if (why === "event" && frame && !changesPlaces(event)) return;
       revalidate();
     },
     { ignore: NOT_MINE },

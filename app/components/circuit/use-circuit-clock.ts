@@ -27,6 +27,12 @@ export function frameOfEvent(event: unknown): ScheduleFrame | null {
   return { rev, serverTime, schedule: schedule as CircuitSchedule };
 }
 
+/** Whether a `circuit.changed` event may have changed who is where (anything but a pause or resume). */
+export function changesPlaces(event: unknown): boolean {
+  const reason = (event as { payload?: { reason?: unknown } })?.payload?.reason;
+  return reason !== "paused" && reason !== "resumed";
+}
+
 /**
  * The circuit clock in the browser: the pure clock run on the server's schedule, on the server's
  * time (the offset is taken when the schedule arrives), so every screen reaches a phase change

@@ -126,6 +126,6 @@ describe("circuit mode over GraphQL", () => {
     const forbidden = await call(reader, `mutation($s: ID!) { addCarryOverRound(scheduledSession: $s) { rounds } }`, {
       s,
     });
-    expect(forbidden.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(forbidden.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   });
 });
