@@ -62,8 +62,8 @@ describe("circuit mode over GraphQL", () => {
       { i: { session: template, datetime, circuit: { ...SETTINGS, stationSeconds: 5 } } },
       "fr-fr",
     );
-    expect(refused.errors[0].extensions.code).toBe("BAD_REQUEST");
-    expect(JSON.stringify(refused.errors[0].extensions)).toContain("circuit.stationSeconds");
+    expect(refused.errors![0]!.extensions!.code).toBe("BAD_REQUEST");
+    expect(JSON.stringify(refused.errors![0]!.extensions)).toContain("circuit.stationSeconds");
     expect(await call(admin, CLOCK, { s: none.data.addScheduledSession._id })).toMatchObject({
       errors: [{ extensions: { code: "BAD_REQUEST", reason: "circuit_not_set" } }],
     });
@@ -121,11 +121,14 @@ describe("circuit mode over GraphQL", () => {
       { s, p: [people[1], people[1]] },
       "nl-nl",
     );
-    expect(refused.errors[0].extensions).toMatchObject({ code: "BAD_REQUEST", reason: "circuit_two_stations_at_once" });
-    expect(refused.errors[0].message).toBe("Door deze wijziging zou één deelnemer op twee stations tegelijk staan.");
+    expect(refused.errors![0]!.extensions).toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "circuit_two_stations_at_once",
+    });
+    expect(refused.errors![0]!.message).toBe("Door deze wijziging zou één deelnemer op twee stations tegelijk staan.");
     const forbidden = await call(reader, `mutation($s: ID!) { addCarryOverRound(scheduledSession: $s) { rounds } }`, {
       s,
     });
-    expect(forbidden.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(forbidden.errors![0]!.extensions!.code).toBe("FORBIDDEN");
   });
 });
