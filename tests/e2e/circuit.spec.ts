@@ -14,6 +14,7 @@ import { loginAsParticipant, loginAsStaff } from "./support/login";
 
 type Setup = {
   session: string;
+  template: string;
   stations: string[];
   names: string[];
   people: Array<{ participant: string; email: string; name: string }>;
@@ -69,6 +70,10 @@ test("a circuit of three stations and four participants runs on one clock and is
 
   // Staff start the circuit from the dashboard.
   await loginAsStaff(page, await demoStaffAccount("circuit-lead@demo.test", "Cleo Circuit", "ORGANIZATION_MANAGER"));
+  // The template carries the circuit's defaults.
+  await page.goto(`/admin/assessments/sessions/edit/${data.template}`);
+  await expect(page.getByTestId("circuit-defaults").getByLabel("Station time (seconds)")).toHaveValue("30");
+  await noAxeViolations(page);
   // The plan screen shows the circuit's settings and the extra-time rule before the start.
   await page.goto(`/admin/scheduledsessions/plan?id=${data.session}`);
   await expect(page.getByLabel("Station time (seconds)")).toHaveValue("30");

@@ -73,7 +73,7 @@ async function setup(ctx: Ctx, tag: string) {
     datetime: new Date(Date.now() + 3600_000).toISOString(),
     participants: people.map((p) => p.participant),
   });
-  return { session: session._id, stations, names, people };
+  return { session: session._id, template: template._id, stations, names, people };
 }
 
 /**
