@@ -12,6 +12,7 @@ import { doubleMarkingPiece } from "./double-marking";
 import { examsPiece } from "./exams";
 import { integrationsPiece } from "./integrations";
 import { auditPiece } from "./audit";
+import { circuitPiece } from "./circuit";
 import { buildSchema, createGraphQLEndpoint } from "./handler.server";
 
 // The admin API: every piece a staff client can call. Each domain adds its piece here.
@@ -31,5 +32,6 @@ export const adminSchema = buildSchema([
   doubleMarkingPiece,
   integrationsPiece,
   auditPiece,
+  circuitPiece,
 ]);
 export const handleAdminGraphQL = createGraphQLEndpoint("admin", adminSchema);

@@ -124,8 +124,27 @@ export const assessmentsPiece: SchemaPiece = {
       evaluations: [ID!]!
       passPercentage: Int!
       referenceFormat: String!
+      "Defaults of a session planned from it as a circuit; null: none."
+      circuit: CircuitSettings
       resolvedCategories: [NamedRef!]!
       resolvedEvaluations: [Evaluation!]
+    }
+    "A circuit's timing (issue 32): every round is reading, station and changeover time; rest posts join the rotation."
+    type CircuitSettings {
+      readingSeconds: Int!
+      stationSeconds: Int!
+      changeoverSeconds: Int!
+      restStations: Int!
+    }
+    input CircuitSettingsInput {
+      "0 to 3600."
+      readingSeconds: Int!
+      "30 to 7200."
+      stationSeconds: Int!
+      "0 to 3600."
+      changeoverSeconds: Int!
+      "Rest posts added to the rotation, 0 to 20."
+      restStations: Int!
     }
     ${connection("Question")}
     ${connection("Evaluation")}
@@ -181,6 +200,8 @@ export const assessmentsPiece: SchemaPiece = {
       "0-100."
       passPercentage: Int!
       referenceFormat: String
+      "Defaults for circuits planned from it; null: none."
+      circuit: CircuitSettingsInput
       ${OWNERSHIP_INPUT}
     }
     extend type Query {

@@ -1,5 +1,6 @@
 import type { ParticipantEntry } from "~/modules/scheduling/index.server";
-import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/index.server";
+import { completeScheduledSession } from "~/modules/scheduling/index.server";
+import { startSession } from "~/modules/circuit/index.server";
 import * as participantM from "~/modules/live/index.server";
 import { withinSaveLimits } from "~/modules/live/index.server";
 import * as runM from "~/modules/live/index.server";
@@ -229,7 +230,8 @@ export const adminLivePiece: SchemaPiece = {
       liveDashboard: (_p, a: Args, g) => runM.liveDashboard(ctxOf(g), a.scheduledSessionId),
     },
     Mutation: {
-      startScheduledSession: (_p, a: Args, g) => startScheduledSession(ctxOf(g), a.id),
+      // A circuit also starts its clock (app/modules/circuit).
+      startScheduledSession: (_p, a: Args, g) => startSession(ctxOf(g), a.id),
       completeScheduledSession: (_p, a: Args, g) => completeScheduledSession(ctxOf(g), a.id),
       getRealtimeToken: (_p, a: Args, g) => runM.staffRealtimeToken(ctxOf(g), a.scheduledSession),
       unlockWaitingParticipants: (_p, a: Args, g) =>

@@ -61,6 +61,8 @@ export const schedulingPiece: SchemaPiece = {
       assignedUser: AssignedUser
       loginCode: String!
       options: ScheduledSessionOptions!
+      "Run as a circuit with one clock; null: each participant at their own pace."
+      circuit: CircuitSettings
       participants: [Participant!]!
       participantCount: Int!
       "The template's evaluation ids, in the template's order."
@@ -113,6 +115,8 @@ export const schedulingPiece: SchemaPiece = {
       "The initial (or new) status; SCHEDULED when absent on add."
       status: ScheduledSessionStatus
       options: ScheduledSessionOptionsInput
+      "Run as a circuit (null: not). Left out on add: the template's defaults. Only while SCHEDULED."
+      circuit: CircuitSettingsInput
       "Participant ids: on add the first participants; on update, when given, the new list."
       participants: [ID!]
     }

@@ -114,6 +114,14 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   unlockWaitingParticipants: RUN,
   getRealtimeToken: READ,
   liveDashboard: READ,
+  // circuit mode (issue 32)
+  circuitClock: READ,
+  circuitGrid: READ,
+  setParticipantAbsent: RUN,
+  admitLateParticipant: RUN,
+  closeStation: RUN,
+  swapParticipants: RUN,
+  addCarryOverRound: RUN,
   // corrections
   scheduledSessionParticipantCorrection: READ,
   scheduledSessionParticipantCorrections: READ,
@@ -131,6 +139,19 @@ export const ADMIN_OPERATIONS: Record<string, OperationRule> = {
   removeUser: USERS,
   updateOrganizationSettings: { permission: "manage:settings" },
   updateOidcSettings: { permission: "manage:settings" },
+  // API tokens (managers and user managers, never more roles than they hold) and webhooks (ADR 0042)
+  apiTokens: USERS,
+  createApiToken: USERS,
+  revokeApiToken: USERS,
+  webhookEndpoints: { permission: "manage:settings" },
+  webhookDeliveries: { permission: "manage:settings" },
+  addWebhookEndpoint: { permission: "manage:settings" },
+  removeWebhookEndpoint: { permission: "manage:settings" },
+  resendWebhookDelivery: { permission: "manage:settings" },
+  // incidents (read by staff; recorded by who runs or marks sessions: every role with one has both) and the audit trail (ADR 0043)
+  incidents: READ,
+  recordIncident: RUN,
+  auditTrail: CORRECT,
   requestCloudinaryUploadSignature: ASSESSMENTS,
   // session reports
   createSessionReport: REPORTS,

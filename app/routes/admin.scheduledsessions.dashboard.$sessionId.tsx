@@ -16,11 +16,8 @@ import {
   staffRealtimeToken,
   unlockWaitingParticipants,
 } from "~/modules/live/index.server";
-import {
-  completeScheduledSession,
-  startScheduledSession,
-  getScheduledSession,
-} from "~/modules/scheduling/index.server";
+import { completeScheduledSession, getScheduledSession } from "~/modules/scheduling/index.server";
+import { startSession } from "~/modules/circuit/index.server";
 import { can } from "~/lib/permissions";
 import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
@@ -49,6 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         _id: session._id,
         reference: session.reference,
         sessionName: session.sessionName,
+        circuit: session.circuit !== null,
       },
       board,
       stations,
@@ -72,7 +70,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const participantsOf = (form: FormData) => form.getAll("participant").map(String).filter(Boolean);
   return runIntent(ctx, request, {
     start: async () => {
-      await startScheduledSession(ctx, id);
+      // A circuit also starts its clock (app/modules/circuit).
+      await startSession(ctx, id);
       return ctx.t("live:dashboard.started");
     },
     complete: async () => {
@@ -155,6 +154,15 @@ export default function LiveDashboardScreen() {
           </p>
         </div>
         <div className="flex flex-wrap gap-3 text-sm">
+          {session.circuit ? (
+            <Link
+              to={`/admin/scheduledsessions/dashboard/${session._id}/clock`}
+              className="text-primary underline"
+              data-testid="clock-board-link"
+            >
+              {t("circuit:board.link")}
+            </Link>
+          ) : null}
           <Link
             to={`/admin/scheduledsessions/order/${session._id}`}
             className="text-primary underline"
@@ -219,7 +227,10 @@ export default function LiveDashboardScreen() {
         </p>
       ) : null}
       {!board.presenceKnown ? <p className="text-sm text-amber-800">{t("live:dashboard.presence-unknown")}</p> : null}
-      <UntimedNotice evaluations={board.preparation} messages="live:dashboard" testId="untimed-notice" />
+      {/* A circuit's clock is the time limit (issue 32): its questions have none of their own. */}
+      {session.circuit ? null : (
+        <UntimedNotice evaluations={board.preparation} messages="live:dashboard" testId="untimed-notice" />
+      )}
       <OutagesGivenBack outages={board.outagesGivenBack} />
 
       <LiveGrid

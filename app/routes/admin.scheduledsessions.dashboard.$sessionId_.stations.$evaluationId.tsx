@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { StationView } from "~/components/corrections/station-view";
 import { can } from "~/lib/permissions";
 import { requireStaffContext } from "~/modules/auth/index.server";
@@ -8,6 +9,10 @@ import { markerOf } from "~/modules/corrections";
 import { loadOrFail } from "~/lib/form-result.server";
 import { recordIncident } from "~/modules/incidents/index.server";
 import { runIntent } from "~/lib/intent-action.server";
+import { StationCircuitBar } from "~/components/circuit/station-circuit";
+import { circuitClockAt } from "~/modules/circuit";
+import { stationCircuit } from "~/modules/circuit/index.server";
+import { staffRealtimeToken } from "~/modules/live/index.server";
 
 // Station marking: an examiner's tablet at one station of a session. Thin: the rules are
 // in app/modules/corrections/stations.server.ts; ticks go through the browser's tick queue.
@@ -21,8 +26,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const marker = markerOf(search.get("marker"));
     const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!, marker);
     const wanted = search.get("participant");
+    // A running circuit (issue 32) opens the mark sheet of who is at this station this round, and
+    // none for a round with nobody (absent, closed, rest).
+    const circuit = await stationCircuit(ctx, params.sessionId!, params.evaluationId!);
+    const clock = circuit ? circuitClockAt(circuit.schedule, circuit.serverTime) : null;
+    const byClock =
+      circuit && clock && clock.phase !== "DONE" ? (circuit.rounds[clock.round - 1]?.participant ?? null) : undefined;
     const chosen =
-      participants.find((p) => p.participantId === wanted) ?? participants.find((p) => !p.markedAt) ?? participants[0];
+      participants.find((p) => p.participantId === wanted) ??
+      (byClock !== undefined
+        ? participants.find((p) => p.participantId === byClock)
+        : (participants.find((p) => !p.markedAt) ?? participants[0]));
     const selected = chosen
       ? await stationCorrection(ctx, params.sessionId!, params.evaluationId!, chosen.participantId, marker)
       : null;
@@ -35,6 +49,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       canRecordIncident: can(ctx.permissions, "correct:sessions") || can(ctx.permissions, "run:sessions"),
       sessionId: params.sessionId!,
       marker,
+      circuit,
+      room: circuit ? await staffRealtimeToken(ctx, params.sessionId!) : null,
     };
   });
 }
@@ -75,9 +91,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StationScreen() {
-  const { sessionId, ...data } = useLoaderData<typeof loader>();
+  const { sessionId, circuit, room, ...data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { t } = useTranslation();
   const session = `/admin/scheduledsessions/dashboard/${encodeURIComponent(sessionId)}`;
-  const station = `${session}/stations/${encodeURIComponent(data.station.evaluationId)}`;
-  return <StationView {...data} base={{ session, station }} result={result} />;
+  const stationUrl = `${session}/stations/${encodeURIComponent(data.station.evaluationId)}`;
+  const view = (
+    <StationView
+      {...data}
+      base={{ session, station: stationUrl }}
+      result={result}
+      emptyText={circuit ? t("circuit:station.no-sheet") : undefined}
+    />
+  );
+  if (!circuit) return view;
+  return (
+    <div className="flex flex-col gap-4">
+      <StationCircuitBar
+        circuit={circuit}
+        names={Object.fromEntries(data.participants.map((p) => [p.participantId, p.name]))}
+        stationUrl={stationUrl}
+        realtime={room}
+      />
+      {view}
+    </div>
+  );
 }

@@ -18,6 +18,12 @@ import {
   evaluationsOfSession,
 } from "~/modules/scheduling/index.server";
 import { clashesOf, clashLimit, swapItems } from "~/modules/scheduling";
+import { CircuitPlan } from "~/components/circuit/circuit-plan";
+import { useRoomRevalidation } from "~/components/live/use-live-room";
+import { circuitReplanAction } from "./admin.scheduledsessions+shared/circuit-replan.server";
+import { circuitView } from "~/modules/circuit/index.server";
+import { staffRealtimeToken } from "~/modules/live/index.server";
+import { can } from "~/lib/permissions";
 
 export const handle = { titleKey: "scheduling:list.order" };
 
@@ -29,7 +35,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       participantEntrySummaries(ctx, session._id),
       evaluationsOfSession(ctx, session),
     ]);
+    // A circuit (issue 32) shows its rounds instead, re-planned here while it runs.
+    const circuit = session.circuit ? await circuitView(ctx, session._id) : null;
+    const token = circuit?.schedule ? await staffRealtimeToken(ctx, session._id) : null;
     return {
+      circuit,
+      canRun: can(ctx.permissions, "run:sessions"),
+      room: token ? { token: token.token, host: token.host, party: token.party, room: token.room } : null,
       session: { _id: session._id, reference: session.reference, sessionName: session.sessionName },
       rows: entries.map((e) => ({ participant: e.participant, name: e.participantName, order: e.sessionOrder })),
       evaluations,
@@ -40,6 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
+  const circuit = await circuitReplanAction(ctx, request, params.id!);
+  if (circuit) return circuit;
   return runIntent(ctx, request, {
     auto: async () => {
       await automaticallyAssignScheduledSessionOrder(ctx, params.id!, "NON_OVERLAPPING");
@@ -84,6 +98,22 @@ export default function OrderGrid() {
   }
 
   const result = fetcher.data;
+  useRoomRevalidation(data.room);
+  if (data.circuit)
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold text-primary">
+            {t("scheduling:order.title", { reference: data.session.reference })}
+          </h1>
+          <Link to={`/admin/scheduledsessions?overview=${data.session._id}`} className="text-sm text-primary underline">
+            {t("scheduling:plan.back")}
+          </Link>
+        </div>
+        <p className="text-sm text-slate-600">{data.session.sessionName}</p>
+        <CircuitPlan view={data.circuit} canRun={data.canRun} />
+      </div>
+    );
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

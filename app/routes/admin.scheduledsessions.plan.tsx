@@ -8,6 +8,7 @@ import { TemplateSelect } from "~/components/scheduling/template-select";
 import { TemplateOverviewButton } from "~/components/scheduling/template-overview";
 import { SessionActions } from "~/components/scheduling/session-actions";
 import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
+import { CircuitSettingsFields } from "~/components/circuit/circuit-settings-fields";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
 import { inputOfInstant, zoneLabel } from "~/lib/time-zone";
@@ -149,6 +150,11 @@ export default function PlanScheduledSession() {
             </label>
           ))}
         </fieldset>
+        <CircuitSettingsFields
+          settings={session?.circuit ?? null}
+          disabled={!canWrite || (!!session && session.status !== "SCHEDULED")}
+          errorOf={errorOf}
+        />
 
         <ParticipantPicker
           key={session?._id ?? "new"}

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LiveSessionScreen } from "~/components/live/session-screen";
+import { MyCircuitFrame } from "~/components/circuit/my-circuit";
+import { myCircuit } from "~/modules/circuit/index.server";
 import { requireParticipantContext } from "~/modules/auth/index.server";
 import { loadOrFail } from "~/lib/form-result.server";
 import { runIntent } from "~/lib/intent-action.server";
@@ -22,7 +24,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const live = await myLiveSession(ctx, params.scheduledSessionId!);
     const open = live.sessionStatus === "SCHEDULED" || live.sessionStatus === "ONGOING";
     const realtime = open ? await participantRealtimeToken(ctx, live.scheduledSession) : null;
-    return { live, realtime, participantId: ctx.actor.participantId };
+    // A circuit's clock moves this participant with everyone (issue 32): null otherwise.
+    const circuit = live.sessionStatus === "ONGOING" ? await myCircuit(ctx, live.scheduledSession) : null;
+    return { live, realtime, participantId: ctx.actor.participantId, circuit };
   });
 }
 
@@ -41,5 +45,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function LiveSessionRoute() {
   const data = useLoaderData<typeof loader>();
-  return <LiveSessionScreen live={data.live} realtime={data.realtime} participantId={data.participantId} />;
+  const screen = <LiveSessionScreen live={data.live} realtime={data.realtime} participantId={data.participantId} />;
+  return data.circuit ? (
+    <MyCircuitFrame circuit={data.circuit} realtime={data.realtime}>
+      {screen}
+    </MyCircuitFrame>
+  ) : (
+    screen
+  );
 }

@@ -1,6 +1,7 @@
 import { registerAssessmentReferenceFinders } from "~/modules/assessments/index.server";
 import { registerCompanyReferenceFinders } from "~/modules/databases/index.server";
 import { registerSchedulingReferenceFinders } from "~/modules/scheduling/index.server";
+import { registerCircuitListeners } from "~/modules/circuit/index.server";
 
 let registered = false;
 
@@ -16,4 +17,5 @@ export function registerReferenceChecks(): void {
   registerCompanyReferenceFinders();
   registerAssessmentReferenceFinders();
   registerSchedulingReferenceFinders();
+  registerCircuitListeners();
 }

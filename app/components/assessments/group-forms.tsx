@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Alert, Button, TextField } from "~/components/ui/form";
 import { UnsavedChangesGuard, useChangedSince } from "~/components/ui/unsaved-changes";
 import { DEFAULT_REFERENCE_PREFIX } from "~/modules/scheduling";
+import type { CircuitSettingsInput } from "~/modules/assessments";
 import { BankPicker } from "./bank-picker";
+import { CircuitDefaults, circuitDraftOf, circuitPayloadOf } from "./circuit-defaults";
 import { ReferencePicker } from "./create-reference";
 import { FieldError, NameField, OwnershipFields, PageHeader, type SaveResult } from "./screen-parts";
 import { SharingSection, sharesError, sharesPayload, type ShareEntry, type ShareUser } from "./sharing";
@@ -31,6 +33,7 @@ export type SessionData = Owned & {
   evaluations: string[];
   passPercentage: number;
   referenceFormat: string;
+  circuit?: CircuitSettingsInput | null;
 };
 
 function useSave(back: string) {
@@ -300,10 +303,12 @@ export function SessionForm({
   const [name, setName] = useState(session?.name ?? "");
   const [passPercentage, setPass] = useState(session ? String(session.passPercentage) : String(defaultPassPercentage));
   const [referenceFormat, setReferenceFormat] = useState(session?.referenceFormat ?? "");
+  const [circuit, setCircuit] = useState(() => circuitDraftOf(session?.circuit));
   const editor = useGroupEditor("evaluations", session, canWrite, "/admin/assessments/sessions", {
     name,
     passPercentage,
     referenceFormat,
+    circuit,
   });
   const { readOnly, errors } = editor;
   return (
@@ -315,6 +320,7 @@ export function SessionForm({
           name,
           passPercentage: passPercentage.trim() === "" ? undefined : Number(passPercentage),
           referenceFormat,
+          circuit: circuitPayloadOf(circuit),
         })
       }
     >
@@ -341,6 +347,7 @@ export function SessionForm({
           disabled={readOnly}
         />
       </div>
+      <CircuitDefaults draft={circuit} onChange={setCircuit} errors={errors} disabled={readOnly} />
       <CategoriesSharingAndBank
         editor={editor}
         choices={{ categoryOptions, canCreateCategories, chosen, shareCandidates }}

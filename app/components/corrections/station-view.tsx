@@ -271,10 +271,13 @@ export function StationView({
   result,
   marker = 1,
   canRecordIncident = false,
+  emptyText,
 }: {
   marker?: Marker;
   /** Staff who run or mark sessions record incidents (app/modules/incidents). */
   canRecordIncident?: boolean;
+  /** What shows when no mark sheet is open (a circuit says why: absent, closed, rest). */
+  emptyText?: string;
   station: StationProgress;
   participants: StationParticipant[];
   selected: { correction: ParticipantCorrection; evaluation: CorrectionEvaluation } | null;
@@ -329,7 +332,7 @@ export function StationView({
             canRecordIncident={canRecordIncident}
           />
         ) : (
-          <p className="text-slate-600">{t("corrections:station.empty")}</p>
+          <p className="text-slate-600">{emptyText ?? t("corrections:station.empty")}</p>
         )}
       </div>
     </div>

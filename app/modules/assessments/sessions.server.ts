@@ -6,6 +6,7 @@ import type { StaffCtx } from "~/lib/context.server";
 import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
 import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
+import { circuitSettingsInput } from "./circuit-settings";
 import { evaluationEntity, type Evaluation } from "./evaluations.server";
 import { categoryNames, refsOf, type NamedRef } from "./questions.server";
 
@@ -26,6 +27,8 @@ export const sessionInput = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, { message: "assessments:validation.reference-format" })
     .nullish()
     .transform((v) => v ?? ""),
+  /** Defaults of a session planned from it as a circuit (issue 32); null: none. */
+  circuit: circuitSettingsInput.nullish().transform((v) => v ?? null),
   ...ownershipInput,
 });
 export type SessionInput = z.infer<typeof sessionInput>;
@@ -36,6 +39,7 @@ export type Session = OwnedDoc & {
   evaluations: string[];
   passPercentage: number;
   referenceFormat: string;
+  circuit: SessionInput["circuit"];
   resolvedCategories: NamedRef[];
   resolvedEvaluations: Evaluation[] | null;
 };
@@ -55,6 +59,7 @@ export const sessionEntity = defineOwned({
     evaluations: r.evaluationIds,
     passPercentage: r.passPercentage,
     referenceFormat: r.referenceFormat,
+    circuit: r.circuit ?? null,
   }),
   values: (i: SessionInput) => ({
     name: i.name,
@@ -63,6 +68,7 @@ export const sessionEntity = defineOwned({
     evaluationIds: i.evaluations,
     passPercentage: i.passPercentage,
     referenceFormat: i.referenceFormat,
+    circuit: i.circuit,
   }),
   check: async (tx, ctx, i) => {
     await requireExisting(tx, categories, i.categories, "categories");
@@ -78,6 +84,7 @@ export const sessionEntity = defineOwned({
     evaluations: r.evaluationIds,
     passPercentage: r.passPercentage,
     referenceFormat: r.referenceFormat,
+    circuit: r.circuit ?? null,
     resolvedCategories: refsOf(r.categoryIds, extra?.categories ?? new Map()),
     resolvedEvaluations: null,
   }),

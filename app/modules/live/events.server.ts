@@ -22,7 +22,9 @@ export type LiveEventType =
   | "plan.changed"
   /** Staff only: an incident was recorded (app/modules/incidents), or a device reported its contact (app/modules/audit). */
   | "incident.recorded"
-  | "device.contact";
+  | "device.contact"
+  /** A circuit's schedule changed (started, paused, resumed, re-planned): screens run the clock from it (app/modules/circuit). */
+  | "circuit.changed";
 
 export type LiveEvent = {
   type: LiveEventType;

@@ -11,6 +11,7 @@ export {
   saveAnswer,
   setReady,
 } from "./participant.server";
+export { onSessionPauseChange } from "./pause-listeners.server";
 export { announcePlanChange } from "./plan-change.server";
 export { reportDevice } from "./devices.server";
 export {

@@ -70,6 +70,8 @@ export async function loadPlan(db: Reader, session: SessionRow): Promise<RunPlan
 
 /** The plan of a session from its template's plan (the session's own options are its row's). */
 export function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
+  // A circuit (issue 32) has one clock that moves everyone: its questions keep no time limit of their own.
+  if (session.circuit) template = { ...template, evaluations: untimed(template.evaluations) };
   return {
     session,
     options: {
@@ -78,6 +80,10 @@ export function planOf(session: SessionRow, template: TemplatePlan): RunPlan {
     },
     ...template,
   };
+}
+
+function untimed(evaluations: TemplatePlan["evaluations"]): TemplatePlan["evaluations"] {
+  return new Map([...evaluations].map(([id, e]) => [id, { ...e, enableTimer: false }]));
 }
 
 export async function loadTemplatePlan(db: Reader, templateId: string): Promise<TemplatePlan> {

@@ -7,6 +7,7 @@ import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
 import { publishLive } from "./events.server";
+import { sessionPauseChanged } from "./pause-listeners.server";
 import {
   LIVE_OVERRIDE_TYPES,
   MAX_EXTEND_SECONDS,
@@ -101,6 +102,11 @@ export async function applyLiveOverride(
   const override = parseInput(overrideInput, input);
   const events = await writeOverride(ctx.tdb, sessionId, participantIds, override, auditOrigin(ctx));
   await publishLive(ctx, sessionId, events);
+  if (
+    participantIds === null &&
+    (override.overrideType === "SESSION_PAUSE" || override.overrideType === "SESSION_RESUME")
+  )
+    await sessionPauseChanged(ctx, sessionId, override.overrideType === "SESSION_PAUSE");
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Ctx } from "~/lib/context.server";
 import { instantOfInput } from "~/lib/time-zone";
 import { importParticipantsCsv } from "~/modules/databases/index.server";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
+import { getSession } from "~/modules/assessments/index.server";
+import { DEFAULT_CIRCUIT_SETTINGS, type CircuitSettingsInput } from "~/modules/assessments";
 import { cancelAndNotify, inviteParticipants } from "./invitations.server";
 import {
   addScheduledSession,
@@ -78,6 +80,9 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
     }
     // The same schema the plan screen checks while it is filled in (session-input.ts).
     const post = parseFormOrThrow(form, planFormInput);
+    // Once started, the form shows the circuit but cannot change it: it is left out (kept).
+    const started = id ? (await getScheduledSession(ctx, id)).status !== "SCHEDULED" : false;
+    const circuit = started ? undefined : post.circuit ? await circuitOfForm(ctx, post, id) : null;
     const input = {
       session: post.session,
       // The form's wall-clock time is the organisation's; one that does not exist is refused by the module.
@@ -89,6 +94,7 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
         allQuestionsInEvaluationShownByDefault: post.allQuestionsInEvaluationShownByDefault,
         enableAutoPauseOnHelpRequest: post.enableAutoPauseOnHelpRequest,
       },
+      ...(circuit === undefined ? {} : { circuit }),
       participants: post.participants,
     };
     const before = id ? (await getScheduledSession(ctx, id)).participants : [];
@@ -108,4 +114,26 @@ export async function planFormAction(ctx: Ctx, form: FormData): Promise<PlanForm
       fieldErrors: translateFieldErrors(ctx.t, e.fieldErrors),
     };
   }
+}
+
+type CircuitFields = Partial<Record<keyof CircuitSettingsInput, number | undefined>> & { session: string };
+
+/**
+ * The circuit settings of the plan form (issue 32): the numbers given; a number left empty takes
+ * the session's own value, else the template's default, else the product's.
+ */
+async function circuitOfForm(ctx: Ctx, post: CircuitFields, id: string): Promise<CircuitSettingsInput> {
+  const current = id ? (await getScheduledSession(ctx, id)).circuit : null;
+  const template = await getSession(ctx, post.session).catch(() => null);
+  const base = current ?? template?.circuit ?? DEFAULT_CIRCUIT_SETTINGS;
+  const pick = (key: keyof CircuitSettingsInput) => {
+    const value = post[key];
+    return value === undefined || Number.isNaN(value) ? base[key] : value;
+  };
+  return {
+    readingSeconds: pick("readingSeconds"),
+    stationSeconds: pick("stationSeconds"),
+    changeoverSeconds: pick("changeoverSeconds"),
+    restStations: pick("restStations"),
+  };
 }

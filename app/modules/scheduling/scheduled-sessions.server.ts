@@ -17,6 +17,7 @@ import {
   sessionReports,
   sessionTemplates,
   staffUsers,
+  type CircuitSettings,
   type EntryRow,
   type ScheduledSessionOptions,
   type ScheduledSessionStatus,
@@ -59,6 +60,8 @@ export type ScheduledSession = {
   assignedUser: string | null;
   loginCode: string;
   options: ScheduledSessionOptions;
+  /** Circuit settings (issue 32), or null. */
+  circuit: CircuitSettings | null;
   /** Participant ids, in the order they were added. */
   participants: string[];
   /** Names for lists and screens. */
@@ -167,6 +170,7 @@ export async function toDocs(db: Reader, rows: Row[]): Promise<ScheduledSession[
     assignedUser: r.assignedUserId,
     loginCode: r.loginCode,
     options: { ...DEFAULT_OPTIONS, ...r.options },
+    circuit: r.circuit ?? null,
     participants: allEntries.filter((e) => e.scheduledSessionId === r.id).map((e) => e.participantId),
     sessionName: sessionNames.get(r.sessionTemplateId) ?? "",
     locationName: r.locationId ? (locationNames.get(r.locationId) ?? null) : null,
@@ -375,6 +379,8 @@ export async function addScheduledSession(ctx: Ctx, input: unknown): Promise<Sch
       assignedUserId: data.assignedUser,
       loginCode: await uniqueLoginCode(tx),
       options: optionsOf(data.options),
+      // Left out: the template's defaults (issue 32).
+      circuit: data.circuit === undefined ? (template.circuit ?? null) : data.circuit,
     };
     await tx.insert(scheduledSessions).values(row);
     if (data.participants?.length) await addEntries(tx, row, data.participants);
@@ -396,8 +402,15 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
       assignedUser: current.assignedUserId,
       status: current.status,
       options: { ...DEFAULT_OPTIONS, ...current.options },
+      circuit: current.circuit ?? null,
     };
-    const data = parseInput(scheduledSessionInput, mergeUpdateInput(stored, input, ["options"]));
+    const data = parseInput(scheduledSessionInput, mergeUpdateInput(stored, input, ["options", "circuit"]));
+    // A running circuit keeps its clock: its settings change only before it starts.
+    if (
+      current.status !== "SCHEDULED" &&
+      JSON.stringify(data.circuit ?? null) !== JSON.stringify(current.circuit ?? null)
+    )
+      throw fieldError("circuit", "scheduling:validation.circuit-locked");
     if (data.session !== current.sessionTemplateId) await templateOf(tx, ctx, data.session);
     // Nothing a participant did may be lost by an edit: entries that hold answers, progress or
     // overrides keep their participant and their evaluations.
@@ -441,6 +454,7 @@ export async function updateScheduledSession(ctx: Ctx, id: string, input: unknow
       assignedUserId: data.assignedUser,
       status,
       options: optionsOf(data.options, { ...DEFAULT_OPTIONS, ...current.options }),
+      circuit: data.circuit ?? null,
       updatedAt: new Date(),
       rev: current.rev + 1,
     };

@@ -1,3 +1,4 @@
+import type { CircuitSettings } from "./circuit";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { documentColumns } from "./columns";
 
@@ -72,6 +73,8 @@ export const sessionTemplates = sqliteTable(
     evaluationIds: text("evaluation_ids", { mode: "json" }).$type<string[]>().notNull(),
     passPercentage: integer("pass_percentage").notNull(),
     referenceFormat: text("reference_format").notNull().default(""),
+    /** The circuit settings a session planned from this template starts with (issue 32). */
+    circuit: text("circuit", { mode: "json" }).$type<CircuitSettings>(),
   },
   (t) => [index("session_templates_name_idx").on(t.nameLower), index("session_templates_owner_idx").on(t.ownerUserId)],
 );

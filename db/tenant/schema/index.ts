@@ -8,6 +8,7 @@ export * from "./corrections";
 export * from "./reports";
 export * from "./exams";
 export * from "./uploads";
+export * from "./circuit";
 export * from "./revision";
 export * from "./integrations";
 export * from "./audit";

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CircuitSettings } from "./circuit";
 import { documentColumns, timestamp } from "./columns";
 
 export const SCHEDULED_SESSION_STATUSES = ["SCHEDULED", "ONGOING", "COMPLETED", "CANCELED"] as const;
@@ -23,6 +24,8 @@ export const scheduledSessions = sqliteTable(
     assignedUserId: text("assigned_user_id"),
     loginCode: text("login_code").notNull(),
     options: text("options", { mode: "json" }).$type<ScheduledSessionOptions>().notNull(),
+    /** Run as a circuit with one clock (issue 32); null: every participant at their own pace. */
+    circuit: text("circuit", { mode: "json" }).$type<CircuitSettings>(),
   },
   (t) => [
     index("scheduled_sessions_datetime_idx").on(t.datetime),

@@ -1,0 +1,232 @@
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { CircuitView } from "~/modules/circuit/index.server";
+import { Alert, Button, SelectField } from "~/components/ui/form";
+
+/** What the order grid's circuit intents answer: the translated message, and the refusal's code. */
+export type CircuitIntentResult = { ok: boolean; intent: string; message: string; code?: string };
+
+/**
+ * The order grid of a circuit (issue 32): where each participant is in each round, and, while it
+ * runs, the re-planning actions. Rounds already begun are shown but never change; a change that
+ * cannot be made is explained with its code.
+ */
+export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<CircuitIntentResult>({ key: "circuit-plan" });
+  const firstId = useId();
+  const secondId = useId();
+  const grid = view.grid!;
+  const settings = view.settings!;
+  const running = view.status === "ONGOING" && view.schedule !== null;
+  const editable = canRun && running;
+  const names = new Map(view.stations.map((s) => [s.id, s.name]));
+  const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
+  const result = fetcher.data;
+  const busy = fetcher.state !== "idle";
+  const rounds = Array.from({ length: grid.rounds }, (_, r) => r);
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="circuit-heading" data-testid="circuit-plan">
+      <h2 id="circuit-heading" className="text-lg font-semibold text-primary">
+        {t("circuit:grid.heading")}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {t("circuit:grid.settings", {
+          reading: settings.readingSeconds,
+          station: settings.stationSeconds,
+          changeover: settings.changeoverSeconds,
+          rest: settings.restStations,
+        })}
+      </p>
+      <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="circuit-extra-rule">
+        {t("circuit:grid.extra-rule")}
+      </p>
+      <p className="text-sm text-slate-700" data-testid="circuit-next-round">
+        {running ? t("circuit:grid.next-round", { round: view.nextRound + 1 }) : t("circuit:grid.not-started")}
+      </p>
+      {result ? (
+        result.ok ? (
+          <Alert tone="success">{result.message}</Alert>
+        ) : (
+          <Alert>
+            <span data-testid="circuit-error" data-code={result.code}>
+              {result.message} ({result.code})
+            </span>
+          </Alert>
+        )
+      ) : null}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" data-testid="circuit-grid">
+          <caption className="sr-only">{t("circuit:grid.caption")}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2">
+                {t("circuit:grid.participant")}
+              </th>
+              {rounds.map((r) => (
+                <th key={r} scope="col" className={`px-3 py-2 ${r < view.nextRound ? "text-slate-500" : ""}`}>
+                  {r < grid.baseRounds
+                    ? t("circuit:grid.round", { round: r + 1 })
+                    : t("circuit:grid.carry-round", { round: r + 1 })}
+                </th>
+              ))}
+              {editable ? (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("circuit:grid.actions")}</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {view.people.map((person) => {
+              const absent = grid.absent[person.id] !== undefined;
+              return (
+                <tr
+                  key={person.id}
+                  className="border-t border-slate-100"
+                  data-testid="circuit-row"
+                  data-participant={person.id}
+                >
+                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 font-medium">
+                    {person.name}
+                    {person.extraTimePercent > 0 ? (
+                      <span className="ml-1 text-xs text-slate-600">
+                        {t("circuit:grid.extra", { percent: person.extraTimePercent })}
+                      </span>
+                    ) : null}
+                    {absent ? (
+                      <span className="ml-1 text-xs font-semibold text-red-800">{t("circuit:grid.absent")}</span>
+                    ) : null}
+                  </th>
+                  {rounds.map((r) => {
+                    const cell = grid.cells[person.id]![r]!;
+                    const past = r < view.nextRound;
+                    const label = cell.evaluation
+                      ? (names.get(cell.evaluation) ?? cell.evaluation)
+                      : cell.why === "absent"
+                        ? `${t("circuit:grid.absent")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
+                        : cell.why === "closed"
+                          ? `${t("circuit:grid.closed")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
+                          : t("circuit:grid.rest");
+                    return (
+                      <td
+                        key={r}
+                        data-testid="circuit-cell"
+                        data-round={r + 1}
+                        data-evaluation={cell.evaluation ?? ""}
+                        data-why={cell.why ?? ""}
+                        className={`px-3 py-2 ${past ? "bg-slate-50 text-slate-600" : ""} ${
+                          cell.why === "absent" || cell.why === "closed" ? "text-red-800" : ""
+                        }`}
+                      >
+                        {label}
+                        {cell.carry ? (
+                          <span className="ml-1 text-xs text-slate-600">({t("circuit:grid.carry")})</span>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                  {editable ? (
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {absent ? (
+                        <div className="flex gap-2">
+                          <Button
+                            variant="secondary"
+                            disabled={busy}
+                            data-testid="admit-late"
+                            onClick={() => post({ intent: "circuit-late", participant: person.id })}
+                          >
+                            {t("circuit:grid.admit-late")}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => post({ intent: "circuit-present", participant: person.id })}
+                          >
+                            {t("circuit:grid.mark-present")}
+                          </Button>
+                        </div>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          disabled={busy}
+                          data-testid="mark-absent"
+                          onClick={() => post({ intent: "circuit-absent", participant: person.id })}
+                        >
+                          {t("circuit:grid.mark-absent")}
+                        </Button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {editable ? (
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <h3 className="font-medium">{t("circuit:grid.stations")}</h3>
+            <div className="flex flex-wrap gap-2">
+              {view.stations.map((s) => {
+                const closed = grid.closed[s.id] !== undefined;
+                return (
+                  <Button
+                    key={s.id}
+                    variant="secondary"
+                    disabled={busy}
+                    data-testid="station-toggle"
+                    data-station={s.id}
+                    data-closed={closed ? "true" : "false"}
+                    onClick={() => post({ intent: closed ? "circuit-reopen" : "circuit-close", evaluation: s.id })}
+                  >
+                    {closed
+                      ? t("circuit:grid.reopen-station", { name: s.name })
+                      : t("circuit:grid.close-station", { name: s.name })}
+                  </Button>
+                );
+              })}
+            </div>
+          </div>
+          <fetcher.Form method="post" className="flex flex-wrap items-end gap-2" data-testid="swap-form">
+            <input type="hidden" name="intent" value="circuit-swap" />
+            <fieldset className="flex flex-wrap items-end gap-2">
+              <legend className="mb-1 font-medium">{t("circuit:grid.swap")}</legend>
+              <SelectField id={firstId} name="participants" label={t("circuit:grid.swap-first")} defaultValue="">
+                <option value="" />
+                {view.people.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField id={secondId} name="participants" label={t("circuit:grid.swap-second")} defaultValue="">
+                <option value="" />
+                {view.people.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </SelectField>
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {t("circuit:grid.swap-submit")}
+              </Button>
+            </fieldset>
+          </fetcher.Form>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              data-testid="add-carry-round"
+              onClick={() => post({ intent: "circuit-carry" })}
+            >
+              {t("circuit:grid.add-round")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
