@@ -198,6 +198,12 @@ test("a circuit of three stations and four participants runs on one clock and is
   await page.getByTestId("resume-all").click();
   await expect(board.getByTestId("circuit-clock")).toHaveAttribute("data-paused", "false", { timeout: 15_000 });
 
+  // Cas's timeline on the correction page says how the day was re-planned around them.
+  await page.goto(`${session}/participant/${cas.participant}`);
+  const timeline = page.getByTestId("audit-timeline");
+  await expect(timeline).toContainText("Marked absent (re-planned)");
+  await expect(timeline).toContainText("Admitted late (re-planned)");
+
   // Screenshots looked at: the clock board at desktop and tablet widths, the order grid in three languages.
   for (const [name, viewport] of [
     ["clock-board-desktop", { width: 1280, height: 800 }],
