@@ -262,7 +262,7 @@ const isLate = (state: EntryState) =>
 
 /**
  * An answer saved in time, planned at `revision` from the participant's kept state (ADR 0039): the
- * upsert and the entry's bump, which run in the group's one batch. Null (the transaction's path
+ * upsert, its audit entry and the entry's bump, which run in the group's one batch. Null (the transaction's path
  * then runs) for anything else: a refusal, a late answer, a retry, or a revision moved meanwhile.
  */
 async function planInTimeSave(
