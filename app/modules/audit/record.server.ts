@@ -27,20 +27,9 @@ export type AuditEntry = {
 /** SQLite's limit of bound values per statement is 32,766; 16 columns a row. */
 const ROWS_PER_INSERT = 1_000;
 
-/**
- * Appends entries to the audit trail in the transaction `tx` (the public `recordAudit(tx, entry)`
- * of the issue, for one or many). The trail cannot be changed afterwards: the table refuses UPDATE
- * and DELETE (migration 0016).
- */
-export async function recordAudit(
-  tx: TenantTx,
-  origin: AuditOrigin,
-  entries: AuditEntry | readonly AuditEntry[],
-): Promise<void> {
-  const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
-  if (list.length === 0) return;
-  const now = new Date();
-  const rows = list.map((e) => ({
+/** The stored row of an entry made by `origin`. */
+function rowOf(origin: AuditOrigin, e: AuditEntry, now: Date) {
+  return {
     scheduledSessionId: e.scheduledSession,
     participantId: e.participant ?? null,
     evaluationId: e.evaluation ?? null,
@@ -56,7 +45,23 @@ export async function recordAudit(
     process: origin.process,
     before: e.before ?? null,
     after: e.after ?? null,
-  }));
+  };
+}
+
+/**
+ * Appends entries to the audit trail in the transaction `tx` (the public `recordAudit(tx, entry)`
+ * of the issue, for one or many). The trail cannot be changed afterwards: the table refuses UPDATE
+ * and DELETE (migration 0016).
+ */
+export async function recordAudit(
+  tx: TenantTx,
+  origin: AuditOrigin,
+  entries: AuditEntry | readonly AuditEntry[],
+): Promise<void> {
+  const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
+  if (list.length === 0) return;
+  const now = new Date();
+  const rows = list.map((e) => rowOf(origin, e, now));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
     await tx.insert(auditEntries).values(rows.slice(i, i + ROWS_PER_INSERT));
 }
@@ -98,21 +103,13 @@ const plannedInsert = preparedStatement((db) =>
  * in the same batch, so it exists exactly when that change was committed.
  */
 export function plannedAuditEntry(tdb: TenantDb, origin: AuditOrigin, e: AuditEntry): InStatement {
+  const row = rowOf(origin, e, new Date());
+  // The placeholders take driver values: the time in ms, the values as JSON text.
+  const json = (value: unknown) => (value === null ? null : auditEntries.before.mapToDriverValue(value));
   return plannedInsert(tdb, {
-    scheduledSessionId: e.scheduledSession,
-    participantId: e.participant ?? null,
-    evaluationId: e.evaluation ?? null,
-    questionId: e.question ?? null,
-    stepIndex: e.stepIndex ?? null,
-    kind: e.kind,
-    action: e.action,
-    at: auditEntries.at.mapToDriverValue(e.at ?? new Date()),
-    actorType: origin.actorType,
-    actorId: origin.actorId,
-    actorName: origin.actorName,
-    device: origin.device,
-    process: origin.process,
-    before: e.before === undefined || e.before === null ? null : auditEntries.before.mapToDriverValue(e.before),
-    after: e.after === undefined || e.after === null ? null : auditEntries.after.mapToDriverValue(e.after),
+    ...row,
+    at: auditEntries.at.mapToDriverValue(row.at),
+    before: json(row.before),
+    after: json(row.after),
   });
 }
