@@ -229,6 +229,15 @@ test("a circuit of three stations and four participants runs on one clock and is
     await expect(page.getByTestId("circuit-grid")).toBeVisible();
     await noAxeViolations(page);
     await shoot(page, `order-grid-${locale}`);
+    // The clock board on a projector, in the same language.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${session}/clock`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByTestId("circuit-clock")).toBeVisible();
+    await noAxeViolations(page);
+    await shoot(page, `clock-board-${locale}-1920`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/admin/scheduledsessions/order/${data.session}`);
   }
   for (const c of [boardContext, tabletContext, phoneContext, deskContext]) await c.close();
 });
