@@ -1,23 +1,10 @@
-import { useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { personalPhase } from "~/modules/circuit";
 import type { MyCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
-import { useLiveRoom } from "~/components/live/use-live-room";
 import { BellToggle, ClockFace, SignalBanner, clockText } from "./clock-face";
-import { changesPlaces, frameOfEvent, useCircuitClock } from "./use-circuit-clock";
-
-/** Room events this screen's circuit part does not need (the session screen handles its own). */
-const NOT_MINE = [
-  "welcome",
-  "presence",
-  "answer.saved",
-  "correction.changed",
-  "entry.changed",
-  "help.requested",
-  "plan.changed",
-];
+import { useRoomCircuitClock } from "./use-circuit-clock";
 
 /**
  * The participant's circuit: the one clock, the bell, their station this round and the next. Between
@@ -34,23 +21,9 @@ export function MyCircuitFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { revalidate } = useRevalidator();
-  const { clock, signal, apply, schedule } = useCircuitClock({
-    schedule: circuit.schedule,
-    rev: circuit.rev,
-    serverTime: circuit.serverTime,
-  });
-  useLiveRoom(
+  const { clock, signal, schedule } = useRoomCircuitClock(
+    { schedule: circuit.schedule, rev: circuit.rev, serverTime: circuit.serverTime },
     realtime,
-    (why, event) => {
-      const frame = frameOfEvent(event);
-      if (frame) apply(frame);
-      // A pause or resume changes only the schedule, which the event carries: no reload for it.
-      if (why === "event" && frame && !changesPlaces(event)) return;
-      // Re-planning changes this participant's places: the page reads them again.
-      revalidate();
-    },
-    { ignore: NOT_MINE },
   );
   const index = clock ? clock.round - 1 : 0;
   const place = circuit.places[index];

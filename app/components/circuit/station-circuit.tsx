@@ -1,21 +1,10 @@
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
-import { useLiveRoom } from "~/components/live/use-live-room";
 import { BellToggle, ClockFace, SignalBanner } from "./clock-face";
-import { changesPlaces, frameOfEvent, useCircuitClock } from "./use-circuit-clock";
-
-const NOT_MINE = [
-  "welcome",
-  "presence",
-  "answer.saved",
-  "correction.changed",
-  "entry.changed",
-  "help.requested",
-  "plan.changed",
-];
+import { useRoomCircuitClock } from "./use-circuit-clock";
 
 /**
  * The circuit on an examiner's tablet at one station: the one clock and bell, who is here this
@@ -34,22 +23,9 @@ export function StationCircuitBar({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
-  const { clock, signal, apply, schedule } = useCircuitClock({
-    schedule: circuit.schedule,
-    rev: circuit.rev,
-    serverTime: circuit.serverTime,
-  });
-  useLiveRoom(
+  const { clock, signal, schedule } = useRoomCircuitClock(
+    { schedule: circuit.schedule, rev: circuit.rev, serverTime: circuit.serverTime },
     realtime,
-    (why, event) => {
-      const frame = frameOfEvent(event);
-      if (frame) apply(frame);
-      // A pause or resume changes only the schedule, which the event carries: no reload for it.
-      if (why === "event" && frame && !changesPlaces(event)) return;
-      revalidate();
-    },
-    { ignore: NOT_MINE },
   );
   const round = clock && clock.phase !== "DONE" ? clock.round : null;
   const here = round ? circuit.rounds[round - 1] : undefined;

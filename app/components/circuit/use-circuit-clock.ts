@@ -1,4 +1,6 @@
+import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLiveRoom, type RealtimeConnection } from "~/components/live/use-live-room";
 import {
   circuitClockAt,
   signalsBetween,
@@ -97,4 +99,37 @@ export function useCircuitClock(initial: ScheduleFrame): {
   }, [signal]);
 
   return { clock, signal, apply, schedule: frame.schedule };
+}
+
+/** Room events a circuit frame does not need (the screen around it handles its own). */
+const NOT_CIRCUIT_EVENTS = [
+  "welcome",
+  "presence",
+  "answer.saved",
+  "correction.changed",
+  "entry.changed",
+  "help.requested",
+  "plan.changed",
+];
+
+/**
+ * The circuit clock of a participant's or an examiner's screen, kept by the session's room: a pause
+ * or resume moves it from the event alone; re-planning (anything else) makes the page read its
+ * places again.
+ */
+export function useRoomCircuitClock(initial: ScheduleFrame, realtime: RealtimeConnection | null) {
+  const { revalidate } = useRevalidator();
+  const circuit = useCircuitClock(initial);
+  const { apply } = circuit;
+  useLiveRoom(
+    realtime,
+    (why, event) => {
+      const frame = frameOfEvent(event);
+      if (frame) apply(frame);
+      if (why === "event" && frame && !changesPlaces(event)) return;
+      revalidate();
+    },
+    { ignore: NOT_CIRCUIT_EVENTS },
+  );
+  return circuit;
 }
