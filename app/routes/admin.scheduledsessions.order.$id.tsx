@@ -99,23 +99,9 @@ export default function OrderGrid() {
 
   const result = fetcher.data;
   useRoomRevalidation(data.room);
-  if (data.circuit)
-    return (
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold text-primary">
-            {t("scheduling:order.title", { reference: data.session.reference })}
-          </h1>
-          <Link to={`/admin/scheduledsessions?overview=${data.session._id}`} className="text-sm text-primary underline">
-            {t("scheduling:plan.back")}
-          </Link>
-        </div>
-        <p className="text-sm text-slate-600">{data.session.sessionName}</p>
-        <CircuitPlan view={data.circuit} canRun={data.canRun} />
-      </div>
-    );
-  return (
-    <div className="flex flex-col gap-4">
+  // The heading of both grids: a circuit's rounds, or each participant's order.
+  const heading = (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-primary">
           {t("scheduling:order.title", { reference: data.session.reference })}
@@ -125,6 +111,18 @@ export default function OrderGrid() {
         </Link>
       </div>
       <p className="text-sm text-slate-600">{data.session.sessionName}</p>
+    </>
+  );
+  if (data.circuit)
+    return (
+      <div className="flex flex-col gap-4">
+        {heading}
+        <CircuitPlan view={data.circuit} canRun={data.canRun} />
+      </div>
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {heading}
       {data.canWrite ? (
         <div className="flex flex-wrap items-center gap-3">
           <AutoAssign
