@@ -8,7 +8,12 @@ const require = createRequire(import.meta.url);
 // The same tests run a second time with every catalog and tenant database on a real libSQL server
 // (sqld with namespaces, started once by tests/unit/sqld-global-setup.ts; each test file gets
 // databases of its own, see tests/unit/setup.ts): the tenant, migration and live-store tests.
-const ON_SQLD = ["tests/unit/db/**/*.test.ts", "tests/unit/tenants/**/*.test.ts", "tests/unit/live/**/*.test.ts"];
+const ON_SQLD = [
+  "tests/unit/db/**/*.test.ts",
+  "tests/unit/tenants/**/*.test.ts",
+  "tests/unit/live/**/*.test.ts",
+  "tests/unit/audit/record.test.ts",
+];
 // Uploads live in the tenant's database when that is a server (app/modules/assets/storage.server.ts).
 const UPLOADS = ["tests/unit/assessments/uploads.test.ts", "tests/unit/users/uploads-and-settings.test.ts"];
 const FILES_ONLY = [

@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
-import { preparedStatement } from "~db/tenant/prepared";
+import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
 import { auditEntries, type AuditKind } from "~db/tenant/schema";
 import type { AuditOrigin } from "./origin.server";
 
@@ -23,9 +23,6 @@ export type AuditEntry = {
   /** Defaults to now. */
   at?: Date;
 };
-
-/** SQLite's limit of bound values per statement is 32,766; 16 columns a row. */
-const ROWS_PER_INSERT = 1_000;
 
 /** The stored row of an entry made by `origin`. */
 function rowOf(origin: AuditOrigin, e: AuditEntry, now: Date) {
@@ -61,10 +58,37 @@ export async function recordAudit(
   const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
   if (list.length === 0) return;
   const now = new Date();
-  const rows = list.map((e) => rowOf(origin, e, now));
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-    await tx.insert(auditEntries).values(rows.slice(i, i + ROWS_PER_INSERT));
+  await insertRows(tx, { rows: JSON.stringify(list.map((e) => driverValues(rowOf(origin, e, now)))) });
 }
+
+/** A stored row as the driver takes it, in the table's column order: the time in ms, `before`/`after` as JSON text. */
+function driverValues(row: ReturnType<typeof rowOf>): unknown[] {
+  const json = (value: unknown) => (value === null ? null : auditEntries.before.mapToDriverValue(value));
+  const values: Record<string, unknown> = {
+    ...row,
+    at: auditEntries.at.mapToDriverValue(row.at),
+    before: json(row.before),
+    after: json(row.after),
+  };
+  return insertedColumns.map((key) => values[key] ?? null);
+}
+
+// Every column but the id (the table's), in the table's order.
+const insertedColumns = Object.keys(getTableColumns(auditEntries)).filter((key) => key !== "id");
+
+/**
+ * Any number of rows in one statement, built once: a JSON array of each row's values read by
+ * SQLite. Entries in the thousands (a "pause all") as one drizzle insert of 16 values a row cost
+ * more to build than to run (docs/benchmarks.md, issue 35); the live overrides are written so too.
+ */
+const insertRows = preparedWrite((tx) =>
+  tx.insert(auditEntries).select(
+    sql`SELECT NULL, ${sql.join(
+      insertedColumns.map((_, i) => sql.raw(`json_extract(value, '$[${i}]')`)),
+      sql`, `,
+    )} FROM json_each(${sql.placeholder("rows")}) ORDER BY key`,
+  ),
+);
 
 const placeholder = (name: string) => sql.placeholder(name);
 /** Every column of an entry, in the table's order, for the planned insert's SELECT (the id is the table's). */
