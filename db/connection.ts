@@ -106,15 +106,26 @@ export async function fetchFor(url: string): Promise<Fetch> {
 /**
  * A FIFO lock. @libsql/client on a file URL refuses every other write while a transaction is open
  * (SQLITE_BUSY at once, busy_timeout does not help), so each tenant's writes go through one of these.
+ * `runFirst` jobs go before every job still waiting (in their own order), never into one running.
  */
 export class WriteQueue {
+  private readonly first: Array<() => Promise<void>> = [];
   private readonly jobs: Array<() => Promise<void>> = [];
   private running = false;
 
   /** Runs `work` once every write queued before it has finished. */
   run<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(this.jobs, work);
+  }
+
+  /** Runs `work` once the running write has finished, before those waiting (after earlier `runFirst` ones). */
+  runFirst<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(this.first, work);
+  }
+
+  private enqueue<T>(lane: Array<() => Promise<void>>, work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.jobs.push(() => Promise.resolve().then(work).then(resolve, reject));
+      lane.push(() => Promise.resolve().then(work).then(resolve, reject));
       if (!this.running) {
         this.running = true;
         // Started on a later microtask, like a promise chain: never inside the caller's own call.
@@ -124,8 +135,12 @@ export class WriteQueue {
   }
 
   private async drain(): Promise<void> {
-    for (let job = this.jobs.shift(); job; job = this.jobs.shift()) await job();
+    for (let job = this.next(); job; job = this.next()) await job();
     this.running = false;
+  }
+
+  private next() {
+    return this.first.shift() ?? this.jobs.shift();
   }
 }
 

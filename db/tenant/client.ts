@@ -38,6 +38,13 @@ export type TenantDb = {
    * (planned-write.ts): answers null when `plan` made none. Queued with `write`'s.
    */
   planned<T>(plan: Plan<T>): Promise<T | null>;
+  /**
+   * A write that goes before the writes still waiting, in a transaction of its own: a staff
+   * action on a live room (pause all, an extension, an unlock), which must not wait behind the
+   * hundreds of saves an unlock sets off (ADR 0045). Only for writes whose outcome does not depend
+   * on the order among the writes waiting with it.
+   */
+  writeFirst<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
 };
 
 type OpenDb = { handle: Promise<TenantDb>; queue: WriteQueue; client: Promise<Client> };
@@ -111,7 +118,13 @@ function openDatabase(slug: string, url: string): OpenDb {
       },
     );
     const planned = new PlannedGroup(queue, db.$client, () => readRevision(db));
-    return { slug, db, write: (work) => grouped.run(work), planned: (plan) => planned.run(plan) } satisfies TenantDb;
+    return {
+      slug,
+      db,
+      write: (work) => grouped.run(work),
+      planned: (plan) => planned.run(plan),
+      writeFirst: (work) => queue.runFirst(() => inTransaction(db, work)),
+    } satisfies TenantDb;
   })();
   return { handle, queue, client };
 }

@@ -58,13 +58,26 @@ export const LATE_GRACE_MS = 5_000;
 type Done<T> = { value: T; keep?: KeptChange[] };
 
 /**
+ * Where a live write waits: `queued` behind every write before it; `first` before the writes still
+ * waiting (tdb.writeFirst, ADR 0045), for a staff action whose effect does not depend on the saves
+ * waiting with it: a pause, a resume, an extension, a help answered, an unlock of participants who
+ * wait (they have no question open, so none of their saves can be on one).
+ */
+type Lane = "queued" | "first";
+
+/**
  * A write of live rows. `work` gets the revision its transaction sees before it writes; what it
  * returns to keep (the new states of every entry it changed, or a session to read again) is applied
  * to the kept state after the commit, from that revision to the one read after its rows.
  */
-async function liveWrite<T>(tdb: TenantDb, work: (tx: TenantTx, revision: number) => Promise<Done<T>>): Promise<T> {
+async function liveWrite<T>(
+  tdb: TenantDb,
+  lane: Lane,
+  work: (tx: TenantTx, revision: number) => Promise<Done<T>>,
+): Promise<T> {
   const bracket: { from?: number; to?: number; keep?: KeptChange[] } = {};
-  const value = await tdb.write(async (tx) => {
+  const write = lane === "first" ? tdb.writeFirst : tdb.write;
+  const value = await write(async (tx) => {
     const from = await readRevision(tx);
     const done = await work(tx, from);
     if (done.keep?.length) Object.assign(bracket, { from, to: await readRevision(tx), keep: done.keep });
@@ -347,7 +360,7 @@ function writeAnswerInTransaction(
   data: AnswerInput,
   origin?: AuditOrigin,
 ): Promise<SaveAnswerResult> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     // Not in the session: NOT_FOUND, before anything else is looked at or stored.
     const { plan, state, unkept } = await liveEntryState(tdb, tx, data.scheduledSession, participantId, now, revision);
@@ -472,7 +485,7 @@ export function writeReady(
   participantId: string,
   ready: boolean,
 ): Promise<LiveEvent | null> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const { plan, state } = await liveEntryState(tdb, tx, sessionId, participantId, new Date(), revision);
     const { session } = plan;
     if (session.status === "COMPLETED" || session.status === "CANCELED")
@@ -500,7 +513,7 @@ export function writeFinishSection(
   questionId: string | null,
   origin?: AuditOrigin,
 ): Promise<LiveEvent | null> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     const { session, entry, plan, state } = await ongoingStateOf(tdb, tx, sessionId, participantId, now, revision);
     const section = openSection(state.live.progress);
@@ -546,7 +559,7 @@ export function writeHelpRequest(
   participantId: string,
   origin?: AuditOrigin,
 ): Promise<LiveEvent[]> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     const { session, entry, plan, state } = await ongoingStateOf(tdb, tx, sessionId, participantId, now, revision);
     if (isHelpRequested(state.live.overrides, now)) return { value: [] };
@@ -602,7 +615,7 @@ export function writeSessionStart(
   sessionId: string,
   origin?: AuditOrigin,
 ): Promise<{ revision: number; events: LiveEvent[] }> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
     const sessionRevision = await setSessionStatus(tx, session, "ONGOING", now);
@@ -641,7 +654,7 @@ export function writeSessionStart(
 
 /** ONGOING → COMPLETED; open sections end now, answers stay. Answers the session's new revision. */
 export function writeSessionComplete(tdb: TenantDb, sessionId: string, origin?: AuditOrigin): Promise<number> {
-  return liveWrite(tdb, async (tx) => {
+  return liveWrite(tdb, "queued", async (tx) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
     const revision = await setSessionStatus(tx, session, "COMPLETED", now);
@@ -722,7 +735,10 @@ export function writeOverride(
   override: StaffOverride,
   origin?: AuditOrigin,
 ): Promise<LiveEvent[]> {
-  return liveWrite(tdb, async (tx, revision) => {
+  // Opening an evaluation moves the participants to other questions: the saves sent before it
+  // are stored first.
+  const lane = override.overrideType === "OPEN_EVALUATION" ? "queued" : "first";
+  return liveWrite(tdb, lane, async (tx, revision) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
     requireOngoing(session);
@@ -886,7 +902,7 @@ export function writeUnlock(
   participantIds: string[],
   origin?: AuditOrigin,
 ): Promise<{ unlocked: string[]; events: LiveEvent[] }> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "first", async (tx, revision) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
     requireOngoing(session);
@@ -961,7 +977,7 @@ export function writeTimeGivenBack(
   to: Date,
   reason: string,
 ): Promise<{ events: LiveEvent[]; seconds: number[] } | null> {
-  return liveWrite(tdb, async (tx, revision) => {
+  return liveWrite(tdb, "queued", async (tx, revision) => {
     const session = await findSession(tx, sessionId).catch(() => null);
     if (!session || session.status !== "ONGOING") return { value: null };
     const plan = await planAt(tdb, tx, revision, session);

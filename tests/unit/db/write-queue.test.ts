@@ -57,4 +57,55 @@ describe("tenant write queue", () => {
     expect(done).toEqual(["first", "second"]);
     expect(order).toEqual(["first", "second"]);
   });
+
+  it("runs a runFirst write after the running one and before those waiting, in their order", async () => {
+    const queue = new WriteQueue();
+    const order: string[] = [];
+    let release!: () => void;
+    let started!: () => void;
+    const running = queue.run(async () => {
+      order.push("running");
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise<void>((resolve) => (started = resolve));
+    const waiting = [
+      queue.run(async () => void order.push("save 1")),
+      queue.run(async () => void order.push("save 2")),
+    ];
+    const first = [
+      queue.runFirst(async () => void order.push("pause")),
+      queue.runFirst(async () => void order.push("resume")),
+    ];
+    release();
+    await Promise.all([running, ...waiting, ...first]);
+    expect(order).toEqual(["running", "pause", "resume", "save 1", "save 2"]);
+  });
+
+  it("commits a tenant's writeFirst ahead of the group of writes waiting, in a transaction of its own", async () => {
+    const { tdb } = await makeTenant();
+    const seen: Array<[string, number]> = [];
+    const count = async (tx: Parameters<Parameters<typeof tdb.write>[0]>[0]) =>
+      (await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(rateLimitHits)
+        .get())!.n;
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      tdb.write(async (tx) => {
+        await tx.insert(rateLimitHits).values({ bucket: `save${i}`, at: new Date() });
+        seen.push([`save${i}`, await count(tx)]);
+      }),
+    );
+    const staff = tdb.writeFirst(async (tx) => {
+      await tx.insert(rateLimitHits).values({ bucket: "staff", at: new Date() });
+      seen.push(["staff", await count(tx)]);
+      throw new Error("refused");
+    });
+    await expect(staff).rejects.toThrow("refused");
+    await Promise.all(saves);
+    // The saves queued before it had not run: the staff write saw only its own row, rolled back alone.
+    expect(seen[0]).toEqual(["staff", 1]);
+    expect(seen.slice(1).map(([, n]) => n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await tdb.db.select().from(rateLimitHits).all()).toHaveLength(20);
+  });
 });

@@ -300,15 +300,16 @@ describe("the gateway's writes", () => {
   });
 });
 
-describe("a participant's move and a staff action in one transaction", () => {
-  it("the action sees the move, and what is kept after both is what a fresh read gives", async () => {
+describe("a participant's move and a staff action asked for at once", () => {
+  it("the action goes first (ADR 0045), and what is kept after both is what a fresh read gives", async () => {
     const session = await makeLiveSession(manager, { participants: 3 });
     const people = session.people.map((p) => participantCtx(manager, p));
     await startScheduledSession(manager, session.sessionId);
     const [first, second] = session.questions[0]!;
     await finishQuestion(people[1]!, session.sessionId, session.evaluations[0]!, first!);
     for (const who of people) await myLiveSession(who, session.sessionId);
-    // Asked for in the same turn, so they share a group commit: b's move to "waiting" first.
+    // Asked for in the same turn: the save and b's move to "waiting" share a group commit, and the
+    // extension, a staff action, goes before them (tdb.writeFirst).
     const [, , extended] = await Promise.all([
       save(people[0]!, first!, session),
       finishQuestion(people[1]!, session.sessionId, session.evaluations[0]!, second!),
@@ -319,8 +320,8 @@ describe("a participant's move and a staff action in one transaction", () => {
       const entry = await findEntryOf(manager.tdb.db, session.sessionId, participant);
       return (await loadLiveData(manager.tdb.db, [entry.id], { answers: false })).get(entry.id)!.overrides.at(-1);
     };
-    // b was waiting when the extension was written: none for it; a and c, on their first question, got it.
-    expect(await lastOverride(session.people[1]!)).toBeUndefined();
+    // b was still on its second question when the extension was written; a and c, on their first, got it.
+    expect(await lastOverride(session.people[1]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: second });
     expect(await lastOverride(session.people[0]!)).toMatchObject({ overrideType: "EXTEND_TIME", question: first });
     const kept = [];
     for (const who of people) kept.push(await myLiveSession(who, session.sessionId));
