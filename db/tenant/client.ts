@@ -6,7 +6,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
 import { GroupCommit } from "./group-commit";
-import { PlannedGroup, type Plan } from "./planned-write";
+import { PlannedGroup, type PlannedKind } from "./planned-write";
 import { readRevision } from "./revision";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
@@ -34,10 +34,11 @@ export type TenantDb = {
   db: TenantDrizzle;
   write<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
   /**
-   * A write whose statements are decided before its transaction, at the revision read for its group
-   * (planned-write.ts): answers null when `plan` made none. Queued with `write`'s.
+   * A write whose statements are decided before its transaction, at the revision read for its group,
+   * with the group's other writes of its kind (planned-write.ts): answers null when it did not fit
+   * the plan. Queued with `write`'s.
    */
-  planned<T>(plan: Plan<T>): Promise<T | null>;
+  planned<Item, T>(kind: PlannedKind<Item, T>, item: Item): Promise<T | null>;
   /**
    * A write that goes before the writes still waiting, in a transaction of its own: a staff
    * action on a live room (pause all, an extension, an unlock), which must not wait behind the
@@ -122,7 +123,7 @@ function openDatabase(slug: string, url: string): OpenDb {
       slug,
       db,
       write: (work) => grouped.run(work),
-      planned: (plan) => planned.run(plan),
+      planned: (kind, item) => planned.run(kind, item),
       writeFirst: (work) => queue.runFirst(() => inTransaction(db, work)),
     } satisfies TenantDb;
   })();

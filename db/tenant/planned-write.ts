@@ -2,30 +2,37 @@ import type { Client, InStatement, ResultSet } from "@libsql/client";
 import type { WriteQueue } from "../connection";
 import { QueuedGroup } from "./group-commit";
 
-/** Statements decided before their transaction, and what their results answer. */
-export type Planned<T> = { statements: InStatement[]; finish: (results: ResultSet[]) => T };
+/**
+ * The statements of a group's writes of one kind, decided before their transaction, and what their
+ * results answer to each write, in the order of the items: a value, or null when the write did not
+ * fit the plan (its caller then writes another way).
+ */
+export type GroupPlan<T> = { statements: InStatement[]; finish: (results: ResultSet[]) => Array<T | null> };
 
 /**
- * Decides a write's statements at `revision`, the database's revision read just before the group's
- * transaction; null when the write does not fit a plan (nothing of it runs). Its statements must
- * change nothing unless the revision is still `revision` when they run (revisionIs in revision.ts):
- * another process may write in between.
+ * A kind of planned write. `plan` decides, at `revision` (the database's revision read just before
+ * the group's transaction), the statements of all the group's writes of this kind at once: one
+ * statement can write every row of the group. They must change nothing unless the revision is still
+ * `revision` when they run (revisionIs in revision.ts): another process may write in between. A
+ * plan that throws fails the writes of its kind in the group.
  */
-export type Plan<T> = (revision: number) => Promise<Planned<T> | null>;
+export type PlannedKind<Item, T> = {
+  plan: (revision: number, items: readonly Item[]) => Promise<GroupPlan<T>>;
+};
 
 type Pending = {
-  plan: Plan<unknown>;
+  kind: PlannedKind<unknown, unknown>;
+  item: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
 
 /**
- * Planned writes, for the one write a full room runs most (an answer saved in time, ADR 0039): the
- * writes of a group (QueuedGroup) are planned at one revision read, and all their statements run
- * as one transaction in one request to the database (libSQL's batch). On a libSQL server an
- * interactive transaction costs a round trip for each statement, five for a save in its savepoint;
- * here a group of saves costs two. Every caller is answered after the COMMIT; a failed batch fails
- * every write in it, a plan that throws fails only its own.
+ * Planned writes, for the one write a full room runs most (an answer saved in time, ADR 0039, ADR
+ * 0046): the writes of a group (QueuedGroup) are planned at one revision read, each kind's together,
+ * and all their statements run as one transaction in one request to the database (libSQL's batch).
+ * On a libSQL server an interactive transaction costs a round trip for each statement; here a group
+ * costs two. Every caller is answered after the COMMIT; a failed batch fails every write in it.
  */
 export class PlannedGroup extends QueuedGroup<Pending> {
   constructor(
@@ -36,10 +43,15 @@ export class PlannedGroup extends QueuedGroup<Pending> {
     super(queue);
   }
 
-  /** What `plan`'s statements answered, or null when it made none (the caller writes another way). */
-  run<T>(plan: Plan<T>): Promise<T | null> {
+  /** What the plan answered for `item`, or null when it did not fit (the caller writes another way). */
+  run<Item, T>(kind: PlannedKind<Item, T>, item: Item): Promise<T | null> {
     return new Promise<T | null>((resolve, reject) => {
-      this.add({ plan, resolve: resolve as (value: unknown) => void, reject });
+      this.add({
+        kind: kind as PlannedKind<unknown, unknown>,
+        item,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
     });
   }
 
@@ -48,38 +60,46 @@ export class PlannedGroup extends QueuedGroup<Pending> {
     try {
       revision = await this.readRevision();
     } catch (error) {
-      for (const item of group) item.reject(error);
+      for (const pending of group) pending.reject(error);
       return;
     }
-    const plans = await Promise.all(
-      group.map((item) =>
-        item.plan(revision).then(
-          (planned) => ({ ok: true as const, planned }),
-          (error: unknown) => ({ ok: false as const, error }),
-        ),
-      ),
-    );
-    const statements = plans.flatMap((p) => (p.ok && p.planned ? p.planned.statements : []));
+    const byKind = new Map<PlannedKind<unknown, unknown>, Pending[]>();
+    for (const pending of group) byKind.set(pending.kind, [...(byKind.get(pending.kind) ?? []), pending]);
+    const plans: Array<{ pendings: Pending[]; plan: GroupPlan<unknown> }> = [];
+    for (const [kind, pendings] of byKind) {
+      try {
+        plans.push({
+          pendings,
+          plan: await kind.plan(
+            revision,
+            pendings.map((p) => p.item),
+          ),
+        });
+      } catch (error) {
+        for (const pending of pendings) pending.reject(error);
+      }
+    }
+    const statements = plans.flatMap((p) => p.plan.statements);
     let results: ResultSet[] = [];
     if (statements.length > 0) {
       try {
         results = await this.client.batch(statements, "write");
       } catch (error) {
-        group.forEach((item, i) => (plans[i]!.ok && !plans[i]!.planned ? item.resolve(null) : item.reject(error)));
+        for (const { pendings } of plans) for (const pending of pendings) pending.reject(error);
         return;
       }
     }
     let at = 0;
-    group.forEach((item, i) => {
-      const outcome = plans[i]!;
-      if (!outcome.ok) return item.reject(outcome.error);
-      if (!outcome.planned) return item.resolve(null);
-      const own = results.slice(at, (at += outcome.planned.statements.length));
+    for (const { pendings, plan } of plans) {
+      const own = results.slice(at, (at += plan.statements.length));
+      let answers: Array<unknown>;
       try {
-        item.resolve(outcome.planned.finish(own));
+        answers = plan.finish(own);
       } catch (error) {
-        item.reject(error);
+        for (const pending of pendings) pending.reject(error);
+        continue;
       }
-    });
+      pendings.forEach((pending, i) => pending.resolve(answers[i] ?? null));
+    }
   }
 }

@@ -19,5 +19,5 @@ export {
 } from "./contacts.server";
 export { auditCsv, type CsvAuditRow } from "./csv";
 export { type AuditOrigin, auditOrigin, systemOrigin, THIS_PROCESS } from "./origin.server";
-export { type AuditEntry, plannedAuditEntry, recordAudit } from "./record.server";
+export { AUDIT_ROW_LENGTH, type AuditEntry, auditRowValues, insertAuditRowsFrom, recordAudit } from "./record.server";
 export { AUDIT_READ, auditTrail, type AuditRow, MAX_TRAIL_ROWS } from "./trail.server";

@@ -1,13 +1,12 @@
-import type { InStatement } from "@libsql/client";
 import { getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { TenantDb, TenantTx } from "~db/tenant/client";
-import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
+import type { TenantTx } from "~db/tenant/client";
+import { preparedWrite } from "~db/tenant/prepared";
 import { auditEntries, type AuditKind } from "~db/tenant/schema";
 import type { AuditOrigin } from "./origin.server";
 
-// Recording: one INSERT for any number of entries, in the caller's write transaction, so an entry
-// exists exactly when the change it records was committed. Nothing here reads: the answer save
-// path (app/modules/live/gateway.server.ts) calls it on every save.
+// Recording: one INSERT for any number of entries, in the caller's write transaction (or the batch
+// of a planned write), so an entry exists exactly when the change it records was committed. Nothing
+// here reads: the answer save path (app/modules/live/) records every save.
 
 export type AuditEntry = {
   scheduledSession: string;
@@ -58,11 +57,16 @@ export async function recordAudit(
   const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
   if (list.length === 0) return;
   const now = new Date();
-  await insertRows(tx, { rows: JSON.stringify(list.map((e) => driverValues(rowOf(origin, e, now)))) });
+  await insertRows(tx, { rows: JSON.stringify(list.map((e) => auditRowValues(origin, e, now))) });
 }
 
-/** A stored row as the driver takes it, in the table's column order: the time in ms, `before`/`after` as JSON text. */
-function driverValues(row: ReturnType<typeof rowOf>): unknown[] {
+/**
+ * An entry as a row of the JSON array `insertAuditRowsFrom` reads: its columns' driver values in the
+ * table's order (the time in ms, `before`/`after` as JSON text). A caller may append values of its
+ * own after AUDIT_ROW_LENGTH, for its condition.
+ */
+export function auditRowValues(origin: AuditOrigin, e: AuditEntry, now = new Date()): unknown[] {
+  const row = rowOf(origin, e, now);
   const json = (value: unknown) => (value === null ? null : auditEntries.before.mapToDriverValue(value));
   const values: Record<string, unknown> = {
     ...row,
@@ -75,65 +79,22 @@ function driverValues(row: ReturnType<typeof rowOf>): unknown[] {
 
 // Every column but the id (the table's), in the table's order.
 const insertedColumns = Object.keys(getTableColumns(auditEntries)).filter((key) => key !== "id");
+/** How many values of a row of `insertAuditRowsFrom`'s array are the entry's. */
+export const AUDIT_ROW_LENGTH = insertedColumns.length;
 
 /**
- * Any number of rows in one statement, built once: a JSON array of each row's values read by
- * SQLite. Entries in the thousands (a "pause all") as one drizzle insert of 16 values a row cost
- * more to build than to run (docs/benchmarks.md, issue 35); the live overrides are written so too.
+ * The insert of the entries in `rows`, a JSON array of auditRowValues, read as `j` of
+ * `FROM json_each(rows) AS j`, those for which `where` holds (it may read `j.value`), in their order.
+ * Any number of entries is one statement, built once: entries in the thousands (a "pause all") as
+ * one drizzle insert of 16 values a row cost more to build than to run (docs/benchmarks.md, ADR 0045).
  */
-const insertRows = preparedWrite((tx) =>
-  tx.insert(auditEntries).select(
+export function insertAuditRowsFrom(db: Pick<TenantTx, "insert">, rows: SQL | Placeholder, where: SQL) {
+  return db.insert(auditEntries).select(
     sql`SELECT NULL, ${sql.join(
-      insertedColumns.map((_, i) => sql.raw(`json_extract(value, '$[${i}]')`)),
+      insertedColumns.map((_, i) => sql.raw(`json_extract(j.value, '$[${i}]')`)),
       sql`, `,
-    )} FROM json_each(${sql.placeholder("rows")}) ORDER BY key`,
-  ),
-);
-
-const placeholder = (name: string) => sql.placeholder(name);
-/** Every column of an entry, in the table's order, for the planned insert's SELECT (the id is the table's). */
-const plannedColumns: Record<keyof typeof auditEntries.$inferInsert, SQL | Placeholder> = {
-  id: sql`NULL`,
-  scheduledSessionId: placeholder("scheduledSessionId"),
-  participantId: placeholder("participantId"),
-  evaluationId: placeholder("evaluationId"),
-  questionId: placeholder("questionId"),
-  stepIndex: placeholder("stepIndex"),
-  kind: placeholder("kind"),
-  action: placeholder("action"),
-  at: placeholder("at"),
-  actorType: placeholder("actorType"),
-  actorId: placeholder("actorId"),
-  actorName: placeholder("actorName"),
-  device: placeholder("device"),
-  process: placeholder("process"),
-  before: placeholder("before"),
-  after: placeholder("after"),
-};
-
-/** The insert of one entry that writes only if the statement before it in its batch changed a row. */
-const plannedInsert = preparedStatement((db) =>
-  db.insert(auditEntries).select(
-    sql`SELECT ${sql.join(
-      Object.keys(getTableColumns(auditEntries)).map((key) => plannedColumns[key as keyof typeof plannedColumns]),
-      sql`, `,
-    )} WHERE changes() > 0`,
-  ),
-);
-
-/**
- * One entry as a statement of a planned write (db/tenant/planned-write.ts, ADR 0039): it goes right
- * after the statement whose change it records, and is written only if that statement changed a row,
- * in the same batch, so it exists exactly when that change was committed.
- */
-export function plannedAuditEntry(tdb: TenantDb, origin: AuditOrigin, e: AuditEntry): InStatement {
-  const row = rowOf(origin, e, new Date());
-  // The placeholders take driver values: the time in ms, the values as JSON text.
-  const json = (value: unknown) => (value === null ? null : auditEntries.before.mapToDriverValue(value));
-  return plannedInsert(tdb, {
-    ...row,
-    at: auditEntries.at.mapToDriverValue(row.at),
-    before: json(row.before),
-    after: json(row.after),
-  });
+    )} FROM json_each(${rows}) AS j WHERE ${where} ORDER BY j.key`,
+  );
 }
+
+const insertRows = preparedWrite((tx) => insertAuditRowsFrom(tx, sql.placeholder("rows"), sql`true`));

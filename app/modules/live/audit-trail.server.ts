@@ -1,7 +1,6 @@
-import type { InStatement } from "@libsql/client";
-import type { TenantDb, TenantTx } from "~db/tenant/client";
+import type { TenantTx } from "~db/tenant/client";
 import {
-  plannedAuditEntry,
+  auditRowValues,
   recordAudit,
   systemOrigin,
   type AuditEntry,
@@ -73,13 +72,9 @@ export function auditAnswerSave(tx: TenantTx, origin: AuditOrigin | undefined, s
   return recordAudit(tx, origin ?? UNNAMED_LIVE_ORIGIN, answerSaveEntry(save));
 }
 
-/** One answer save planned in time (ADR 0039): the statement right after the upsert it records. */
-export function plannedAnswerSaveAudit(
-  tdb: TenantDb,
-  origin: AuditOrigin | undefined,
-  save: AnswerSaveAudit,
-): InStatement {
-  return plannedAuditEntry(tdb, origin ?? UNNAMED_LIVE_ORIGIN, answerSaveEntry(save));
+/** One answer save planned in time (ADR 0046): its entry as a row of the group's one audit insert. */
+export function answerSaveAuditRow(origin: AuditOrigin | undefined, save: AnswerSaveAudit, now: Date): unknown[] {
+  return auditRowValues(origin ?? UNNAMED_LIVE_ORIGIN, answerSaveEntry(save), now);
 }
 
 export type ClockChange = {

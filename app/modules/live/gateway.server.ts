@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
-import type { Planned } from "~db/tenant/planned-write";
+import type { PlannedKind } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
 import { carryPastLiveWrite, readRevision, revisionIs } from "~db/tenant/revision";
 import {
@@ -40,8 +40,8 @@ import {
 } from "./progress.server";
 import { nextEvaluation, nextSectionIn, openSection } from "./status";
 import { entryRevisionOf, loadLiveData } from "./store.server";
-import { systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
-import { auditAnswerSave, auditInputsChanged, auditSessionStatus, plannedAnswerSaveAudit } from "./audit-trail.server";
+import { AUDIT_ROW_LENGTH, insertAuditRowsFrom, systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
+import { answerSaveAuditRow, auditAnswerSave, auditInputsChanged, auditSessionStatus } from "./audit-trail.server";
 
 // The live gateway: the only code that writes live rows (answers, progress, overrides, entries'
 // live fields, a session's start and end), and the owner of the live state kept in memory
@@ -203,34 +203,67 @@ const inTimeUpsert = preparedWrite((tx) =>
   ),
 );
 
-/** Every column of an answer saved in time, in the table's order, for the planned upsert's SELECT. */
-const inTimeColumns: Record<keyof typeof liveAnswers.$inferInsert, SQL | Placeholder> = {
-  entryId: sql.placeholder("entryId"),
-  evaluationId: sql.placeholder("evaluationId"),
-  questionId: sql.placeholder("questionId"),
-  stepIndex: sql.placeholder("stepIndex"),
-  answer: sql.placeholder("answer"),
-  revision: sql.placeholder("revision"),
-  savedAt: sql.placeholder("savedAt"),
+// ---- Answers saved in time, planned (ADR 0039, ADR 0046) ----
+// A group's saves are three statements whatever their number, each over one JSON array of the
+// saves, [entry, evaluation, question, step, revision, answer JSON, saved at ms] a row: the audit
+// entries, the entries' bumps and the upserts. Each writes only while the database is still at
+// the revision the group was planned at. The first two go before the upsert and write for exactly
+// the saves it will write (savePlanned): nothing stored for their step at their revision or a
+// later one. None of the three moves the revision (UNCOUNTED in revision.ts), so that holds for all.
+
+const savesJson = sql.placeholder("saves");
+const atRevision = revisionIs(sql.placeholder("atRevision"));
+const field = (at: number) => sql.raw(`json_extract(j.value, '$[${at}]')`);
+
+/** Whether the upsert will write the save at positions `at`… of `j.value`. */
+const savePlanned = (at: number) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${liveAnswers} WHERE ${liveAnswers.entryId} = ${field(at)}
+    AND ${liveAnswers.evaluationId} = ${field(at + 1)} AND ${liveAnswers.questionId} = ${field(at + 2)}
+    AND ${liveAnswers.stepIndex} = ${field(at + 3)} AND ${liveAnswers.revision} >= ${field(at + 4)})`;
+
+/** The audit entries of the saves the upsert will write; each row is the entry, then the save's row. */
+const plannedSaveAudits = preparedStatement((db) =>
+  insertAuditRowsFrom(db, sql.placeholder("audits"), sql`${atRevision} AND ${savePlanned(AUDIT_ROW_LENGTH)}`),
+);
+
+/** Each entry's revision moved once for each of its saves the upsert will write. */
+const plannedBumps = preparedStatement((db) =>
+  db
+    .update(entries)
+    .set({
+      rev: sql`${entries.rev} + (SELECT count(*) FROM json_each(${savesJson}) AS j WHERE ${field(0)} = ${entries.id} AND ${savePlanned(0)})`,
+      updatedAt: sql.placeholder("at") as unknown as Date,
+    })
+    .where(
+      sql`${atRevision} AND ${entries.id} IN (SELECT ${field(0)} FROM json_each(${savesJson}) AS j WHERE ${savePlanned(0)})`,
+    )
+    .returning({ id: entries.id, rev: entries.rev }),
+);
+
+/** Every column of an answer saved in time, in the table's order, from its row. */
+const inTimeColumns: Record<keyof typeof liveAnswers.$inferInsert, SQL> = {
+  entryId: field(0),
+  evaluationId: field(1),
+  questionId: field(2),
+  stepIndex: field(3),
+  revision: field(4),
+  answer: field(5),
+  savedAt: field(6),
   late: sql`0`,
   receivedAt: sql`NULL`,
   inTimeAnswer: sql`NULL`,
   inTimeRevision: sql`NULL`,
 };
 
-/**
- * The upsert of an answer in time as a planned write (ADR 0039): it writes only while the database
- * is still at the revision its plan was made at, and only over a lower revision; else it returns no
- * row. Its values are the driver's (the answer's JSON, the time in ms).
- */
-const plannedInTimeUpsert = preparedStatement((db) =>
+/** The saves' upsert: only over a lower revision; answers the rows it wrote. */
+const plannedUpserts = preparedStatement((db) =>
   db
     .insert(liveAnswers)
     .select(
       sql`SELECT ${sql.join(
         Object.keys(getTableColumns(liveAnswers)).map((key) => inTimeColumns[key as keyof typeof inTimeColumns]),
         sql`, `,
-      )} WHERE ${revisionIs(sql.placeholder("atRevision"))}`,
+      )} FROM json_each(${savesJson}) AS j WHERE ${atRevision}`,
     )
     .onConflictDoUpdate({
       target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
@@ -241,16 +274,13 @@ const plannedInTimeUpsert = preparedStatement((db) =>
       ),
       setWhere: sql`${liveAnswers.revision} < excluded.revision`,
     })
-    .returning({ revision: liveAnswers.revision }),
-);
-
-/** The entry's revision bump after the planned upsert and its audit entry, only when they wrote (`changes()`). */
-const plannedBump = preparedStatement((db) =>
-  db
-    .update(entries)
-    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
-    .where(and(eq(entries.id, sql.placeholder("id")), sql`changes() > 0`))
-    .returning({ rev: entries.rev }),
+    .returning({
+      entryId: liveAnswers.entryId,
+      evaluationId: liveAnswers.evaluationId,
+      questionId: liveAnswers.questionId,
+      stepIndex: liveAnswers.stepIndex,
+      revision: liveAnswers.revision,
+    }),
 );
 
 /**
@@ -273,69 +303,105 @@ function stepToSave(plan: RunPlan, state: EntryState, data: AnswerInput) {
 const isLate = (state: EntryState) =>
   !!state.clock && state.clock.remainingMs !== null && state.clock.remainingMs < -LATE_GRACE_MS;
 
+type SaveItem = { tdb: TenantDb; participantId: string; data: AnswerInput; origin: AuditOrigin | undefined };
+
+const saveKey = (entryId: string, d: { evaluation: string; question: string; stepIndex: number }) =>
+  JSON.stringify([entryId, d.evaluation, d.question, d.stepIndex]);
+
 /**
- * An answer saved in time, planned at `revision` from the participant's kept state (ADR 0039): the
- * upsert, its audit entry and the entry's bump, which run in the group's one batch. Null (the transaction's path
- * then runs) for anything else: a refusal, a late answer, a retry, or a revision moved meanwhile.
+ * Answers saved in time, planned at `revision` from the participants' kept states (ADR 0039, ADR
+ * 0046): the group's three statements above. A save is answered null, and takes the transaction's
+ * path, for anything else: a refusal, a late answer, a retry, a revision moved meanwhile, or a
+ * second save of the same step in the group (it must come after the first, with its own entry).
  */
-async function planInTimeSave(
-  tdb: TenantDb,
-  participantId: string,
-  data: AnswerInput,
-  revision: number,
-  origin: AuditOrigin | undefined,
-): Promise<Planned<SaveAnswerResult | null> | null> {
-  const now = new Date();
-  // A refusal (not in the session: NOT_FOUND) is the transaction's path to give, with its checks.
-  const found = await liveEntryState(tdb, tdb.db, data.scheduledSession, participantId, now, revision).catch(
-    () => null,
-  );
-  if (!found || found.plan.session.status !== "ONGOING" || isLate(found.state)) return null;
-  const { onSection, checked } = stepToSave(found.plan, found.state, data);
-  if (!onSection || !checked?.success) return null;
-  const entryId = found.state.entry.id;
-  return {
-    statements: [
-      plannedInTimeUpsert(tdb, {
-        entryId,
-        evaluationId: data.evaluation,
-        questionId: data.question,
-        stepIndex: data.stepIndex,
-        answer: liveAnswers.answer.mapToDriverValue(checked.data),
-        revision: data.revision,
-        savedAt: liveAnswers.savedAt.mapToDriverValue(now),
-        atRevision: revision,
+const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
+  async plan(revision, items) {
+    const now = new Date();
+    const planned = await Promise.all(
+      items.map(async ({ tdb, participantId, data }) => {
+        // A refusal (not in the session: NOT_FOUND) is the transaction's path to give, with its checks.
+        const found = await liveEntryState(tdb, tdb.db, data.scheduledSession, participantId, now, revision).catch(
+          () => null,
+        );
+        if (!found || found.plan.session.status !== "ONGOING" || isLate(found.state)) return null;
+        const { onSection, checked } = stepToSave(found.plan, found.state, data);
+        return onSection && checked?.success ? { entryId: found.state.entry.id, answer: checked.data } : null;
       }),
-      // Each of these two runs only if the statement before it changed a row: the upsert wrote.
-      plannedAnswerSaveAudit(tdb, origin, {
+    );
+    const keys = new Set<string>();
+    const taken = planned.map((p, i) => {
+      if (!p) return null;
+      const key = saveKey(p.entryId, items[i]!.data);
+      if (keys.has(key)) return null;
+      keys.add(key);
+      return { ...p, key };
+    });
+    const saves: unknown[] = [];
+    const audits: unknown[] = [];
+    taken.forEach((t, i) => {
+      if (!t) return;
+      const { participantId, data, origin } = items[i]!;
+      const save = [
+        t.entryId,
+        data.evaluation,
+        data.question,
+        data.stepIndex,
+        data.revision,
+        liveAnswers.answer.mapToDriverValue(t.answer),
+        liveAnswers.savedAt.mapToDriverValue(now),
+      ];
+      saves.push(save);
+      const audit = {
         scheduledSession: data.scheduledSession,
         participant: participantId,
         evaluation: data.evaluation,
         question: data.question,
         stepIndex: data.stepIndex,
         revision: data.revision,
-        answer: checked.data,
+        answer: t.answer,
         savedAt: now,
         late: false,
         receivedAt: null,
-      }),
-      plannedBump(tdb, { id: entryId, at: now }),
-    ],
-    finish: ([upsert, , bump]) => {
-      if (!upsert?.rows.length) return null;
-      const rev = bump?.rows[0]?.[0];
-      if (rev === undefined) throw new Error(`No entry ${entryId} to bump`);
-      return {
-        revision: data.revision,
-        late: false,
-        savedAt: now,
-        receivedAt: null,
-        stored: true,
-        entryRevision: Number(rev),
       };
-    },
-  };
-}
+      audits.push([...answerSaveAuditRow(origin, audit, now), ...save]);
+    });
+    if (saves.length === 0) return { statements: [], finish: () => items.map(() => null) };
+    const tdb = items[0]!.tdb;
+    const values = { saves: JSON.stringify(saves), atRevision: revision };
+    return {
+      statements: [
+        plannedSaveAudits(tdb, { audits: JSON.stringify(audits), atRevision: revision }),
+        plannedBumps(tdb, { ...values, at: now }),
+        plannedUpserts(tdb, values),
+      ],
+      finish: ([, bumps, upserts]) => {
+        const revisions = new Map(bumps!.rows.map((row) => [String(row[0]), Number(row[1])]));
+        const written = new Set(
+          upserts!.rows.map((row) =>
+            saveKey(String(row[0]), {
+              evaluation: String(row[1]),
+              question: String(row[2]),
+              stepIndex: Number(row[3]),
+            }),
+          ),
+        );
+        return taken.map((t, i) => {
+          if (!t || !written.has(t.key)) return null;
+          const entryRevision = revisions.get(t.entryId);
+          if (entryRevision === undefined) throw new Error(`No entry ${t.entryId} to bump`);
+          return {
+            revision: items[i]!.data.revision,
+            late: false,
+            savedAt: now,
+            receivedAt: null,
+            stored: true,
+            entryRevision,
+          };
+        });
+      },
+    };
+  },
+};
 
 /**
  * Stores one step's answer of the participant (participant.server.ts's saveAnswer checked the
@@ -349,7 +415,7 @@ export async function writeAnswer(
   data: AnswerInput,
   origin?: AuditOrigin,
 ): Promise<SaveAnswerResult> {
-  const planned = await tdb.planned((revision) => planInTimeSave(tdb, participantId, data, revision, origin));
+  const planned = await tdb.planned(inTimeSaves, { tdb, participantId, data, origin });
   return planned ?? writeAnswerInTransaction(tdb, participantId, data, origin);
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
-import type { Plan } from "~db/tenant/planned-write";
+import type { PlannedKind } from "~db/tenant/planned-write";
 import { auditEntries, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
@@ -24,6 +24,7 @@ let manager: Ctx;
 let f: LiveFixture;
 let p1: Ctx;
 let p2: Ctx;
+let p3: Ctx;
 let revision = 0;
 
 /** Saves a text answer to the first question's text step (step 2). */
@@ -41,13 +42,19 @@ const save = (who: Ctx, text: string, clientRevision = ++revision) =>
 function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
   const answered: unknown[] = [];
   const original = ctx.tdb.planned.bind(ctx.tdb);
-  const spy = vi.spyOn(ctx.tdb, "planned").mockImplementation(<T>(plan: Plan<T>) =>
-    original(async (at: number) => {
-      const planned = await plan(at);
-      await beforeBatch?.();
-      return planned;
-    }).then((value) => (answered.push(value), value)),
-  );
+  // One wrapper a kind, so the saves of a group are still planned together.
+  const wrapped = new WeakMap<object, PlannedKind<unknown, unknown>>();
+  const spy = vi.spyOn(ctx.tdb, "planned").mockImplementation(<I, T>(kind: PlannedKind<I, T>, item: I) => {
+    if (!wrapped.has(kind))
+      wrapped.set(kind, {
+        plan: async (at, items) => {
+          const planned = await kind.plan(at, items as I[]);
+          await beforeBatch?.();
+          return planned;
+        },
+      });
+    return original(wrapped.get(kind) as PlannedKind<I, T>, item).then((value) => (answered.push(value), value));
+  });
   return { answered, restore: () => spy.mockRestore() };
 }
 
@@ -83,9 +90,10 @@ const auditedSaves = async (participantId: string) =>
 beforeAll(async () => {
   slug = (await makeTenant("planned-save")).tenant.slug;
   manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
-  f = await makeLiveSession(manager, { participants: 2 });
+  f = await makeLiveSession(manager, { participants: 3 });
   p1 = participantCtx(manager, f.people[0]!);
   p2 = participantCtx(manager, f.people[1]!);
+  p3 = participantCtx(manager, f.people[2]!);
   await startScheduledSession(manager, f.sessionId);
 });
 
@@ -153,6 +161,46 @@ describe("an answer saved in time", () => {
       watch.restore();
     }
     expect(watch.answered).toEqual([null]);
+  });
+
+  it("plans a group's saves together: each one written once, with one audit entry and one bump; a second save of a step and a stale revision take the transaction's path", async () => {
+    const entryRev = async (participant: string) => (await findEntryOf(manager.tdb.db, f.sessionId, participant)).rev;
+    const kept = await save(p3, "kept");
+    const [p1Before, p3Before] = [await entryRev(f.people[0]!), await entryRev(f.people[2]!)];
+    const [p1Audited, p3Audited] = [await auditedSaves(f.people[0]!), await auditedSaves(f.people[2]!)];
+    const watch = watchPlans(p1);
+    let results;
+    try {
+      // One turn, one group: two saves of the same step of p1; of p3, a revision older than its
+      // stored one and a first answer to another step (numeric, step 1).
+      results = await Promise.all([
+        save(p1, "one"),
+        save(p1, "two"),
+        save(p3, "stale", kept.revision - 1),
+        saveAnswer(p3, {
+          scheduledSession: f.sessionId,
+          evaluation: f.evaluations[0]!,
+          question: f.questions[0]![0]!,
+          stepIndex: 1,
+          answer: { numericValue: 7 },
+          revision: 1,
+        }),
+      ]);
+    } finally {
+      watch.restore();
+    }
+    const [one, two, stale, numeric] = results;
+    // Planned: "one", the stale save (its plan cannot know what is stored) and the numeric one; the batch wrote "one" and the numeric one.
+    expect(watch.answered.filter((value) => value !== null)).toHaveLength(2);
+    expect([one.stored, two.stored, stale.stored, numeric.stored]).toEqual([true, true, false, true]);
+    expect(stale.revision).toBe(kept.revision);
+    expect(await stored(f.people[0]!)).toMatchObject({ answer: { textValue: "two" }, revision: two.revision });
+    expect(await stored(f.people[2]!)).toMatchObject({ answer: { textValue: "kept" }, revision: kept.revision });
+    expect(await auditedSaves(f.people[0]!)).toEqual([...p1Audited, { textValue: "one" }, { textValue: "two" }]);
+    expect(await auditedSaves(f.people[2]!)).toEqual([...p3Audited, { numericValue: 7 }]);
+    expect(await entryRev(f.people[0]!)).toBe(p1Before + 2);
+    expect(await entryRev(f.people[2]!)).toBe(p3Before + 1);
+    expect(numeric.entryRevision).toBe(p3Before + 1);
   });
 
   it("is not planned once the session is over: the transaction refuses it", async () => {
