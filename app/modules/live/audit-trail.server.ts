@@ -134,8 +134,11 @@ export function auditSessionStatus(
 /** One entry's inputs before and after a write (what the gateway has at hand). */
 export type InputsChange = { before: EntryInputs; after: EntryInputs };
 
-/** A live write's clock changes of entries, from the inputs the gateway had before and wrote after. */
-export function auditInputsChanged(
+/**
+ * A live write's clock changes of entries, from the inputs the gateway had before and wrote after.
+ * Answers each entry's state after, by entry id: what the write's room events show.
+ */
+export async function auditInputsChanged(
   tx: TenantTx,
   origin: AuditOrigin | undefined,
   plan: RunPlan,
@@ -143,19 +146,21 @@ export function auditInputsChanged(
   changes: readonly InputsChange[],
   now: Date,
   value?: { numericValue?: number | null; textValue?: string | null } | null,
-) {
+): Promise<Map<string, EntryState>> {
   const state = (i: EntryInputs) =>
     stateOf(plan, i.entry, i.live, i.extraTimePercent, i.assessmentComplete, now) as EntryState;
   const extra =
     value && (value.numericValue != null || value.textValue != null)
       ? { seconds: value.numericValue ?? null, reason: value.textValue ?? null }
       : null;
-  return auditClockChanges(
+  const afterStates = new Map<string, EntryState>();
+  await auditClockChanges(
     tx,
     origin,
     plan.session.id,
     changes.map((c) => {
       const after = state(c.after);
+      afterStates.set(c.after.entry.id, after);
       return {
         participant: c.before.entry.participantId,
         action,
@@ -168,4 +173,5 @@ export function auditInputsChanged(
     }),
     now,
   );
+  return afterStates;
 }

@@ -837,7 +837,7 @@ export function writeOverride(
     if (override.overrideType === "OPEN_EVALUATION") after = await withProgressRead(tx, after);
     const afterById = new Map(after.map((a) => [a.entry.id, a]));
     const audited = changed.map(({ input }) => ({ before: input, after: afterById.get(input.entry.id)! }));
-    await auditInputsChanged(tx, origin, plan, override.overrideType, audited, now, override.value);
+    const states = await auditInputsChanged(tx, origin, plan, override.overrideType, audited, now, override.value);
     const keep: KeptChange[] = [
       { session, entries: inputs.map((input) => afterById.get(input.entry.id) ?? input), whole: all },
     ];
@@ -855,7 +855,7 @@ export function writeOverride(
         const rev = revisions.get(input.entry.id)!;
         return entryEvent(input.entry, rev, override.overrideType, {
           revision: rev,
-          ...screenClockOf(stateOfInputs(plan, afterById.get(input.entry.id)!, now), now),
+          ...screenClockOf(states.get(input.entry.id)!, now),
         });
       }),
       keep,
