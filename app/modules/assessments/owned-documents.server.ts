@@ -20,6 +20,7 @@ import { newDocumentRow } from "~/lib/document-rows.server";
 import { fieldError, fieldErrorsOf as kernelFieldErrorsOf, parseInput } from "~/lib/parse-input";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { findReferences } from "~/lib/references.server";
+import { staffNames } from "~/lib/staff-names.server";
 import type { ListArgs as KernelListArgs } from "~/lib/list-args";
 import { mapNodes, paginateSelect, type Connection } from "~/lib/paging.server";
 import {
@@ -32,7 +33,6 @@ import {
   requireChangeable,
   requireReadable,
   sharesOf,
-  userNames,
   visibleWhere,
   type Access,
   type OwnedRow,
@@ -194,7 +194,7 @@ export function defineOwned<
   async function docs(db: Reader, ctx: StaffCtx, rows: Row[], accessById?: Map<string, Access>): Promise<D[]> {
     const ids = rows.map((r) => r.id);
     const [names, shares, extra] = await Promise.all([
-      userNames(
+      staffNames(
         db,
         rows.map((r) => r.ownerUserId),
       ),

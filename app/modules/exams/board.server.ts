@@ -2,17 +2,11 @@
 // one exam with its names, every method's standard side by side, the applied standard with its
 // history, the Angoff judgements and the quality statistics. Readers see all of it (ADR 0035).
 import { asc, eq, inArray } from "drizzle-orm";
-import {
-  examSessions,
-  participants,
-  scheduledSessions,
-  sessionReports,
-  sessionTemplates,
-  staffUsers,
-} from "~db/tenant/schema";
+import { examSessions, participants, scheduledSessions, sessionReports, sessionTemplates } from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
+import { staffNames } from "~/lib/staff-names.server";
 import type { DoubleMark } from "~/modules/corrections/index.server";
 import { type ExamAnalysis, analyseExam } from "./analysis";
 import { type ExamDiscrepancyThreshold, examThresholdOf } from "./double-marking.server";
@@ -65,17 +59,6 @@ export async function examsOverview(ctx: Ctx): Promise<ExamsOverview> {
     exams: exams.map((e) => ({ ...e, sessionTemplateName: templateNames.get(e.sessionTemplate) ?? "" })),
     sessions: rows.reverse(),
   };
-}
-
-export async function staffNamesOf(db: Reader, ids: Array<string | null>): Promise<Record<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return {};
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, wanted))
-    .all();
-  return Object.fromEntries(rows.map((r) => [r.id, r.name]));
 }
 
 export type HistoryEntry = {
@@ -169,13 +152,15 @@ export async function examBoard(
     analysis: quality,
     chartPoints: ratedPoints(loaded),
     doubleMarking: { threshold: examThresholdOf(loaded.discrepancyThresholds), marks: loaded.doubleMarks },
-    staffNames: await staffNamesOf(ctx.tdb.db, [
-      ...quality.examiners.map((e) => e.examinerId),
-      ...judgements.map((j) => j.judge),
-      ...history.map((h) => h.actorId),
-      applied?.appliedBy ?? null,
-      ...loaded.doubleMarks.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy ?? null]),
-    ]),
+    staffNames: Object.fromEntries(
+      await staffNames(ctx.tdb.db, [
+        ...quality.examiners.map((e) => e.examinerId),
+        ...judgements.map((j) => j.judge),
+        ...history.map((h) => h.actorId),
+        applied?.appliedBy ?? null,
+        ...loaded.doubleMarks.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy ?? null]),
+      ]),
+    ),
   };
 }
 
