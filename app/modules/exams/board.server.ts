@@ -120,18 +120,16 @@ export async function examBoard(
     .from(sessionTemplates)
     .where(eq(sessionTemplates.id, exam.sessionTemplate))
     .get();
-  const sessions = exam.scheduledSessions.length
-    ? await ctx.tdb.db
-        .select({
-          id: scheduledSessions.id,
-          datetime: scheduledSessions.datetime,
-          reference: scheduledSessions.reference,
-        })
-        .from(scheduledSessions)
-        .where(inArray(scheduledSessions.id, exam.scheduledSessions))
-        .orderBy(asc(scheduledSessions.datetime))
-        .all()
-    : [];
+  const sessions = await ctx.tdb.db
+    .select({
+      id: scheduledSessions.id,
+      datetime: scheduledSessions.datetime,
+      reference: scheduledSessions.reference,
+    })
+    .from(scheduledSessions)
+    .where(inArray(scheduledSessions.id, exam.scheduledSessions))
+    .orderBy(asc(scheduledSessions.datetime))
+    .all();
   return {
     exam: { ...exam, sessionTemplateName: template?.name ?? "", passPercentage: loaded.passPercentage },
     sessions,
@@ -209,13 +207,11 @@ export async function examResults(ctx: Ctx, examId: string): Promise<ExamResults
     candidateOutcomes(table, cutScore, stationCuts, rules).map((o) => [o.candidateId, o]),
   );
   const ids = loaded.candidates.map((c) => c.id);
-  const people = ids.length
-    ? await ctx.tdb.db
-        .select({ id: participants.id, email: participants.email, externalId: participants.externalId })
-        .from(participants)
-        .where(inArray(participants.id, ids))
-        .all()
-    : [];
+  const people = await ctx.tdb.db
+    .select({ id: participants.id, email: participants.email, externalId: participants.externalId })
+    .from(participants)
+    .where(inArray(participants.id, ids))
+    .all();
   const person = new Map(people.map((p) => [p.id, p]));
   const overrides = await boardDecisions(ctx.tdb.db, exam.scheduledSessions);
   const incidentsOf = new Map<string, ResultRow["incidents"]>();
