@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { loginRequestInput } from "~/modules/auth";
 import type { LoginFormState, LoginPageInfo } from "~/modules/auth/index.server";
 import { OidcSignIn, useOidcButton } from "./auth/oidc-sign-in";
-import { Alert, Button, TextField } from "./ui/form";
+import { Alert, IntentButton, TextField } from "./ui/form";
 import { NewCodeButton } from "./ui/new-code-button";
 import { useSchemaForm } from "./ui/schema-form";
 
@@ -98,9 +98,9 @@ export function LoginForm({
                 required
                 hint={t("auth:code-hint")}
               />
-              <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+              <IntentButton intent="verify-code" disabled={busy}>
                 {t("auth:sign-in")}
-              </Button>
+              </IntentButton>
             </>
           )}
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
@@ -153,15 +153,9 @@ export function LoginForm({
               // eslint-disable-next-line jsx-a11y/no-autofocus -- as above
               autoFocus={!!defaultTenant}
             />
-            <Button
-              type="submit"
-              name="intent"
-              value="request-code"
-              disabled={busy}
-              variant={oidc ? "secondary" : "primary"}
-            >
+            <IntentButton intent="request-code" disabled={busy} variant={oidc ? "secondary" : "primary"}>
               {t("auth:send-code")}
-            </Button>
+            </IntentButton>
           </Form>
         </>
       )}

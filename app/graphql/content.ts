@@ -1,5 +1,28 @@
 import type { SchemaPiece } from "./types";
 
+// A type and its input twin have the same fields (GraphQL cannot use one type for both); the
+// answer's nested types are the inputs' in the input.
+const zoneFields = `
+      shape: ZoneShape!
+      x: Float
+      y: Float
+      r: Float
+      w: Float
+      h: Float
+      "Polygon corners, each [x, y]."
+      points: [[Float!]!]
+    `;
+const answerFields = (nested: "" | "Input") => `
+      textValue: String
+      numericValue: Float
+      booleanValue: Boolean
+      textlistValue: [String!]
+      numericlistValue: [Float!]
+      booleanlistValue: [Boolean!]
+      optionlistValue: [AnswerOption${nested}!]
+      blocklistValue: [HotzoneZone${nested}!]
+    `;
+
 /**
  * Types both APIs share: step types, scheduled-session statuses, rich content and answers. Each is
  * declared once here so that the admin and the user schema spell them alike (schema/*.graphql).
@@ -55,25 +78,8 @@ export const contentPiece: SchemaPiece = {
       polygon
     }
     "A hotzone on an image, in fractions (0..1) of its width and height: circle x y r, rect x y w h, polygon points."
-    type HotzoneZone {
-      shape: ZoneShape!
-      x: Float
-      y: Float
-      r: Float
-      w: Float
-      h: Float
-      "Polygon corners, each [x, y]."
-      points: [[Float!]!]
-    }
-    input HotzoneZoneInput {
-      shape: ZoneShape!
-      x: Float
-      y: Float
-      r: Float
-      w: Float
-      h: Float
-      points: [[Float!]!]
-    }
+    type HotzoneZone {${zoneFields}}
+    input HotzoneZoneInput {${zoneFields}}
     "A multiple-choice option of a correct answer."
     type AnswerOption {
       value: String!
@@ -91,27 +97,9 @@ export const contentPiece: SchemaPiece = {
     NUMERIC numericValue, TEXT textValue, HOTZONE numericlistValue [x, y], PRACTICAL booleanValue;
     the ticked checklist of a correction is booleanlistValue.
     """
-    type Answer {
-      textValue: String
-      numericValue: Float
-      booleanValue: Boolean
-      textlistValue: [String!]
-      numericlistValue: [Float!]
-      booleanlistValue: [Boolean!]
-      optionlistValue: [AnswerOption!]
-      blocklistValue: [HotzoneZone!]
-    }
+    type Answer {${answerFields("")}}
     "An answer's variants (see Answer); the server checks which ones the step type takes."
-    input AnswerInput {
-      textValue: String
-      numericValue: Float
-      booleanValue: Boolean
-      textlistValue: [String!]
-      numericlistValue: [Float!]
-      booleanlistValue: [Boolean!]
-      optionlistValue: [AnswerOptionInput!]
-      blocklistValue: [HotzoneZoneInput!]
-    }
+    input AnswerInput {${answerFields("Input")}}
   `,
   resolvers: {
     RichBlock: {

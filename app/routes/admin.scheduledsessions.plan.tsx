@@ -7,7 +7,7 @@ import { LocationSelect } from "~/components/databases/reference-selects";
 import { TemplateSelect } from "~/components/scheduling/template-select";
 import { TemplateOverviewButton } from "~/components/scheduling/template-overview";
 import { SessionActions } from "~/components/scheduling/session-actions";
-import { Alert, Button, SelectField, TextField } from "~/components/ui/form";
+import { Alert, IntentButton, SelectField, TextField } from "~/components/ui/form";
 import { CircuitSettingsFields } from "~/components/circuit/circuit-settings-fields";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes";
@@ -170,9 +170,9 @@ export default function PlanScheduledSession() {
 
         {canWrite ? (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="save" disabled={busy}>
+            <IntentButton intent="save" disabled={busy}>
               {t("scheduling:plan.save")}
-            </Button>
+            </IntentButton>
           </div>
         ) : null}
       </Form>

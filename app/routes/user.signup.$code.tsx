@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/time-zone";
-import { Alert, Button, TextField } from "~/components/ui/form";
+import { Alert, Button, IntentButton, TextField } from "~/components/ui/form";
 import { NewCodeButton } from "~/components/ui/new-code-button";
 import { useSchemaForm } from "~/components/ui/schema-form";
 import { signUpDetailsInput } from "~/modules/scheduling";
@@ -207,9 +207,9 @@ export default function SignUp() {
             {t("scheduling:signup.signed-in-as", { email: data.signedIn.email })}
           </p>
           <input type="hidden" name="tenant" value={data.tenant} />
-          <Button type="submit" name="intent" value="join" disabled={busy}>
+          <IntentButton intent="join" disabled={busy}>
             {t("scheduling:signup.sign-up")}
-          </Button>
+          </IntentButton>
         </Form>
       ) : step === "details" ? (
         <SignUpDetails tenant={data.tenant} actionData={actionData} busy={busy} />
@@ -234,9 +234,9 @@ export default function SignUp() {
                 pattern="[0-9]{6}"
                 maxLength={6}
               />
-              <Button type="submit" name="intent" value="verify-code" disabled={busy}>
+              <IntentButton intent="verify-code" disabled={busy}>
                 {t("scheduling:signup.verify")}
-              </Button>
+              </IntentButton>
             </>
           )}
         </Form>
@@ -273,9 +273,9 @@ function SignUpDetails({
         autoComplete="email"
         defaultValue={actionData?.email}
       />
-      <Button type="submit" name="intent" value="request-code" disabled={busy}>
+      <IntentButton intent="request-code" disabled={busy}>
         {t("scheduling:signup.request-code")}
-      </Button>
+      </IntentButton>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CircuitFieldset, CIRCUIT_FIELD_LABELS } from "~/components/circuit/circuit-fieldset";
 import { TextField } from "~/components/ui/form";
 import { CIRCUIT_SETTINGS_FIELDS, DEFAULT_CIRCUIT_SETTINGS, type CircuitSettingsInput } from "~/modules/assessments";
 
@@ -21,13 +22,6 @@ export function circuitPayloadOf(draft: CircuitDraft): Record<string, number | u
   );
 }
 
-const LABELS = {
-  readingSeconds: "reading",
-  stationSeconds: "station",
-  changeoverSeconds: "changeover",
-  restStations: "rest",
-};
-
 /** The session template's circuit defaults (issue 32): what a session planned from it starts with. */
 export function CircuitDefaults({
   draft,
@@ -42,23 +36,17 @@ export function CircuitDefaults({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="flex flex-col gap-2 text-sm" data-testid="circuit-defaults">
-      <legend className="font-medium text-slate-700">{t("circuit:plan.legend")}</legend>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={draft.on}
-          disabled={disabled}
-          onChange={(e) => onChange({ ...draft, on: e.target.checked })}
-        />
-        {t("circuit:plan.template-enabled")}
-      </label>
+    <CircuitFieldset
+      testId="circuit-defaults"
+      toggleLabel={t("circuit:plan.template-enabled")}
+      toggle={{ checked: draft.on, disabled, onChange: (e) => onChange({ ...draft, on: e.target.checked }) }}
+    >
       {draft.on ? (
         <div className="grid gap-2 sm:grid-cols-2 md:grid-cols-4">
           {CIRCUIT_SETTINGS_FIELDS.map((k) => (
             <TextField
               key={k}
-              label={t(`circuit:plan.${LABELS[k]}`)}
+              label={t(CIRCUIT_FIELD_LABELS[k])}
               type="number"
               min={0}
               value={draft.values[k]}
@@ -69,6 +57,6 @@ export function CircuitDefaults({
           ))}
         </div>
       ) : null}
-    </fieldset>
+    </CircuitFieldset>
   );
 }

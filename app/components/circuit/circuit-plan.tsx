@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CircuitView } from "~/modules/circuit/index.server";
 import { Alert, Button, SelectField } from "~/components/ui/form";
+import { CircuitRow } from "./circuit-row";
 
 /** What the order grid's circuit intents answer: the translated message, and the refusal's code. */
 export type CircuitIntentResult = { ok: boolean; intent: string; message: string; code?: string };
@@ -15,8 +15,6 @@ export type CircuitIntentResult = { ok: boolean; intent: string; message: string
 export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<CircuitIntentResult>({ key: "circuit-plan" });
-  const firstId = useId();
-  const secondId = useId();
   const grid = view.grid!;
   const settings = view.settings!;
   const running = view.status === "ONGOING" && view.schedule !== null;
@@ -79,89 +77,18 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
             </tr>
           </thead>
           <tbody>
-            {view.people.map((person) => {
-              const absent = grid.absent[person.id] !== undefined;
-              return (
-                <tr
-                  key={person.id}
-                  className="border-t border-slate-100"
-                  data-testid="circuit-row"
-                  data-participant={person.id}
-                >
-                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 font-medium">
-                    {person.name}
-                    {person.extraTimePercent > 0 ? (
-                      <span className="ml-1 text-xs text-slate-600">
-                        {t("circuit:grid.extra", { percent: person.extraTimePercent })}
-                      </span>
-                    ) : null}
-                    {absent ? (
-                      <span className="ml-1 text-xs font-semibold text-red-800">{t("circuit:grid.absent")}</span>
-                    ) : null}
-                  </th>
-                  {rounds.map((r) => {
-                    const cell = grid.cells[person.id]![r]!;
-                    const past = r < view.nextRound;
-                    const label = cell.evaluation
-                      ? (names.get(cell.evaluation) ?? cell.evaluation)
-                      : cell.why === "absent"
-                        ? `${t("circuit:grid.absent")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
-                        : cell.why === "closed"
-                          ? `${t("circuit:grid.closed")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
-                          : t("circuit:grid.rest");
-                    return (
-                      <td
-                        key={r}
-                        data-testid="circuit-cell"
-                        data-round={r + 1}
-                        data-evaluation={cell.evaluation ?? ""}
-                        data-why={cell.why ?? ""}
-                        className={`px-3 py-2 ${past ? "bg-slate-50 text-slate-600" : ""} ${
-                          cell.why === "absent" || cell.why === "closed" ? "text-red-800" : ""
-                        }`}
-                      >
-                        {label}
-                        {cell.carry ? (
-                          <span className="ml-1 text-xs text-slate-600">({t("circuit:grid.carry")})</span>
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                  {editable ? (
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {absent ? (
-                        <div className="flex gap-2">
-                          <Button
-                            variant="secondary"
-                            disabled={busy}
-                            data-testid="admit-late"
-                            onClick={() => post({ intent: "circuit-late", participant: person.id })}
-                          >
-                            {t("circuit:grid.admit-late")}
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            disabled={busy}
-                            onClick={() => post({ intent: "circuit-present", participant: person.id })}
-                          >
-                            {t("circuit:grid.mark-present")}
-                          </Button>
-                        </div>
-                      ) : (
-                        <Button
-                          variant="secondary"
-                          disabled={busy}
-                          data-testid="mark-absent"
-                          onClick={() => post({ intent: "circuit-absent", participant: person.id })}
-                        >
-                          {t("circuit:grid.mark-absent")}
-                        </Button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
+            {view.people.map((person) => (
+              <CircuitRow
+                key={person.id}
+                person={person}
+                grid={grid}
+                nextRound={view.nextRound}
+                names={names}
+                editable={editable}
+                busy={busy}
+                post={post}
+              />
+            ))}
           </tbody>
         </table>
       </div>
@@ -194,22 +121,16 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
             <input type="hidden" name="intent" value="circuit-swap" />
             <fieldset className="flex flex-wrap items-end gap-2">
               <legend className="mb-1 font-medium">{t("circuit:grid.swap")}</legend>
-              <SelectField id={firstId} name="participants" label={t("circuit:grid.swap-first")} defaultValue="">
-                <option value="" />
-                {view.people.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField id={secondId} name="participants" label={t("circuit:grid.swap-second")} defaultValue="">
-                <option value="" />
-                {view.people.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </SelectField>
+              {(["circuit:grid.swap-first", "circuit:grid.swap-second"] as const).map((label) => (
+                <SelectField key={label} name="participants" label={t(label)} defaultValue="">
+                  <option value="" />
+                  {view.people.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ))}
               <Button type="submit" variant="secondary" disabled={busy}>
                 {t("circuit:grid.swap-submit")}
               </Button>

@@ -1,15 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/form";
-
-type Settings = { readingSeconds: number; stationSeconds: number; changeoverSeconds: number; restStations: number };
-
-const FIELDS = [
-  ["readingSeconds", "reading"],
-  ["stationSeconds", "station"],
-  ["changeoverSeconds", "changeover"],
-  ["restStations", "rest"],
-] as const;
+import { CIRCUIT_SETTINGS_FIELDS, type CircuitSettingsInput } from "~/modules/assessments";
+import { CircuitFieldset, CIRCUIT_FIELD_LABELS } from "./circuit-fieldset";
 
 /**
  * The plan form's circuit settings (issue 32): on or off, and the four numbers. A number left
@@ -20,34 +13,32 @@ export function CircuitSettingsFields({
   disabled,
   errorOf,
 }: {
-  settings: Settings | null;
+  settings: CircuitSettingsInput | null;
   disabled: boolean;
   errorOf: (name: string) => string | undefined | null;
 }) {
   const { t } = useTranslation();
   const [on, setOn] = useState(settings !== null);
   return (
-    <fieldset className="flex flex-col gap-2 text-sm" data-testid="circuit-settings">
-      <legend className="font-medium text-slate-700">{t("circuit:plan.legend")}</legend>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          name="circuit"
-          defaultChecked={settings !== null}
-          disabled={disabled}
-          onChange={(e) => setOn(e.target.checked)}
-        />
-        {t("circuit:plan.enabled")}
-      </label>
+    <CircuitFieldset
+      testId="circuit-settings"
+      toggleLabel={t("circuit:plan.enabled")}
+      toggle={{
+        name: "circuit",
+        defaultChecked: settings !== null,
+        disabled,
+        onChange: (e) => setOn(e.target.checked),
+      }}
+    >
       <p className="text-slate-600">{t("circuit:plan.hint")}</p>
       {on ? (
         <>
           <div className="grid gap-2 sm:grid-cols-2">
-            {FIELDS.map(([name, label]) => (
+            {CIRCUIT_SETTINGS_FIELDS.map((name) => (
               <TextField
                 key={name}
                 name={name}
-                label={t(`circuit:plan.${label}`)}
+                label={t(CIRCUIT_FIELD_LABELS[name])}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -62,6 +53,6 @@ export function CircuitSettingsFields({
           </p>
         </>
       ) : null}
-    </fieldset>
+    </CircuitFieldset>
   );
 }

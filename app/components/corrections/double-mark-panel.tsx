@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { fieldInputClass } from "~/components/ui/form";
 import { IntentButton, ScoreInput } from "./mark-controls";
 import { HeaderRow } from "~/components/ui/header-row";
+import { Section } from "~/components/ui/section";
 import { useFormat } from "~/components/ui/use-format";
 import type { DoubleMark } from "~/modules/corrections/index.server";
 
@@ -204,14 +205,12 @@ export function DiscrepancyList({
   const f = useFormat();
   if (marks.length === 0) return null;
   return (
-    <section
+    <Section
+      heading={<>⚠ {t("corrections:double.dashboard-heading", { count: marks.length })}</>}
+      headingClassName="text-lg font-semibold text-red-900"
       className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3"
-      aria-labelledby="discrepancies-heading"
-      data-testid="discrepancies"
+      testId="discrepancies"
     >
-      <h2 id="discrepancies-heading" className="text-lg font-semibold text-red-900">
-        ⚠ {t("corrections:double.dashboard-heading", { count: marks.length })}
-      </h2>
       <ul className="flex flex-col gap-1">
         {marks.map((m) => (
           <li key={`${m.participantId}-${m.evaluationId}`} data-testid="discrepancy">
@@ -227,6 +226,6 @@ export function DiscrepancyList({
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichContentEditor } from "~/components/assessments/rich-content";
 import { Alert, Button } from "~/components/ui/form";
+import { Section } from "~/components/ui/section";
 import { useFormat } from "~/components/ui/use-format";
 import type { RichBlock } from "~/modules/assessments";
 import type { IntentResult } from "~/lib/intent-action.server";
@@ -25,14 +26,11 @@ function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorr
   const [blocks, setBlocks] = useState<RichBlock[]>(value.length ? value : [{ type: "text", html: "" }]);
   const fetcher = useFetcher<IntentResult>();
   return (
-    <section
+    <Section
+      heading={t("corrections:comment.heading")}
       className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 sm:p-4"
-      aria-labelledby="participant-comment-heading"
-      data-testid="participant-comment"
+      testId="participant-comment"
     >
-      <h2 id="participant-comment-heading" className="text-lg font-semibold text-primary">
-        {t("corrections:comment.heading")}
-      </h2>
       <RichContentEditor
         label={t("corrections:comment.label")}
         value={blocks}
@@ -55,7 +53,7 @@ function ParticipantComment({ value, canCorrect }: { value: RichBlock[]; canCorr
           ) : null}
         </fetcher.Form>
       ) : null}
-    </section>
+    </Section>
   );
 }
 

@@ -20,6 +20,16 @@ export type FieldDef = {
   render?: (values: Record<string, string | null | undefined>, error: string | undefined) => ReactNode;
 };
 
+/** What the dialog's form posts (`intent`, `id`, hidden values) and shows (fields, their values). */
+type FormSpec = {
+  intent: string;
+  id?: string;
+  fields: FieldDef[];
+  values?: Record<string, string | null | undefined>;
+  hidden?: Record<string, string>;
+  schema?: ZodTypeAny;
+};
+
 /**
  * A create or edit form in a dialog (EntityDialog). Posts `intent` (and `id`) to the current route; shows the
  * server's translated field errors; closes when the save succeeded. With the module's input
@@ -28,26 +38,15 @@ export type FieldDef = {
 export function EntityDialog({
   trigger,
   title,
-  intent,
-  id,
-  fields,
-  values = {},
-  hidden = {},
-  schema,
   opened,
   action,
   onSaved,
-}: {
+  ...form
+}: FormSpec & {
   /** The button that opens it; none when its list opens it (`opened`). */
   trigger?: ReactNode;
   opened?: OpenedDialog;
   title: string;
-  intent: string;
-  id?: string;
-  fields: FieldDef[];
-  values?: Record<string, string | null | undefined>;
-  hidden?: Record<string, string>;
-  schema?: ZodTypeAny;
   /** Where it posts, when not the current route (a picker creating an item on its list's screen). */
   action?: string;
   /** Told what the save returned (a created item), once, when it succeeded. */
@@ -59,7 +58,7 @@ export function EntityDialog({
     round,
     action: pathname,
     rootProps,
-  } = useIntentDialog(`${intent}-${id ?? "new"}${action ? `@${action}` : ""}`, opened);
+  } = useIntentDialog(`${form.intent}-${form.id ?? "new"}${action ? `@${action}` : ""}`, opened);
   const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
   useEffect(() => {
     if (saved) onSaved?.(saved.data);
@@ -80,17 +79,7 @@ export function EntityDialog({
           }
         >
           <Dialog.Title className="mb-4 text-lg font-semibold text-primary">{title}</Dialog.Title>
-          <DialogForm
-            key={round}
-            fetcher={fetcher}
-            action={action ?? pathname}
-            schema={schema}
-            intent={intent}
-            id={id}
-            hidden={hidden}
-            fields={fields}
-            values={values}
-          />
+          <DialogForm key={round} fetcher={fetcher} action={action ?? pathname} {...form} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -106,19 +95,10 @@ function DialogForm({
   schema,
   intent,
   id,
-  hidden,
+  hidden = {},
   fields,
-  values,
-}: {
-  fetcher: FetcherWithComponents<IntentResult>;
-  action: string;
-  schema: ZodTypeAny | undefined;
-  intent: string;
-  id: string | undefined;
-  hidden: Record<string, string>;
-  fields: FieldDef[];
-  values: Record<string, string | null | undefined>;
-}) {
+  values = {},
+}: FormSpec & { fetcher: FetcherWithComponents<IntentResult>; action: string }) {
   const { t } = useTranslation();
   const result = fetcher.data;
   const { formProps, field, errorOf } = useSchemaForm(schema ?? ANY_FORM, {

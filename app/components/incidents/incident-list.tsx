@@ -33,6 +33,32 @@ export function IncidentCategoryBadge({ category }: { category: IncidentCategory
   );
 }
 
+/** One incident: its category, what it is about, who recorded it when, and the text. */
+function IncidentItem({ incident: i, names }: { incident: IncidentView; names: ReadonlyMap<string, string> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const about = [
+    i.participant ? (names.get(i.participant) ?? i.participant) : null,
+    i.evaluation ? (names.get(i.evaluation) ?? i.evaluation) : null,
+  ].filter(Boolean);
+  return (
+    <li
+      className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm"
+      data-testid="incident"
+      data-category={i.category}
+    >
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <IncidentCategoryBadge category={i.category} />
+        <span className="font-medium">{about.length ? about.join(" · ") : t("incidents:whole-session")}</span>
+        <span className="text-xs text-slate-600">
+          {t("incidents:recorded", { time: format.exactTime(i.at, true), name: i.recordedByName })}
+        </span>
+      </div>
+      {i.text ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{i.text}</p> : null}
+    </li>
+  );
+}
+
 export function IncidentList({
   incidents,
   names,
@@ -46,7 +72,6 @@ export function IncidentList({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   if (incidents.length === 0)
     return (
       <p className="text-sm text-slate-600" data-testid={`${testId}-empty`}>
@@ -55,29 +80,9 @@ export function IncidentList({
     );
   return (
     <ul className="flex flex-col gap-2" aria-labelledby={headingId} data-testid={testId}>
-      {incidents.map((i) => {
-        const about = [
-          i.participant ? (names.get(i.participant) ?? i.participant) : null,
-          i.evaluation ? (names.get(i.evaluation) ?? i.evaluation) : null,
-        ].filter(Boolean);
-        return (
-          <li
-            key={i._id}
-            className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm"
-            data-testid="incident"
-            data-category={i.category}
-          >
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <IncidentCategoryBadge category={i.category} />
-              <span className="font-medium">{about.length ? about.join(" · ") : t("incidents:whole-session")}</span>
-              <span className="text-xs text-slate-600">
-                {t("incidents:recorded", { time: format.exactTime(i.at, true), name: i.recordedByName })}
-              </span>
-            </div>
-            {i.text ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{i.text}</p> : null}
-          </li>
-        );
-      })}
+      {incidents.map((i) => (
+        <IncidentItem key={i._id} incident={i} names={names} />
+      ))}
     </ul>
   );
 }

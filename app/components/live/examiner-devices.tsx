@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Section } from "~/components/ui/section";
 import { DeviceContact, type DeviceContactView } from "./device-contact";
 
 // The examiners' tablets of a running session (issue 32): who, at which station, last contact and
@@ -13,14 +14,11 @@ export type ExaminerDeviceView = DeviceContactView & {
 export function ExaminerDevices({ devices }: { devices: readonly ExaminerDeviceView[] }) {
   const { t } = useTranslation();
   return (
-    <section
+    <Section
+      heading={t("live:devices.examiners-heading")}
       className="flex flex-col gap-2"
-      aria-labelledby="examiner-devices-heading"
-      data-testid="examiner-devices-section"
+      testId="examiner-devices-section"
     >
-      <h2 id="examiner-devices-heading" className="text-lg font-semibold text-primary">
-        {t("live:devices.examiners-heading")}
-      </h2>
       {devices.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="examiner-devices-empty">
           {t("live:devices.examiners-none")}
@@ -40,6 +38,6 @@ export function ExaminerDevices({ devices }: { devices: readonly ExaminerDeviceV
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

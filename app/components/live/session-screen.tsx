@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichContentView } from "~/components/assessments/rich-content-view";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, Button } from "~/components/ui/form";
+import { Section } from "~/components/ui/section";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
 import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch, countUnanswered } from "~/modules/live";
@@ -316,10 +317,13 @@ function Acknowledged({ live }: { live: LiveView }) {
     .filter((a) => a.evaluation === evaluation)
     .sort((a, b) => new Date(a.savedAt).getTime() - new Date(b.savedAt).getTime());
   return (
-    <section className="w-full max-w-md text-left" aria-labelledby="acknowledged-title" data-testid="acknowledged">
-      <h3 id="acknowledged-title" className="text-sm font-semibold text-slate-800">
-        {t("live:user.acknowledged.title")}
-      </h3>
+    <Section
+      heading={t("live:user.acknowledged.title")}
+      headingLevel={3}
+      headingClassName="text-sm font-semibold text-slate-800"
+      className="w-full max-w-md text-left"
+      testId="acknowledged"
+    >
       {saved.length === 0 ? (
         <p className="text-sm text-slate-700" data-testid="acknowledged-none">
           {t("live:user.acknowledged.none")}
@@ -346,7 +350,7 @@ function Acknowledged({ live }: { live: LiveView }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

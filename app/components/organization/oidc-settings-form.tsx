@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { OidcSettingsView } from "~/modules/auth/index.server";
 import type { SettingsActionResult } from "~/modules/tenants/index.server";
 import { Alert, Button, TextField } from "../ui/form";
+import { Section } from "../ui/section";
 
 /**
  * The organisation's identity provider for staff sign-in (ADR 0040), a form of its own on the
@@ -18,14 +19,12 @@ export function OidcSettingsForm({ oidc }: { oidc: OidcSettingsView }) {
   const typed = result && !result.ok ? result.values : null;
   const f = (key: string) => t(`organization:oidc.${key}`);
   return (
-    <section
+    <Section
+      heading={f("title")}
+      headingClassName="text-base font-semibold text-primary"
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
-      aria-labelledby="oidc-title"
-      data-testid="oidc-settings"
+      testId="oidc-settings"
     >
-      <h2 id="oidc-title" className="text-base font-semibold text-primary">
-        {f("title")}
-      </h2>
       <p className="text-sm text-slate-600">{f("intro")}</p>
       {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
       {result && !result.ok && Object.keys(errors).length === 0 ? <Alert>{result.message}</Alert> : null}
@@ -108,6 +107,6 @@ export function OidcSettingsForm({ oidc }: { oidc: OidcSettingsView }) {
           </Button>
         </div>
       </Form>
-    </section>
+    </Section>
   );
 }

@@ -6,8 +6,8 @@ import { REPORT_OPTION_FLAGS } from "~/modules/reports";
 import type { SessionReportData } from "~/modules/reports";
 import {
   Alert,
-  Button,
   FieldLabel,
+  IntentButton,
   fieldInputClass,
   SelectField,
   TextareaField,
@@ -84,15 +84,9 @@ export function ReportBuilder({
               ))}
             </select>
           </div>
-          <Button
-            type="submit"
-            name="intent"
-            value="report-create"
-            disabled={busy}
-            variant={report ? "secondary" : "primary"}
-          >
+          <IntentButton intent="report-create" disabled={busy} variant={report ? "secondary" : "primary"}>
             {report ? t("reports:builder.rebuild") : t("reports:builder.create")}
-          </Button>
+          </IntentButton>
         </Form>
       ) : null}
       {report ? (
@@ -277,17 +271,17 @@ function ReportEditor({
         {builder.canWrite ? (
           <>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="report-save" variant="secondary" disabled={busy}>
+              <IntentButton intent="report-save" variant="secondary" disabled={busy}>
                 {t("reports:builder.save")}
-              </Button>
+              </IntentButton>
               {report.draft ? (
-                <Button type="submit" name="intent" value="report-release" disabled={busy}>
+                <IntentButton intent="report-release" disabled={busy}>
                   {t("reports:builder.release")}
-                </Button>
+                </IntentButton>
               ) : (
-                <Button type="submit" name="intent" value="report-unrelease" variant="secondary" disabled={busy}>
+                <IntentButton intent="report-unrelease" variant="secondary" disabled={busy}>
                   {t("reports:builder.unrelease")}
-                </Button>
+                </IntentButton>
               )}
             </div>
             <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3">
@@ -313,17 +307,15 @@ function ReportEditor({
                   </span>
                 }
               />
-              <Button
-                type="submit"
-                name="intent"
-                value="report-send"
+              <IntentButton
+                intent="report-send"
                 disabled={busy}
                 aria-busy={sending || undefined}
                 className="self-start"
                 data-testid="report-send"
               >
                 {sending ? t("common:sending") : t("reports:builder.send")}
-              </Button>
+              </IntentButton>
             </fieldset>
           </>
         ) : null}

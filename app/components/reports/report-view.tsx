@@ -3,12 +3,11 @@ import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/
 import type { SessionReportData } from "~/modules/reports";
 import {
   planChart,
-  answerLabels,
-  answerText,
-  correctAnswerText,
   formatPercent,
   formatScore,
+  formatScoreAndPercent,
   richText,
+  stepLines,
   visibleBlocks,
 } from "~/modules/reports";
 import { ReportChart } from "./report-chart";
@@ -110,9 +109,6 @@ function Block({
   locale: string;
 }) {
   const { t } = useTranslation();
-  const labels = answerLabels(t);
-  const score = (s: { score: number; maxScore: number }, numeric: boolean) =>
-    numeric ? `${formatScore(s, locale)} · ${formatPercent(s, locale)}` : formatPercent(s, locale);
   switch (block.type) {
     case "chart": {
       // The same choice as the PDF's: a source with something to chart, a radar only with three axes.
@@ -149,7 +145,9 @@ function Block({
                       <th scope="row" className="py-1 text-left font-normal">
                         {x.name}
                       </th>
-                      <td className="py-1 text-right tabular-nums">{score(x.score, block.displayNumericScore)}</td>
+                      <td className="py-1 text-right tabular-nums">
+                        {formatScoreAndPercent(x.score, locale, block.displayNumericScore)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -191,7 +189,9 @@ function Block({
               <div key={evaluation.id} className="rounded-md border border-slate-200 p-3">
                 <div className="flex flex-wrap justify-between gap-2 font-semibold">
                   <h4>{evaluation.name}</h4>
-                  <span className="tabular-nums">{score(evaluation.score, block.displayNumericScore)}</span>
+                  <span className="tabular-nums">
+                    {formatScoreAndPercent(evaluation.score, locale, block.displayNumericScore)}
+                  </span>
                 </div>
                 {block.showEvaluationComments && evaluation.comment ? (
                   <p className="text-sm text-slate-600">
@@ -206,40 +206,22 @@ function Block({
                       <li key={question.id}>
                         <div className="flex flex-wrap justify-between gap-2 border-b border-slate-100">
                           <span>{question.name}</span>
-                          <span className="tabular-nums">{score(question.score, block.displayNumericScore)}</span>
+                          <span className="tabular-nums">
+                            {formatScoreAndPercent(question.score, locale, block.displayNumericScore)}
+                          </span>
                         </div>
                         <ul className="ml-3 mt-1 flex flex-col gap-1 text-sm">
                           {question.steps.map((step, i) => (
                             <li key={i}>
-                              <p className="text-slate-600">
-                                {t(`reports:step-types.${step.type}`)} · {richText(step.question)}
-                              </p>
-                              <p>
-                                {t("reports:view.answer")}
-                                {t("reports:view.colon")}
-                                {answerText(step, locale, labels)}
-                              </p>
-                              {options.showCorrectAnswers ? (
-                                <p>
-                                  {t("reports:view.correct-answer")}
-                                  {t("reports:view.colon")}
-                                  {correctAnswerText(step, locale, labels)}
+                              {stepLines(step, t, locale, {
+                                correctAnswer: options.showCorrectAnswers,
+                                score: block.displayNumericScore,
+                                comment: block.showQuestionComments,
+                              }).map((line) => (
+                                <p key={line.key} className={line.muted ? "text-slate-600" : undefined}>
+                                  {line.text}
                                 </p>
-                              ) : null}
-                              {block.displayNumericScore ? (
-                                <p>
-                                  {t("reports:view.score")}
-                                  {t("reports:view.colon")}
-                                  {step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}
-                                </p>
-                              ) : null}
-                              {block.showQuestionComments && step.comment ? (
-                                <p className="text-slate-600">
-                                  {t("reports:view.comment")}
-                                  {t("reports:view.colon")}
-                                  {step.comment}
-                                </p>
-                              ) : null}
+                              ))}
                             </li>
                           ))}
                         </ul>

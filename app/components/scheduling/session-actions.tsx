@@ -3,7 +3,7 @@ import { AlertDialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { overlay, panel } from "~/components/ui/dialog-style";
-import { Alert, Button } from "~/components/ui/form";
+import { Alert, Button, IntentButton } from "~/components/ui/form";
 import type { ScheduledSessionStatus } from "~db/tenant/schema";
 import type { PlanFormData } from "~/modules/scheduling/index.server";
 import { canChangeStatus } from "~/modules/scheduling";
@@ -84,9 +84,9 @@ function CancelSession({ id, reference }: { id: string; reference: string }) {
         <AlertDialog.Cancel asChild>
           <Button variant="secondary">{t("scheduling:plan.keep")}</Button>
         </AlertDialog.Cancel>
-        <Button type="submit" name="intent" value="cancel" variant="danger" disabled={fetcher.state !== "idle"}>
+        <IntentButton intent="cancel" variant="danger" disabled={fetcher.state !== "idle"}>
           {t("scheduling:plan.cancel-confirm")}
-        </Button>
+        </IntentButton>
       </fetcher.Form>
     </ConfirmDialog>
   );
@@ -147,9 +147,9 @@ function RemoveSession({
         <AlertDialog.Cancel asChild>
           <Button variant="secondary">{t("scheduling:plan.keep")}</Button>
         </AlertDialog.Cancel>
-        <Button type="submit" name="intent" value="remove" variant="danger" disabled={fetcher.state !== "idle"}>
+        <IntentButton intent="remove" variant="danger" disabled={fetcher.state !== "idle"}>
           {references ? t("scheduling:plan.confirm") : t("scheduling:plan.remove-session")}
-        </Button>
+        </IntentButton>
       </fetcher.Form>
     </ConfirmDialog>
   );

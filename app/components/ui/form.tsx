@@ -2,6 +2,7 @@ import {
   forwardRef,
   useId,
   type ButtonHTMLAttributes,
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -28,6 +29,14 @@ export const Button = forwardRef<
       {...props}
     />
   );
+});
+
+/** A submit button that posts its `intent`: which of the action's jobs the form asks for. */
+export const IntentButton = forwardRef<
+  HTMLButtonElement,
+  Omit<ComponentProps<typeof Button>, "type" | "name" | "value"> & { intent: string }
+>(function IntentButton({ intent, ...props }, ref) {
+  return <Button ref={ref} type="submit" name="intent" value={intent} {...props} />;
 });
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & Labelled;

@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode } from "react";
-import { Button } from "./form";
+import { IntentButton } from "./form";
 
 /**
  * After a one-time code is used up: the way to a new one, posted as `intent` without the form's own
@@ -10,8 +10,8 @@ export const NewCodeButton = forwardRef<
   { intent: string; busy: boolean; testId: string; children: ReactNode }
 >(function NewCodeButton({ intent, busy, testId, children }, ref) {
   return (
-    <Button ref={ref} type="submit" name="intent" value={intent} formNoValidate disabled={busy} data-testid={testId}>
+    <IntentButton ref={ref} intent={intent} formNoValidate disabled={busy} data-testid={testId}>
       {children}
-    </Button>
+    </IntentButton>
   );
 });

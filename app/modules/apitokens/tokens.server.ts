@@ -1,12 +1,13 @@
 // API tokens for integrations (ADR 0042): created by a person with manage:users, carrying roles
 // that person may grant, shown once, kept as a SHA-256, revocable.
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { apiTokens, ORGANIZATION_ROLES, staffUsers, type ApiTokenRow } from "~db/tenant/schema";
+import { apiTokens, ORGANIZATION_ROLES, type ApiTokenRow } from "~db/tenant/schema";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { newId, randomToken, sha256 } from "~/lib/ids.server";
 import { parseInput } from "~/lib/parse-input";
+import { staffNames } from "~/lib/staff-names.server";
 import { nameText } from "~/lib/validation";
 import { rolesGrantableBy } from "~/modules/users/index.server";
 import { formatApiToken } from "./format";
@@ -113,15 +114,10 @@ export async function listApiTokens(ctx: Ctx): Promise<ApiToken[]> {
 }
 
 async function withCreators(ctx: Ctx, rows: ApiTokenRow[]): Promise<ApiToken[]> {
-  const ids = [...new Set(rows.map((row) => row.createdBy))];
-  const people = ids.length
-    ? await ctx.tdb.db
-        .select({ id: staffUsers.id, name: staffUsers.name })
-        .from(staffUsers)
-        .where(inArray(staffUsers.id, ids))
-        .all()
-    : [];
-  const names = new Map(people.map((p) => [p.id, p.name]));
+  const names = await staffNames(
+    ctx.tdb.db,
+    rows.map((row) => row.createdBy),
+  );
   const now = new Date();
   return rows.map((row) => toApiToken(row, names.get(row.createdBy) ?? null, now));
 }

@@ -94,17 +94,6 @@ export function ownerNameSql(ctx: Ctx, cols: { ownerType: SQLiteColumn; ownerUse
   return sql`(case when ${cols.ownerType} = 'ORGANIZATION' then ${ctx.tenant.name.toLowerCase()} else lower(coalesce((select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id} = ${cols.ownerUserId}), '')) end)`;
 }
 
-export async function userNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, unique))
-    .all();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 export async function sharesOf(db: Reader, objectIds: string[]): Promise<Map<string, Share[]>> {
   const result = new Map<string, Share[]>();
   if (objectIds.length === 0) return result;

@@ -1,10 +1,8 @@
-import type { Reader } from "~db/tenant/client";
-import { fieldError } from "~/lib/parse-input";
 import { mapNodes } from "~/lib/paging.server";
 import { z } from "zod";
 import { categories, evaluations } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import { defineOwned, idList, ownershipInput, requireExisting } from "./owned-documents.server";
 import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/index.server";
@@ -49,26 +47,20 @@ export type EvaluationFilter = DocumentFilter;
 
 type Row = typeof evaluations.$inferSelect;
 
-/** Every id must be a question the actor can see. */
-async function requireVisibleQuestions(db: Reader, ctx: StaffCtx, ids: string[]) {
-  const unique = [...new Set(ids)];
-  const rows = await questionEntity.visibleRows(db, ctx, unique);
-  if (rows.length !== unique.length) throw fieldError("questions", "assessments:validation.unknown-reference");
-}
+const fieldsOf = (r: Row) => ({
+  name: r.name,
+  description: r.description,
+  categories: r.categoryIds,
+  questions: r.questionIds,
+  options: { enableTimer: r.enableTimer },
+});
 
 export const evaluationEntity = defineOwned({
   type: "Evaluation",
   table: evaluations,
   notFound: "evaluation_not_found",
   schema: evaluationInput,
-  filters: (f: EvaluationFilter) => documentFilters(evaluations, f),
-  inputOf: (r: Row) => ({
-    name: r.name,
-    description: r.description,
-    categories: r.categoryIds,
-    questions: r.questionIds,
-    options: { enableTimer: r.enableTimer },
-  }),
+  inputOf: fieldsOf,
   values: (i: EvaluationInput) => ({
     name: i.name,
     nameLower: i.name.toLowerCase(),
@@ -79,16 +71,12 @@ export const evaluationEntity = defineOwned({
   }),
   check: async (tx, ctx, i) => {
     await requireExisting(tx, categories, i.categories, "categories");
-    await requireVisibleQuestions(tx, ctx, i.questions);
+    await questionEntity.requireVisible(tx, ctx, i.questions, "questions");
   },
   extra: async (db, _ctx, rows: Row[]) => ({ categories: await categoryNames(db, rows) }),
   toDoc: (r: Row, base, extra): Evaluation => ({
     ...base,
-    name: r.name,
-    description: r.description,
-    categories: r.categoryIds,
-    questions: r.questionIds,
-    options: { enableTimer: r.enableTimer },
+    ...fieldsOf(r),
     resolvedCategories: refsOf(r.categoryIds, extra?.categories ?? new Map()),
     resolvedQuestions: null,
     questionCount: r.questionIds.length,

@@ -9,7 +9,6 @@ export {
   updateEvaluation,
   withQuestions,
 } from "./evaluations.server";
-export { userNames } from "./access.server";
 export { SORT_FIELDS, type SortField } from "./owned-documents.server";
 export { addQuestion, getQuestion, listQuestions, removeQuestion, updateQuestion } from "./questions.server";
 export { registerAssessmentReferenceFinders } from "./reference-finders.server";

@@ -20,6 +20,7 @@ import { newDocumentRow } from "~/lib/document-rows.server";
 import { fieldError, fieldErrorsOf as kernelFieldErrorsOf, parseInput } from "~/lib/parse-input";
 import { mergeUpdateInput } from "~/lib/update-input";
 import { findReferences } from "~/lib/references.server";
+import { staffNames } from "~/lib/staff-names.server";
 import type { ListArgs as KernelListArgs } from "~/lib/list-args";
 import { mapNodes, paginateSelect, type Connection } from "~/lib/paging.server";
 import {
@@ -32,7 +33,6 @@ import {
   requireChangeable,
   requireReadable,
   sharesOf,
-  userNames,
   visibleWhere,
   type Access,
   type OwnedRow,
@@ -160,7 +160,8 @@ type OwnedConfig<Row extends BaseRow, Input extends OwnershipInput, D extends Ow
   table: any;
   notFound: ServerReason;
   schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
-  filters: (filter: F) => Array<SQL | undefined>;
+  /** Filters besides the ones every assessment list offers (documentFilters). */
+  filters?: (filter: F) => Array<SQL | undefined>;
   /** The input fields of a stored row: an update keeps every field its input leaves out. */
   inputOf: (row: Row) => Record<string, unknown>;
   /** Column values from the validated input (not id, timestamps, ownership). */
@@ -179,7 +180,7 @@ export function defineOwned<
   Row extends BaseRow,
   Input extends OwnershipInput,
   D extends OwnedDoc,
-  F,
+  F extends DocumentFilter = DocumentFilter,
   Extra = undefined,
 >(cfg: OwnedConfig<Row, Input, D, F, Extra>) {
   const t = cfg.table;
@@ -193,7 +194,7 @@ export function defineOwned<
   async function docs(db: Reader, ctx: StaffCtx, rows: Row[], accessById?: Map<string, Access>): Promise<D[]> {
     const ids = rows.map((r) => r.id);
     const [names, shares, extra] = await Promise.all([
-      userNames(
+      staffNames(
         db,
         rows.map((r) => r.ownerUserId),
       ),
@@ -232,6 +233,18 @@ export function defineOwned<
     return (await docs(db, ctx, [row]))[0]!;
   }
 
+  /** Visible rows of the given ids, in the given order (unknown or hidden ids are skipped). */
+  async function visibleRows(db: Reader, ctx: StaffCtx, ids: string[]): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    const rows = (await db
+      .select()
+      .from(t)
+      .where(and(inArray(t.id, ids), visibleWhere(ctx, t)))
+      .all()) as Row[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
   function sortColumn(ctx: Ctx, orderBy: SortField | null | undefined): SQL | SQLiteColumn {
     switch (orderBy) {
       case "NAME":
@@ -258,9 +271,8 @@ export function defineOwned<
     docs,
     async list(ctx: Ctx, args: ListArgs<F> = {}, extraWhere: SQL[] = []): Promise<Connection<D>> {
       requirePermission(ctx, READ);
-      const parts = [visibleWhere(ctx, t), ...(args.filter ? cfg.filters(args.filter) : []), ...extraWhere].filter(
-        (p): p is SQL => !!p,
-      );
+      const filters = args.filter ? [...documentFilters(t, args.filter), ...(cfg.filters?.(args.filter) ?? [])] : [];
+      const parts = [visibleWhere(ctx, t), ...filters, ...extraWhere].filter((p): p is SQL => !!p);
       const where = and(...parts);
       const column = sortColumn(ctx, args.orderBy);
       const dir = args.order === "DESC" ? desc : asc;
@@ -279,16 +291,12 @@ export function defineOwned<
       const access = await requireReadable(ctx.tdb.db, ctx, row, cfg.notFound);
       return (await docs(ctx.tdb.db, ctx, [row], new Map([[row.id, access]])))[0]!;
     },
-    /** Visible rows of the given ids, in the given order (unknown or hidden ids are skipped). */
-    async visibleRows(db: Reader, ctx: StaffCtx, ids: string[]): Promise<Row[]> {
-      if (ids.length === 0) return [];
-      const rows = (await db
-        .select()
-        .from(t)
-        .where(and(inArray(t.id, ids), visibleWhere(ctx, t)))
-        .all()) as Row[];
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    visibleRows,
+    /** Every id must be one the actor can see; else a field error on `field`. */
+    async requireVisible(db: Reader, ctx: StaffCtx, ids: string[], field: string): Promise<void> {
+      const unique = [...new Set(ids)];
+      const rows = await visibleRows(db, ctx, unique);
+      if (rows.length !== unique.length) throw fieldError(field, "assessments:validation.unknown-reference");
     },
     async add(ctx: Ctx, input: unknown): Promise<D> {
       requirePermission(ctx, WRITE);

@@ -2,7 +2,7 @@ import type { Reader } from "~db/tenant/client";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, questions, supplyObjects } from "~db/tenant/schema";
-import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import { defineOwned, idList, ownershipInput, requireExisting } from "./owned-documents.server";
 import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { announcePlanChange } from "~/modules/live/index.server";
@@ -73,7 +73,6 @@ export const questionEntity = defineOwned({
   notFound: "question_not_found",
   schema: questionInput,
   filters: (f: QuestionFilter) => [
-    ...documentFilters(questions, f),
     f.steps?.length
       ? sql`(${sql.join(
           f.steps

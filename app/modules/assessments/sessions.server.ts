@@ -1,9 +1,8 @@
-import { fieldError } from "~/lib/parse-input";
 import { mapNodes } from "~/lib/paging.server";
 import { z } from "zod";
 import { categories, sessionTemplates } from "~db/tenant/schema";
 import type { StaffCtx } from "~/lib/context.server";
-import { defineOwned, documentFilters, idList, ownershipInput, requireExisting } from "./owned-documents.server";
+import { defineOwned, idList, ownershipInput, requireExisting } from "./owned-documents.server";
 import type { DocumentFilter, ListArgs, OwnedDoc } from "./owned-documents.server";
 import { nameText } from "~/lib/validation";
 import { circuitSettingsInput } from "./circuit-settings";
@@ -47,20 +46,21 @@ export type SessionFilter = DocumentFilter;
 
 type Row = typeof sessionTemplates.$inferSelect;
 
+const fieldsOf = (r: Row) => ({
+  name: r.name,
+  categories: r.categoryIds,
+  evaluations: r.evaluationIds,
+  passPercentage: r.passPercentage,
+  referenceFormat: r.referenceFormat,
+  circuit: r.circuit ?? null,
+});
+
 export const sessionEntity = defineOwned({
   type: "Session",
   table: sessionTemplates,
   notFound: "session_not_found",
   schema: sessionInput,
-  filters: (f: SessionFilter) => documentFilters(sessionTemplates, f),
-  inputOf: (r: Row) => ({
-    name: r.name,
-    categories: r.categoryIds,
-    evaluations: r.evaluationIds,
-    passPercentage: r.passPercentage,
-    referenceFormat: r.referenceFormat,
-    circuit: r.circuit ?? null,
-  }),
+  inputOf: fieldsOf,
   values: (i: SessionInput) => ({
     name: i.name,
     nameLower: i.name.toLowerCase(),
@@ -72,19 +72,12 @@ export const sessionEntity = defineOwned({
   }),
   check: async (tx, ctx, i) => {
     await requireExisting(tx, categories, i.categories, "categories");
-    const unique = [...new Set(i.evaluations)];
-    const rows = await evaluationEntity.visibleRows(tx, ctx, unique);
-    if (rows.length !== unique.length) throw fieldError("evaluations", "assessments:validation.unknown-reference");
+    await evaluationEntity.requireVisible(tx, ctx, i.evaluations, "evaluations");
   },
   extra: async (db, _ctx, rows: Row[]) => ({ categories: await categoryNames(db, rows) }),
   toDoc: (r: Row, base, extra): Session => ({
     ...base,
-    name: r.name,
-    categories: r.categoryIds,
-    evaluations: r.evaluationIds,
-    passPercentage: r.passPercentage,
-    referenceFormat: r.referenceFormat,
-    circuit: r.circuit ?? null,
+    ...fieldsOf(r),
     resolvedCategories: refsOf(r.categoryIds, extra?.categories ?? new Map()),
     resolvedEvaluations: null,
   }),

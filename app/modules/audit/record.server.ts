@@ -34,11 +34,7 @@ function rowOf(origin: AuditOrigin, e: AuditEntry, now: Date) {
     kind: e.kind,
     action: e.action,
     at: e.at ?? now,
-    actorType: origin.actorType,
-    actorId: origin.actorId,
-    actorName: origin.actorName,
-    device: origin.device,
-    process: origin.process,
+    ...origin,
     before: e.before ?? null,
     after: e.after ?? null,
   };

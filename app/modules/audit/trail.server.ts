@@ -70,22 +70,14 @@ export async function auditTrail(ctx: Ctx, input: unknown): Promise<AuditRow[]> 
     .orderBy(asc(auditEntries.id))
     .limit(MAX_TRAIL_ROWS)
     .all();
-  return rows.map((r) => ({
-    id: r.id,
-    scheduledSession: r.scheduledSessionId,
-    participant: r.participantId,
-    evaluation: r.evaluationId,
-    question: r.questionId,
-    stepIndex: r.stepIndex,
-    kind: r.kind,
-    action: r.action,
-    at: r.at,
-    actorType: r.actorType,
-    actorId: r.actorId,
-    actorName: r.actorName,
-    device: r.device,
-    process: r.process,
-    before: r.before ?? null,
-    after: r.after ?? null,
+  // The stored row, its ids named as the API names them.
+  return rows.map(({ scheduledSessionId, participantId, evaluationId, questionId, before, after, ...row }) => ({
+    ...row,
+    scheduledSession: scheduledSessionId,
+    participant: participantId,
+    evaluation: evaluationId,
+    question: questionId,
+    before: before ?? null,
+    after: after ?? null,
   }));
 }

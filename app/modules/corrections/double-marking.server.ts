@@ -18,7 +18,7 @@ import { AppError, badRequest } from "~/lib/app-error";
 import { requirePermission, type Ctx, type StaffCtx } from "~/lib/context.server";
 import { can } from "~/lib/permissions";
 import { parseInput } from "~/lib/parse-input";
-import { userNames } from "~/modules/assessments/index.server";
+import { staffNames } from "~/lib/staff-names.server";
 import { findSession } from "~/modules/live/index.server";
 import { loadCorrectionData, type CorrectionData } from "./correction-data.server";
 import {
@@ -180,7 +180,7 @@ export async function discrepancyThresholdOf(ctx: Ctx, scheduledSessionId: strin
 
 async function withNames(ctx: Ctx, list: Array<{ data: CorrectionData; evaluationId: string }>, threshold: number) {
   const bare = list.map((l) => doubleMarkOf(l.data, l.evaluationId, threshold)).filter((m) => !!m);
-  const names = await userNames(
+  const names = await staffNames(
     ctx.tdb.db,
     bare
       .flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy])

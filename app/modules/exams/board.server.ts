@@ -2,17 +2,11 @@
 // one exam with its names, every method's standard side by side, the applied standard with its
 // history, the Angoff judgements and the quality statistics. Readers see all of it (ADR 0035).
 import { asc, eq, inArray } from "drizzle-orm";
-import {
-  examSessions,
-  participants,
-  scheduledSessions,
-  sessionReports,
-  sessionTemplates,
-  staffUsers,
-} from "~db/tenant/schema";
+import { examSessions, participants, scheduledSessions, sessionReports, sessionTemplates } from "~db/tenant/schema";
 import type { Reader } from "~db/tenant/client";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
+import { staffNames } from "~/lib/staff-names.server";
 import type { DoubleMark } from "~/modules/corrections/index.server";
 import { type ExamAnalysis, analyseExam } from "./analysis";
 import { type ExamDiscrepancyThreshold, examThresholdOf } from "./double-marking.server";
@@ -65,17 +59,6 @@ export async function examsOverview(ctx: Ctx): Promise<ExamsOverview> {
     exams: exams.map((e) => ({ ...e, sessionTemplateName: templateNames.get(e.sessionTemplate) ?? "" })),
     sessions: rows.reverse(),
   };
-}
-
-export async function staffNamesOf(db: Reader, ids: Array<string | null>): Promise<Record<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return {};
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, wanted))
-    .all();
-  return Object.fromEntries(rows.map((r) => [r.id, r.name]));
 }
 
 export type HistoryEntry = {
@@ -137,18 +120,16 @@ export async function examBoard(
     .from(sessionTemplates)
     .where(eq(sessionTemplates.id, exam.sessionTemplate))
     .get();
-  const sessions = exam.scheduledSessions.length
-    ? await ctx.tdb.db
-        .select({
-          id: scheduledSessions.id,
-          datetime: scheduledSessions.datetime,
-          reference: scheduledSessions.reference,
-        })
-        .from(scheduledSessions)
-        .where(inArray(scheduledSessions.id, exam.scheduledSessions))
-        .orderBy(asc(scheduledSessions.datetime))
-        .all()
-    : [];
+  const sessions = await ctx.tdb.db
+    .select({
+      id: scheduledSessions.id,
+      datetime: scheduledSessions.datetime,
+      reference: scheduledSessions.reference,
+    })
+    .from(scheduledSessions)
+    .where(inArray(scheduledSessions.id, exam.scheduledSessions))
+    .orderBy(asc(scheduledSessions.datetime))
+    .all();
   return {
     exam: { ...exam, sessionTemplateName: template?.name ?? "", passPercentage: loaded.passPercentage },
     sessions,
@@ -169,13 +150,15 @@ export async function examBoard(
     analysis: quality,
     chartPoints: ratedPoints(loaded),
     doubleMarking: { threshold: examThresholdOf(loaded.discrepancyThresholds), marks: loaded.doubleMarks },
-    staffNames: await staffNamesOf(ctx.tdb.db, [
-      ...quality.examiners.map((e) => e.examinerId),
-      ...judgements.map((j) => j.judge),
-      ...history.map((h) => h.actorId),
-      applied?.appliedBy ?? null,
-      ...loaded.doubleMarks.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy ?? null]),
-    ]),
+    staffNames: Object.fromEntries(
+      await staffNames(ctx.tdb.db, [
+        ...quality.examiners.map((e) => e.examinerId),
+        ...judgements.map((j) => j.judge),
+        ...history.map((h) => h.actorId),
+        applied?.appliedBy ?? null,
+        ...loaded.doubleMarks.flatMap((m) => [m.first.markedBy, m.second.markedBy, m.resolution?.resolvedBy ?? null]),
+      ]),
+    ),
   };
 }
 
@@ -224,13 +207,11 @@ export async function examResults(ctx: Ctx, examId: string): Promise<ExamResults
     candidateOutcomes(table, cutScore, stationCuts, rules).map((o) => [o.candidateId, o]),
   );
   const ids = loaded.candidates.map((c) => c.id);
-  const people = ids.length
-    ? await ctx.tdb.db
-        .select({ id: participants.id, email: participants.email, externalId: participants.externalId })
-        .from(participants)
-        .where(inArray(participants.id, ids))
-        .all()
-    : [];
+  const people = await ctx.tdb.db
+    .select({ id: participants.id, email: participants.email, externalId: participants.externalId })
+    .from(participants)
+    .where(inArray(participants.id, ids))
+    .all();
   const person = new Map(people.map((p) => [p.id, p]));
   const overrides = await boardDecisions(ctx.tdb.db, exam.scheduledSessions);
   const incidentsOf = new Map<string, ResultRow["incidents"]>();

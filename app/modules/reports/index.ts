@@ -10,6 +10,8 @@ export {
   formatNumber,
   formatPercent,
   formatScore,
+  formatScoreAndPercent,
   richText,
   visibleBlocks,
 } from "./report-view";
+export { stepLines } from "./step-lines";

@@ -54,6 +54,9 @@ export const formatScore = (s: Score, locale: string): string =>
   `${formatNumber(s.score, locale)} / ${formatNumber(s.maxScore, locale)}`;
 export const formatPercent = (s: Score, locale: string): string =>
   `${formatNumber(Math.round(percentOf(s) * 10) / 10, locale)} %`;
+/** A score as a percentage, preceded by the points when the block shows numeric scores. */
+export const formatScoreAndPercent = (s: Score, locale: string, numeric: boolean): string =>
+  numeric ? `${formatScore(s, locale)} · ${formatPercent(s, locale)}` : formatPercent(s, locale);
 
 /** Rich content as plain text (paragraphs on their own lines; images by their alt text). */
 export function richText(blocks: RichBlock[] | StoredRichContent | null | undefined): string {

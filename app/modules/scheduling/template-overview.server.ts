@@ -30,31 +30,27 @@ export type TemplateOverview = {
 export async function templateOverview(ctx: Ctx, templateId: string): Promise<TemplateOverview> {
   requirePermission(ctx, READ);
   const template = await getSession(ctx, templateId);
-  const evals = template.evaluations.length
-    ? await ctx.tdb.db
-        .select({
-          id: evaluations.id,
-          name: evaluations.name,
-          questionIds: evaluations.questionIds,
-          enableTimer: evaluations.enableTimer,
-        })
-        .from(evaluations)
-        .where(inArray(evaluations.id, template.evaluations))
-        .all()
-    : [];
+  const evals = await ctx.tdb.db
+    .select({
+      id: evaluations.id,
+      name: evaluations.name,
+      questionIds: evaluations.questionIds,
+      enableTimer: evaluations.enableTimer,
+    })
+    .from(evaluations)
+    .where(inArray(evaluations.id, template.evaluations))
+    .all();
   const questionIds = [...new Set(evals.flatMap((e) => e.questionIds))];
-  const rows = questionIds.length
-    ? await ctx.tdb.db
-        .select({
-          id: questions.id,
-          name: questions.name,
-          maxTime: questions.maxTime,
-          totalScore: questions.totalScore,
-        })
-        .from(questions)
-        .where(inArray(questions.id, questionIds))
-        .all()
-    : [];
+  const rows = await ctx.tdb.db
+    .select({
+      id: questions.id,
+      name: questions.name,
+      maxTime: questions.maxTime,
+      totalScore: questions.totalScore,
+    })
+    .from(questions)
+    .where(inArray(questions.id, questionIds))
+    .all();
   const byId = new Map(rows.map((q) => [q.id, { id: q.id, name: q.name, seconds: q.maxTime, points: q.totalScore }]));
   const evalById = new Map(evals.map((e) => [e.id, e]));
   const list = template.evaluations.flatMap((id) => {

@@ -11,7 +11,8 @@ import { formatDateTime } from "~/lib/time-zone";
 import { startTypeScriptWorker } from "~/lib/typescript-worker.server";
 import { tenantTimeZone } from "~/modules/tenants/index.server";
 import { analyseExam } from "../analysis";
-import { ratedPoints, staffNamesOf } from "../board.server";
+import { staffNames } from "~/lib/staff-names.server";
+import { ratedPoints } from "../board.server";
 import { loadExamMarks } from "../exam-marks.server";
 import { getExam, READ } from "../exams.server";
 import { appliedStandardRow } from "../standard-rows.server";
@@ -41,11 +42,13 @@ export async function examBoardPdfData(ctx: Ctx, examId: string): Promise<{ loca
     .from(sessionTemplates)
     .where(eq(sessionTemplates.id, exam.sessionTemplate))
     .get();
-  const staffNames = await staffNamesOf(ctx.tdb.db, [
-    ...analysis.examiners.map((e) => e.examinerId),
-    ...(standard.angoff?.judges.map((j) => j.judgeId) ?? []),
-    applied?.appliedBy ?? null,
-  ]);
+  const names = Object.fromEntries(
+    await staffNames(ctx.tdb.db, [
+      ...analysis.examiners.map((e) => e.examinerId),
+      ...(standard.angoff?.judges.map((j) => j.judgeId) ?? []),
+      applied?.appliedBy ?? null,
+    ]),
+  );
   return {
     locale,
     data: {
@@ -56,7 +59,7 @@ export async function examBoardPdfData(ctx: Ctx, examId: string): Promise<{ loca
       applied: applied
         ? {
             cutScore: applied.cutScore,
-            by: (applied.appliedBy && staffNames[applied.appliedBy]) || "",
+            by: (applied.appliedBy && names[applied.appliedBy]) || "",
             at: formatDateTime(applied.appliedAt, locale, zone, { style: "full", withZone: true }),
           }
         : null,
@@ -69,7 +72,7 @@ export async function examBoardPdfData(ctx: Ctx, examId: string): Promise<{ loca
         points: points[s.id] ?? [],
       })),
       analysis,
-      staffNames,
+      staffNames: names,
     },
   };
 }

@@ -6,15 +6,8 @@ import type { TFunction } from "i18next";
 import type { SessionReportLayoutBlock, SessionReportOptions } from "~db/tenant/schema/reports";
 import type { SessionReportData } from "../report-data";
 import { planChart } from "../chart-plan";
-import {
-  answerLabels,
-  answerText,
-  correctAnswerText,
-  formatPercent,
-  formatScore,
-  richText,
-  visibleBlocks,
-} from "../report-view";
+import { formatPercent, formatScore, formatScoreAndPercent, richText, visibleBlocks } from "../report-view";
+import { stepLines } from "../step-lines";
 import { PdfBarChart, PdfRadarChart } from "./charts";
 
 export type PdfReport = { data: SessionReportData; layout: SessionReportLayoutBlock[]; options: SessionReportOptions };
@@ -269,11 +262,7 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
                   <ScoreRow
                     level="summary"
                     name={x.name}
-                    score={
-                      block.displayNumericScore
-                        ? `${formatScore(x.score, locale)} · ${formatPercent(x.score, locale)}`
-                        : formatPercent(x.score, locale)
-                    }
+                    score={formatScoreAndPercent(x.score, locale, block.displayNumericScore)}
                   />
                 ),
               })),
@@ -304,7 +293,6 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
         </>
       ) : null;
     case "evaluationDetails": {
-      const labels = answerLabels(t);
       const score = (s: { score: number; maxScore: number }) =>
         block.displayNumericScore ? formatScore(s, locale) : formatPercent(s, locale);
       // Steps may run onto the next page one by one (a whole question held together left half
@@ -342,27 +330,15 @@ function Block({ block, report, ctx }: { block: SessionReportLayoutBlock; report
               heading: false,
               node: (
                 <View style={styles.step} wrap={false}>
-                  <Text
-                    style={styles.muted}
-                  >{`${t(`reports:step-types.${step.type}`)} · ${richText(step.question)}`}</Text>
-                  <Text
-                    style={styles.text}
-                  >{`${t("reports:view.answer")}${t("reports:view.colon")}${answerText(step, locale, labels)}`}</Text>
-                  {options.showCorrectAnswers ? (
-                    <Text
-                      style={styles.text}
-                    >{`${t("reports:view.correct-answer")}${t("reports:view.colon")}${correctAnswerText(step, locale, labels)}`}</Text>
-                  ) : null}
-                  {block.displayNumericScore ? (
-                    <Text
-                      style={styles.text}
-                    >{`${t("reports:view.score")}${t("reports:view.colon")}${step.scored ? formatScore(step.score, locale) : t("reports:view.not-scored")}`}</Text>
-                  ) : null}
-                  {block.showQuestionComments && step.comment ? (
-                    <Text
-                      style={styles.muted}
-                    >{`${t("reports:view.comment")}${t("reports:view.colon")}${step.comment}`}</Text>
-                  ) : null}
+                  {stepLines(step, t, locale, {
+                    correctAnswer: options.showCorrectAnswers,
+                    score: block.displayNumericScore,
+                    comment: block.showQuestionComments,
+                  }).map((line) => (
+                    <Text key={line.key} style={line.muted ? styles.muted : styles.text}>
+                      {line.text}
+                    </Text>
+                  ))}
                 </View>
               ),
             }),
