@@ -80,6 +80,38 @@ export async function readRevision(reader: Reader): Promise<number> {
   return Number(rows[0]?.[0] ?? 0);
 }
 
+/** One database's revision reads out of a transaction: the one sent, and the one its later callers share. */
+type SharedReads = { sent: Promise<number> | null; next: Promise<number> | null };
+const sharedReads = new WeakMap<TenantDb, SharedReads>();
+
+/**
+ * The database's revision, from a read sent after this call (so it counts every write committed
+ * before it), shared: callers who ask while a read is out share the next one. On a libSQL server
+ * each read is a request, and a busy room's requests asked hundreds of times a second
+ * (docs/benchmarks.md); the busier the server, the more callers share a read.
+ */
+export function sharedRevision(tdb: TenantDb): Promise<number> {
+  let reads = sharedReads.get(tdb);
+  if (!reads) sharedReads.set(tdb, (reads = { sent: null, next: null }));
+  const state = reads;
+  const send = (): Promise<number> => {
+    const read = readRevision(tdb.db).finally(() => {
+      if (state.sent === read) state.sent = null;
+    });
+    state.sent = read;
+    return read;
+  };
+  if (!state.sent) return send();
+  // The read out was sent before this call: share the one sent once it is back.
+  state.next ??= state.sent
+    .catch(() => undefined)
+    .then(() => {
+      state.next = null;
+      return send();
+    });
+  return state.next;
+}
+
 /**
  * Tables the live gateway writes (app/modules/live/gateway.server.ts): the live run's rows, a
  * session's status and an entry's live fields. tests/unit/live/live-state.test.ts proves its writes

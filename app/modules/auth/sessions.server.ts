@@ -1,7 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { TenantDb } from "~db/tenant/client";
 import { preparedSelect } from "~db/tenant/prepared";
-import { KeptAtRevision, readRevision } from "~db/tenant/revision";
+import { KeptAtRevision, sharedRevision } from "~db/tenant/revision";
 import { authSessions, participants, staffUserRoles, staffUsers, type AccountType } from "~db/tenant/schema";
 import { randomToken, sha256 } from "~/lib/ids.server";
 import { revokeLoginSessionTokens } from "~/modules/realtime/index.server";
@@ -140,7 +140,7 @@ export async function findLoginSession(
   const now = Date.now();
   const read = () => (accountType === "ADMIN" ? staffSessionOf(tdb, idHash) : participantSessionOf(tdb, idHash));
   const key = `${accountType}\n${idHash}`; // each type reads its own account
-  const revision = await readRevision(tdb.db);
+  const revision = await sharedRevision(tdb);
   let found: Found = kept.get(tdb, revision, key) ?? null;
   const idle = (f: NonNullable<Found>) => f.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now;
   // A kept session may miss another process's touch (it moves no revision): read before ending it.

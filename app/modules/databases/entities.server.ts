@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type z } from "zod";
 import type { TenantDb, TenantTx, Reader } from "~db/tenant/client";
 import { preparedSelect } from "~db/tenant/prepared";
-import { KeptAtRevision, LIVE_TABLES, readRevision } from "~db/tenant/revision";
+import { KeptAtRevision, LIVE_TABLES, sharedRevision } from "~db/tenant/revision";
 import { AppError, type ServerReason } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { newDocumentRow, resolveWorkspace, type BaseRow, type Doc } from "~/lib/document-rows.server";
@@ -80,7 +80,7 @@ export function defineEntity<Row extends BaseRow, Input, D extends Doc, O extend
   ): Promise<KeptPage<Row>> {
     const sort = `${column.name} ${order === "DESC" ? "DESC" : "ASC"}`;
     const key = `${cfg.type}\n${sort}\n${limit}\n${offset}`;
-    const revision = await readRevision(tdb.db);
+    const revision = await sharedRevision(tdb);
     const kept = keptPages.get(tdb, revision, key) as KeptPage<Row> | undefined;
     if (kept) return kept;
     let page = pages.get(sort);

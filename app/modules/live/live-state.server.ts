@@ -1,5 +1,5 @@
 import type { Reader, TenantDb } from "~db/tenant/client";
-import { readRevision } from "~db/tenant/revision";
+import { readRevision, sharedRevision } from "~db/tenant/revision";
 import {
   entriesFacts,
   entriesOfSession,
@@ -76,7 +76,7 @@ const isTransaction = (tdb: TenantDb, reader: Reader) => reader !== tdb.db;
  */
 async function keepable(tdb: TenantDb, reader: Reader, revision: number): Promise<Kept | null> {
   if (!isTransaction(tdb, reader)) return keepAt(tdb, revision);
-  return keptAt(tdb, revision) ?? ((await readRevision(tdb.db)) === revision ? keepAt(tdb, revision) : null);
+  return keptAt(tdb, revision) ?? ((await sharedRevision(tdb)) === revision ? keepAt(tdb, revision) : null);
 }
 
 /** A change the gateway's own write made to what is kept: entries' new states, or a session to read again. */
@@ -207,7 +207,7 @@ export async function liveEntryState(
   now: Date,
   knownRevision?: number,
 ): Promise<{ plan: RunPlan; state: EntryState; revision: number; unkept: KeptChange | null }> {
-  const revision = knownRevision ?? (await readRevision(reader));
+  const revision = knownRevision ?? (await (isTransaction(tdb, reader) ? readRevision(reader) : sharedRevision(tdb)));
   const entryOf = () => keptAt(tdb, revision)?.sessions.get(sessionId);
   let session = entryOf();
   let inputs = session?.entries.get(participantId);

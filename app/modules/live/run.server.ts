@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, supplyObjects } from "~db/tenant/schema";
-import { readRevision } from "~db/tenant/revision";
+import { sharedRevision } from "~db/tenant/revision";
 import { AppError } from "~/lib/app-error";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
@@ -197,7 +197,7 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
   requirePermission(ctx, READ);
   const db = ctx.tdb.db;
   const now = new Date();
-  const revision = await readRevision(db);
+  const revision = await sharedRevision(ctx.tdb);
   const session = await findSession(db, sessionId);
   const plan = await planAt(ctx.tdb, db, revision, session);
   const rows = await db

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { readRevision, revisionTriggers, UNCOUNTED } from "~db/tenant/revision";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { readRevision, revisionTriggers, sharedRevision, UNCOUNTED } from "~db/tenant/revision";
 import { appendOnlyTriggers, APPEND_ONLY, authSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { createLoginSession, destroyLoginSession } from "~/modules/auth/sessions.server";
@@ -122,5 +122,37 @@ describe("the database's revision", () => {
         expect(await revision()).toBeGreaterThan(before);
       }
     });
+  });
+});
+
+describe("sharedRevision", () => {
+  it("answers each caller from a read sent after it asked, shared by the callers who asked while one was out", async () => {
+    const { tdb } = await makeTenant();
+    const client = tdb.db.$client;
+    const execute = client.execute.bind(client);
+    let reads = 0;
+    // Every revision read answers 30 ms after it ran, so callers can ask while one is out.
+    const spy = vi.spyOn(client, "execute").mockImplementation(((statement: Parameters<typeof execute>[0]) => {
+      const isRevisionRead = typeof statement === "string" && statement.includes("data_revision");
+      if (isRevisionRead) reads++;
+      const result = execute(statement);
+      return isRevisionRead ? result.then((r) => new Promise((done) => setTimeout(() => done(r), 30))) : result;
+    }) as typeof client.execute);
+    try {
+      const before = await readRevision(tdb.db);
+      reads = 0;
+      const first = sharedRevision(tdb);
+      // A write commits while that read is out (it ran before the write): later callers must see it.
+      await tdb.write((tx) => tx.run(sql`UPDATE workspaces SET name = name`));
+      const later = [sharedRevision(tdb), sharedRevision(tdb), sharedRevision(tdb)];
+      const [a, ...rest] = await Promise.all([first, ...later]);
+      const after = await readRevision(tdb.db);
+      expect(after).toBeGreaterThan(before);
+      expect(a).toBe(before);
+      expect(rest).toEqual([after, after, after]);
+      expect(reads).toBe(3); // the first, the one the three later callers shared, and `after`
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
