@@ -99,6 +99,7 @@ export default function StationScreen() {
   const view = (
     <StationView
       {...data}
+      scheduledSession={sessionId}
       base={{ session, station: stationUrl }}
       result={result}
       emptyText={circuit ? t("circuit:station.no-sheet") : undefined}
