@@ -177,6 +177,7 @@ test("exam day: a circuit of three stations and four participants runs on one cl
   // The order grid: Cas does not come; absent from round 3.
   await page.goto(`/admin/scheduledsessions/order/${data.session}`);
   await expect(page.getByTestId("circuit-next-round")).toContainText("round 3");
+  await expect(page.locator("th[data-now=true]")).toHaveText("Round 2now");
   const row = (who: { participant: string }) =>
     page.locator(`[data-testid=circuit-row][data-participant="${who.participant}"]`);
   const cell = (who: { participant: string }, round: number) => row(who).locator(`[data-round="${round}"]`);
@@ -272,6 +273,12 @@ test("exam day: a circuit of three stations and four participants runs on one cl
   await expect(incident).toContainText(cas.name);
   await expect(incident).toContainText(airway);
   await expect(incident).toContainText("Eve Examiner");
+  // The dashboard's circuit: the same clock, and where each participant is this round.
+  await expect(page.getByTestId("dashboard-circuit").getByTestId("circuit-clock")).toHaveAttribute("data-round", "5");
+  const placeOf = (who: { name: string }) =>
+    page.getByTestId("live-row").filter({ hasText: who.name }).getByTestId("circuit-place");
+  await expect(placeOf(cas)).toHaveText(`${airway} (carry-over)`);
+  await expect(placeOf(dee)).toHaveText("Rest");
   const device = page.getByTestId("examiner-device").filter({ hasText: "Eve Examiner" });
   await expect(device).toContainText(airway, { timeout: 30_000 });
   await expect(device.getByTestId("device-contact")).toHaveAttribute("data-silent", "false");
@@ -361,6 +368,7 @@ test("exam day: a circuit of three stations and four participants runs on one cl
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByTestId(testId).first()).toBeVisible();
       await noAxeViolations(page);
+      // Loaded at each width, as a projector, a desktop or a tablet would open it.
       for (const viewport of [
         { width: 1920, height: 1080 },
         { width: 1280, height: 800 },
@@ -368,8 +376,15 @@ test("exam day: a circuit of three stations and four participants runs on one cl
       ]) {
         if (!process.env.CIRCUIT_SCREENSHOTS) break;
         await page.setViewportSize(viewport);
+        await page.goto(`${url}?lng=${locale}`);
+        await expect(page.getByTestId(testId).first()).toBeVisible();
         await shoot(page, `${name}-${locale}-${viewport.width}`);
       }
     }
+  // A tablet opens the order grid on the round under way, the actions in view beside it.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/admin/scheduledsessions/order/${data.session}?lng=en-us`);
+  await expect(page.locator("th[data-now=true]")).toBeInViewport({ ratio: 0.9 });
+  await expect(row(ada).getByTestId("mark-absent")).toBeInViewport({ ratio: 0.9 });
   await boardContext.close();
 });

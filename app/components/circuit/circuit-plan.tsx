@@ -1,11 +1,15 @@
 import { useFetcher } from "@remix-run/react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { CircuitView } from "~/modules/circuit/index.server";
 import { Alert, Button, SelectField } from "~/components/ui/form";
+import { circuitPlaceText } from "./dashboard-circuit";
 
 /** What the order grid's circuit intents answer: the translated message, and the refusal's code. */
 export type CircuitIntentResult = { ok: boolean; intent: string; message: string; code?: string };
+
+/** The actions column stays in view while the rounds scroll sideways (a tablet shows only a few). */
+const STICKY_RIGHT = "sticky right-0 z-10 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 
 /**
  * The order grid of a circuit (issue 32): where each participant is in each round, and, while it
@@ -21,11 +25,22 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
   const settings = view.settings!;
   const running = view.status === "ONGOING" && view.schedule !== null;
   const editable = canRun && running;
-  const names = new Map(view.stations.map((s) => [s.id, s.name]));
+  const names = Object.fromEntries(view.stations.map((s) => [s.id, s.name]));
   const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const rounds = Array.from({ length: grid.rounds }, (_, r) => r);
+  // The round under way (from 0), marked so staff see at a glance where the room is.
+  const now = running && view.clock && view.clock.phase !== "DONE" ? view.clock.round - 1 : null;
+  // On a narrow screen the grid scrolls sideways: it opens on the round under way, not on round 1.
+  const scroller = useRef<HTMLDivElement>(null);
+  const nowHeader = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    const th = nowHeader.current;
+    const first = box?.querySelector("th");
+    if (box && th && first) box.scrollLeft = Math.max(0, th.offsetLeft - first.offsetWidth);
+  }, [now]);
   return (
     <section className="flex flex-col gap-3" aria-labelledby="circuit-heading" data-testid="circuit-plan">
       <h2 id="circuit-heading" className="text-lg font-semibold text-primary">
@@ -56,7 +71,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
           </Alert>
         )
       ) : null}
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="circuit-grid">
           <caption className="sr-only">{t("circuit:grid.caption")}</caption>
           <thead className="bg-slate-50">
@@ -65,14 +80,25 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                 {t("circuit:grid.participant")}
               </th>
               {rounds.map((r) => (
-                <th key={r} scope="col" className={`px-3 py-2 ${r < view.nextRound ? "text-slate-500" : ""}`}>
+                <th
+                  key={r}
+                  scope="col"
+                  className={`px-3 py-2 ${r === now ? "bg-amber-100 text-slate-950" : r < view.nextRound ? "text-slate-600" : ""}`}
+                  data-now={r === now ? "true" : undefined}
+                  ref={r === now ? nowHeader : undefined}
+                >
                   {r < grid.baseRounds
                     ? t("circuit:grid.round", { round: r + 1 })
                     : t("circuit:grid.carry-round", { round: r + 1 })}
+                  {r === now ? (
+                    <span className="ml-1 whitespace-nowrap rounded bg-amber-300 px-1 text-xs font-semibold">
+                      {t("circuit:grid.now")}
+                    </span>
+                  ) : null}
                 </th>
               ))}
               {editable ? (
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={`${STICKY_RIGHT} bg-slate-50 px-3 py-2`}>
                   <span className="sr-only">{t("circuit:grid.actions")}</span>
                 </th>
               ) : null}
@@ -102,13 +128,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                   {rounds.map((r) => {
                     const cell = grid.cells[person.id]![r]!;
                     const past = r < view.nextRound;
-                    const label = cell.evaluation
-                      ? (names.get(cell.evaluation) ?? cell.evaluation)
-                      : cell.why === "absent"
-                        ? `${t("circuit:grid.absent")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
-                        : cell.why === "closed"
-                          ? `${t("circuit:grid.closed")}${cell.planned ? ` (${names.get(cell.planned) ?? ""})` : ""}`
-                          : t("circuit:grid.rest");
+                    const label = circuitPlaceText(t, { ...cell, carry: false }, names);
                     return (
                       <td
                         key={r}
@@ -116,7 +136,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                         data-round={r + 1}
                         data-evaluation={cell.evaluation ?? ""}
                         data-why={cell.why ?? ""}
-                        className={`px-3 py-2 ${past ? "bg-slate-50 text-slate-600" : ""} ${
+                        className={`px-3 py-2 ${r === now ? "bg-amber-50" : past ? "bg-slate-50 text-slate-600" : ""} ${
                           cell.why === "absent" || cell.why === "closed" ? "text-red-800" : ""
                         }`}
                       >
@@ -128,7 +148,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                     );
                   })}
                   {editable ? (
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td className={`${STICKY_RIGHT} whitespace-nowrap bg-white px-3 py-2`}>
                       {absent ? (
                         <div className="flex gap-2">
                           <Button
@@ -195,7 +215,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
             <fieldset className="flex flex-wrap items-end gap-2">
               <legend className="mb-1 font-medium">{t("circuit:grid.swap")}</legend>
               <SelectField id={firstId} name="participants" label={t("circuit:grid.swap-first")} defaultValue="">
-                <option value="" />
+                <option value="">{t("circuit:grid.swap-choose")}</option>
                 {view.people.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -203,7 +223,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                 ))}
               </SelectField>
               <SelectField id={secondId} name="participants" label={t("circuit:grid.swap-second")} defaultValue="">
-                <option value="" />
+                <option value="">{t("circuit:grid.swap-choose")}</option>
                 {view.people.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
