@@ -131,6 +131,11 @@ test("exam day: a circuit of three stations and four participants runs on one cl
   await tablet.goto(`${session}/stations/${airwayId}`);
   await expect(tablet.getByTestId("station-circuit")).toHaveAttribute("data-participant", ada.participant);
   await expect(tablet.getByTestId("mark-panel")).toContainText(ada.name);
+  // Here now is who the clock puts here: Ada; Dee rests this round and comes next.
+  const listed = (who: { name: string }) =>
+    tablet.getByTestId("station-participant").filter({ hasText: who.name }).getByTestId("station-state");
+  await expect(listed(ada)).toHaveAttribute("data-state", "here");
+  await expect(listed(dee)).toHaveAttribute("data-state", "due");
 
   // Cas on a phone (Splint first), Dee (resting in round 1) on a desktop.
   const phoneContext = await browser.newContext({
