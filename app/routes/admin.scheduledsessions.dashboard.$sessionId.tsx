@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import { ConfirmAction } from "~/components/live/confirm-action";
@@ -17,7 +18,8 @@ import {
   unlockWaitingParticipants,
 } from "~/modules/live/index.server";
 import { completeScheduledSession, getScheduledSession } from "~/modules/scheduling/index.server";
-import { startSession } from "~/modules/circuit/index.server";
+import { circuitView, startSession } from "~/modules/circuit/index.server";
+import { circuitPlaceText, DashboardCircuitClock } from "~/components/circuit/dashboard-circuit";
 import { can } from "~/lib/permissions";
 import { extendSecondsOf } from "~/modules/live";
 import { StationProgressList } from "~/components/corrections/station-progress";
@@ -34,12 +36,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await requireStaffContext(request, context);
   return loadOrFail(ctx, async () => {
     const session = await getScheduledSession(ctx, params.sessionId!);
-    const [board, token, stations, doubleMarks, incidents] = await Promise.all([
+    const [board, token, stations, doubleMarks, incidents, circuit] = await Promise.all([
       liveDashboard(ctx, session._id),
       staffRealtimeToken(ctx, session._id),
       stationProgress(ctx, session._id),
       listDoubleMarks(ctx, session._id),
       listIncidents(ctx, { scheduledSession: session._id }),
+      session.circuit ? circuitView(ctx, session._id) : null,
     ]);
     return {
       session: {
@@ -59,6 +62,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       canRun: can(ctx.permissions, "run:sessions"),
       incidents,
+      // A running circuit: its clock, and where each participant is in the round now.
+      circuit:
+        circuit?.schedule && circuit.grid
+          ? {
+              frame: { schedule: circuit.schedule, rev: circuit.rev, serverTime: circuit.serverTime },
+              places: Object.fromEntries(
+                Object.entries(circuit.grid.cells).map(([p, row]) => [
+                  p,
+                  circuit.clock && circuit.clock.phase !== "DONE" ? (row[circuit.clock.round - 1] ?? null) : null,
+                ]),
+              ),
+              names: Object.fromEntries(circuit.stations.map((s) => [s.id, s.name])),
+            }
+          : null,
       canRecordIncident: can(ctx.permissions, "run:sessions") || can(ctx.permissions, "correct:sessions"),
     };
   });
@@ -122,9 +139,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LiveDashboardScreen() {
-  const { session, board, stations, discrepancies, room, canRun, incidents, canRecordIncident } =
+  const { session, board, stations, discrepancies, room, canRun, incidents, canRecordIncident, circuit } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const rows = useMemo(
+    () =>
+      circuit
+        ? board.rows.map((r) => ({
+            ...r,
+            circuitPlace: circuitPlaceText(t, circuit.places[r.participantId] ?? undefined, circuit.names),
+          }))
+        : board.rows,
+    [board.rows, circuit, t],
+  );
   const fetcher = useFetcher<IntentResult>({ key: "live-dashboard" });
   useRoomRevalidation(room);
   const result = fetcher.data;
@@ -233,8 +260,11 @@ export default function LiveDashboardScreen() {
       )}
       <OutagesGivenBack outages={board.outagesGivenBack} />
 
+      {circuit ? <DashboardCircuitClock frame={circuit.frame} /> : null}
+
       <LiveGrid
-        rows={board.rows}
+        rows={rows}
+        circuit={!!circuit}
         serverTime={board.serverTime}
         canRun={canRun && ongoing}
         evaluations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}

@@ -24,7 +24,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadOrFail(ctx, async () => {
     const search = new URL(request.url).searchParams;
     const marker = markerOf(search.get("marker"));
-    const { station, participants } = await stationParticipants(ctx, params.sessionId!, params.evaluationId!, marker);
+    const { station, participants: listed } = await stationParticipants(
+      ctx,
+      params.sessionId!,
+      params.evaluationId!,
+      marker,
+    );
     const wanted = search.get("participant");
     // A running circuit (issue 32) opens the mark sheet of who is at this station this round, and
     // none for a round with nobody (absent, closed, rest).
@@ -32,6 +37,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const clock = circuit ? circuitClockAt(circuit.schedule, circuit.serverTime) : null;
     const byClock =
       circuit && clock && clock.phase !== "DONE" ? (circuit.rounds[clock.round - 1]?.participant ?? null) : undefined;
+    // In a circuit "here now" is who the clock puts here this round: the live run already has the
+    // next station open for someone resting or at another station meanwhile.
+    const participants =
+      byClock === undefined
+        ? listed
+        : listed.map((p) => ({
+            ...p,
+            live:
+              p.participantId === byClock && p.live !== "done"
+                ? ("here" as const)
+                : p.live === "here"
+                  ? ("due" as const)
+                  : p.live,
+          }));
     const chosen =
       participants.find((p) => p.participantId === wanted) ??
       (byClock !== undefined
@@ -99,6 +118,7 @@ export default function StationScreen() {
   const view = (
     <StationView
       {...data}
+      scheduledSession={sessionId}
       base={{ session, station: stationUrl }}
       result={result}
       emptyText={circuit ? t("circuit:station.no-sheet") : undefined}

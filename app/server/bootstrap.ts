@@ -4,6 +4,7 @@ import { createTenant, findTenant, listTenants, openTenant } from "~/modules/ten
 import { participants, workspaces } from "~db/tenant/schema";
 import { migrateCatalog } from "~db/migrate";
 import { settings } from "~settings/settings.server";
+import { seedDemoCircuit } from "./demo-circuit";
 
 export const DEMO = {
   slug: "demo",
@@ -12,9 +13,16 @@ export const DEMO = {
   participantEmail: "participant@demo.test",
 };
 
-/** Adds the demo tenant with its manager and one participant. */
+/**
+ * Adds the demo tenant with its manager and one participant, and its ready circuit
+ * (demo-circuit.ts). Again, it adds only what is missing.
+ */
 export async function seedDemoTenant(): Promise<void> {
-  if (await findTenant(DEMO.slug)) return;
+  const tenant = (await findTenant(DEMO.slug)) ?? (await createDemoTenant());
+  await seedDemoCircuit(tenant, DEMO.adminEmail);
+}
+
+async function createDemoTenant() {
   const tenant = await createTenant({
     slug: DEMO.slug,
     name: DEMO.name,
@@ -36,6 +44,7 @@ export async function seedDemoTenant(): Promise<void> {
       updatedAt: now,
     });
   });
+  return tenant;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { CircuitView } from "~/modules/circuit/index.server";
 import { Alert, Button, SelectField } from "~/components/ui/form";
-import { CircuitRow } from "./circuit-row";
+import { CircuitRow, STICKY_RIGHT } from "./circuit-row";
 
 /** What the order grid's circuit intents answer: the translated message, and the refusal's code. */
 export type CircuitIntentResult = { ok: boolean; intent: string; message: string; code?: string };
@@ -19,11 +20,22 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
   const settings = view.settings!;
   const running = view.status === "ONGOING" && view.schedule !== null;
   const editable = canRun && running;
-  const names = new Map(view.stations.map((s) => [s.id, s.name]));
+  const names = Object.fromEntries(view.stations.map((s) => [s.id, s.name]));
   const post = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const rounds = Array.from({ length: grid.rounds }, (_, r) => r);
+  // The round under way (from 0), marked so staff see at a glance where the room is.
+  const now = running && view.clock && view.clock.phase !== "DONE" ? view.clock.round - 1 : null;
+  // On a narrow screen the grid scrolls sideways: it opens on the round under way, not on round 1.
+  const scroller = useRef<HTMLDivElement>(null);
+  const nowHeader = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    const th = nowHeader.current;
+    const first = box?.querySelector("th");
+    if (box && th && first) box.scrollLeft = Math.max(0, th.offsetLeft - first.offsetWidth);
+  }, [now]);
   return (
     <section className="flex flex-col gap-3" aria-labelledby="circuit-heading" data-testid="circuit-plan">
       <h2 id="circuit-heading" className="text-lg font-semibold text-primary">
@@ -54,7 +66,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
           </Alert>
         )
       ) : null}
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div ref={scroller} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="circuit-grid">
           <caption className="sr-only">{t("circuit:grid.caption")}</caption>
           <thead className="bg-slate-50">
@@ -63,14 +75,25 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                 {t("circuit:grid.participant")}
               </th>
               {rounds.map((r) => (
-                <th key={r} scope="col" className={`px-3 py-2 ${r < view.nextRound ? "text-slate-500" : ""}`}>
+                <th
+                  key={r}
+                  scope="col"
+                  className={`px-3 py-2 ${r === now ? "bg-amber-100 text-slate-950" : r < view.nextRound ? "text-slate-600" : ""}`}
+                  data-now={r === now ? "true" : undefined}
+                  ref={r === now ? nowHeader : undefined}
+                >
                   {r < grid.baseRounds
                     ? t("circuit:grid.round", { round: r + 1 })
                     : t("circuit:grid.carry-round", { round: r + 1 })}
+                  {r === now ? (
+                    <span className="ml-1 whitespace-nowrap rounded bg-amber-300 px-1 text-xs font-semibold">
+                      {t("circuit:grid.now")}
+                    </span>
+                  ) : null}
                 </th>
               ))}
               {editable ? (
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={`${STICKY_RIGHT} bg-slate-50 px-3 py-2`}>
                   <span className="sr-only">{t("circuit:grid.actions")}</span>
                 </th>
               ) : null}
@@ -83,6 +106,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
                 person={person}
                 grid={grid}
                 nextRound={view.nextRound}
+                now={now}
                 names={names}
                 editable={editable}
                 busy={busy}
@@ -123,7 +147,7 @@ export function CircuitPlan({ view, canRun }: { view: CircuitView; canRun: boole
               <legend className="mb-1 font-medium">{t("circuit:grid.swap")}</legend>
               {(["circuit:grid.swap-first", "circuit:grid.swap-second"] as const).map((label) => (
                 <SelectField key={label} name="participants" label={t(label)} defaultValue="">
-                  <option value="" />
+                  <option value="">{t("circuit:grid.swap-choose")}</option>
                   {view.people.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}

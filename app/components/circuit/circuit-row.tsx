@@ -1,19 +1,12 @@
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { CircuitView } from "~/modules/circuit/index.server";
 import { Button } from "~/components/ui/form";
+import { circuitPlaceText } from "./dashboard-circuit";
 
 type Grid = NonNullable<CircuitView["grid"]>;
-type Cell = Grid["cells"][string][number];
 
-/** What a cell says: its station, or why the participant is not at one (with the planned station). */
-function cellLabel(cell: Cell, names: ReadonlyMap<string, string>, t: TFunction): string {
-  if (cell.evaluation) return names.get(cell.evaluation) ?? cell.evaluation;
-  const planned = cell.planned ? ` (${names.get(cell.planned) ?? ""})` : "";
-  if (cell.why === "absent") return `${t("circuit:grid.absent")}${planned}`;
-  if (cell.why === "closed") return `${t("circuit:grid.closed")}${planned}`;
-  return t("circuit:grid.rest");
-}
+/** The actions column stays in view while the rounds scroll sideways (a tablet shows only a few). */
+export const STICKY_RIGHT = "sticky right-0 z-10 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 
 /**
  * One participant's line of the order grid: name (extra time, absent), the station of each round,
@@ -23,6 +16,7 @@ export function CircuitRow({
   person,
   grid,
   nextRound,
+  now,
   names,
   editable,
   busy,
@@ -31,7 +25,9 @@ export function CircuitRow({
   person: CircuitView["people"][number];
   grid: Grid;
   nextRound: number;
-  names: ReadonlyMap<string, string>;
+  /** The round under way (from 0), or null. */
+  now: number | null;
+  names: Readonly<Record<string, string>>;
   editable: boolean;
   busy: boolean;
   post: (fields: Record<string, string>) => void;
@@ -67,16 +63,16 @@ export function CircuitRow({
           data-round={r + 1}
           data-evaluation={cell.evaluation ?? ""}
           data-why={cell.why ?? ""}
-          className={`px-3 py-2 ${r < nextRound ? "bg-slate-50 text-slate-600" : ""} ${
+          className={`px-3 py-2 ${r === now ? "bg-amber-50" : r < nextRound ? "bg-slate-50 text-slate-600" : ""} ${
             cell.why === "absent" || cell.why === "closed" ? "text-red-800" : ""
           }`}
         >
-          {cellLabel(cell, names, t)}
+          {circuitPlaceText(t, { ...cell, carry: false }, names)}
           {cell.carry ? <span className="ml-1 text-xs text-slate-600">({t("circuit:grid.carry")})</span> : null}
         </td>
       ))}
       {editable ? (
-        <td className="whitespace-nowrap px-3 py-2">
+        <td className={`${STICKY_RIGHT} whitespace-nowrap bg-white px-3 py-2`}>
           {absent ? (
             <div className="flex gap-2">
               {act("circuit-late", "circuit:grid.admit-late", "admit-late")}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
+import { useOnline } from "~/components/live/use-online";
 import { BellToggle, ClockFace, SignalBanner } from "./clock-face";
 import { useRoomCircuitClock } from "./use-circuit-clock";
 
@@ -30,9 +31,13 @@ export function StationCircuitBar({
   const round = clock && clock.phase !== "DONE" ? clock.round : null;
   const here = round ? circuit.rounds[round - 1] : undefined;
   // A new round opens its participant's mark sheet (the page's own `participant` stays until then).
+  // Offline the sheet cannot load (the page would fail): the one open stays, its ticks kept on the
+  // tablet, and the new round's opens when the network is back.
+  const online = useOnline();
   const shown = useRef(round);
+  const behind = round !== null && shown.current !== round;
   useEffect(() => {
-    if (round === null || shown.current === round) return;
+    if (round === null || shown.current === round || !online) return;
     shown.current = round;
     const participant = circuit.rounds[round - 1]?.participant;
     navigate(
@@ -41,7 +46,7 @@ export function StationCircuitBar({
         replace: true,
       },
     );
-  }, [round, circuit.rounds, navigate, stationUrl]);
+  }, [round, circuit.rounds, navigate, stationUrl, online]);
   const who = here?.participant
     ? t("circuit:station.now", { name: names[here.participant] ?? "" })
     : here?.absent
@@ -66,6 +71,15 @@ export function StationCircuitBar({
       <p className="font-medium" data-testid="station-circuit-who">
         {who}
       </p>
+      {behind && !online ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="station-circuit-offline"
+        >
+          {t("circuit:station.offline")}
+        </p>
+      ) : null}
       <SignalBanner signal={signal} />
     </section>
   );

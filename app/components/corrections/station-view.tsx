@@ -19,6 +19,8 @@ import { useDeviceReport } from "~/components/live/use-device-report";
 import { useReloadWhenSaved } from "./use-reload-when-saved";
 import { serverTicksOf, tickRef, useTickQueue } from "./use-tick-queue";
 
+type TickQueue = ReturnType<typeof useTickQueue>;
+
 const RATING_STYLE: Record<GlobalRating, string> = {
   CLEAR_PASS: "peer-checked:border-green-700 peer-checked:bg-green-100 peer-checked:text-green-900",
   BORDERLINE: "peer-checked:border-amber-600 peer-checked:bg-amber-100 peer-checked:text-amber-900",
@@ -83,7 +85,7 @@ function StationState({ participant }: { participant: StationParticipant }) {
 function MarkPanel({
   correction,
   evaluation,
-  owner,
+  queue,
   next,
   canCorrect,
   participantUrl,
@@ -93,7 +95,7 @@ function MarkPanel({
   canRecordIncident: boolean;
   correction: ParticipantCorrection;
   evaluation: CorrectionEvaluation;
-  owner: string;
+  queue: TickQueue;
   next: string | null;
   canCorrect: boolean;
   participantUrl: string;
@@ -103,15 +105,6 @@ function MarkPanel({
   const id = useId();
   const navigation = useNavigation();
   const steps = useMemo(() => evaluation.questions.flatMap((q) => q.steps), [evaluation]);
-  const server = useMemo(() => serverTicksOf(correction.participantId, steps), [correction.participantId, steps]);
-  const queue = useTickQueue(owner, correction.scheduledSessionId, server, marker);
-  useReloadWhenSaved(queue.status.waiting);
-  // The dashboard hears how many ticks still wait on this tablet, and when it was last heard of.
-  useDeviceReport(
-    `/api/admin/live/${encodeURIComponent(correction.scheduledSessionId)}/contact`,
-    queue.status.waiting,
-    evaluation.id,
-  );
   const practical = steps.filter((s) => s.type === "PRACTICAL");
   const others = steps.length - practical.length;
   return (
@@ -262,6 +255,7 @@ function MarkerChoice({ marker, base }: { marker: Marker; base: string }) {
 }
 
 export function StationView({
+  scheduledSession,
   station,
   participants,
   selected,
@@ -273,6 +267,7 @@ export function StationView({
   canRecordIncident = false,
   emptyText,
 }: {
+  scheduledSession: string;
   marker?: Marker;
   /** Staff who run or mark sessions record incidents (app/modules/incidents). */
   canRecordIncident?: boolean;
@@ -288,6 +283,26 @@ export function StationView({
 }) {
   const { t } = useTranslation();
   const current = selected?.correction.participantId ?? null;
+  // The tablet's ticks wait here, not in the open mark sheet: they keep being sent, and the
+  // dashboard keeps hearing how many wait, while no sheet is open (a circuit round with nobody at
+  // the station) or another participant's is.
+  const server = useMemo(
+    () =>
+      selected
+        ? serverTicksOf(
+            selected.correction.participantId,
+            selected.evaluation.questions.flatMap((q) => q.steps),
+          )
+        : [],
+    [selected],
+  );
+  const queue = useTickQueue(owner, scheduledSession, server, marker);
+  useReloadWhenSaved(queue.status.waiting);
+  useDeviceReport(
+    `/api/admin/live/${encodeURIComponent(scheduledSession)}/contact`,
+    queue.status.waiting,
+    station.evaluationId,
+  );
   const index = participants.findIndex((p) => p.participantId === current);
   const next =
     [...participants.slice(index + 1), ...participants.slice(0, Math.max(0, index))].find(
@@ -324,7 +339,7 @@ export function StationView({
             key={current}
             correction={selected.correction}
             evaluation={selected.evaluation}
-            owner={owner}
+            queue={queue}
             next={next}
             canCorrect={canCorrect}
             participantUrl={`${base.session}/participant/${encodeURIComponent(current!)}`}
@@ -332,7 +347,10 @@ export function StationView({
             canRecordIncident={canRecordIncident}
           />
         ) : (
-          <p className="text-slate-600">{emptyText ?? t("corrections:station.empty")}</p>
+          <div className="flex flex-col items-start gap-2">
+            <p className="text-slate-600">{emptyText ?? t("corrections:station.empty")}</p>
+            {queue.status.waiting > 0 || queue.status.refused > 0 ? <TickStatus status={queue.status} /> : null}
+          </div>
         )}
       </div>
     </div>

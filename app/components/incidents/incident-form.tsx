@@ -28,7 +28,7 @@ export function IncidentForm({
     <fetcher.Form
       ref={form}
       method="post"
-      className="grid gap-3 rounded-md border border-slate-200 bg-white p-3 md:grid-cols-3"
+      className="grid gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-3"
       data-testid="incident-form"
     >
       <input type="hidden" name="intent" value="incident" />
@@ -86,10 +86,10 @@ export function IncidentForm({
         label={t("incidents:form.text")}
         error={errors.text}
         maxLength={5000}
-        className="md:col-span-3"
+        className="sm:col-span-2 lg:col-span-3"
         data-testid="incident-text"
       />
-      <div className="flex flex-wrap items-center gap-3 md:col-span-3">
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-3">
         <Button type="submit" disabled={fetcher.state !== "idle"} data-testid="incident-submit">
           {t("incidents:form.record")}
         </Button>

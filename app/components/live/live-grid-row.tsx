@@ -15,6 +15,12 @@ export type GridRow = Omit<DashboardRow, "deadline" | "revision" | "ready" | "st
   deadline: Date | string | null;
   lastContactAt: Date | string | null;
   status: string | null;
+  /**
+   * In a circuit (issue 32): where they are this round, in words. The circuit's clock is their time
+   * limit, so the row shows this instead of a time left, and no extra time or out-of-order station
+   * (re-planning is on the order grid).
+   */
+  circuitPlace?: string;
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -292,10 +298,19 @@ function Row({
           {t("live:grid.evaluations-done", { done: row.evaluationsDone, total: row.evaluationsTotal })}
         </div>
       </td>
-      <td className={CELL}>
-        <Label text={t("live:grid.time-left")} />
-        <TimeLeft row={row} serverTime={serverTime} />
-      </td>
+      {row.circuitPlace !== undefined ? (
+        <td className={CELL}>
+          <Label text={t("circuit:dashboard.this-round")} />
+          <span className="font-medium" data-testid="circuit-place">
+            {row.circuitPlace}
+          </span>
+        </td>
+      ) : (
+        <td className={CELL}>
+          <Label text={t("live:grid.time-left")} />
+          <TimeLeft row={row} serverTime={serverTime} />
+        </td>
+      )}
       {canRun ? (
         <td className={CELL}>
           <div className="flex flex-wrap items-start gap-1">
@@ -319,7 +334,7 @@ function Row({
                 >
                   {row.paused ? t("live:grid.resume") : t("live:grid.pause")}
                 </Button>
-                {row.untimed ? (
+                {row.circuitPlace !== undefined ? null : row.untimed ? (
                   <NothingToExtend row={row} />
                 ) : (
                   <MinutesField row={row} fetcherKey={fetcherKey} onExtend={(minutes) => act("extend", { minutes })} />
@@ -327,7 +342,7 @@ function Row({
               </>
             ) : null}
           </div>
-          {evaluations.length > 1 ? (
+          {evaluations.length > 1 && row.circuitPlace === undefined ? (
             <span className="mt-1 flex max-w-full flex-wrap items-center gap-1">
               {/* Long evaluation names must not push the row past the screen's edge: the choice
                   shrinks, down to a width that still shows a name; below that "Open" goes under it. */}

@@ -30,8 +30,11 @@ export function LiveGrid({
   canRun,
   evaluations,
   correctionUrl,
+  circuit = false,
 }: {
   rows: GridRow[];
+  /** A circuit (issue 32): each row's `circuitPlace` shows where they are this round instead of a time left. */
+  circuit?: boolean;
   serverTime: Date | string;
   canRun: boolean;
   evaluations: EvaluationChoice[];
@@ -119,7 +122,7 @@ export function LiveGrid({
               <th className="px-2 py-2">{t("live:grid.participant")}</th>
               <th className="px-2 py-2">{t("live:grid.status")}</th>
               <th className="px-2 py-2">{t("live:grid.where")}</th>
-              <th className="px-2 py-2">{t("live:grid.time-left")}</th>
+              <th className="px-2 py-2">{circuit ? t("circuit:dashboard.this-round") : t("live:grid.time-left")}</th>
               {canRun ? <th className="px-2 py-2">{t("live:grid.actions")}</th> : null}
             </tr>
           </thead>

@@ -1,21 +1,7 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { QueueStatus } from "./answer-queue";
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(true);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
-}
+import { useOnline } from "./use-online";
 
 /** What a browser write queue's badge says in each state (answers for a participant, ticks for an examiner). */
 export type QueueTexts = { saved: string; saving: string; offline: string; refused: string };

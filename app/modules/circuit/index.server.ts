@@ -1,6 +1,7 @@
 // The circuit domain's public face on the server (issue 32): a scheduled session run as a circuit
 // with one clock, and re-planning while it runs. Browser-safe rules and types: ./index.ts.
-import { onSessionPauseChange } from "~/modules/live/index.server";
+import { onAnswerTime, onSessionPauseChange } from "~/modules/live/index.server";
+import { outsideStationTime } from "./answer-time.server";
 import { circuitPauseChanged } from "./run.server";
 
 export {
@@ -19,7 +20,11 @@ export {
   swapParticipants,
 } from "./run.server";
 
-/** "Pause all" and "resume all" pause and continue circuits (called once at start-up). */
+/**
+ * "Pause all" and "resume all" pause and continue circuits; an answer outside its station's time is
+ * kept as late (called once at start-up).
+ */
 export function registerCircuitListeners(): void {
   onSessionPauseChange(circuitPauseChanged);
+  onAnswerTime(outsideStationTime);
 }

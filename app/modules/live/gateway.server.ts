@@ -39,6 +39,7 @@ import {
   type OverrideRow,
 } from "./progress.server";
 import { nextEvaluation, nextSectionIn, openSection } from "./status";
+import { outsideAnswerTime } from "./answer-time.server";
 import { entryRevisionOf, loadLiveData } from "./store.server";
 import { AUDIT_ROW_LENGTH, insertAuditRowsFrom, systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
 import { answerSaveAuditRow, auditAnswerSave, auditInputsChanged, auditSessionStatus } from "./audit-trail.server";
@@ -324,6 +325,9 @@ const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
           () => null,
         );
         if (!found || found.plan.session.status !== "ONGOING" || isLate(found.state)) return null;
+        // Outside a circuit's station time: late, the transaction's path keeps it as such.
+        const save = { participant: participantId, evaluation: data.evaluation };
+        if (await outsideAnswerTime(tdb.db, found.plan.session, save, now)) return null;
         const { onSection, checked } = stepToSave(found.plan, found.state, data);
         return onSection && checked?.success ? { entryId: found.state.entry.id, answer: checked.data } : null;
       }),
@@ -473,7 +477,9 @@ function writeAnswerInTransaction(
           fieldErrors[issue.path ? `answer.${issue.path}` : "answer"] ??= { key: issue.message };
       throw badRequest(fieldErrors);
     }
-    const late = isLate(state);
+    const late =
+      isLate(state) ||
+      (await outsideAnswerTime(tx, session, { participant: participantId, evaluation: data.evaluation }, now));
     // The first late revision over an in-time answer keeps that answer: only it counts unless staff accept the late one.
     // An answer in time (e.g. after staff extended the time) is itself what counts: nothing to keep beside it.
     // Only a late save reads what it replaces first; an answer in time is written straight away.

@@ -4,6 +4,7 @@ export { publishLive } from "./events.server";
 export { creditServerOutages, startLiveHeartbeat } from "./outage.server";
 export {
   finishQuestion,
+  LATE_GRACE_MS,
   myLiveSession,
   type MyLiveSession,
   participantRealtimeToken,
@@ -12,6 +13,7 @@ export {
   setReady,
 } from "./participant.server";
 export { onSessionPauseChange } from "./pause-listeners.server";
+export { onAnswerTime } from "./answer-time.server";
 export { announcePlanChange } from "./plan-change.server";
 export { reportDevice } from "./devices.server";
 export {

@@ -1,8 +1,8 @@
 // A command-line helper for tests/e2e/circuit.spec.ts (issue 32): it runs in its own tsx process
 // against the e2e server's DATA_DIR and room, as live-fixture.ts does. Prints one JSON line.
-//   tsx tests/e2e/support/circuit-fixture.ts setup <tag> | skip <session> <running ms>
-import { eq } from "drizzle-orm";
-import { circuitRuns, staffUsers } from "~db/tenant/schema";
+//   tsx tests/e2e/support/circuit-fixture.ts setup <tag> | skip <session> <running ms> | quiet <session> <ms>
+import { and, eq, sql } from "drizzle-orm";
+import { circuitRuns, deviceContacts, staffUsers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { permissionsForRoles } from "~/lib/permissions";
 import { addEvaluation } from "~/modules/assessments/evaluations.server";
@@ -36,7 +36,7 @@ async function staff(): Promise<Ctx> {
   };
 }
 
-/** Three stations with a text task each, four participants, a circuit of 5 s reading, 30 s station, 5 s change over and a rest post. */
+/** Three stations with a text task and a checklist for the examiner each, four participants, a circuit of 5 s reading, 30 s station, 5 s change over and a rest post. */
 async function setup(ctx: Ctx, tag: string) {
   const stations: string[] = [];
   const names = ["Airway", "Bandage", "Splint"].map((n) => `${n} ${tag}`);
@@ -51,6 +51,13 @@ async function setup(ctx: Ctx, tag: string) {
           question: [{ type: "text", html: `<p>Describe ${name}.</p>` }],
           answer: { textValue: "x" },
           score: 1,
+        },
+        {
+          key: "p",
+          type: "PRACTICAL",
+          question: [{ type: "text", html: `<p>Show ${name}.</p>` }],
+          answer: { textlistValue: ["Checks the scene", "Explains each step"], numericlistValue: [50, 50] },
+          score: 2,
         },
       ],
     });
@@ -110,6 +117,21 @@ async function skip(ctx: Ctx, sessionId: string, target: number) {
   return { rev: moved.rev };
 }
 
+/**
+ * Moves the last contact of the session's examiner tablets `ms` into the past, as if they had been
+ * silent that much longer (the dashboard flags a tablet after a minute): skip does the same for the
+ * circuit's clock.
+ */
+async function quiet(ctx: Ctx, sessionId: string, ms: number) {
+  await ctx.tdb.write((tx) =>
+    tx
+      .update(deviceContacts)
+      .set({ lastContactAt: sql`${deviceContacts.lastContactAt} - ${ms}` })
+      .where(and(eq(deviceContacts.scheduledSessionId, sessionId), eq(deviceContacts.kind, "EXAMINER"))),
+  );
+  return { ms };
+}
+
 const [command, a, b] = process.argv.slice(2);
 const ctx = await staff();
 let out: unknown;
@@ -119,6 +141,9 @@ switch (command) {
     break;
   case "skip":
     out = await skip(ctx, a!, Number(b));
+    break;
+  case "quiet":
+    out = await quiet(ctx, a!, Number(b));
     break;
   default:
     throw new Error(`unknown command ${command}`);

@@ -5,7 +5,11 @@ import { describe, expect, it } from "vitest";
 import { dataDir } from "~db/config";
 import { migrateCatalog } from "~db/migrate";
 import { participants, staffUsers, workspaces } from "~db/tenant/schema";
-import { bootstrap, DEMO } from "~/server/bootstrap";
+import { bootstrap, DEMO, seedDemoTenant } from "~/server/bootstrap";
+import { DEMO_CIRCUIT } from "~/server/demo-circuit";
+import { getQuestion, listEvaluations, listSessions } from "~/modules/assessments/index.server";
+import { circuitView } from "~/modules/circuit/index.server";
+import { listScheduledSessions } from "~/modules/scheduling/index.server";
 import { openTenant, requireTenant } from "~/modules/tenants/tenants.server";
 import { requirePermission } from "~/lib/context.server";
 import { permissionsForRoles, ROLE_PERMISSIONS } from "~/lib/permissions";
@@ -23,12 +27,65 @@ describe("tenants", () => {
       expect(first).toEqual({ tenants: [DEMO.slug], demoCreated: true });
       const tdb = await openTenant(await requireTenant(DEMO.slug));
       expect((await tdb.db.select().from(staffUsers)).map((u) => u.email)).toEqual([DEMO.adminEmail]);
-      expect((await tdb.db.select().from(participants)).map((p) => p.email)).toEqual([DEMO.participantEmail]);
+      // The demo participant and the three more of the ready circuit (demo-circuit.ts).
+      expect((await tdb.db.select().from(participants)).map((p) => p.email).sort()).toEqual(
+        ["ada@demo.test", "ben@demo.test", "cas@demo.test", DEMO.participantEmail].sort(),
+      );
       const second = await bootstrap();
       expect(second.demoCreated).toBe(false);
     } finally {
       process.env.SEED_DEMO = "false";
     }
+  });
+
+  it("the demo has a ready circuit: three stations, a template with circuit defaults, four participants planned; seeding again adds nothing", async () => {
+    await migrateCatalog();
+    await seedDemoTenant();
+    const ctx = await staffCtx(DEMO.slug, ["ORGANIZATION_MANAGER"]);
+    const templates = await listSessions(ctx, { filter: { name: DEMO_CIRCUIT.template } });
+    expect(templates.edges.map((e) => e.node.name)).toEqual([DEMO_CIRCUIT.template]);
+    const template = templates.edges[0]!.node;
+    expect(template.circuit).toEqual({
+      readingSeconds: 30,
+      stationSeconds: 120,
+      changeoverSeconds: 30,
+      restStations: 1,
+    });
+    const planned = await listScheduledSessions(ctx, {});
+    expect(planned.edges).toHaveLength(1);
+    const session = planned.edges[0]!.node;
+    expect(session.session).toBe(template._id);
+    expect(session.status).toBe("SCHEDULED");
+    expect(session.circuit).toEqual(template.circuit);
+    expect(session.datetime.getTime()).toBeGreaterThan(Date.now());
+    // The circuit as staff see it: the three stations, each with a checklist for the examiner, and
+    // four participants, one of them with standing extra time, each at one post in the first round.
+    const view = await circuitView(ctx, session._id);
+    expect(view.stations.map((s) => s.name)).toEqual(["Airway", "Bandage", "Splint"]);
+    expect(view.people.map((p) => [p.name, p.extraTimePercent])).toEqual([
+      ["Demo Participant", 0],
+      ["Ada Demo", 0],
+      ["Ben Demo", 0],
+      ["Cas Demo", 25],
+    ]);
+    expect(Object.values(view.grid!.cells).map((row) => row[0]!.evaluation === null)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    const evaluations = await listEvaluations(ctx, { filter: { name: "Bandage" } });
+    const bandage = evaluations.edges.find((e) => e.node._id === view.stations[1]!.id)!.node;
+    const question = await getQuestion(ctx, bandage.questions[0]!);
+    expect(question.steps.map((s) => s.type)).toEqual(["TEXT", "PRACTICAL"]);
+
+    // Again (a second start, or the seed run twice): nothing new.
+    await seedDemoTenant();
+    expect((await listSessions(ctx, { filter: { name: DEMO_CIRCUIT.template } })).edges).toHaveLength(1);
+    expect((await listScheduledSessions(ctx, {})).edges).toHaveLength(1);
+    expect((await listEvaluations(ctx, { filter: { name: "Airway" } })).edges).toHaveLength(1);
+    const tdb = await openTenant(await requireTenant(DEMO.slug));
+    expect(await tdb.db.select().from(participants)).toHaveLength(4);
   });
 
   it("tenant:create makes a second tenant in its own database that shares nothing with demo", async () => {
