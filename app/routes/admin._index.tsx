@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PublicLayout } from "~/components/public-layout";
 import { LoginForm } from "~/components/login-form";
 import { StatusBadge } from "~/components/scheduling/status-badge";
+import { Section } from "~/components/ui/section";
 import { formatDateTime, zoneLabel } from "~/lib/time-zone";
 import { contextFromSession, handleLoginForm, loginPageInfo } from "~/modules/auth/index.server";
 import { adminDashboard } from "~/modules/dashboard/index.server";
@@ -37,19 +38,18 @@ export default function AdminHome() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold text-primary">{t("dashboard:welcome", { name: dashboard.userName })}</h1>
 
-      <section
-        aria-labelledby="upcoming-title"
-        className="rounded-lg border border-slate-200 bg-white p-4"
-        data-testid="dashboard-upcoming"
-      >
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="upcoming-title" className="font-semibold text-primary">
-            {t("dashboard:upcoming")}
-          </h2>
+      <Section
+        heading={t("dashboard:upcoming")}
+        headingClassName="font-semibold text-primary"
+        aside={
           <span className="text-xs text-slate-500">
             {t("scheduling:list.times-in", { zone: zoneLabel(new Date(), locale, dashboard.timeZone) })}
           </span>
-        </div>
+        }
+        headerClassName="mb-3 flex flex-wrap items-baseline justify-between gap-2"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        testId="dashboard-upcoming"
+      >
         {dashboard.upcoming.length === 0 ? (
           <p className="text-sm text-slate-600">
             {t("dashboard:no-upcoming")}{" "}
@@ -89,7 +89,7 @@ export default function AdminHome() {
             {t("dashboard:all-upcoming", { count: dashboard.upcomingCount })}
           </Link>
         ) : null}
-      </section>
+      </Section>
 
       <section aria-labelledby="org-facts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <h2 id="org-facts" className="sr-only">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CircuitCell } from "~db/tenant/schema";
+import { Section } from "~/components/ui/section";
 import { BellToggle, ClockFace, SignalBanner } from "./clock-face";
 import { useCircuitClock, type ScheduleFrame } from "./use-circuit-clock";
 
@@ -12,20 +13,15 @@ export function DashboardCircuitClock({ frame }: { frame: ScheduleFrame }) {
   const { t } = useTranslation();
   const { clock, signal, schedule } = useCircuitClock(frame);
   return (
-    <section
-      aria-labelledby="dashboard-circuit-heading"
+    <Section
+      heading={t("circuit:me.heading")}
+      aside={<BellToggle />}
       className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-3"
-      data-testid="dashboard-circuit"
+      testId="dashboard-circuit"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="dashboard-circuit-heading" className="text-lg font-semibold text-primary">
-          {t("circuit:me.heading")}
-        </h2>
-        <BellToggle />
-      </div>
       <ClockFace clock={clock} rounds={schedule?.rounds ?? 0} size="bar" />
       <SignalBanner signal={signal} />
-    </section>
+    </Section>
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { StationCircuit } from "~/modules/circuit/index.server";
 import type { RealtimeConnection } from "~/components/live/use-live-room";
 import { useOnline } from "~/components/live/use-online";
+import { Alert } from "~/components/ui/form";
 import { BellToggle, ClockFace, SignalBanner } from "./clock-face";
 import { useRoomCircuitClock } from "./use-circuit-clock";
 
@@ -72,13 +73,9 @@ export function StationCircuitBar({
         {who}
       </p>
       {behind && !online ? (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-          data-testid="station-circuit-offline"
-        >
-          {t("circuit:station.offline")}
-        </p>
+        <Alert tone="warning">
+          <span data-testid="station-circuit-offline">{t("circuit:station.offline")}</span>
+        </Alert>
       ) : null}
       <SignalBanner signal={signal} />
     </section>

@@ -142,11 +142,18 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
   );
 }
 
-export function Alert({ tone = "error", children }: { tone?: "error" | "info" | "success"; children: ReactNode }) {
+export function Alert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "info" | "success" | "warning";
+  children: ReactNode;
+}) {
   const tones = {
     error: "border-red-200 bg-red-50 text-red-800",
     info: "border-blue-200 bg-blue-50 text-blue-900",
     success: "border-green-200 bg-green-50 text-green-800",
+    warning: "border-amber-300 bg-amber-50 text-amber-950",
   };
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
