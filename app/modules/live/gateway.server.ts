@@ -227,14 +227,11 @@ const plannedSaveAudits = preparedStatement((db) =>
   insertAuditRowsFrom(db, sql.placeholder("audits"), sql`${atRevision} AND ${savePlanned(AUDIT_ROW_LENGTH)}`),
 );
 
-/** Each entry's revision moved once for each of its saves the upsert will write. */
+/** Each entry with a save the upsert will write moves its revision once: one change of the entry. */
 const plannedBumps = preparedStatement((db) =>
   db
     .update(entries)
-    .set({
-      rev: sql`${entries.rev} + (SELECT count(*) FROM json_each(${savesJson}) AS j WHERE ${field(0)} = ${entries.id} AND ${savePlanned(0)})`,
-      updatedAt: sql.placeholder("at") as unknown as Date,
-    })
+    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
     .where(
       sql`${atRevision} AND ${entries.id} IN (SELECT ${field(0)} FROM json_each(${savesJson}) AS j WHERE ${savePlanned(0)})`,
     )
