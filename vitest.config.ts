@@ -31,6 +31,7 @@ const FILES_ONLY = [
   "tests/unit/live/grid-filter.test.ts",
   "tests/unit/live/live-patch.test.ts",
   "tests/unit/live/realtime.test.ts",
+  "tests/unit/live/room-http.test.ts",
   "tests/unit/live/token.test.ts",
   "tests/unit/live/unanswered.test.ts",
 ];

@@ -13,27 +13,34 @@ const agents = {
 
 export type RoomAnswer = { status: number; ok: boolean; text: string };
 
-/** One request to a room; rejects on a network error or when no answer came within `timeoutMs`. */
-export function roomRequest(
-  url: string,
-  {
-    method = "GET",
-    headers = {},
-    body,
-    timeoutMs,
-  }: {
-    method?: "GET" | "POST";
-    headers?: Record<string, string>;
-    body?: string;
-    timeoutMs: number;
-  },
-): Promise<RoomAnswer> {
+type RoomRequestOptions = {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+};
+
+/**
+ * One request to a room; rejects on a network error or when no answer came within `timeoutMs`. A
+ * request sent on a kept-alive connection the room had just closed is sent once more on a new one
+ * (Node's `request.reusedSocket`): the room never saw it, and a lost publish of an unlock left 415
+ * waiting screens unlocked only at their next reload (docs/benchmarks.md).
+ */
+export function roomRequest(url: string, options: RoomRequestOptions): Promise<RoomAnswer> {
+  return sendToRoom(url, options, true);
+}
+
+const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
+
+function sendToRoom(url: string, options: RoomRequestOptions, mayResend: boolean): Promise<RoomAnswer> {
+  const { method = "GET", headers = {}, body, timeoutMs } = options;
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
   const agent = agents[target.protocol as keyof typeof agents];
   if (!agent) return Promise.reject(new Error(`Unsupported room URL: ${url}`));
   const payload = body === undefined ? undefined : Buffer.from(body);
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = client.request(
       target,
       {
@@ -42,6 +49,7 @@ export function roomRequest(
         headers: payload ? { ...headers, "content-length": String(payload.length) } : headers,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.once("end", () => {
@@ -58,7 +66,10 @@ export function roomRequest(
     );
     function fail(error: Error) {
       clearTimeout(timer);
-      reject(error);
+      const code = (error as NodeJS.ErrnoException).code ?? "";
+      if (mayResend && !answered && request.reusedSocket && CLOSED_UNDER_US.has(code))
+        resolve(sendToRoom(url, options, false));
+      else reject(error);
     }
     const timer = setTimeout(
       () => request.destroy(new Error(`The room did not answer within ${timeoutMs} ms.`)),
