@@ -96,6 +96,8 @@ test("a manager sets up the identity provider, signs out, and signs in again wit
   await signInAtProvider(page, boss.email);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("organization-name")).toHaveText("Dune College");
+  // The menu opens only once React has hydrated the page (a busy machine shows the HTML first).
+  await waitForHydration(page);
   await page.getByTestId("user-menu").click();
   await expect(page.getByRole("menu")).toContainText(boss.email);
 });
