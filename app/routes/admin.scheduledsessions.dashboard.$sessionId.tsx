@@ -275,27 +275,23 @@ export default function LiveDashboardScreen() {
 
       <ExaminerDevices devices={board.devices} />
 
-      <section className="flex flex-col gap-2" aria-labelledby="incidents-heading" data-testid="incidents-section">
-        <h2 id="incidents-heading" className="text-lg font-semibold text-primary">
-          {t("incidents:heading", { count: incidents.length })}
-        </h2>
-        <IncidentList
-          incidents={incidents}
-          headingId="incidents-heading"
-          names={
-            new Map([
-              ...board.rows.map((r) => [r.participantId, r.name] as const),
-              ...board.preparation.map((p) => [p.evaluation, p.name] as const),
-            ])
-          }
-        />
+      <IncidentList
+        incidents={incidents}
+        sectionTestId="incidents-section"
+        names={
+          new Map([
+            ...board.rows.map((r) => [r.participantId, r.name] as const),
+            ...board.preparation.map((p) => [p.evaluation, p.name] as const),
+          ])
+        }
+      >
         {canRecordIncident ? (
           <IncidentForm
             participants={board.rows.map((r) => ({ id: r.participantId, name: r.name }))}
             stations={board.preparation.map((p) => ({ id: p.evaluation, name: p.name }))}
           />
         ) : null}
-      </section>
+      </IncidentList>
 
       <DiscrepancyList
         marks={discrepancies}

@@ -19,7 +19,6 @@ import { runIntent } from "~/lib/intent-action.server";
 import { ReportBuilder } from "~/components/reports/report-builder";
 import { BUILDER_INTENTS, builderAction, builderScreen } from "~/modules/reports/index.server";
 import { builderInput } from "./admin.scheduledsessions+shared/report-builder-form.server";
-import { useTranslation } from "react-i18next";
 import { AuditTimeline } from "~/components/audit/audit-timeline";
 import { IncidentList } from "~/components/incidents/incident-list";
 import { kindsOf, participantTimeline } from "~/modules/corrections/index.server";
@@ -112,26 +111,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ParticipantCorrectionScreen() {
   const { builder, incidents, timeline, ...data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { t } = useTranslation();
   const { correction } = data;
   const base = `/admin/scheduledsessions/dashboard/${correction.scheduledSessionId}`;
   return (
     <ParticipantCorrectionView {...data} dashboardUrl={base} stationsUrl={`${base}/stations`} result={result}>
-      <section className="flex flex-col gap-2" aria-labelledby="participant-incidents-heading">
-        <h2 id="participant-incidents-heading" className="text-lg font-semibold text-primary">
-          {t("incidents:heading", { count: incidents.length })}
-        </h2>
-        <IncidentList
-          incidents={incidents}
-          headingId="participant-incidents-heading"
-          names={
-            new Map([
-              [correction.participantId, correction.participantName],
-              ...correction.evaluations.map((e) => [e.id, e.name] as const),
-            ])
-          }
-        />
-      </section>
+      <IncidentList
+        incidents={incidents}
+        names={
+          new Map([
+            [correction.participantId, correction.participantName],
+            ...correction.evaluations.map((e) => [e.id, e.name] as const),
+          ])
+        }
+      />
       {timeline ? (
         <AuditTimeline
           rows={timeline.rows}

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/components/ui/use-format";
 import type { IncidentCategory } from "~/modules/incidents";
@@ -59,30 +60,43 @@ function IncidentItem({ incident: i, names }: { incident: IncidentView; names: R
   );
 }
 
+/**
+ * A session's or a participant's incidents under their heading (with their count), newest first;
+ * `children` follow the list (the dashboard's form to record one).
+ */
 export function IncidentList({
   incidents,
   names,
-  headingId,
   testId = "incident-list",
+  sectionTestId,
+  children,
 }: {
   incidents: readonly IncidentView[];
   /** Participant and evaluation ids to names. */
   names: ReadonlyMap<string, string>;
-  headingId: string;
   testId?: string;
+  sectionTestId?: string;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (incidents.length === 0)
-    return (
-      <p className="text-sm text-slate-600" data-testid={`${testId}-empty`}>
-        {t("incidents:none")}
-      </p>
-    );
+  const headingId = useId();
   return (
-    <ul className="flex flex-col gap-2" aria-labelledby={headingId} data-testid={testId}>
-      {incidents.map((i) => (
-        <IncidentItem key={i._id} incident={i} names={names} />
-      ))}
-    </ul>
+    <section className="flex flex-col gap-2" aria-labelledby={headingId} data-testid={sectionTestId}>
+      <h2 id={headingId} className="text-lg font-semibold text-primary">
+        {t("incidents:heading", { count: incidents.length })}
+      </h2>
+      {incidents.length === 0 ? (
+        <p className="text-sm text-slate-600" data-testid={`${testId}-empty`}>
+          {t("incidents:none")}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-labelledby={headingId} data-testid={testId}>
+          {incidents.map((i) => (
+            <IncidentItem key={i._id} incident={i} names={names} />
+          ))}
+        </ul>
+      )}
+      {children}
+    </section>
   );
 }
