@@ -2,17 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { circuitRuns, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { addEvaluation } from "~/modules/assessments/evaluations.server";
-import { addQuestion } from "~/modules/assessments/questions.server";
-import { addSession } from "~/modules/assessments/sessions.server";
 import { auditTrail } from "~/modules/audit/index.server";
 import { startSession } from "~/modules/circuit/index.server";
 import { updateParticipant } from "~/modules/databases/index.server";
 import { saveAnswer } from "~/modules/live/participant.server";
-import { addScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { participantCtx } from "../live/fixtures";
-import { makeParticipants } from "../scheduling/fixtures";
+import { makeCircuit, ROUND_MS } from "./fixtures";
 
 vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
   (await import("../live/live-events")).withListeners(importOriginal),
@@ -24,9 +20,8 @@ vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
 // same 5 s of grace, for staff to accept or refuse. The participant with standing extra time keeps
 // the station that much longer (ADR 0044).
 
-// Rounds of 80 s: reading 0–10 s, station 10–70 s, change over 70–80 s; 10 % extra time is 6 s more.
-const SETTINGS = { readingSeconds: 10, stationSeconds: 60, changeoverSeconds: 10, restStations: 1 };
-const ROUND_MS = 80_000;
+// Rounds of 80 s (fixtures.ts): reading 0–10 s, station 10–70 s, change over 70–80 s; 10 % extra
+// time is 6 s more.
 
 describe("a circuit's answers outside the station's time", () => {
   let ctx: Ctx;
@@ -38,40 +33,12 @@ describe("a circuit's answers outside the station's time", () => {
   beforeAll(async () => {
     const { tenant } = await makeTenant();
     ctx = await staffCtx(tenant.slug);
-    stations = [];
-    questions = [];
-    for (const name of ["Airway", "Bandage", "Splint"]) {
-      const q = await addQuestion(ctx, {
-        name: `${name} task`,
-        maxTime: 600,
-        steps: [
-          {
-            key: "t",
-            type: "TEXT",
-            question: [{ type: "text", html: `<p>${name}</p>` }],
-            answer: { textValue: "x" },
-            score: 1,
-          },
-        ],
-      });
-      questions.push(q._id);
-      stations.push((await addEvaluation(ctx, { name, questions: [q._id] }))._id);
-    }
-    const template = await addSession(ctx, {
-      name: "OSCE",
-      evaluations: stations,
-      passPercentage: 60,
-      circuit: SETTINGS,
-    });
-    people = await makeParticipants(ctx, 4, "late");
     // p1 has standing extra time.
-    await updateParticipant(ctx, people[1]!, { extraTimePercent: 10 });
-    const session = await addScheduledSession(ctx, {
-      session: template._id,
-      datetime: new Date(Date.now() + 3600_000),
-      participants: people,
+    const circuit = await makeCircuit(ctx, {
+      tag: "late",
+      prepare: (people) => updateParticipant(ctx, people[1]!, { extraTimePercent: 10 }).then(() => undefined),
     });
-    sessionId = session._id;
+    ({ sessionId, stations, questions, people } = circuit);
     await startSession(ctx, sessionId);
   });
 

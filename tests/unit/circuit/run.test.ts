@@ -2,9 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { circuitRuns, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
-import { addEvaluation } from "~/modules/assessments/evaluations.server";
-import { addQuestion } from "~/modules/assessments/questions.server";
-import { addSession } from "~/modules/assessments/sessions.server";
 import {
   addCarryOverRound,
   admitLateParticipant,
@@ -19,12 +16,12 @@ import {
 import { auditTrail } from "~/modules/audit/index.server";
 import { saveAnswer } from "~/modules/live/participant.server";
 import { applyLiveOverride, liveStatesOf } from "~/modules/live/run.server";
-import { addScheduledSession, updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
+import { updateScheduledSession } from "~/modules/scheduling/scheduled-sessions.server";
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { participantCtx } from "../live/fixtures";
 import { onLiveEvent } from "../live/live-events";
-import { makeParticipants } from "../scheduling/fixtures";
+import { makeCircuit, ROUND_MS, SETTINGS } from "./fixtures";
 
 vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
   (await import("../live/live-events")).withListeners(importOriginal),
@@ -32,44 +29,6 @@ vi.mock(import("~/modules/live/events.server"), async (importOriginal) =>
 
 // A circuit through the module functions on a real tenant database (issue 32): settings from the
 // template, the start, the server's moves at each round, pause all, and re-planning while it runs.
-
-const SETTINGS = { readingSeconds: 10, stationSeconds: 60, changeoverSeconds: 10, restStations: 1 };
-const ROUND_MS = 80_000;
-
-async function makeCircuit(ctx: Ctx) {
-  const stations: string[] = [];
-  const questions: string[] = [];
-  for (const name of ["Airway", "Bandage", "Splint"]) {
-    const q = await addQuestion(ctx, {
-      name: `${name} task`,
-      maxTime: 600,
-      steps: [
-        {
-          key: "t",
-          type: "TEXT",
-          question: [{ type: "text", html: `<p>${name}</p>` }],
-          answer: { textValue: "x" },
-          score: 1,
-        },
-      ],
-    });
-    questions.push(q._id);
-    stations.push((await addEvaluation(ctx, { name, questions: [q._id] }))._id);
-  }
-  const template = await addSession(ctx, {
-    name: "OSCE",
-    evaluations: stations,
-    passPercentage: 60,
-    circuit: SETTINGS,
-  });
-  const people = await makeParticipants(ctx, 4, "circuit");
-  const session = await addScheduledSession(ctx, {
-    session: template._id,
-    datetime: new Date(Date.now() + 3600_000),
-    participants: people,
-  });
-  return { sessionId: session._id, stations, questions, people, session };
-}
 
 /** Moves the circuit's start into the past (a test seam on the real row): the clock has run `ms`. */
 async function rewind(ctx: Ctx, sessionId: string, ms: number) {
