@@ -53,7 +53,10 @@ export async function recordAudit(
   const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
   if (list.length === 0) return;
   const now = new Date();
-  await insertRows(tx, { rows: JSON.stringify(list.map((e) => auditRowValues(origin, e, now))) });
+  const rows = list.map((e) => rowOf(origin, e, now));
+  const shared = list.length > 1 ? sharedValues(rows) : null;
+  if (shared) await insertSharedRows(tx, { ...shared, rows: JSON.stringify(rows.map(varyingValues)) });
+  else await insertRows(tx, { rows: JSON.stringify(list.map((e) => auditRowValues(origin, e, now))) });
 }
 
 /**
@@ -94,3 +97,54 @@ export function insertAuditRowsFrom(db: Pick<TenantTx, "insert">, rows: SQL | Pl
 }
 
 const insertRows = preparedWrite((tx) => insertAuditRowsFrom(tx, sql.placeholder("rows"), sql`true`));
+
+// Many entries of one change (a staff action on 1,000 participants: one action, time and origin)
+// differ only in who and what they are about. Their rows carry only those columns, and `before`
+// and `after` as JSON inside the row rather than as escaped text: the statement then reads a
+// third of the bytes with six lookups a row instead of sixteen (docs/benchmarks.md, issue 35).
+const SHARED_COLUMNS = [
+  "scheduledSessionId",
+  "kind",
+  "action",
+  "at",
+  "actorType",
+  "actorId",
+  "actorName",
+  "device",
+  "process",
+] as const;
+type Row = ReturnType<typeof rowOf>;
+const VARYING_COLUMNS = insertedColumns.filter((c) => !(SHARED_COLUMNS as readonly string[]).includes(c)) as Array<
+  Exclude<keyof Row, (typeof SHARED_COLUMNS)[number]>
+>;
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["before", "after"]);
+
+/** The shared columns' driver values, when every row has the same ones; else null. */
+function sharedValues(rows: readonly Row[]): Record<string, unknown> | null {
+  const first = rows[0]!;
+  const driver = (row: Row, key: (typeof SHARED_COLUMNS)[number]) =>
+    key === "at" ? auditEntries.at.mapToDriverValue(row.at) : row[key];
+  const values: Record<string, unknown> = {};
+  for (const key of SHARED_COLUMNS) {
+    const value = driver(first, key);
+    if (rows.some((row) => driver(row, key) !== value)) return null;
+    values[key] = value;
+  }
+  return values;
+}
+
+const varyingValues = (row: Row) => VARYING_COLUMNS.map((key) => row[key] ?? null);
+
+const insertSharedRows = preparedWrite((tx) =>
+  tx.insert(auditEntries).select(
+    sql`SELECT NULL, ${sql.join(
+      insertedColumns.map((column) => {
+        const i = (VARYING_COLUMNS as readonly string[]).indexOf(column);
+        if (i < 0) return sql.placeholder(column);
+        // `->` answers a JSON value's text ('null' for null), `->>` its SQL value.
+        return sql.raw(JSON_COLUMNS.has(column) ? `nullif(j.value -> ${i}, 'null')` : `j.value ->> ${i}`);
+      }),
+      sql`, `,
+    )} FROM json_each(${sql.placeholder("rows")}) AS j ORDER BY j.key`,
+  ),
+);
