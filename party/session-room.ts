@@ -3,6 +3,7 @@ import {
   CLOCK_SKEW_MS,
   ISSUED_HEADER,
   MAX_EVENTS_PER_PUBLISH,
+  MAX_PUBLISH_BODY_CHARS,
   MAX_TOKEN_TTL_MS,
   REVOKE_EVENT,
   REVOKED_CLOSE_CODE,
@@ -31,8 +32,6 @@ type ConnState = { clientId: string; capability: RealtimeCapability; grant?: str
 
 /** Set by onBeforeConnect after the token was verified; overwritten there, so a client cannot forge it. */
 const CLAIMS_HEADER = "x-realtime-claims";
-/** A batch of events (a staff action on 1,000 participants) fits; anything larger is refused. */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 function secretOf(env: Record<string, unknown>): string | null {
   const secret = env.REALTIME_SECRET;
@@ -176,7 +175,7 @@ export default class SessionRoom implements Party.Server {
       return new Response("method not allowed", { status: 405, headers: { allow: "GET, POST" } });
 
     const body = await req.text();
-    if (body.length > MAX_BODY_BYTES) return new Response("body too large", { status: 413 });
+    if (body.length > MAX_PUBLISH_BODY_CHARS) return new Response("body too large", { status: 413 });
     const signature = req.headers.get(SIGNATURE_HEADER);
     if (!(await verifyPublish(room, body, signature, secret))) return unauthorized("invalid signature");
     let parsed: unknown;

@@ -94,6 +94,12 @@ export function eventsOfFrame(text: string): unknown[] {
  */
 export const MAX_EVENTS_PER_PUBLISH = 1000;
 
+/**
+ * The longest publish body (in characters) the room takes; the app splits a batch into requests
+ * under it. An unlock of 1,000 carries each screen's new state, about 1.5 MB (ADR 0048).
+ */
+export const MAX_PUBLISH_BODY_CHARS = 1024 * 1024;
+
 export const SIGNATURE_HEADER = "x-signature";
 /** GET presence carries its timestamp here; the signature covers `presenceSigningString`. */
 export const ISSUED_HEADER = "x-issued";

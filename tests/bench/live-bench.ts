@@ -40,6 +40,8 @@ import { startStack, type Database, type Stack } from "../support/app-stack";
 import {
   applyLivePatch,
   livePatchOfEvent,
+  screenViewOfEvent,
+  applyScreenView,
   reloadDelayOfEvent,
   type LivePatch,
 } from "../../app/modules/live/live-patch";
@@ -252,9 +254,11 @@ async function gql(
 type Step = { index: number; type: string; options: string[] };
 /** The part of the screen's state a simulated participant uses: the clock and status, and where it is. */
 type Live = LivePatch & {
+  scheduledSession: string;
   evaluation: { _id: string } | null;
   currentQuestion: string | null;
   questions: Array<{ _id: string; steps: Step[] }>;
+  answers: unknown;
 };
 type Acked = { revision: number; answer: unknown };
 
@@ -332,7 +336,22 @@ class Participant {
     if (event.type === "welcome") return welcomed();
     if (event.type !== "entry.changed") return;
     staffEvent(event.payload?.reason ?? "", arrived);
-    // As the screen does: a pause, resume or extension carries the new clock; anything else means reload.
+    // As the screen does: an unlock carries the new state, a pause, resume or extension the new
+    // clock; anything else means reload.
+    const view = screenViewOfEvent<Live>(event, this.session);
+    if (view && this.live) {
+      patched++;
+      // Taken up when this screen would have had it from its reload before unlocks carried it
+      // (`reloadInMs`): the saves that follow come as they came, without the reloads.
+      const show = () => {
+        this.live = applyScreenView(this.live!, view);
+        this.wakeUp();
+      };
+      const delay = reloadDelayOfEvent(event);
+      if (delay > 0) setTimeout(show, delay);
+      else show();
+      return;
+    }
     const patch = livePatchOfEvent(event);
     if (patch && this.live) {
       this.live = applyLivePatch(this.live, patch);

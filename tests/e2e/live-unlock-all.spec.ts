@@ -3,8 +3,8 @@ import { expect, test } from "./support/fixtures";
 import { dashboardWithTwoCandidates } from "./support/live";
 
 // A room where several candidates finish an evaluation and wait: staff unlock them all at once
-// from the dashboard, and every waiting screen opens its next evaluation by itself (each at the
-// moment the server named for it, so a big room does not reload all at once).
+// from the dashboard, and every waiting screen opens its next evaluation by itself, from the state
+// the unlock's room event carries, without asking the app again (ADR 0048).
 
 /** Every named action of every row ends inside the grid's frame (nothing hidden past its edge). */
 async function expectActionsInView(page: Page, actions: string[], label: string) {
@@ -88,6 +88,13 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
     });
   expect(sideways).toBeLessThanOrEqual(0);
 
+  // Every state read a screen makes from here: an unlock's event carries the new state, so none.
+  const stateReads = candidates.map(() => 0);
+  candidates.forEach((candidate, i) =>
+    candidate.on("request", (request) => {
+      if (request.url().includes("/api/user/live-state/")) stateReads[i]!++;
+    }),
+  );
   await unlockAll.click();
   await expect(page.getByRole("status").filter({ hasText: "2 participants unlocked" })).toBeVisible();
   for (const candidate of candidates) {
@@ -95,6 +102,7 @@ test("staff unlock every waiting candidate at once, and each screen opens its ne
       timeout: 15_000,
     });
   }
+  expect(stateReads).toEqual([0, 0]);
   await expect(unlockAll).toHaveCount(0);
   for (const row of await page.getByTestId("live-row").all())
     await expect(row).not.toHaveAttribute("data-status", "waiting");

@@ -7,7 +7,16 @@ import { Alert, Button } from "~/components/ui/form";
 import { Section } from "~/components/ui/section";
 import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
-import { applyLivePatch, livePatchOfEvent, reloadDelayOfEvent, type LivePatch, countUnanswered } from "~/modules/live";
+import {
+  applyLivePatch,
+  applyScreenView,
+  countUnanswered,
+  livePatchOfEvent,
+  reloadDelayOfEvent,
+  screenViewOfEvent,
+  type LivePatch,
+  type ScreenViewOfEvent,
+} from "~/modules/live";
 import type { MyLiveSession } from "~/modules/live/index.server";
 import type { AnswerValue } from "./answer-queue";
 import { ReadyToggle } from "./ready-toggle";
@@ -82,7 +91,11 @@ function useLiveState(fromLoader: LiveView) {
     }
   }, [id]);
   const patch = useCallback((change: LivePatch) => setLive((before) => applyLivePatch(before, change)), []);
-  return { live, refresh, patch };
+  const adopt = useCallback(
+    (view: ScreenViewOfEvent<LiveView>) => setLive((before) => applyScreenView(before, view)),
+    [],
+  );
+  return { live, refresh, patch, adopt };
 }
 
 export function LiveSessionScreen({
@@ -95,7 +108,7 @@ export function LiveSessionScreen({
   participantId: string;
 }) {
   const { t } = useTranslation();
-  const { live, refresh, patch } = useLiveState(fromLoader);
+  const { live, refresh, patch, adopt } = useLiveState(fromLoader);
   const revalidator = useMemo(() => ({ revalidate: () => void refresh() }), [refresh]);
   const serverAnswers = useMemo(
     () => live.answers.map((a) => ({ ...a, scheduledSession: live.scheduledSession, answer: a.answer as AnswerValue })),
@@ -117,10 +130,12 @@ export function LiveSessionScreen({
   );
   const connected = useLiveRoom(realtime, (why, event) => {
     if (why === "reconnect") void queue.flush();
-    // A pause, resume or extension carries the new clock: no reload for it.
-    const change = why === "event" ? livePatchOfEvent(event) : null;
-    if (change) patch(change);
-    // An unlock of many names a moment for each screen, so they do not all reload at once.
+    // An unlock carries the whole new state, a pause, resume or extension the new clock: no reload for them.
+    const view = why === "event" ? screenViewOfEvent<LiveView>(event, fromLoader.scheduledSession) : null;
+    const change = why === "event" && !view ? livePatchOfEvent(event) : null;
+    if (view) adopt(view);
+    else if (change) patch(change);
+    // Anything else reloads, when the event says (an older server spread an unlock's reloads).
     else reload(why === "event" ? reloadDelayOfEvent(event) : 0);
   });
 

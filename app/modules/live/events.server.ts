@@ -1,7 +1,6 @@
 import type { Ctx } from "~/lib/context.server";
 import { publishEventsToRoom, type RoomEvent } from "~/modules/realtime/index.server";
 import { settings } from "~settings/settings.server";
-import { MAX_EVENTS_PER_PUBLISH } from "../../../party/token";
 
 // Live events: published to the session's room after the database write, best effort. Each event
 // carries the revision of what changed (entry or session), so a client that missed one notices
@@ -101,9 +100,7 @@ async function drain(key: string, box: Outbox, tenant: string, scheduledSessionI
     if (box.events.every((e) => e.staffOnly)) await staffOnlyWait(box);
     const events = box.events.splice(0);
     const delivered = box.delivered.splice(0);
-    for (let i = 0; i < events.length; i += MAX_EVENTS_PER_PUBLISH) {
-      await publishEventsToRoom({ tenant, scheduledSessionId, events: events.slice(i, i + MAX_EVENTS_PER_PUBLISH) });
-    }
+    await publishEventsToRoom({ tenant, scheduledSessionId, events });
     for (const resolve of delivered) resolve();
   }
   box.busy = false;

@@ -41,6 +41,7 @@ import {
 import { nextEvaluation, nextSectionIn, openSection } from "./status";
 import { outsideAnswerTime } from "./answer-time.server";
 import { entryRevisionOf, loadLiveData } from "./store.server";
+import { screenView } from "./screen-view.server";
 import { AUDIT_ROW_LENGTH, insertAuditRowsFrom, systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
 import { answerSaveAuditRow, auditAnswerSave, auditInputsChanged, auditSessionStatus } from "./audit-trail.server";
 
@@ -98,6 +99,20 @@ const entryEvent = (entry: EntryRow, revision: number, reason: string, live?: Li
   participantId: entry.participantId,
   payload: { participantId: entry.participantId, revision, reason, ...(live ? { live } : {}) },
 });
+
+/**
+ * A participant's new screen state for the write's room event: what myLiveSession would answer
+ * after it, but for the answers, which the write did not change (the screen keeps its own). The
+ * screen shows it without asking the app again (ADR 0048).
+ */
+function carriedView(plan: RunPlan, state: EntryState, revision: number, now: Date) {
+  const { answers: _unchanged, ...view } = screenView(
+    plan,
+    { ...state, entry: { ...state.entry, rev: revision } },
+    now,
+  );
+  return view;
+}
 
 /** The entry's inputs once `row` is appended to its overrides (what the write just wrote). */
 function withOverride(input: EntryInputs, row: OverrideRow): EntryInputs {
@@ -606,7 +621,7 @@ export function writeFinishSection(
     else await closeOpenSections(tx, [entry.id], now);
     const rev = await bumpEntry(tx, entry, now);
     const [moved] = await withProgressRead(tx, [inputsOfState(state)]);
-    await auditInputsChanged(
+    const states = await auditInputsChanged(
       tx,
       origin,
       plan,
@@ -614,10 +629,10 @@ export function writeFinishSection(
       [{ before: inputsOfState(state), after: moved! }],
       now,
     );
-    return {
-      value: entryEvent(entry, rev, next !== undefined ? "next-question" : "evaluation-finished"),
-      keep: ownKeep(session, moved!),
-    };
+    const event = entryEvent(entry, rev, next !== undefined ? "next-question" : "evaluation-finished");
+    // The participant's other screens (and this one, should the event come before the answer) show it without asking.
+    event.payload.view = carriedView(plan, states.get(entry.id)!, rev, now);
+    return { value: event, keep: ownKeep(session, moved!) };
   });
 }
 
@@ -1019,12 +1034,18 @@ export function writeUnlock(
       ).map((a) => [a.entry.id, a]),
     );
     const unlockedInputs = opened.map((o) => ({ before: o.input, after: after.get(o.input.entry.id)! }));
-    await auditInputsChanged(tx, origin, plan, "UNLOCK", unlockedInputs, now);
+    const states = await auditInputsChanged(tx, origin, plan, "UNLOCK", unlockedInputs, now);
     const events = opened.map((o, i) => {
-      const event = entryEvent(o.state.entry, revisions.get(o.state.entry.id)!, "unlocked");
+      const revision = revisions.get(o.state.entry.id)!;
+      const event = entryEvent(o.state.entry, revision, "unlocked");
       return {
         ...event,
-        payload: { ...event.payload, reloadInMs: Math.min(i * UNLOCK_RELOAD_SPACING_MS, UNLOCK_RELOAD_SPREAD_MAX_MS) },
+        payload: {
+          ...event.payload,
+          view: carriedView(plan, states.get(o.state.entry.id)!, revision, now),
+          // A screen that cannot read the view (an older page) reloads, spread as before.
+          reloadInMs: Math.min(i * UNLOCK_RELOAD_SPACING_MS, UNLOCK_RELOAD_SPREAD_MAX_MS),
+        },
       };
     });
     return {

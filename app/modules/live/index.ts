@@ -1,6 +1,14 @@
 // The live domain's browser-safe face: rules and types that components may use too (no server code).
 export { type ParticipantStep, type StepLike } from "./answers";
 export { EXTEND_MINUTES, extendMinutesProblem, extendSecondsOf } from "./extend-minutes";
-export { applyLivePatch, type LivePatch, livePatchOfEvent, reloadDelayOfEvent } from "./live-patch";
+export {
+  applyLivePatch,
+  applyScreenView,
+  type LivePatch,
+  livePatchOfEvent,
+  reloadDelayOfEvent,
+  screenViewOfEvent,
+  type ScreenViewOfEvent,
+} from "./live-patch";
 export { isEvaluationDone } from "./status";
 export { countUnanswered } from "./unanswered";

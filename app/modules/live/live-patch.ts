@@ -91,3 +91,49 @@ export function reloadDelayOfEvent(event: unknown): number {
     ? Math.min(delay, MAX_EVENT_RELOAD_DELAY_MS)
     : 0;
 }
+
+/**
+ * An unlock's event carries the screen's whole new state but its answers (ADR 0048): an unlock
+ * opens questions and writes no answer, so the screen keeps the answers it has. Shown at once, it
+ * spares the server a reload per unlocked screen and the candidate the wait for it.
+ */
+export type ScreenViewOfEvent<V> = Omit<V, "answers" | "deadline" | "serverTime"> & {
+  revision: number;
+  deadline: Date | null;
+  serverTime: Date;
+};
+
+/** The screen state an event carries, or null when it carries none (or not a well-formed one): then the screen reloads. */
+export function screenViewOfEvent<V extends { revision: number; scheduledSession: string }>(
+  event: unknown,
+  scheduledSession: string,
+): ScreenViewOfEvent<V> | null {
+  const { type, payload } = (event ?? {}) as { type?: unknown; payload?: { view?: unknown } };
+  if (type !== "entry.changed" || !payload || typeof payload.view !== "object" || payload.view === null) return null;
+  const v = payload.view as Record<string, unknown>;
+  const ok =
+    Number.isSafeInteger(v.revision) &&
+    v.scheduledSession === scheduledSession &&
+    (v.status === null || (typeof v.status === "string" && STATUSES.has(v.status))) &&
+    typeof v.paused === "boolean" &&
+    Array.isArray(v.questions) &&
+    (v.deadline === null || isDateText(v.deadline)) &&
+    isDateText(v.serverTime);
+  if (!ok) return null;
+  const { answers: _answers, ...view } = v;
+  return {
+    ...view,
+    revision: v.revision as number,
+    deadline: v.deadline ? new Date(v.deadline as string) : null,
+    serverTime: new Date(v.serverTime as string),
+  } as ScreenViewOfEvent<V>;
+}
+
+/** The screen's state replaced by an event's, its answers kept; the same state when it already holds that revision or a later one. */
+export function applyScreenView<T extends { revision: number; answers: unknown }>(
+  live: T,
+  view: Omit<T, "answers"> & { revision: number },
+): T {
+  if (view.revision <= live.revision) return live;
+  return { ...live, ...view, answers: live.answers };
+}

@@ -2,133 +2,26 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { requireParticipant, type Ctx, type ParticipantCtx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
-import type { RichBlock } from "~/modules/assessments";
-import { participantStep, type ParticipantStep } from "./answers";
-import { screenClockOf } from "./live-patch";
 import { publishLive } from "./events.server";
 import { writeAnswer, writeFinishSection, writeHelpRequest, writeReady, type SaveAnswerResult } from "./gateway.server";
-import { findEntryOf, findSession, type EntryRow, type EntryState, type RunPlan, type SessionRow } from "./plan.server";
+import { findEntryOf, findSession, type EntryRow, type SessionRow } from "./plan.server";
 import { liveEntryState } from "./live-state.server";
-import { entryRevisionOf, loadLiveData, type SavedAnswer } from "./store.server";
+import { entryRevisionOf, loadLiveData } from "./store.server";
+import { screenView, type MyLiveSession } from "./screen-view.server";
 import type { RealtimeConnection } from "~/modules/realtime/index.server";
 import { realtimeTokenFor } from "~/modules/realtime/index.server";
-import { isFinished, type ParticipantStatus } from "./status";
 import { auditOrigin } from "~/modules/audit/index.server";
 
 // The participant's side of the live run. Everything is scoped to the signed-in participant's own
 // entry: another participant's id never comes from the request. Writes go through the gateway.
 
 export { LATE_GRACE_MS, type SaveAnswerResult } from "./gateway.server";
-
-export type ParticipantQuestion = {
-  _id: string;
-  name: string;
-  maxTime: number;
-  preparationInfo: RichBlock[];
-  steps: ParticipantStep[];
-};
-/** A saved answer as the participant sees it: without the late-answer bookkeeping staff decide on. */
-export type MyAnswer = Pick<
-  SavedAnswer,
-  "evaluation" | "question" | "stepIndex" | "answer" | "revision" | "savedAt" | "late"
->;
-
-export type MyLiveSession = {
-  scheduledSession: string;
-  reference: string;
-  sessionName: string;
-  sessionStatus: SessionRow["status"];
-  /** Staff completed the session before this participant had finished every evaluation. */
-  endedByStaff: boolean;
-  sessionRevision: number;
-  status: ParticipantStatus | null;
-  ready: boolean;
-  paused: boolean;
-  helpRequested: boolean;
-  allQuestionsInEvaluationShownByDefault: boolean;
-  evaluation: {
-    _id: string;
-    name: string;
-    position: number;
-    count: number;
-    enableTimer: boolean;
-    questionPosition: number | null;
-    questionCount: number;
-  } | null;
-  /** The question the clock runs on (null with all questions of the evaluation on one page). */
-  currentQuestion: string | null;
-  /** What the participant may see now: the current question, or every question of the evaluation. */
-  questions: ParticipantQuestion[];
-  remainingSeconds: number | null;
-  deadline: Date | null;
-  serverTime: Date;
-  answers: MyAnswer[];
-  revision: number;
-};
+export type { MyAnswer, MyLiveSession, ParticipantQuestion } from "./screen-view.server";
 
 async function myEntry(ctx: ParticipantCtx, sessionId: string): Promise<{ session: SessionRow; entry: EntryRow }> {
   const session = await findSession(ctx.tdb.db, sessionId);
   const entry = await findEntryOf(ctx.tdb.db, session.id, ctx.actor.participantId);
   return { session, entry };
-}
-
-function questionView(plan: RunPlan, id: string): ParticipantQuestion | null {
-  const q = plan.questions.get(id);
-  if (!q) return null;
-  return {
-    _id: q.id,
-    name: q.name,
-    maxTime: q.maxTime,
-    preparationInfo: q.preparationInfo,
-    steps: q.steps.map(participantStep),
-  };
-}
-
-function view(plan: RunPlan, state: EntryState, sessionName: string, now: Date): MyLiveSession {
-  const { session } = plan;
-  const evaluation = state.current ? plan.evaluations.get(state.current.evaluation) : undefined;
-  // Questions only while answering: not before the start, not while waiting, not after the end.
-  const showing =
-    session.status === "ONGOING" && evaluation && state.current
-      ? state.current.question
-        ? [state.current.question]
-        : evaluation.questionIds
-      : [];
-  return {
-    scheduledSession: session.id,
-    reference: session.reference,
-    sessionName,
-    sessionStatus: session.status,
-    endedByStaff: session.status === "COMPLETED" && !isFinished(state.facts),
-    sessionRevision: session.rev,
-    ...screenClockOf(state, now),
-    ready: state.entry.ready,
-    allQuestionsInEvaluationShownByDefault: plan.options.allQuestionsInEvaluationShownByDefault,
-    evaluation: evaluation
-      ? {
-          _id: evaluation.id,
-          name: evaluation.name,
-          position: state.facts.sessionOrder.indexOf(evaluation.id) + 1,
-          count: state.facts.sessionOrder.length,
-          enableTimer: evaluation.enableTimer,
-          // Where the current question is in the evaluation, so the screen can say "last question".
-          questionPosition: state.current?.question ? evaluation.questionIds.indexOf(state.current.question) + 1 : null,
-          questionCount: evaluation.questionIds.length,
-        }
-      : null,
-    currentQuestion: state.current?.question ?? null,
-    questions: showing.map((q) => questionView(plan, q)).filter((q): q is ParticipantQuestion => !!q),
-    answers: state.live.answers.map((a) => ({
-      evaluation: a.evaluation,
-      question: a.question,
-      stepIndex: a.stepIndex,
-      answer: a.answer,
-      revision: a.revision,
-      savedAt: a.savedAt,
-      late: a.late,
-    })),
-    revision: state.entry.rev,
-  };
 }
 
 /** `myLiveSession(scheduledSession)`: the signed-in participant's live state, without anything secret. */
@@ -142,10 +35,9 @@ export async function myLiveSession(ctx: Ctx, sessionId: string): Promise<MyLive
     entryRevisionOf(ctx.tdb.db, state.entry.id),
   ]);
   const answers = live.get(state.entry.id)?.answers ?? [];
-  return view(
+  return screenView(
     plan,
     { ...state, entry: { ...state.entry, rev: revision }, live: { ...state.live, answers } },
-    plan.templateName,
     now,
   );
 }

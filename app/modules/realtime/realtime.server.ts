@@ -6,6 +6,8 @@ import { settings } from "~settings/settings.server";
 import { roomRequest } from "./room-http.server";
 import {
   ISSUED_HEADER,
+  MAX_EVENTS_PER_PUBLISH,
+  MAX_PUBLISH_BODY_CHARS,
   MAX_TOKEN_TTL_MS,
   REVOKE_EVENT,
   SIGNATURE_HEADER,
@@ -155,16 +157,45 @@ export type PublishManyInput = {
 };
 
 /**
- * Sends events to the room in one signed request (a JSON array; one event is sent as itself), in
- * order. Call after the DB write; returns false (and logs) on any failure.
+ * Sends events to the room in signed requests (a JSON array; one event is sent as itself), in
+ * order: as few as the room's limits allow (MAX_EVENTS_PER_PUBLISH events, MAX_PUBLISH_BODY_CHARS).
+ * Call after the DB write; returns false (and logs) on any failure.
  */
 export async function publishEventsToRoom({ tenant, scheduledSessionId, events }: PublishManyInput): Promise<boolean> {
+  const issued = Date.now();
+  const texts = events.map((event) => JSON.stringify({ ...event, issued: event.issued ?? issued }));
+  let delivered = true;
+  for (const body of publishBodies(texts))
+    delivered = (await publishBody(tenant, scheduledSessionId, body, events.length)) && delivered;
+  return delivered;
+}
+
+/** The request bodies carrying these events' texts, in order. */
+function publishBodies(texts: readonly string[]): string[] {
+  if (texts.length === 1) return [texts[0]!];
+  const bodies: string[] = [];
+  let part: string[] = [];
+  let chars = 2; // the brackets
+  for (const text of texts) {
+    if (
+      part.length > 0 &&
+      (part.length >= MAX_EVENTS_PER_PUBLISH || chars + text.length + 1 > MAX_PUBLISH_BODY_CHARS)
+    ) {
+      bodies.push(`[${part.join(",")}]`);
+      part = [];
+      chars = 2;
+    }
+    part.push(text);
+    chars += text.length + 1;
+  }
+  if (part.length > 0) bodies.push(`[${part.join(",")}]`);
+  return bodies;
+}
+
+async function publishBody(tenant: string, scheduledSessionId: string, body: string, count: number): Promise<boolean> {
   const url = roomUrl(tenant, scheduledSessionId);
-  const what = events.length === 1 ? events[0]!.type : `${events.length} events`;
+  const what = count === 1 ? "an event" : `${count} events`;
   try {
-    const issued = Date.now();
-    const stamped = events.map((event) => ({ ...event, issued: event.issued ?? issued }));
-    const body = JSON.stringify(stamped.length === 1 ? stamped[0] : stamped);
     const response = await roomRequest(url, {
       method: "POST",
       headers: {
@@ -175,12 +206,14 @@ export async function publishEventsToRoom({ tenant, scheduledSessionId, events }
       timeoutMs: PUBLISH_TIMEOUT_MS,
     });
     if (!response.ok) {
-      console.warn(`[live] publish ${what} to ${url} failed: ${response.status} ${response.text}`);
+      console.warn(`[live] publish of ${what} to ${url} failed: ${response.status} ${response.text}`);
       return false;
     }
     return true;
   } catch (error) {
-    console.warn(`[live] publish ${what} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[live] publish of ${what} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return false;
   }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   applyLivePatch,
+  applyScreenView,
   livePatchOfEvent,
+  screenViewOfEvent,
   MAX_EVENT_RELOAD_DELAY_MS,
   reloadDelayOfEvent,
 } from "~/modules/live/live-patch";
@@ -102,5 +104,71 @@ describe("reloadDelayOfEvent", () => {
   it("never waits long or on a bad value: a screen must not stall on its event", () => {
     expect(reloadDelayOfEvent(unlocked(60_000))).toBe(MAX_EVENT_RELOAD_DELAY_MS);
     for (const bad of [-5, Number.NaN, "300", Infinity, {}]) expect(reloadDelayOfEvent(unlocked(bad))).toBe(0);
+  });
+});
+
+describe("the screen state an unlock's event carries (ADR 0048)", () => {
+  type Screen = {
+    scheduledSession: string;
+    revision: number;
+    status: string | null;
+    paused: boolean;
+    questions: Array<{ _id: string }>;
+    currentQuestion: string | null;
+    deadline: Date | null;
+    serverTime: Date;
+    answers: Array<{ question: string }>;
+  };
+  const screen: Screen = {
+    scheduledSession: "s1",
+    revision: 8,
+    status: "waiting",
+    paused: false,
+    questions: [],
+    currentQuestion: null,
+    deadline: null,
+    serverTime: new Date("2026-11-23T10:00:00.000Z"),
+    answers: [{ question: "q-before" }],
+  };
+  const view = {
+    scheduledSession: "s1",
+    revision: 9,
+    status: "started",
+    paused: false,
+    questions: [{ _id: "q-new" }],
+    currentQuestion: "q-new",
+    deadline: "2026-11-23T10:10:00.000Z",
+    serverTime: "2026-11-23T10:00:01.000Z",
+  };
+  const unlocked = (v: unknown) => ({
+    type: "entry.changed",
+    participantId: "p1",
+    payload: { reason: "unlocked", view: v },
+  });
+
+  it("shows the new state at once and keeps the answers the screen has", () => {
+    const carried = screenViewOfEvent<Screen>(unlocked(view), "s1")!;
+    expect(carried.deadline).toEqual(new Date(view.deadline));
+    expect(carried.serverTime).toEqual(new Date(view.serverTime));
+    const shown = applyScreenView(screen, carried);
+    expect(shown).toMatchObject({ revision: 9, status: "started", currentQuestion: "q-new", answers: screen.answers });
+  });
+
+  it("never goes back to an older state (an event and a reload can cross)", () => {
+    const carried = screenViewOfEvent<Screen>(unlocked({ ...view, revision: 8 }), "s1")!;
+    expect(applyScreenView(screen, carried)).toBe(screen);
+  });
+
+  it("carries nothing for another session, a malformed state or an event without one: the screen reloads", () => {
+    expect(screenViewOfEvent<Screen>(unlocked(view), "s2")).toBeNull();
+    for (const bad of [
+      { ...view, revision: "9" },
+      { ...view, questions: null },
+      { ...view, serverTime: "soon" },
+      { ...view, status: "dancing" },
+      null,
+    ])
+      expect(screenViewOfEvent<Screen>(unlocked(bad), "s1")).toBeNull();
+    expect(screenViewOfEvent<Screen>({ type: "entry.changed", payload: { reason: "unlocked" } }, "s1")).toBeNull();
   });
 });

@@ -279,6 +279,31 @@ describe("session room", () => {
     for (const c of [admin, p1, p2]) c.close();
   });
 
+  it("splits a batch over the room's body limit into requests under it, in order: an unlock of 1,000 carrying each screen (ADR 0048)", async () => {
+    const p1 = await connect("participant", "pl-1");
+    const p2 = await connect("participant", "pl-2");
+    // 3 × 400 KB: one request would be refused (413); each part is taken, in order.
+    const big = "x".repeat(400 * 1024);
+    const before = roomRequests.count;
+    const ok = await publishEventsToRoom({
+      tenant: TENANT,
+      scheduledSessionId: SESSION,
+      events: [
+        { type: "l.1", participantId: "pl-1", payload: { big } },
+        { type: "l.2", participantId: "pl-2", payload: { big } },
+        { type: "l.3", participantId: "pl-1", payload: { big } },
+        { type: "l.end", payload: {} },
+      ],
+    });
+    expect(roomRequests.count - before).toBe(1);
+    expect(ok).toBe(true);
+    for (const c of [p1, p2]) await c.waitFor((m) => m.type === "l.end", "end of the batch");
+    const types = (c: Client) => c.messages.map((m) => m.type).filter((t) => t.startsWith("l."));
+    expect(types(p1)).toEqual(["l.1", "l.3", "l.end"]);
+    expect(types(p2)).toEqual(["l.2", "l.end"]);
+    for (const c of [p1, p2]) c.close();
+  });
+
   it("refuses a batch with one malformed or stale event as a whole", async () => {
     const post = async (events: unknown[]) => {
       const body = JSON.stringify(events);

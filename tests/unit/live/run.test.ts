@@ -326,6 +326,58 @@ describe("events", () => {
     expect(entryEvents.at(-1)!.event).toMatchObject({ type: "help.requested", participantId: f.people[1] });
   });
 
+  it("a move's and an unlock's events carry the screen's new state: what myLiveSession then answers, but the answers", async () => {
+    const f = await makeLiveSession(manager);
+    const [p1] = f.people.map((p) => participantCtx(manager, p));
+    await startScheduledSession(manager, f.sessionId);
+    const [e1] = f.evaluations as [string, string];
+    const [q1, q2] = f.questions[0] as [string, string];
+    // An answer of before: the screen keeps it (the events carry no answers), and the read has it.
+    await saveAnswer(p1!, {
+      scheduledSession: f.sessionId,
+      evaluation: e1,
+      question: q1,
+      stepIndex: 2,
+      answer: { textValue: "kept" },
+      revision: 1,
+    });
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+    // The same state, to the second: a second may tick between the write and the read.
+    const still = ({ answers: _a, remainingSeconds: _r, serverTime: _s, ...rest }: Record<string, unknown>) => rest;
+    const carriedBy = async (reason: string, act: () => Promise<unknown>) => {
+      const events: LiveEvent[] = [];
+      const stop = onLiveEvent((tenant, sessionId, event) => {
+        if (tenant === slug && sessionId === f.sessionId && event.payload.reason === reason) events.push(event);
+      });
+      try {
+        await act();
+      } finally {
+        stop();
+      }
+      expect(events, reason).toHaveLength(1);
+      const carried = json(events[0]!.payload.view);
+      const read = json(await myLiveSession(p1!, f.sessionId));
+      expect(carried.answers, reason).toBeUndefined();
+      expect(read.answers, reason).toHaveLength(1);
+      expect(still(carried), reason).toEqual(still(read));
+      expect(Math.abs(Number(carried.remainingSeconds) - Number(read.remainingSeconds)), reason).toBeLessThanOrEqual(1);
+      return carried;
+    };
+    expect(await carriedBy("next-question", () => finishQuestion(p1!, f.sessionId, e1, q1))).toMatchObject({
+      status: "started",
+      currentQuestion: q2,
+    });
+    expect(await carriedBy("evaluation-finished", () => finishQuestion(p1!, f.sessionId, e1, q2))).toMatchObject({
+      status: "waiting",
+      questions: [],
+    });
+    expect(
+      await carriedBy("unlocked", async () =>
+        expect(await unlockWaitingParticipants(manager, f.people, f.sessionId)).toEqual([f.people[0]]),
+      ),
+    ).toMatchObject({ status: "started", currentQuestion: f.questions[1]![0] });
+  });
+
   it("a start opens each participant's own first evaluation, sets every entry's start and tells each screen its entry's new revision", async () => {
     const f = await makeLiveSession(manager, { participants: 3 });
     const [e1, e2] = f.evaluations as [string, string];
