@@ -68,7 +68,7 @@ describe("the database's revision", () => {
   describe("in a live run", () => {
     let f: LiveFixture;
     let p1: Ctx;
-    const revision = () => readRevision(manager.tdb.db);
+    const revision = async () => (await readRevision(manager.tdb.db)).value;
 
     beforeAll(async () => {
       f = await makeLiveSession(manager, { participants: 2 });
@@ -147,8 +147,8 @@ describe("sharedRevision", () => {
       const later = [sharedRevision(tdb), sharedRevision(tdb), sharedRevision(tdb)];
       const [a, ...rest] = await Promise.all([first, ...later]);
       const after = await readRevision(tdb.db);
-      expect(after).toBeGreaterThan(before);
-      expect(a).toBe(before);
+      expect(after.value).toBeGreaterThan(before.value);
+      expect(a).toEqual(before);
       expect(rest).toEqual([after, after, after]);
       expect(reads).toBe(3); // the first, the one the three later callers shared, and `after`
     } finally {
