@@ -75,7 +75,11 @@ const stamp = (which: string) =>
 
 const trigger = (table: string, name: string, event: string, body: string) =>
   `CREATE TRIGGER \`${table}_${name}\` AFTER ${event} ON \`${table}\` BEGIN ${body} END;`;
-const of = (columns: readonly string[]) => ` OF ${[...columns].sort().map((c) => `\`${c}\``).join(", ")}`;
+const of = (columns: readonly string[]) =>
+  ` OF ${[...columns]
+    .sort()
+    .map((c) => `\`${c}\``)
+    .join(", ")}`;
 
 /**
  * The triggers of a table with these columns, as a migration creates them (none for a table left
@@ -110,7 +114,9 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
     trigger(table, "revision_insert", "INSERT", BUMP),
     trigger(table, "revision_update", `UPDATE${counted ? of(counted) : ""}`, BUMP),
     trigger(table, "revision_delete", "DELETE", BUMP),
-    ...(isEntries ? [trigger(table, "live_update", `UPDATE${of(LIVE_CHANGES.columns)}`, `${LIVE_BUMP} ${stamp("= NEW.`id`")}`)] : []),
+    ...(isEntries
+      ? [trigger(table, "live_update", `UPDATE${of(LIVE_CHANGES.columns)}`, `${LIVE_BUMP} ${stamp("= NEW.`id`")}`)]
+      : []),
   ];
 }
 

@@ -95,7 +95,9 @@ async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: number): P
   const facts = rows.length > 0 ? await entriesFacts(reader, rows) : new Map<string, never>();
   if (keptOf.get(tdb) !== kept || kept.revision !== from) return;
   for (const entry of rows) {
-    kept.sessions.get(entry.scheduledSessionId)?.entries.set(entry.participantId, inputsOf(entry, facts.get(entry.id)!));
+    kept.sessions
+      .get(entry.scheduledSessionId)
+      ?.entries.set(entry.participantId, inputsOf(entry, facts.get(entry.id)!));
   }
   kept.revision = to;
 }
