@@ -86,7 +86,7 @@ async function liveWrite<T>(
   });
   // Committed, and no other code ran since: carry what is kept forward. The stores that read no
   // live row need no carrying: the content revision says whether they still hold (ADR 0047).
-  if (bracket.keep) advanceKept(tdb, bracket.from!, bracket.to!.value, bracket.keep);
+  if (bracket.keep) advanceKept(tdb, bracket.from!, bracket.to!, bracket.keep);
   return value;
 }
 

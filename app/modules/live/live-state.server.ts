@@ -43,8 +43,16 @@ type KeptSession = {
   whole: boolean;
 };
 
-/** What is kept of one database, all of it exact at `revision`. */
-type Kept = { revision: number; sessions: Map<string, KeptSession>; plans: Map<string, Promise<TemplatePlan>> };
+/**
+ * What is kept of one database, all of it exact at `revision`. `content`: the database's content
+ * revision at `revision` (ADR 0047): between the two, only live rows changed.
+ */
+type Kept = {
+  revision: number;
+  content: number;
+  sessions: Map<string, KeptSession>;
+  plans: Map<string, Promise<TemplatePlan>>;
+};
 
 const SESSIONS_KEPT = 1_000;
 const PLANS_KEPT = 200;
@@ -59,8 +67,25 @@ function keptAt(tdb: TenantDb, revision: number): Kept | null {
 
 const isTransaction = (tdb: TenantDb, reader: Reader) => reader !== tdb.db;
 
-// One catch-up per database and revision: every screen of the room asks at once.
-const catchUps = new Map<string, Promise<void>>();
+/**
+ * What is kept, to read from (not to keep in) at `revision` as `reader` sees it: exact, or out of
+ * a transaction, newer by live changes only. Those newer states are committed, and were read after
+ * `revision` was, as any read made after it may see them. On a busy server the revision a request
+ * reads is often a step behind what another request caught up to; it then reads nothing again.
+ */
+function readable(tdb: TenantDb, reader: Reader, revision: Revision): Kept | null {
+  const kept = keptOf.get(tdb);
+  if (!kept) return null;
+  if (kept.revision === revision.value) return kept;
+  const newer = !isTransaction(tdb, reader) && kept.revision > revision.value && kept.content <= revision.value;
+  return newer ? kept : null;
+}
+
+// One catch-up at a time per database, shared: every screen of the room asks at once, and on a busy
+// server the revision moves again while one is out. A request at a later revision waits for it and
+// catches up from where it left what is kept: catch-ups racing each other would leave all but one
+// of their requests without a store at their revision, to read the whole session again.
+const catchUps = new WeakMap<TenantDb, Promise<void>>();
 
 /**
  * What is kept of `tdb`, exact at `revision` as `reader` sees it: as kept, or caught up when only
@@ -71,26 +96,36 @@ const catchUps = new Map<string, Promise<void>>();
  * then it reads committed rows. Null when neither.
  */
 async function currentKept(tdb: TenantDb, reader: Reader, revision: Revision): Promise<Kept | null> {
-  const kept = keptOf.get(tdb);
-  if (!kept || kept.revision === revision.value) return kept ?? null;
-  if (kept.revision > revision.value || revision.content > kept.revision) return null;
-  if (isTransaction(tdb, reader) && (await sharedRevision(tdb)).value !== revision.value) return null;
-  const key = `${tdb.slug}\n${revision.value}`;
-  let read = catchUps.get(key);
-  if (!read) {
-    read = catchUp(tdb, reader, kept, revision.value)
+  let committed = !isTransaction(tdb, reader);
+  for (;;) {
+    const kept = keptOf.get(tdb);
+    if (!kept || kept.revision === revision.value) return kept ?? null;
+    if (kept.revision > revision.value || revision.content > kept.revision) return null;
+    if (!committed) {
+      if ((await sharedRevision(tdb)).value !== revision.value) return null;
+      committed = true;
+      continue; // what is kept may have moved meanwhile
+    }
+    const running = catchUps.get(tdb);
+    if (running) {
+      await running;
+      continue;
+    }
+    const read: Promise<void> = catchUp(tdb, reader, kept, revision)
       .catch(() => undefined) // the callers read what they need themselves
-      .finally(() => catchUps.delete(key));
-    catchUps.set(key, read);
+      .finally(() => {
+        if (catchUps.get(tdb) === read) catchUps.delete(tdb);
+      });
+    catchUps.set(tdb, read);
+    await read;
+    return keptAt(tdb, revision.value);
   }
-  await read;
-  return keptAt(tdb, revision.value);
 }
 
 /** Reads the entries `kept` lacks at `to`, and moves it there: unless it moved meanwhile (a gateway write, another catch-up). */
-async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: number): Promise<void> {
+async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: Revision): Promise<void> {
   const from = kept.revision;
-  if (from >= to) return;
+  if (from >= to.value) return;
   const rows = await entriesStampedAfter(reader, [...kept.sessions.keys()], from);
   const facts = rows.length > 0 ? await entriesFacts(reader, rows) : new Map<string, never>();
   if (keptOf.get(tdb) !== kept || kept.revision !== from) return;
@@ -99,18 +134,19 @@ async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: number): P
       .get(entry.scheduledSessionId)
       ?.entries.set(entry.participantId, inputsOf(entry, facts.get(entry.id)!));
   }
-  kept.revision = to;
+  kept.revision = to.value;
+  kept.content = to.content;
 }
 
 /**
  * Where values read from committed data at `revision` (read before them) go: what is kept if it is
  * at that revision, a new empty store if the revision is newer, null if the read is older.
  */
-function keepAt(tdb: TenantDb, revision: number): Kept | null {
+function keepAt(tdb: TenantDb, revision: Revision): Kept | null {
   const kept = keptOf.get(tdb);
-  if (kept && kept.revision === revision) return kept;
-  if (kept && kept.revision > revision) return null;
-  const fresh: Kept = { revision, sessions: new Map(), plans: new Map() };
+  if (kept && kept.revision === revision.value) return kept;
+  if (kept && kept.revision > revision.value) return null;
+  const fresh: Kept = { revision: revision.value, content: revision.content, sessions: new Map(), plans: new Map() };
   keptOf.set(tdb, fresh);
   return fresh;
 }
@@ -124,8 +160,8 @@ function keepAt(tdb: TenantDb, revision: number): Kept | null {
 async function keepable(tdb: TenantDb, reader: Reader, revision: Revision): Promise<Kept | null> {
   const kept = await currentKept(tdb, reader, revision);
   if (kept) return kept;
-  if (!isTransaction(tdb, reader)) return keepAt(tdb, revision.value);
-  return (await sharedRevision(tdb)).value === revision.value ? keepAt(tdb, revision.value) : null;
+  if (!isTransaction(tdb, reader)) return keepAt(tdb, revision);
+  return (await sharedRevision(tdb)).value === revision.value ? keepAt(tdb, revision) : null;
 }
 
 /** A change the gateway's own write made to what is kept: entries' new states, or a session to read again. */
@@ -141,11 +177,12 @@ export type KeptChange =
  * other revision, nothing can be carried: the changes then start a store of their own at `to`,
  * unless something newer is kept already. Only the gateway calls this.
  */
-export function advanceKept(tdb: TenantDb, from: Revision, to: number, changes: readonly KeptChange[]): void {
+export function advanceKept(tdb: TenantDb, from: Revision, to: Revision, changes: readonly KeptChange[]): void {
   const current = keptOf.get(tdb);
   let kept: Kept | null;
   if (current && current.revision === from.value) {
-    current.revision = to;
+    current.revision = to.value;
+    current.content = to.content;
     kept = current;
   } else if (current && current.revision < from.value && from.content <= current.revision) return;
   else kept = keepAt(tdb, to);
@@ -155,7 +192,7 @@ export function advanceKept(tdb: TenantDb, from: Revision, to: number, changes: 
       kept.sessions.delete(change.drop);
       continue;
     }
-    keepSession(kept, to, change.session, change.entries, change.whole);
+    keepSession(kept, to.value, change.session, change.entries, change.whole);
   }
 }
 
@@ -212,6 +249,7 @@ async function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string
 async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string, revision: Revision): Promise<void> {
   const kept = await keepable(tdb, reader, revision);
   if (!kept) return; // a transaction's own changes: its caller reads what it needs in it
+  if (kept.sessions.get(sessionId)?.whole) return; // caught up meanwhile (keepable)
   const session = await findSession(reader, sessionId);
   const rows = await entriesOfSession(reader, session.id);
   const facts = await entriesFacts(reader, rows);
@@ -231,7 +269,10 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
  */
 export async function planAt(tdb: TenantDb, reader: Reader, revision: Revision, session: SessionRow): Promise<RunPlan> {
   const kept = await keepable(tdb, reader, revision);
-  if (!kept) return planOf(session, await loadTemplatePlan(reader, session.sessionTemplateId));
+  if (!kept) {
+    const newer = readable(tdb, reader, revision)?.plans.get(session.sessionTemplateId);
+    return planOf(session, await (newer ?? loadTemplatePlan(reader, session.sessionTemplateId)));
+  }
   let plan = kept.plans.get(session.sessionTemplateId);
   if (!plan) {
     if (kept.plans.size >= PLANS_KEPT) kept.plans.clear();
@@ -261,7 +302,7 @@ export async function liveEntryState(
   knownRevision?: Revision,
 ): Promise<{ plan: RunPlan; state: EntryState; revision: Revision; unkept: KeptChange | null }> {
   const revision = knownRevision ?? (await (isTransaction(tdb, reader) ? readRevision(reader) : sharedRevision(tdb)));
-  const entryOf = () => keptAt(tdb, revision.value)?.sessions.get(sessionId);
+  const entryOf = () => readable(tdb, reader, revision)?.sessions.get(sessionId);
   await currentKept(tdb, reader, revision);
   let session = entryOf();
   let inputs = session?.entries.get(participantId);
@@ -300,7 +341,7 @@ export async function sessionEntryInputs(
   const inputs = new Map<string, EntryInputs>();
   await currentKept(tdb, reader, revision);
   const fromKept = (row: EntryRow) => {
-    const value = keptAt(tdb, revision.value)?.sessions.get(sessionId)?.entries.get(row.participantId);
+    const value = readable(tdb, reader, revision)?.sessions.get(sessionId)?.entries.get(row.participantId);
     if (value) inputs.set(row.id, { ...value, entry: row });
     return !!value;
   };

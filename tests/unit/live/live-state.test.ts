@@ -13,6 +13,7 @@ import {
   type MyLiveSession,
 } from "~/modules/live/participant.server";
 import { addParticipant } from "~/modules/databases/participants.server";
+import { liveEntryState } from "~/modules/live/live-state.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
 import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
@@ -414,6 +415,35 @@ describe("live rows changed by another connection", () => {
     expect((await myLiveSession(people[0]!, session.sessionId)).currentQuestion).toBe(second);
     expect((await myLiveSession(people[2]!, session.sessionId)).paused).toBe(true);
     void first;
+  });
+
+  it("are caught up with one after another when requests ask at two revisions at once: none reads the whole session", async () => {
+    await states();
+    const resume = (i: number) =>
+      elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'SESSION_RESUME', ?)", [
+        entryIds[i]!,
+        Date.now(),
+      ]);
+    await resume(0);
+    const first = await readRevision(manager.tdb.db);
+    await resume(2);
+    const second = await readRevision(manager.tdb.db);
+    const before = reads.entries;
+    const now = new Date();
+    const [a, b] = await Promise.all([
+      liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[0]!, now, first),
+      liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[2]!, now, second),
+    ]);
+    // The first catch-up reads both entries (it runs after both changes), the second the later one again.
+    expect(reads.entries - before).toBe(3);
+    expect([a.state.clock?.paused, b.state.clock?.paused]).toEqual([false, false]);
+    // A request that read the older revision takes what is kept at the newer one: only live rows changed between.
+    const caughtUp = reads.entries;
+    const late = await liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[2]!, now, first);
+    expect(reads.entries).toBe(caughtUp);
+    expect(late.state.clock?.paused).toBe(false);
+    for (const [i, who] of people.entries())
+      expectSameState(await myLiveSession(who, session.sessionId), await fresh(who, session.sessionId), `${i + 1}`);
   });
 
   it("are caught up with by a save: it reads only the entry changed", async () => {
