@@ -7,11 +7,13 @@ const require = createRequire(import.meta.url);
 
 // The same tests run a second time with every catalog and tenant database on a real libSQL server
 // (sqld with namespaces, started once by tests/unit/sqld-global-setup.ts; each test file gets
-// databases of its own, see tests/unit/setup.ts): the tenant, migration and live-store tests.
+// databases of its own, see tests/unit/setup.ts): the tenant, migration and live-store tests, and
+// two app processes on one server (the second one gets the same settings).
 const ON_SQLD = [
   "tests/unit/db/**/*.test.ts",
   "tests/unit/tenants/**/*.test.ts",
   "tests/unit/live/**/*.test.ts",
+  "tests/unit/processes/**/*.test.ts",
   "tests/unit/audit/record.test.ts",
 ];
 // Uploads live in the tenant's database when that is a server (app/modules/assets/storage.server.ts).

@@ -1,6 +1,7 @@
 import type { Client, InStatement, ResultSet } from "@libsql/client";
 import type { WriteQueue } from "../connection";
 import { QueuedGroup } from "./group-commit";
+import type { Revision } from "./revision";
 
 /**
  * The statements of a group's writes of one kind, decided before their transaction, and what their
@@ -17,7 +18,7 @@ export type GroupPlan<T> = { statements: InStatement[]; finish: (results: Result
  * plan that throws fails the writes of its kind in the group.
  */
 export type PlannedKind<Item, T> = {
-  plan: (revision: number, items: readonly Item[]) => Promise<GroupPlan<T>>;
+  plan: (revision: Revision, items: readonly Item[]) => Promise<GroupPlan<T>>;
 };
 
 type Pending = {
@@ -38,7 +39,7 @@ export class PlannedGroup extends QueuedGroup<Pending> {
   constructor(
     queue: WriteQueue,
     private readonly client: Client,
-    private readonly readRevision: () => Promise<number>,
+    private readonly readRevision: () => Promise<Revision>,
   ) {
     super(queue);
   }
@@ -56,7 +57,7 @@ export class PlannedGroup extends QueuedGroup<Pending> {
   }
 
   protected async flush(group: Pending[]): Promise<void> {
-    let revision: number;
+    let revision: Revision;
     try {
       revision = await this.readRevision();
     } catch (error) {

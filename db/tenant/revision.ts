@@ -5,7 +5,8 @@ import type { Reader, TenantDb } from "./client";
 // every table move it whenever a row is inserted, updated or deleted, through any process, any
 // connection, or sqld. A process that keeps state read from the database stamps it with the
 // revision read before that state, and trusts it only while a fresh read gives the same number. No
-// writer has to say anything: forgetting a flag is no longer possible.
+// writer has to say anything: forgetting a flag is no longer possible. Beside it, the content
+// revision tells a live change, which a process catches up with by entry, from any other (ADR 0047).
 
 /**
  * What moves no revision, in one place: rows written many times a second or at every login, on
@@ -33,7 +34,10 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   api_tokens: ["last_used_at", "last_used_from"],
   /** The webhook outbox: the delivery worker claims and updates its rows all day (ADR 0042). */
   webhook_deliveries: true,
-  /** An entry's revision counter and time, which every answer save moves (bumpEntry). */
+  /**
+   * An entry's revision counter and time, which every answer save moves (bumpEntry). Its live
+   * columns and its stamp are LIVE_CHANGES's.
+   */
   scheduled_session_participant_entries: ["rev", "updated_at"],
   /**
    * The audit trail: each row is written in the same transaction as the change it records, which
@@ -45,21 +49,74 @@ export const UNCOUNTED: Readonly<Record<string, true | readonly string[]>> = {
   device_contacts: true,
 };
 
-const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";
+/**
+ * Live changes (ADR 0047): what the live gateway writes many times a second in a running session,
+ * and the only changes a process kept at an older revision can catch up with by entry. Each moves
+ * `value` but not `content_value`, and stamps the entry it changed with the revision after it
+ * (`live_stamp`): an UPDATE of an entry's live columns, and any row of its progress or overrides
+ * (by `entry_id`). Every other counted change (an entry added or removed, a session started or
+ * edited, any content) moves both. The one declaration revisionTriggers() writes from, so
+ * tests/unit/db/revision.test.ts proves the database stamps exactly these.
+ */
+export const LIVE_CHANGES = {
+  /** The table whose rows are stamped, and the stamp's column (never counted itself). */
+  entries: "scheduled_session_participant_entries",
+  stamp: "live_stamp",
+  /** The entry's columns the gateway sets: readiness, and its start with the session's. */
+  columns: ["ready", "session_start"],
+  /** Tables of an entry's live rows, each with an `entry_id`. */
+  rowsOfEntry: ["live_progress", "live_overrides"],
+} as const;
+
+const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1, `content_value` = `value` + 1 WHERE `id` = 1;";
+const LIVE_BUMP = "UPDATE `data_revision` SET `value` = `value` + 1 WHERE `id` = 1;";
+const stamp = (which: string) =>
+  `UPDATE \`${LIVE_CHANGES.entries}\` SET \`${LIVE_CHANGES.stamp}\` = (SELECT \`value\` FROM \`data_revision\` WHERE \`id\` = 1) WHERE \`id\` ${which};`;
+
+const trigger = (table: string, name: string, event: string, body: string) =>
+  `CREATE TRIGGER \`${table}_${name}\` AFTER ${event} ON \`${table}\` BEGIN ${body} END;`;
+const of = (columns: readonly string[]) =>
+  ` OF ${[...columns]
+    .sort()
+    .map((c) => `\`${c}\``)
+    .join(", ")}`;
 
 /**
- * The three triggers of a table with these columns, as a migration creates them (none for a table
- * left out). A migration that adds a table adds these too; the test names the ones missing.
+ * The triggers of a table with these columns, as a migration creates them (none for a table left
+ * out): three that move the revision and the content revision, or for a live change's table, the
+ * revision and the entry's stamp (LIVE_CHANGES). A migration that adds a table adds these too; the
+ * test names the ones missing.
  */
 export function revisionTriggers(table: string, columns: readonly string[]): string[] {
   const skipped = UNCOUNTED[table];
   if (skipped === true) return [];
-  const counted = skipped ? columns.filter((c) => !skipped.includes(c)).sort() : null;
-  const of = counted ? ` OF ${counted.map((c) => `\`${c}\``).join(", ")}` : "";
+  const live = LIVE_CHANGES.rowsOfEntry as readonly string[];
+  if (live.includes(table)) {
+    const counted = skipped ? columns.filter((c) => !skipped.includes(c)) : null;
+    return [
+      trigger(table, "revision_insert", "INSERT", `${LIVE_BUMP} ${stamp("= NEW.`entry_id`")}`),
+      trigger(
+        table,
+        "revision_update",
+        `UPDATE${counted ? of(counted) : ""}`,
+        `${LIVE_BUMP} ${stamp("IN (OLD.`entry_id`, NEW.`entry_id`)")}`,
+      ),
+      trigger(table, "revision_delete", "DELETE", `${LIVE_BUMP} ${stamp("= OLD.`entry_id`")}`),
+    ];
+  }
+  const isEntries = table === LIVE_CHANGES.entries;
+  const notContent: readonly string[] = [
+    ...(skipped ?? []),
+    ...(isEntries ? [...LIVE_CHANGES.columns, LIVE_CHANGES.stamp] : []),
+  ];
+  const counted = notContent.length ? columns.filter((c) => !notContent.includes(c)) : null;
   return [
-    `CREATE TRIGGER \`${table}_revision_insert\` AFTER INSERT ON \`${table}\` BEGIN ${BUMP} END;`,
-    `CREATE TRIGGER \`${table}_revision_update\` AFTER UPDATE${of} ON \`${table}\` BEGIN ${BUMP} END;`,
-    `CREATE TRIGGER \`${table}_revision_delete\` AFTER DELETE ON \`${table}\` BEGIN ${BUMP} END;`,
+    trigger(table, "revision_insert", "INSERT", BUMP),
+    trigger(table, "revision_update", `UPDATE${counted ? of(counted) : ""}`, BUMP),
+    trigger(table, "revision_delete", "DELETE", BUMP),
+    ...(isEntries
+      ? [trigger(table, "live_update", `UPDATE${of(LIVE_CHANGES.columns)}`, `${LIVE_BUMP} ${stamp("= NEW.`id`")}`)]
+      : []),
   ];
 }
 
@@ -72,16 +129,23 @@ export function revisionIs(revision: unknown): SQL {
 }
 
 /**
- * The database's revision as `reader` sees it: one primary-key read. Inside a write transaction it
- * includes that transaction's own changes.
+ * The database's revision and its content revision, read together (ADR 0047). `value` moves at
+ * every counted change; `content` is the `value` of the last change that was not a live one
+ * (LIVE_CHANGES), so `content <= R < value` says that since R only live rows changed.
  */
-export async function readRevision(reader: Reader): Promise<number> {
-  const { rows } = await reader.$client.execute("SELECT `value` FROM `data_revision` WHERE `id` = 1");
-  return Number(rows[0]?.[0] ?? 0);
+export type Revision = { readonly value: number; readonly content: number };
+
+/**
+ * The database's revision as `reader` sees it: one primary-key read of one row. Inside a write
+ * transaction it includes that transaction's own changes.
+ */
+export async function readRevision(reader: Reader): Promise<Revision> {
+  const { rows } = await reader.$client.execute("SELECT `value`, `content_value` FROM `data_revision` WHERE `id` = 1");
+  return { value: Number(rows[0]?.[0] ?? 0), content: Number(rows[0]?.[1] ?? 0) };
 }
 
 /** One database's revision reads out of a transaction: the one sent, and the one its later callers share. */
-type SharedReads = { sent: Promise<number> | null; next: Promise<number> | null };
+type SharedReads = { sent: Promise<Revision> | null; next: Promise<Revision> | null };
 const sharedReads = new WeakMap<TenantDb, SharedReads>();
 
 /**
@@ -90,11 +154,11 @@ const sharedReads = new WeakMap<TenantDb, SharedReads>();
  * each read is a request, and a busy room's requests asked hundreds of times a second
  * (docs/benchmarks.md); the busier the server, the more callers share a read.
  */
-export function sharedRevision(tdb: TenantDb): Promise<number> {
+export function sharedRevision(tdb: TenantDb): Promise<Revision> {
   let reads = sharedReads.get(tdb);
   if (!reads) sharedReads.set(tdb, (reads = { sent: null, next: null }));
   const state = reads;
-  const send = (): Promise<number> => {
+  const send = (): Promise<Revision> => {
     const read = readRevision(tdb.db).finally(() => {
       if (state.sent === read) state.sent = null;
     });
@@ -114,8 +178,7 @@ export function sharedRevision(tdb: TenantDb): Promise<number> {
 
 /**
  * Tables the live gateway writes (app/modules/live/gateway.server.ts): the live run's rows, a
- * session's status and an entry's live fields. tests/unit/live/live-state.test.ts proves its writes
- * change no other table but those left out of the revision whole (UNCOUNTED: the audit trail).
+ * session's status and an entry's live fields. No list page is kept of them (defineEntity).
  */
 export const LIVE_TABLES = [
   "scheduled_sessions",
@@ -125,38 +188,48 @@ export const LIVE_TABLES = [
   "live_answers",
 ] as const;
 
-/** Every store whose values read no live table: a live write carries them (carryPastLiveWrite). */
-const carriedPastLiveWrites = new Set<KeptAtRevision<unknown>>();
-
 /**
  * Values read from tenant databases and kept per open database at the revision read before them (a
- * login session with its account, a page of a list). `get` answers only at that revision. `set`
- * keeps a value read at the revision of what is kept, starts over at a newer one, and drops one
- * read at an older one. Bounded: past `max` values, a database's are dropped.
+ * login session with its account, a page of a list). `get` answers only at that revision, or, for
+ * a store that reads no live row, at any later one whose content revision is not past it: only live
+ * rows changed since (ADR 0047), in this process or another. `set` keeps a value read at the
+ * revision of what is kept, starts over at a newer one, and drops one read at an older one.
+ * Bounded: past `max` values, a database's are dropped.
  */
 export class KeptAtRevision<V> {
   private readonly kept = new WeakMap<TenantDb, { revision: number; values: Map<string, V> }>();
+  private readonly readsLiveTables: boolean;
 
   /**
-   * `readsLiveTables`: whether any value depends on a row of LIVE_TABLES. When none does, a live
-   * write, which changes only those, leaves the values exact at its new revision.
+   * `readsLiveTables`: whether any value depends on a row a live change writes (LIVE_CHANGES).
+   * When none does, a live change leaves the values exact at its new revision.
    */
   constructor(
     private readonly max: number,
     { readsLiveTables }: { readsLiveTables: boolean },
   ) {
-    if (!readsLiveTables) carriedPastLiveWrites.add(this as KeptAtRevision<unknown>);
+    this.readsLiveTables = readsLiveTables;
   }
 
-  get(tdb: TenantDb, revision: number, key: string): V | undefined {
+  /** What is kept, carried to `revision` when only live rows changed since its own. */
+  private at(tdb: TenantDb, revision: Revision) {
     const kept = this.kept.get(tdb);
-    return kept?.revision === revision ? kept.values.get(key) : undefined;
+    if (kept && !this.readsLiveTables && kept.revision < revision.value && revision.content <= kept.revision) {
+      kept.revision = revision.value;
+    }
+    return kept;
   }
 
-  set(tdb: TenantDb, revision: number, key: string, value: V): void {
-    let kept = this.kept.get(tdb);
-    if (!kept || kept.revision < revision) this.kept.set(tdb, (kept = { revision, values: new Map() }));
-    if (kept.revision !== revision) return;
+  get(tdb: TenantDb, revision: Revision, key: string): V | undefined {
+    const kept = this.at(tdb, revision);
+    return kept?.revision === revision.value ? kept.values.get(key) : undefined;
+  }
+
+  set(tdb: TenantDb, revision: Revision, key: string, value: V): void {
+    let kept = this.at(tdb, revision);
+    if (!kept || kept.revision < revision.value)
+      this.kept.set(tdb, (kept = { revision: revision.value, values: new Map() }));
+    if (kept.revision !== revision.value) return;
     if (kept.values.size >= this.max) kept.values.clear();
     kept.values.set(key, value);
   }
@@ -166,21 +239,4 @@ export class KeptAtRevision<V> {
     const kept = this.kept.get(tdb);
     if (kept?.values.has(key)) kept.values.set(key, value);
   }
-
-  /** What was kept at `from` is exact at `to`. */
-  carry(tdb: TenantDb, from: number, to: number): void {
-    const kept = this.kept.get(tdb);
-    if (kept?.revision === from) kept.revision = to;
-  }
-}
-
-/**
- * After a committed live write whose transaction read `from` before its rows and `to` after them:
- * between the two the database changed only in LIVE_TABLES, so every store that reads none of them
- * is exact at `to`. Without this a participant's move, a few a second in a big room, made every
- * signed-in request read its login session again.
- */
-export function carryPastLiveWrite(tdb: TenantDb, from: number, to: number): void {
-  if (from === to) return;
-  for (const store of carriedPastLiveWrites) store.carry(tdb, from, to);
 }

@@ -93,9 +93,10 @@ export type SessionAccount =
 // Every request of a signed-in account needs its session with the account behind it. Both are read
 // in one statement (flat columns through preparedSelect: drizzle's mapping of the joined row cost
 // more than SQLite's read) and kept at the database's revision (ADR 0038): the request reads the
-// revision, a quarter of the statement's cost here, and reads the session again only when it
-// moved. A login, a logout, an expiry, a removed account or a changed role moves it in every
-// process; a session's touch of its last use does not (db/tenant/revision.ts).
+// revision, a quarter of the statement's cost here, and reads the session again only when its
+// content revision moved (ADR 0047): a live change, in this process or another, leaves it kept. A
+// login, a logout, an expiry, a removed account or a changed role moves it in every process; a
+// session's touch of its last use does not (db/tenant/revision.ts).
 const kept = new KeptAtRevision<Found & object>(10_000, { readsLiveTables: false });
 const sessionColumns = {
   idHash: authSessions.idHash,

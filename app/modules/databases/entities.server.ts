@@ -23,7 +23,8 @@ type KeptPage<Row> = { totalCount: number; rows: readonly Row[] };
  * reads the revision (one primary-key read) and takes a kept page only while it is unchanged, so a
  * change through any process shows at once. Read every time, the first page of 10,000 participants
  * ran at a quarter of the speed (docs/benchmarks.md): its count walks the whole index. No entity is
- * a live table (defineEntity refuses one), so a live write carries these pages.
+ * a live table (defineEntity refuses one), so a live change, which leaves the content revision
+ * where it was, leaves these pages kept (ADR 0047).
  */
 const keptPages = new KeptAtRevision<KeptPage<unknown>>(200, { readsLiveTables: false });
 

@@ -3,7 +3,7 @@ import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
 import type { PlannedKind } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
-import { carryPastLiveWrite, readRevision, revisionIs } from "~db/tenant/revision";
+import { readRevision, revisionIs, type Revision } from "~db/tenant/revision";
 import {
   liveAnswers,
   scheduledSessionParticipantEntries as entries,
@@ -75,9 +75,9 @@ type Lane = "queued" | "first";
 async function liveWrite<T>(
   tdb: TenantDb,
   lane: Lane,
-  work: (tx: TenantTx, revision: number) => Promise<Done<T>>,
+  work: (tx: TenantTx, revision: Revision) => Promise<Done<T>>,
 ): Promise<T> {
-  const bracket: { from?: number; to?: number; keep?: KeptChange[] } = {};
+  const bracket: { from?: Revision; to?: Revision; keep?: KeptChange[] } = {};
   const write = lane === "first" ? tdb.writeFirst : tdb.write;
   const value = await write(async (tx) => {
     const from = await readRevision(tx);
@@ -85,11 +85,9 @@ async function liveWrite<T>(
     if (done.keep?.length) Object.assign(bracket, { from, to: await readRevision(tx), keep: done.keep });
     return done.value;
   });
-  // Committed, and no other code ran since: carry what is kept forward.
-  if (bracket.keep) {
-    carryPastLiveWrite(tdb, bracket.from!, bracket.to!);
-    advanceKept(tdb, bracket.from!, bracket.to!, bracket.keep);
-  }
+  // Committed, and no other code ran since: carry what is kept forward. The stores that read no
+  // live row need no carrying: the content revision says whether they still hold (ADR 0047).
+  if (bracket.keep) advanceKept(tdb, bracket.from!, bracket.to!, bracket.keep);
   return value;
 }
 
@@ -383,10 +381,10 @@ const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
     });
     if (saves.length === 0) return { statements: [], finish: () => items.map(() => null) };
     const tdb = items[0]!.tdb;
-    const values = { saves: JSON.stringify(saves), atRevision: revision };
+    const values = { saves: JSON.stringify(saves), atRevision: revision.value };
     return {
       statements: [
-        plannedSaveAudits(tdb, { audits: JSON.stringify(audits), atRevision: revision }),
+        plannedSaveAudits(tdb, { audits: JSON.stringify(audits), atRevision: revision.value }),
         plannedBumps(tdb, { ...values, at: now }),
         plannedUpserts(tdb, values),
       ],
@@ -553,7 +551,7 @@ async function ongoingStateOf(
   sessionId: string,
   participantId: string,
   now: Date,
-  revision: number,
+  revision: Revision,
 ) {
   const { plan, state } = await liveEntryState(tdb, tx, sessionId, participantId, now, revision);
   const { session } = plan;
@@ -784,9 +782,9 @@ async function sessionInputs(
   tx: TenantTx,
   sessionId: string,
   participantIds: readonly string[] | null,
-  revision: number,
+  revision: Revision,
 ): Promise<{ all: boolean; inputs: EntryInputs[] }> {
-  const kept = keptSessionEntries(tdb, sessionId, revision);
+  const kept = await keptSessionEntries(tdb, tx, sessionId, revision);
   const named = participantIds && [...new Set(participantIds)];
   const wanted = named && new Set(named);
   let rows: EntryRow[];

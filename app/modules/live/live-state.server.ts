@@ -1,8 +1,9 @@
 import type { Reader, TenantDb } from "~db/tenant/client";
-import { readRevision, sharedRevision } from "~db/tenant/revision";
+import { readRevision, sharedRevision, type Revision } from "~db/tenant/revision";
 import {
   entriesFacts,
   entriesOfSession,
+  entriesStampedAfter,
   findEntryOf,
   findSession,
   loadTemplatePlan,
@@ -21,7 +22,9 @@ import type { LiveData } from "./store.server";
 // revision, except answer saves (and the login rows), which change nothing kept here.
 // The gateway (gateway.server.ts) writes every live row; after its own write it carries what is
 // kept forward to its transaction's revision with the rows it wrote (advanceKept), so a
-// participant's move or a staff action does not make the whole room read its state again.
+// participant's move or a staff action does not make the whole room read its state again. Another
+// process's live writes are caught up with by entry (ADR 0047): while the content revision is not
+// past what is kept, only live rows changed, each stamping its entry, and only those are read again.
 
 /** What a participant's state is computed from (stateOf), without answers, which saves change. */
 export type EntryInputs = {
@@ -40,8 +43,16 @@ type KeptSession = {
   whole: boolean;
 };
 
-/** What is kept of one database, all of it exact at `revision`. */
-type Kept = { revision: number; sessions: Map<string, KeptSession>; plans: Map<string, Promise<TemplatePlan>> };
+/**
+ * What is kept of one database, all of it exact at `revision`. `content`: the database's content
+ * revision at `revision` (ADR 0047): between the two, only live rows changed.
+ */
+type Kept = {
+  revision: number;
+  content: number;
+  sessions: Map<string, KeptSession>;
+  plans: Map<string, Promise<TemplatePlan>>;
+};
 
 const SESSIONS_KEPT = 1_000;
 const PLANS_KEPT = 200;
@@ -54,29 +65,103 @@ function keptAt(tdb: TenantDb, revision: number): Kept | null {
   return kept && kept.revision === revision ? kept : null;
 }
 
+const isTransaction = (tdb: TenantDb, reader: Reader) => reader !== tdb.db;
+
+/**
+ * What is kept, to read from (not to keep in) at `revision` as `reader` sees it: exact, or out of
+ * a transaction, newer by live changes only. Those newer states are committed, and were read after
+ * `revision` was, as any read made after it may see them. On a busy server the revision a request
+ * reads is often a step behind what another request caught up to; it then reads nothing again.
+ */
+function readable(tdb: TenantDb, reader: Reader, revision: Revision): Kept | null {
+  const kept = keptOf.get(tdb);
+  if (!kept) return null;
+  if (kept.revision === revision.value) return kept;
+  const newer = !isTransaction(tdb, reader) && kept.revision > revision.value && kept.content <= revision.value;
+  return newer ? kept : null;
+}
+
+// One catch-up at a time per database, shared: every screen of the room asks at once, and on a busy
+// server the revision moves again while one is out. A request at a later revision waits for it and
+// catches up from where it left what is kept: catch-ups racing each other would leave all but one
+// of their requests without a store at their revision, to read the whole session again.
+const catchUps = new WeakMap<TenantDb, Promise<void>>();
+
+/**
+ * What is kept of `tdb`, exact at `revision` as `reader` sees it: as kept, or caught up when only
+ * live rows changed since (its content revision is not past what is kept, ADR 0047). Each live
+ * change stamped its entry with a revision after it, so the entries stamped after what is kept are
+ * exactly the ones to read again, for every session kept; plans and sessions' rows are content.
+ * Inside a write transaction only when it holds no change of its own that moved the revision:
+ * then it reads committed rows. Null when neither.
+ */
+async function currentKept(tdb: TenantDb, reader: Reader, revision: Revision): Promise<Kept | null> {
+  let committed = !isTransaction(tdb, reader);
+  for (;;) {
+    const kept = keptOf.get(tdb);
+    if (!kept || kept.revision === revision.value) return kept ?? null;
+    if (kept.revision > revision.value || revision.content > kept.revision) return null;
+    if (!committed) {
+      if ((await sharedRevision(tdb)).value !== revision.value) return null;
+      committed = true;
+      continue; // what is kept may have moved meanwhile
+    }
+    const running = catchUps.get(tdb);
+    if (running) {
+      await running;
+      continue;
+    }
+    const read: Promise<void> = catchUp(tdb, reader, kept, revision)
+      .catch(() => undefined) // the callers read what they need themselves
+      .finally(() => {
+        if (catchUps.get(tdb) === read) catchUps.delete(tdb);
+      });
+    catchUps.set(tdb, read);
+    await read;
+    return keptAt(tdb, revision.value);
+  }
+}
+
+/** Reads the entries `kept` lacks at `to`, and moves it there: unless it moved meanwhile (a gateway write, another catch-up). */
+async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: Revision): Promise<void> {
+  const from = kept.revision;
+  if (from >= to.value) return;
+  const rows = await entriesStampedAfter(reader, [...kept.sessions.keys()], from);
+  const facts = rows.length > 0 ? await entriesFacts(reader, rows) : new Map<string, never>();
+  if (keptOf.get(tdb) !== kept || kept.revision !== from) return;
+  for (const entry of rows) {
+    kept.sessions
+      .get(entry.scheduledSessionId)
+      ?.entries.set(entry.participantId, inputsOf(entry, facts.get(entry.id)!));
+  }
+  kept.revision = to.value;
+  kept.content = to.content;
+}
+
 /**
  * Where values read from committed data at `revision` (read before them) go: what is kept if it is
  * at that revision, a new empty store if the revision is newer, null if the read is older.
  */
-function keepAt(tdb: TenantDb, revision: number): Kept | null {
+function keepAt(tdb: TenantDb, revision: Revision): Kept | null {
   const kept = keptOf.get(tdb);
-  if (kept && kept.revision === revision) return kept;
-  if (kept && kept.revision > revision) return null;
-  const fresh: Kept = { revision, sessions: new Map(), plans: new Map() };
+  if (kept && kept.revision === revision.value) return kept;
+  if (kept && kept.revision > revision.value) return null;
+  const fresh: Kept = { revision: revision.value, content: revision.content, sessions: new Map(), plans: new Map() };
   keptOf.set(tdb, fresh);
   return fresh;
 }
 
-const isTransaction = (tdb: TenantDb, reader: Reader) => reader !== tdb.db;
-
 /**
- * Where values read through `reader` at `revision` may be kept at once, or null. From the database:
- * as keepAt. Inside a write transaction only when the transaction holds no uncommitted change that
- * moved the revision (its revision is the committed one), so what it reads is committed data.
+ * Where values read through `reader` at `revision` may be kept at once, or null: what is kept,
+ * caught up if it can be (currentKept), else as keepAt. Inside a write transaction only when the
+ * transaction holds no uncommitted change that moved the revision (its revision is the committed
+ * one), so what it reads is committed data.
  */
-async function keepable(tdb: TenantDb, reader: Reader, revision: number): Promise<Kept | null> {
+async function keepable(tdb: TenantDb, reader: Reader, revision: Revision): Promise<Kept | null> {
+  const kept = await currentKept(tdb, reader, revision);
+  if (kept) return kept;
   if (!isTransaction(tdb, reader)) return keepAt(tdb, revision);
-  return keptAt(tdb, revision) ?? ((await sharedRevision(tdb)) === revision ? keepAt(tdb, revision) : null);
+  return (await sharedRevision(tdb)).value === revision.value ? keepAt(tdb, revision) : null;
 }
 
 /** A change the gateway's own write made to what is kept: entries' new states, or a session to read again. */
@@ -87,23 +172,27 @@ export type KeptChange =
  * After a gateway write has committed. `from` and `to` are the revisions its transaction read
  * before and after its own rows: between them the database changed by exactly those rows. So what
  * was kept at `from` is exact at `to` once `changes` (the new states of everything it wrote) are
- * applied. Kept at any other revision, nothing can be carried: the changes then start a store of
- * their own at `to`, unless something newer is kept already. Only the gateway calls this.
+ * applied. Kept at an older revision that only live changes separate from `from`, it is left as it
+ * is: its next catch-up reads this write's entries with the others' (they are stamped). Kept at any
+ * other revision, nothing can be carried: the changes then start a store of their own at `to`,
+ * unless something newer is kept already. Only the gateway calls this.
  */
-export function advanceKept(tdb: TenantDb, from: number, to: number, changes: readonly KeptChange[]): void {
+export function advanceKept(tdb: TenantDb, from: Revision, to: Revision, changes: readonly KeptChange[]): void {
   const current = keptOf.get(tdb);
   let kept: Kept | null;
-  if (current && current.revision === from) {
-    current.revision = to;
+  if (current && current.revision === from.value) {
+    current.revision = to.value;
+    current.content = to.content;
     kept = current;
-  } else kept = keepAt(tdb, to);
+  } else if (current && current.revision < from.value && from.content <= current.revision) return;
+  else kept = keepAt(tdb, to);
   if (!kept) return;
   for (const change of changes) {
     if ("drop" in change) {
       kept.sessions.delete(change.drop);
       continue;
     }
-    keepSession(kept, to, change.session, change.entries, change.whole);
+    keepSession(kept, to.value, change.session, change.entries, change.whole);
   }
 }
 
@@ -145,8 +234,8 @@ const inputsOf = (
 // handful of queries for everyone, the others wait for that read (one per session and revision).
 const sessionReads = new Map<string, Promise<void>>();
 
-async function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string, revision: number): Promise<void> {
-  const key = `${tdb.slug}\n${sessionId}\n${revision}`;
+async function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string, revision: Revision): Promise<void> {
+  const key = `${tdb.slug}\n${sessionId}\n${revision.value}`;
   let read = sessionReads.get(key);
   if (!read) {
     read = readWholeSession(tdb, reader, sessionId, revision)
@@ -157,15 +246,16 @@ async function wholeSessionRead(tdb: TenantDb, reader: Reader, sessionId: string
   await read;
 }
 
-async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string, revision: number): Promise<void> {
+async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string, revision: Revision): Promise<void> {
   const kept = await keepable(tdb, reader, revision);
   if (!kept) return; // a transaction's own changes: its caller reads what it needs in it
+  if (kept.sessions.get(sessionId)?.whole) return; // caught up meanwhile (keepable)
   const session = await findSession(reader, sessionId);
   const rows = await entriesOfSession(reader, session.id);
   const facts = await entriesFacts(reader, rows);
   keepSession(
     kept,
-    revision,
+    revision.value,
     session,
     rows.map((entry) => inputsOf(entry, facts.get(entry.id)!)),
     true,
@@ -174,11 +264,15 @@ async function readWholeSession(tdb: TenantDb, reader: Reader, sessionId: string
 
 /**
  * The session's plan at `revision`: kept per template, read (and kept when it can be) on a miss.
- * The session's own options come from its row.
+ * The session's own options come from its row. A plan depends on content only, so a catch-up past
+ * live changes keeps it.
  */
-export async function planAt(tdb: TenantDb, reader: Reader, revision: number, session: SessionRow): Promise<RunPlan> {
+export async function planAt(tdb: TenantDb, reader: Reader, revision: Revision, session: SessionRow): Promise<RunPlan> {
   const kept = await keepable(tdb, reader, revision);
-  if (!kept) return planOf(session, await loadTemplatePlan(reader, session.sessionTemplateId));
+  if (!kept) {
+    const newer = readable(tdb, reader, revision)?.plans.get(session.sessionTemplateId);
+    return planOf(session, await (newer ?? loadTemplatePlan(reader, session.sessionTemplateId)));
+  }
   let plan = kept.plans.get(session.sessionTemplateId);
   if (!plan) {
     if (kept.plans.size >= PLANS_KEPT) kept.plans.clear();
@@ -205,10 +299,11 @@ export async function liveEntryState(
   sessionId: string,
   participantId: string,
   now: Date,
-  knownRevision?: number,
-): Promise<{ plan: RunPlan; state: EntryState; revision: number; unkept: KeptChange | null }> {
+  knownRevision?: Revision,
+): Promise<{ plan: RunPlan; state: EntryState; revision: Revision; unkept: KeptChange | null }> {
   const revision = knownRevision ?? (await (isTransaction(tdb, reader) ? readRevision(reader) : sharedRevision(tdb)));
-  const entryOf = () => keptAt(tdb, revision)?.sessions.get(sessionId);
+  const entryOf = () => readable(tdb, reader, revision)?.sessions.get(sessionId);
+  await currentKept(tdb, reader, revision);
   let session = entryOf();
   let inputs = session?.entries.get(participantId);
   if (!inputs && !session?.whole) {
@@ -224,7 +319,7 @@ export async function liveEntryState(
     inputs = inputsOf(entry, (await entriesFacts(reader, [entry])).get(entry.id)!);
     const change = { session: sessionRow, entries: [inputs], whole: false };
     const kept = await keepable(tdb, reader, revision);
-    if (kept) keepSession(kept, revision, sessionRow, change.entries, false);
+    if (kept) keepSession(kept, revision.value, sessionRow, change.entries, false);
     else unkept = change;
   }
   const plan = await planAt(tdb, reader, revision, sessionRow);
@@ -241,11 +336,12 @@ export async function sessionEntryInputs(
   reader: Reader,
   sessionId: string,
   rows: readonly EntryRow[],
-  revision: number,
+  revision: Revision,
 ): Promise<Map<string, EntryInputs>> {
   const inputs = new Map<string, EntryInputs>();
+  await currentKept(tdb, reader, revision);
   const fromKept = (row: EntryRow) => {
-    const value = keptAt(tdb, revision)?.sessions.get(sessionId)?.entries.get(row.participantId);
+    const value = readable(tdb, reader, revision)?.sessions.get(sessionId)?.entries.get(row.participantId);
     if (value) inputs.set(row.id, { ...value, entry: row });
     return !!value;
   };
@@ -262,8 +358,16 @@ export async function sessionEntryInputs(
   return inputs;
 }
 
-/** The entries of a session as kept at `revision`, when every one of them is: a staff action then reads none. */
-export function keptSessionEntries(tdb: TenantDb, sessionId: string, revision: number): EntryInputs[] | null {
-  const session = keptAt(tdb, revision)?.sessions.get(sessionId);
+/**
+ * The entries of a session as kept at `revision` as `reader` sees it (caught up past live changes
+ * if need be), when every one of them is: a staff action then reads none, or only the changed ones.
+ */
+export async function keptSessionEntries(
+  tdb: TenantDb,
+  reader: Reader,
+  sessionId: string,
+  revision: Revision,
+): Promise<EntryInputs[] | null> {
+  const session = (await currentKept(tdb, reader, revision))?.sessions.get(sessionId);
   return session?.whole ? [...session.entries.values()] : null;
 }

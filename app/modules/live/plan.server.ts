@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import {
   evaluations,
   participants,
@@ -276,4 +276,17 @@ export async function entriesFacts(
 /** Every entry of a session. */
 export function entriesOfSession(db: Reader, sessionId: string): Promise<EntryRow[]> {
   return db.select().from(entries).where(eq(entries.scheduledSessionId, sessionId)).all();
+}
+
+/**
+ * The entries of these sessions that a live change stamped after `revision` (ADR 0047): the only
+ * ones whose live state differs from what was read at it, while no other change came since.
+ */
+export function entriesStampedAfter(db: Reader, sessionIds: readonly string[], revision: number): Promise<EntryRow[]> {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(entries)
+    .where(and(inArray(entries.scheduledSessionId, [...sessionIds]), gt(entries.liveStamp, revision)))
+    .all();
 }

@@ -53,10 +53,17 @@ export const scheduledSessionParticipantEntries = sqliteTable(
     sessionStart: timestamp("session_start"),
     /** Evaluation ids in the order this participant takes them. */
     sessionOrder: text("session_order", { mode: "json" }).$type<string[]>().notNull(),
+    /**
+     * The database's revision after the last live change of this entry, its progress or its
+     * overrides, set by triggers (db/tenant/revision.ts, ADR 0047): a process kept at an older
+     * revision reads only the entries stamped after it.
+     */
+    liveStamp: integer("live_stamp").notNull().default(0),
   },
   (t) => [
     uniqueIndex("scheduled_session_entries_pair_unique").on(t.scheduledSessionId, t.participantId),
     index("scheduled_session_entries_participant_idx").on(t.participantId),
+    index("scheduled_session_entries_live_stamp_idx").on(t.scheduledSessionId, t.liveStamp),
   ],
 );
 

@@ -48,7 +48,7 @@ describe("a participant's device", () => {
     expect(row.waitingOnDevice).toBe(3);
     expect(row.lastContactAt!.getTime()).toBeGreaterThanOrEqual(before);
     expect(row.silent).toBe(false);
-    expect(await readRevision(manager.tdb.db)).toBe(revision);
+    expect(await readRevision(manager.tdb.db)).toEqual(revision);
     // Nobody heard of b yet, and the session started just now: no contact, not yet silent.
     expect(await rowOf(b)).toMatchObject({ lastContactAt: null, waitingOnDevice: 0, silent: false });
   });

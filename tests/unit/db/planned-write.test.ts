@@ -23,7 +23,7 @@ const rowsOf = async (tdb: TenantDb) =>
 function inserts(seen: Array<{ revision: number; size: number }> = []): PlannedKind<string, string> {
   return {
     async plan(revision, ids) {
-      seen.push({ revision, size: ids.length });
+      seen.push({ revision: revision.value, size: ids.length });
       const taken = ids.filter((id) => !id.startsWith("skip"));
       return {
         statements: [

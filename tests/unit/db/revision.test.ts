@@ -1,19 +1,28 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { readRevision, revisionTriggers, sharedRevision, UNCOUNTED } from "~db/tenant/revision";
+import {
+  KeptAtRevision,
+  LIVE_CHANGES,
+  readRevision,
+  revisionTriggers,
+  sharedRevision,
+  UNCOUNTED,
+} from "~db/tenant/revision";
+import type { TenantDb } from "~db/tenant/client";
 import { appendOnlyTriggers, APPEND_ONLY, authSessions } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { createLoginSession, destroyLoginSession } from "~/modules/auth/sessions.server";
 import { updateParticipant } from "~/modules/databases/participants.server";
-import { applyLiveOverride } from "~/modules/live/run.server";
+import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
 import {
   finishQuestion,
+  requestHelp,
   myLiveSession,
   participantRealtimeToken,
   saveAnswer,
   setReady,
 } from "~/modules/live/participant.server";
-import { startScheduledSession } from "~/modules/scheduling/session-run.server";
+import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx, type LiveFixture } from "../live/fixtures";
 
@@ -68,7 +77,7 @@ describe("the database's revision", () => {
   describe("in a live run", () => {
     let f: LiveFixture;
     let p1: Ctx;
-    const revision = () => readRevision(manager.tdb.db);
+    const revision = async () => (await readRevision(manager.tdb.db)).value;
 
     beforeAll(async () => {
       f = await makeLiveSession(manager, { participants: 2 });
@@ -125,6 +134,161 @@ describe("the database's revision", () => {
   });
 });
 
+// ADR 0047: a live change moves the revision but not the content revision, and stamps the entry it
+// changed with the revision after it; every other counted change moves both.
+describe("live changes and the content revision", () => {
+  let f: LiveFixture;
+  let p1: Ctx;
+  let p2: Ctx;
+  const both = () => readRevision(manager.tdb.db);
+  const stamps = async () =>
+    new Map(
+      (
+        await manager.tdb.db.all<{ participant_id: string; live_stamp: number }>(
+          sql`SELECT participant_id, live_stamp FROM scheduled_session_participant_entries WHERE scheduled_session_id = ${f.sessionId}`,
+        )
+      ).map((r) => [r.participant_id, Number(r.live_stamp)]),
+    );
+  /** What `change` did: the revisions after it, and the participants whose entries it stamped. */
+  async function after(change: () => Promise<unknown>) {
+    const before = await both();
+    const stampedBefore = await stamps();
+    await change();
+    const now = await both();
+    const stamped = [...(await stamps())].filter(([p, s]) => s !== stampedBefore.get(p));
+    for (const [, s] of stamped) {
+      expect(s).toBeGreaterThan(before.value);
+      expect(s).toBeLessThanOrEqual(now.value);
+    }
+    return { before, now, stamped: stamped.map(([p]) => p).sort() };
+  }
+
+  beforeAll(async () => {
+    f = await makeLiveSession(manager, { participants: 2 });
+    p1 = participantCtx(manager, f.people[0]!);
+    p2 = participantCtx(manager, f.people[1]!);
+  });
+
+  it("declares tables and columns that exist", async () => {
+    const columns = async (table: string) =>
+      (await manager.tdb.db.all<{ name: string }>(sql.raw(`PRAGMA table_info(\`${table}\`)`))).map((c) => c.name);
+    expect(await columns(LIVE_CHANGES.entries)).toEqual(
+      expect.arrayContaining([LIVE_CHANGES.stamp, ...LIVE_CHANGES.columns]),
+    );
+    for (const table of LIVE_CHANGES.rowsOfEntry) expect(await columns(table)).toContain("entry_id");
+  });
+
+  it("is moved by a session's start, extra time, a login and any content, the revision with it", async () => {
+    const started = await after(() => startScheduledSession(manager, f.sessionId));
+    expect(started.now.content).toBeGreaterThan(started.before.content);
+    for (const change of [
+      () => updateParticipant(manager, f.people[0]!, { extraTimePercent: 10 }),
+      () => createLoginSession(manager.tdb, "USER", f.people[0]!, false),
+      () => manager.tdb.write((tx) => tx.run(sql`UPDATE workspaces SET name = name`)),
+    ]) {
+      const { now, before } = await after(change);
+      expect(now.content).toBeGreaterThan(before.content);
+    }
+  });
+
+  it("is left where it was by every live write of the gateway, which stamps exactly the entries it changed", async () => {
+    const [first, second] = f.questions[0]!;
+    const steps: [string, () => Promise<unknown>, string[]][] = [
+      ["ready", () => setReady(p1, f.sessionId, true), [f.people[0]!]],
+      ["help", () => requestHelp(p2, f.sessionId), [f.people[1]!]],
+      [
+        "resolved",
+        () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "HELP_REQUEST_RESOLVED" }),
+        [f.people[1]!],
+      ],
+      ["pause", () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_PAUSE" }), f.people],
+      ["resume", () => applyLiveOverride(manager, f.sessionId, null, { overrideType: "SESSION_RESUME" }), f.people],
+      [
+        "extension",
+        () =>
+          applyLiveOverride(manager, f.sessionId, [f.people[0]!], {
+            overrideType: "EXTEND_TIME",
+            value: { numericValue: 30 },
+          }),
+        [f.people[0]!],
+      ],
+      ["move", () => finishQuestion(p1, f.sessionId, f.evaluations[0]!, first!), [f.people[0]!]],
+      ["waiting", () => finishQuestion(p1, f.sessionId, f.evaluations[0]!, second!), [f.people[0]!]],
+      ["unlock", () => unlockWaitingParticipants(manager, f.people, f.sessionId), [f.people[0]!]],
+    ];
+    for (const [what, step, changed] of steps) {
+      const { before, now, stamped } = await after(step);
+      expect(now.value, what).toBeGreaterThan(before.value);
+      expect(now.content, what).toBe(before.content);
+      expect(stamped, what).toEqual([...changed].sort());
+    }
+  });
+
+  it("is left where it was by a live row written through SQL, which stamps its entry; an entry's other columns count as content", async () => {
+    const [entryId] = (
+      await manager.tdb.db.all<{ id: string }>(
+        sql`SELECT id FROM scheduled_session_participant_entries WHERE participant_id = ${f.people[1]!} AND scheduled_session_id = ${f.sessionId}`,
+      )
+    ).map((r) => r.id);
+    const run = (statement: ReturnType<typeof sql>) => () => manager.tdb.write((tx) => tx.run(statement));
+    for (const [what, statement] of [
+      [
+        "override inserted",
+        sql`INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (${entryId}, 'SESSION_PAUSE', ${Date.now()})`,
+      ],
+      ["override updated", sql`UPDATE live_overrides SET datetime = datetime + 1 WHERE entry_id = ${entryId}`],
+      [
+        "override deleted",
+        sql`DELETE FROM live_overrides WHERE entry_id = ${entryId} AND override_type = 'SESSION_PAUSE' AND id = (SELECT max(id) FROM live_overrides WHERE entry_id = ${entryId})`,
+      ],
+      ["progress updated", sql`UPDATE live_progress SET section_start = section_start + 1 WHERE entry_id = ${entryId}`],
+      [
+        "progress inserted",
+        sql`INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start) VALUES (${entryId}, 'x', 'y', ${Date.now()})`,
+      ],
+      ["progress deleted", sql`DELETE FROM live_progress WHERE entry_id = ${entryId} AND evaluation_id = 'x'`],
+      [
+        "entry's readiness",
+        sql`UPDATE scheduled_session_participant_entries SET ready = 1 - ready WHERE id = ${entryId}`,
+      ],
+    ] as const) {
+      const { before, now, stamped } = await after(run(statement));
+      expect(now.value, what).toBeGreaterThan(before.value);
+      expect(now.content, what).toBe(before.content);
+      expect(stamped, what).toEqual([f.people[1]!]);
+    }
+    const { before, now } = await after(
+      run(sql`UPDATE scheduled_session_participant_entries SET session_order = session_order WHERE id = ${entryId}`),
+    );
+    expect(now.content).toBeGreaterThan(before.content);
+    // The stamp itself moves nothing.
+    const stampOnly = await after(
+      run(sql`UPDATE scheduled_session_participant_entries SET live_stamp = live_stamp WHERE id = ${entryId}`),
+    );
+    expect(stampOnly.now).toEqual(stampOnly.before);
+    const completed = await after(() => completeScheduledSession(manager, f.sessionId));
+    expect(completed.now.content).toBeGreaterThan(completed.before.content);
+  });
+});
+
+describe("KeptAtRevision", () => {
+  const tdb = {} as TenantDb;
+  it("holds a store that reads no live row while the content revision is not past it, and only that one", () => {
+    const notLive = new KeptAtRevision<string>(10, { readsLiveTables: false });
+    const live = new KeptAtRevision<string>(10, { readsLiveTables: true });
+    for (const store of [notLive, live]) store.set(tdb, { value: 5, content: 3 }, "k", "v");
+    // Only live rows changed since 5 (content 5 or less): carried.
+    expect(notLive.get(tdb, { value: 9, content: 5 }, "k")).toBe("v");
+    expect(live.get(tdb, { value: 9, content: 5 }, "k")).toBeUndefined();
+    // An older read is never answered from a newer store.
+    expect(notLive.get(tdb, { value: 5, content: 3 }, "k")).toBeUndefined();
+    // Content moved past what is kept: nothing answers.
+    expect(notLive.get(tdb, { value: 12, content: 10 }, "k")).toBeUndefined();
+    notLive.set(tdb, { value: 12, content: 10 }, "k", "w");
+    expect(notLive.get(tdb, { value: 12, content: 10 }, "k")).toBe("w");
+  });
+});
+
 describe("sharedRevision", () => {
   it("answers each caller from a read sent after it asked, shared by the callers who asked while one was out", async () => {
     const { tdb } = await makeTenant();
@@ -147,8 +311,8 @@ describe("sharedRevision", () => {
       const later = [sharedRevision(tdb), sharedRevision(tdb), sharedRevision(tdb)];
       const [a, ...rest] = await Promise.all([first, ...later]);
       const after = await readRevision(tdb.db);
-      expect(after).toBeGreaterThan(before);
-      expect(a).toBe(before);
+      expect(after.value).toBeGreaterThan(before.value);
+      expect(a).toEqual(before);
       expect(rest).toEqual([after, after, after]);
       expect(reads).toBe(3); // the first, the one the three later callers shared, and `after`
     } finally {

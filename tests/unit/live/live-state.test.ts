@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
-import { LIVE_TABLES, UNCOUNTED } from "~db/tenant/revision";
+import { LIVE_TABLES, readRevision, UNCOUNTED } from "~db/tenant/revision";
 import type { Ctx } from "~/lib/context.server";
 import {
   finishQuestion,
@@ -12,6 +12,8 @@ import {
   setReady,
   type MyLiveSession,
 } from "~/modules/live/participant.server";
+import { addParticipant } from "~/modules/databases/participants.server";
+import { liveEntryState } from "~/modules/live/live-state.server";
 import { findEntryOf } from "~/modules/live/plan.server";
 import { loadLiveData } from "~/modules/live/store.server";
 import { applyLiveOverride, unlockWaitingParticipants } from "~/modules/live/run.server";
@@ -26,8 +28,11 @@ import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from 
 // participant's own moves, staff actions, content edits, another process. And what the gateway
 // keeps after its own writes must be exactly what a fresh read gives, without reading it.
 
-/** Reads of entries' live facts from the database (a whole session's or some entries': progress, overrides, extra time). */
-const reads = vi.hoisted(() => ({ liveFacts: 0 }));
+/**
+ * Reads of entries' live facts from the database (a whole session's or some entries': progress,
+ * overrides, extra time), and how many entries they read.
+ */
+const reads = vi.hoisted(() => ({ liveFacts: 0, entries: 0 }));
 
 vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
   const actual = await importOriginal();
@@ -35,6 +40,7 @@ vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
     ...actual,
     entriesFacts: (...args: Parameters<typeof actual.entriesFacts>) => {
       reads.liveFacts++;
+      reads.entries += args[1].length;
       return actual.entriesFacts(...args);
     },
   };
@@ -213,7 +219,10 @@ describe("the kept live state of a participant", () => {
       entry.id,
       Date.now(),
     ]);
+    const before = reads.entries;
     expect((await myLiveSession(p1, f.sessionId)).paused).toBe(true);
+    expect((await myLiveSession(p2, f.sessionId)).paused).toBe(false);
+    expect(reads.entries - before, "only the entry it changed is read again").toBe(1);
     await elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'SESSION_RESUME', ?)", [
       entry.id,
       Date.now(),
@@ -257,7 +266,7 @@ describe("the kept live state of a participant", () => {
 });
 
 describe("the gateway's writes", () => {
-  it("change no counted table outside LIVE_TABLES, so stores that read none of them are carried past them", async () => {
+  it("change no counted table outside LIVE_TABLES, nor the content revision but for a start and a completion", async () => {
     const session = await makeLiveSession(manager, { participants: 2 });
     const [a, b] = session.people.map((p) => participantCtx(manager, p));
     const db = manager.tdb.db;
@@ -294,8 +303,11 @@ describe("the gateway's writes", () => {
     ];
     for (const [what, step] of steps) {
       const before = await snapshot();
+      const content = (await readRevision(db)).content;
       await step();
       expect(await snapshot(), what).toBe(before);
+      // What stores that read no live row (login sessions, list pages) rely on (ADR 0047).
+      if (what !== "start" && what !== "complete") expect((await readRevision(db)).content, what).toBe(content);
     }
   });
 });
@@ -328,5 +340,140 @@ describe("a participant's move and a staff action asked for at once", () => {
     expect(kept[1]!.status).toBe("waiting");
     for (const [i, who] of people.entries())
       expectSameState(kept[i]!, await fresh(who, session.sessionId), `participant ${i + 1}`);
+  });
+});
+
+// Another process's live writes (ADR 0047): they move the revision but not the content revision,
+// and stamp the entries they change. A process kept at an older revision reads only those entries
+// (one catch-up for all its requests), and the whole session again only after a content change.
+describe("live rows changed by another connection", () => {
+  let session: LiveFixture;
+  let people: Ctx[];
+  let entryIds: string[];
+  const states = () => Promise.all(people.map((who) => myLiveSession(who, session.sessionId)));
+
+  beforeAll(async () => {
+    session = await makeLiveSession(manager, { participants: 3 });
+    people = session.people.map((p) => participantCtx(manager, p));
+    await startScheduledSession(manager, session.sessionId);
+    entryIds = await Promise.all(
+      session.people.map(async (p) => (await findEntryOf(manager.tdb.db, session.sessionId, p)).id),
+    );
+    await states(); // the whole session kept
+  });
+
+  it("are caught up with: the next states read only the entries changed, once for everyone, and equal a fresh read", async () => {
+    const [first, second] = session.questions[0]!;
+    const override = (i: number, type: string) =>
+      elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, ?, ?)", [
+        entryIds[i]!,
+        type,
+        Date.now(),
+      ]);
+    const changes: [string, () => Promise<void>, number][] = [
+      ["a pause of one", () => override(0, "SESSION_PAUSE"), 1],
+      [
+        "a resume of one and a pause of another",
+        async () => {
+          await override(0, "SESSION_RESUME");
+          await override(2, "SESSION_PAUSE");
+        },
+        2,
+      ],
+      ["an extension", () => override(1, "EXTEND_TIME"), 1],
+      ["a help request", () => override(1, "HELP_REQUEST"), 1],
+      [
+        "a move to the next question",
+        async () => {
+          await elsewhere("UPDATE live_progress SET section_end = ? WHERE entry_id = ? AND section_end IS NULL", [
+            Date.now(),
+            entryIds[0]!,
+          ]);
+          await elsewhere(
+            "INSERT INTO live_progress (entry_id, evaluation_id, question_id, section_start) VALUES (?, ?, ?, ?)",
+            [entryIds[0]!, session.evaluations[0]!, second!, Date.now()],
+          );
+        },
+        1,
+      ],
+      [
+        "ready",
+        () => elsewhere("UPDATE scheduled_session_participant_entries SET ready = 1 WHERE id = ?", [entryIds[2]!]),
+        1,
+      ],
+    ];
+    for (const [what, change, changed] of changes) {
+      await change();
+      const before = { ...reads };
+      const kept = await states();
+      expect(reads.entries - before.entries, what).toBe(changed);
+      expect(reads.liveFacts - before.liveFacts, `${what}: one catch-up for all`).toBe(1);
+      for (const [i, who] of people.entries())
+        expectSameState(kept[i]!, await fresh(who, session.sessionId), `${what}: ${i + 1}`);
+      await states(); // kept again, at the fresh read's revision
+    }
+    expect((await myLiveSession(people[0]!, session.sessionId)).currentQuestion).toBe(second);
+    expect((await myLiveSession(people[2]!, session.sessionId)).paused).toBe(true);
+    void first;
+  });
+
+  it("are caught up with one after another when requests ask at two revisions at once: none reads the whole session", async () => {
+    await states();
+    const resume = (i: number) =>
+      elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'SESSION_RESUME', ?)", [
+        entryIds[i]!,
+        Date.now(),
+      ]);
+    await resume(0);
+    const first = await readRevision(manager.tdb.db);
+    await resume(2);
+    const second = await readRevision(manager.tdb.db);
+    const before = reads.entries;
+    const now = new Date();
+    const [a, b] = await Promise.all([
+      liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[0]!, now, first),
+      liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[2]!, now, second),
+    ]);
+    // The first catch-up reads both entries (it runs after both changes), the second the later one again.
+    expect(reads.entries - before).toBe(3);
+    expect([a.state.clock?.paused, b.state.clock?.paused]).toEqual([false, false]);
+    // A request that read the older revision takes what is kept at the newer one: only live rows changed between.
+    const caughtUp = reads.entries;
+    const late = await liveEntryState(manager.tdb, manager.tdb.db, session.sessionId, session.people[2]!, now, first);
+    expect(reads.entries).toBe(caughtUp);
+    expect(late.state.clock?.paused).toBe(false);
+    for (const [i, who] of people.entries())
+      expectSameState(await myLiveSession(who, session.sessionId), await fresh(who, session.sessionId), `${i + 1}`);
+  });
+
+  it("are caught up with by a save: it reads only the entry changed", async () => {
+    await elsewhere(
+      "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', ?)",
+      [entryIds[0]!, Date.now()],
+    );
+    const before = reads.entries;
+    const saved = await save(people[1]!, session.questions[0]![0]!, session);
+    expect(saved.stored).toBe(true);
+    expect(reads.entries - before).toBe(1);
+    expectSameState(
+      await myLiveSession(people[0]!, session.sessionId),
+      await fresh(people[0]!, session.sessionId),
+      "p1",
+    );
+  });
+
+  it("after a content change (a question edited, a participant added) read the whole session again", async () => {
+    for (const [what, change] of [
+      ["a question edited", () => elsewhere("UPDATE questions SET name = name")],
+      ["a participant added", () => addParticipant(manager, { name: "Added", email: "added@live-state.test" })],
+    ] as const) {
+      await states();
+      await change();
+      const before = reads.entries;
+      const kept = await states();
+      expect(reads.entries - before, what).toBe(3);
+      for (const [i, who] of people.entries())
+        expectSameState(kept[i]!, await fresh(who, session.sessionId), `${what}: ${i + 1}`);
+    }
   });
 });

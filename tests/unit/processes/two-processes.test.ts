@@ -1,12 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "~/lib/context.server";
 import { contextFromSession } from "~/modules/auth/request-context.server";
-import { createLoginSession, serializeCookie } from "~/modules/auth/sessions.server";
+import { createLoginSession, findLoginSession, serializeCookie } from "~/modules/auth/sessions.server";
 import { addParticipant, listParticipants } from "~/modules/databases/participants.server";
-import { myLiveSession, requestHelp, saveAnswer } from "~/modules/live/participant.server";
+import { myLiveSession, requestHelp, saveAnswer, type MyLiveSession } from "~/modules/live/participant.server";
 import { applyLiveOverride } from "~/modules/live/run.server";
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import type { AccountType } from "~db/tenant/schema";
@@ -20,6 +21,19 @@ import { makeLiveSession, participantCtx, type LiveFixture } from "../live/fixtu
 // does is seen by this one's very next request: nothing is switched off, nothing waits for a timeout.
 // The other process loads the modules through Vite, as Vitest does: their faces load the
 // translations with Vite's import.meta.glob, which plain tsx cannot.
+
+/** How many entries this process read the live facts of (progress, overrides, extra time). */
+const reads = vi.hoisted(() => ({ entries: 0 }));
+vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    entriesFacts: (...args: Parameters<typeof actual.entriesFacts>) => {
+      reads.entries += args[1].length;
+      return actual.entriesFacts(...args);
+    },
+  };
+});
 
 process.env.PARTYKIT_DISABLED = "true";
 const root = path.resolve(__dirname, "../../..");
@@ -118,6 +132,30 @@ describe("a live session run through another process", () => {
   let people: Ctx[];
   const live = (i: number) => myLiveSession(people[i]!, f.sessionId);
 
+  /** The same screen state, to the second (a second may tick between two reads). */
+  function expectSameState(kept: MyLiveSession, read: MyLiveSession, what: string) {
+    const still = (s: MyLiveSession) => ({ ...s, remainingSeconds: 0, deadline: null, serverTime: null });
+    expect(still(kept), what).toEqual(still(read));
+    expect(Math.abs((kept.remainingSeconds ?? 0) - (read.remainingSeconds ?? 0)), what).toBeLessThanOrEqual(1);
+  }
+
+  /**
+   * Every participant's next state here after the other process's live write: only the `changed`
+   * entries are read again (ADR 0047), and what is kept is what a fresh read gives (one made after
+   * a content change here, which makes the whole session read again).
+   */
+  async function caughtUp(what: string, changed: number): Promise<MyLiveSession[]> {
+    const before = reads.entries;
+    const kept: MyLiveSession[] = [];
+    for (const i of [0, 1, 2]) kept.push(await live(i));
+    expect(reads.entries - before, `${what}: entries read`).toBe(changed);
+    await manager.tdb.write((tx) => tx.run(sql`UPDATE workspaces SET name = name`));
+    const whole = reads.entries;
+    for (const [i, state] of kept.entries()) expectSameState(state, await live(i), `${what}: participant ${i + 1}`);
+    expect(reads.entries - whole, `${what}: a fresh read reads every entry`).toBe(3);
+    return kept;
+  }
+
   beforeAll(async () => {
     f = await makeLiveSession(manager, { participants: 3 });
     people = f.people.map((p) => participantCtx(manager, p));
@@ -139,14 +177,35 @@ describe("a live session run through another process", () => {
     });
   });
 
-  it("shows a pause, a resume and an extension given there in the next state here", async () => {
+  it("shows a pause, a resume and an extension given there in the next state here, reading only the entries changed", async () => {
     await elsewhere("override", f.sessionId, null, { overrideType: "SESSION_PAUSE" });
-    for (const i of [0, 1, 2]) expect((await live(i)).paused).toBe(true);
+    for (const state of await caughtUp("pause", 3)) expect(state.paused).toBe(true);
+    await elsewhere("override", f.sessionId, [f.people[1]], { overrideType: "SESSION_RESUME" });
+    expect((await caughtUp("resume of one", 1)).map((s) => s.paused)).toEqual([true, false, true]);
     await elsewhere("override", f.sessionId, null, { overrideType: "SESSION_RESUME" });
-    for (const i of [0, 1, 2]) expect((await live(i)).paused).toBe(false);
+    for (const state of await caughtUp("resume", 2)) expect(state.paused).toBe(false);
     const before = (await live(0)).remainingSeconds!;
     await elsewhere("override", f.sessionId, null, { overrideType: "EXTEND_TIME", value: { numericValue: 60 } });
-    expect((await live(0)).remainingSeconds).toBeGreaterThanOrEqual(before + 58);
+    expect((await caughtUp("extension", 3))[0]!.remainingSeconds).toBeGreaterThanOrEqual(before + 58);
+  });
+
+  it("keeps a login session here through live writes there, and reads it again after a logout there", async () => {
+    const staff = await staffCtx(slug, ["ORGANIZATION_WRITER"]);
+    if (staff.actor.type !== "ADMIN") throw new Error("expected staff");
+    const signIn = () =>
+      createLoginSession(manager.tdb, "ADMIN", staff.actor.type === "ADMIN" ? staff.actor.userId : "", false);
+    const cookie = (await signIn()).value;
+    const mine = cookie.slice(cookie.indexOf(".") + 1);
+    const other = (await signIn()).value;
+    const lastSeen = async () => (await findLoginSession(manager.tdb, "ADMIN", mine))!.session.lastSeenAt.getTime();
+    const first = await lastSeen();
+    // A session's touch moves no revision: a kept session does not show it, one read again does.
+    await manager.tdb.write((tx) => tx.run(sql`UPDATE auth_sessions SET last_seen_at = last_seen_at + 1`));
+    await elsewhere("override", f.sessionId, null, { overrideType: "SESSION_PAUSE" });
+    await elsewhere("override", f.sessionId, null, { overrideType: "SESSION_RESUME" });
+    expect(await lastSeen(), "kept through the live writes").toBe(first);
+    await elsewhere("logout", "ADMIN", other);
+    expect(await lastSeen(), "read again after a logout").toBe(first + 1);
   });
 
   it("and the other way round: a pause given here is in the other process's next state", async () => {
@@ -159,22 +218,34 @@ describe("a live session run through another process", () => {
   it("shows a help request resolved there", async () => {
     expect((await requestHelp(people[0]!, f.sessionId)).helpRequested).toBe(true);
     await elsewhere("override", f.sessionId, [f.people[0]], { overrideType: "HELP_REQUEST_RESOLVED" });
-    expect((await live(0)).helpRequested).toBe(false);
+    expect((await caughtUp("help resolved", 1))[0]!.helpRequested).toBe(false);
   });
 
   it("shows a participant's move made there, an unlock and an opened evaluation", async () => {
     const [first, second] = f.questions[0]!;
     await elsewhere("finishQuestion", f.people[1], f.sessionId, f.evaluations[0], first);
-    expect((await live(1)).currentQuestion).toBe(second);
+    expect((await caughtUp("move", 1))[1]!.currentQuestion).toBe(second);
     await elsewhere("finishQuestion", f.people[1], f.sessionId, f.evaluations[0], second);
-    expect((await live(1)).status).toBe("waiting");
+    expect((await caughtUp("waiting", 1))[1]!.status).toBe("waiting");
     await elsewhere("unlock", f.sessionId, [f.people[1]]);
-    expect((await live(1)).evaluation?._id).toBe(f.evaluations[1]);
+    expect((await caughtUp("unlock", 1))[1]!.evaluation?._id).toBe(f.evaluations[1]);
     await elsewhere("override", f.sessionId, [f.people[2]], {
       overrideType: "OPEN_EVALUATION",
       evaluation: f.evaluations[1],
     });
-    expect((await live(2)).evaluation?._id).toBe(f.evaluations[1]);
+    expect((await caughtUp("opened evaluation", 1))[2]!.evaluation?._id).toBe(f.evaluations[1]);
+  });
+
+  it("reads the whole session again after a content change there (a participant added and removed)", async () => {
+    for (const i of [0, 1, 2]) await live(i);
+    const added = await elsewhere<{ _id: string }>("addParticipant", { name: "Cora Content", email: "cora@two.test" });
+    let before = reads.entries;
+    for (const i of [0, 1, 2]) await live(i);
+    expect(reads.entries - before).toBe(3);
+    await elsewhere("removeParticipant", added._id);
+    before = reads.entries;
+    for (const i of [0, 1, 2]) await live(i);
+    expect(reads.entries - before).toBe(3);
   });
 
   it("shows the session finished there, and refuses the next save here", async () => {
