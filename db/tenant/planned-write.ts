@@ -13,9 +13,9 @@ export type GroupPlan<T> = { statements: InStatement[]; finish: (results: Result
 /**
  * A kind of planned write. `plan` decides, at `revision` (the database's revision read just before
  * the group's transaction), the statements of all the group's writes of this kind at once: one
- * statement can write every row of the group. They must change nothing unless the revision is still
- * `revision` when they run (revisionIs in revision.ts): another process may write in between. A
- * plan that throws fails the writes of its kind in the group.
+ * statement can write every row of the group. Each must change nothing of a write whose plan read
+ * something that has changed since `revision` when it runs (entryUnchangedSince in revision.ts):
+ * another process may write in between. A plan that throws fails the writes of its kind in the group.
  */
 export type PlannedKind<Item, T> = {
   plan: (revision: Revision, items: readonly Item[]) => Promise<GroupPlan<T>>;

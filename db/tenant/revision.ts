@@ -121,11 +121,14 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
 }
 
 /**
- * A condition true only while the database is at `revision`: what a planned write's statements
- * (planned-write.ts) put on their rows, so that nothing of them runs once another write came first.
+ * A condition true only while nothing that a write about one entry read at `value` / `content` has
+ * changed: no content change since (the session, the plan, the participant) and no live change of
+ * that entry (its stamp, ADR 0047). Other entries' live changes leave it true: another participant's
+ * move, a few a second in a big room, must not send a planned write down the transaction's path.
  */
-export function revisionIs(revision: unknown): SQL {
-  return sql`(SELECT \`value\` FROM \`data_revision\` WHERE \`id\` = 1) = ${revision}`;
+export function entryUnchangedSince(entryId: SQL, value: unknown, content: unknown): SQL {
+  return sql`(SELECT \`content_value\` FROM \`data_revision\` WHERE \`id\` = 1) = ${content}
+    AND (SELECT \`live_stamp\` FROM \`scheduled_session_participant_entries\` WHERE \`id\` = ${entryId}) <= ${value}`;
 }
 
 /**

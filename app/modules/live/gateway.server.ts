@@ -3,7 +3,7 @@ import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
 import type { PlannedKind } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
-import { readRevision, revisionIs, type Revision } from "~db/tenant/revision";
+import { entryUnchangedSince, readRevision, type Revision } from "~db/tenant/revision";
 import {
   liveAnswers,
   scheduledSessionParticipantEntries as entries,
@@ -220,24 +220,28 @@ const inTimeUpsert = preparedWrite((tx) =>
 // ---- Answers saved in time, planned (ADR 0039, ADR 0046) ----
 // A group's saves are three statements whatever their number, each over one JSON array of the
 // saves, [entry, evaluation, question, step, revision, answer JSON, saved at ms] a row: the audit
-// entries, the entries' bumps and the upserts. Each writes only while the database is still at
-// the revision the group was planned at. The first two go before the upsert and write for exactly
-// the saves it will write (savePlanned): nothing stored for their step at their revision or a
-// later one. None of the three moves the revision (UNCOUNTED in revision.ts), so that holds for all.
+// entries, the entries' bumps and the upserts. Each writes a save only while nothing its plan read
+// has changed since the group's revision: no content, and no live change of its own participant
+// (asPlanned; another participant's move does not count, ADR 0047). The first two go before the
+// upsert and write for exactly the saves it will write (savePlanned): nothing stored for their step
+// at their revision or a later one. None of the three moves the revision or a stamp (UNCOUNTED in
+// revision.ts), so that holds for all.
 
 const savesJson = sql.placeholder("saves");
-const atRevision = revisionIs(sql.placeholder("atRevision"));
 const field = (at: number) => sql.raw(`json_extract(j.value, '$[${at}]')`);
+/** Whether the participant of the save at positions `at`… is as the group was planned (ADR 0047). */
+const asPlanned = (at: number) =>
+  entryUnchangedSince(field(at), sql.placeholder("atRevision"), sql.placeholder("atContent"));
 
 /** Whether the upsert will write the save at positions `at`… of `j.value`. */
 const savePlanned = (at: number) =>
-  sql`NOT EXISTS (SELECT 1 FROM ${liveAnswers} WHERE ${liveAnswers.entryId} = ${field(at)}
+  sql`${asPlanned(at)} AND NOT EXISTS (SELECT 1 FROM ${liveAnswers} WHERE ${liveAnswers.entryId} = ${field(at)}
     AND ${liveAnswers.evaluationId} = ${field(at + 1)} AND ${liveAnswers.questionId} = ${field(at + 2)}
     AND ${liveAnswers.stepIndex} = ${field(at + 3)} AND ${liveAnswers.revision} >= ${field(at + 4)})`;
 
 /** The audit entries of the saves the upsert will write; each row is the entry, then the save's row. */
 const plannedSaveAudits = preparedStatement((db) =>
-  insertAuditRowsFrom(db, sql.placeholder("audits"), sql`${atRevision} AND ${savePlanned(AUDIT_ROW_LENGTH)}`),
+  insertAuditRowsFrom(db, sql.placeholder("audits"), savePlanned(AUDIT_ROW_LENGTH)),
 );
 
 /** Each entry with a save the upsert will write moves its revision once: one change of the entry. */
@@ -245,9 +249,7 @@ const plannedBumps = preparedStatement((db) =>
   db
     .update(entries)
     .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
-    .where(
-      sql`${atRevision} AND ${entries.id} IN (SELECT ${field(0)} FROM json_each(${savesJson}) AS j WHERE ${savePlanned(0)})`,
-    )
+    .where(sql`${entries.id} IN (SELECT ${field(0)} FROM json_each(${savesJson}) AS j WHERE ${savePlanned(0)})`)
     .returning({ id: entries.id, rev: entries.rev }),
 );
 
@@ -274,7 +276,7 @@ const plannedUpserts = preparedStatement((db) =>
       sql`SELECT ${sql.join(
         Object.keys(getTableColumns(liveAnswers)).map((key) => inTimeColumns[key as keyof typeof inTimeColumns]),
         sql`, `,
-      )} FROM json_each(${savesJson}) AS j WHERE ${atRevision}`,
+      )} FROM json_each(${savesJson}) AS j WHERE ${asPlanned(0)}`,
     )
     .onConflictDoUpdate({
       target: [liveAnswers.entryId, liveAnswers.evaluationId, liveAnswers.questionId, liveAnswers.stepIndex],
@@ -381,10 +383,14 @@ const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
     });
     if (saves.length === 0) return { statements: [], finish: () => items.map(() => null) };
     const tdb = items[0]!.tdb;
-    const values = { saves: JSON.stringify(saves), atRevision: revision.value };
+    const values = { saves: JSON.stringify(saves), atRevision: revision.value, atContent: revision.content };
     return {
       statements: [
-        plannedSaveAudits(tdb, { audits: JSON.stringify(audits), atRevision: revision.value }),
+        plannedSaveAudits(tdb, {
+          audits: JSON.stringify(audits),
+          atRevision: revision.value,
+          atContent: revision.content,
+        }),
         plannedBumps(tdb, { ...values, at: now }),
         plannedUpserts(tdb, values),
       ],

@@ -132,6 +132,29 @@ describe("an answer saved in time", () => {
     expect(await auditedSaves(f.people[0]!)).toEqual([{ textValue: "first" }, { textValue: "after another write" }]);
   });
 
+  it("stays planned when another process changes another participant's live rows in between (ADR 0047): written by the batch, once", async () => {
+    const other = await findEntryOf(manager.tdb.db, f.sessionId, f.people[1]!);
+    // Another process gives p2 an override between p1's plan and its batch: the database's revision
+    // moves, p1's entry and the content do not.
+    const watch = watchPlans(p1, () =>
+      elsewhere(
+        "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', 0)",
+        [other.id],
+      ),
+    );
+    let result;
+    try {
+      result = await save(p1, "beside another's change");
+    } finally {
+      watch.restore();
+    }
+    expect(watch.answered).toHaveLength(1);
+    expect(watch.answered[0]).not.toBeNull();
+    expect(result.stored).toBe(true);
+    expect((await stored(f.people[0]!))?.answer).toEqual({ textValue: "beside another's change" });
+    expect((await auditedSaves(f.people[0]!)).at(-1)).toEqual({ textValue: "beside another's change" });
+  });
+
   it("is refused by the transaction's checks when another process moved the participant on in between", async () => {
     const entry = await findEntryOf(manager.tdb.db, f.sessionId, f.people[1]!);
     // Another process closes p2's open question between the plan (made on the question still open) and the batch.
