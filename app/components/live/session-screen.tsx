@@ -135,7 +135,7 @@ export function LiveSessionScreen({
     const change = why === "event" && !view ? livePatchOfEvent(event) : null;
     if (view) adopt(view);
     else if (change) patch(change);
-    // Anything else reloads, when the event says (an older server spread an unlock's reloads).
+    // Anything else reloads, at the moment the event names if it names one.
     else reload(why === "event" ? reloadDelayOfEvent(event) : 0);
   });
 

@@ -164,9 +164,10 @@ export type PublishManyInput = {
 export async function publishEventsToRoom({ tenant, scheduledSessionId, events }: PublishManyInput): Promise<boolean> {
   const issued = Date.now();
   const texts = events.map((event) => JSON.stringify({ ...event, issued: event.issued ?? issued }));
+  const what = events.length === 1 ? events[0]!.type : `${events.length} events`;
   let delivered = true;
   for (const body of publishBodies(texts))
-    delivered = (await publishBody(tenant, scheduledSessionId, body, events.length)) && delivered;
+    delivered = (await publishBody(tenant, scheduledSessionId, body, what)) && delivered;
   return delivered;
 }
 
@@ -192,9 +193,9 @@ function publishBodies(texts: readonly string[]): string[] {
   return bodies;
 }
 
-async function publishBody(tenant: string, scheduledSessionId: string, body: string, count: number): Promise<boolean> {
+/** One request; `what` names its events in the log. */
+async function publishBody(tenant: string, scheduledSessionId: string, body: string, what: string): Promise<boolean> {
   const url = roomUrl(tenant, scheduledSessionId);
-  const what = count === 1 ? "an event" : `${count} events`;
   try {
     const response = await roomRequest(url, {
       method: "POST",
@@ -206,14 +207,12 @@ async function publishBody(tenant: string, scheduledSessionId: string, body: str
       timeoutMs: PUBLISH_TIMEOUT_MS,
     });
     if (!response.ok) {
-      console.warn(`[live] publish of ${what} to ${url} failed: ${response.status} ${response.text}`);
+      console.warn(`[live] publish ${what} to ${url} failed: ${response.status} ${response.text}`);
       return false;
     }
     return true;
   } catch (error) {
-    console.warn(
-      `[live] publish of ${what} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.warn(`[live] publish ${what} to ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
 }
