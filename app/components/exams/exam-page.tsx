@@ -85,7 +85,10 @@ export function ExamPage({
         <ul className="list-disc pl-5 text-sm">
           {board.sessions.map((s) => (
             <li key={s.id}>
-              <Link to={`/admin/scheduledsessions/dashboard/${s.id}`}>{format.dateTime(s.datetime)}</Link>
+              {/* Underlined: a link beside plain text must not tell itself apart by colour alone (axe). */}
+              <Link to={`/admin/scheduledsessions/dashboard/${s.id}`} className="text-primary underline">
+                {format.dateTime(s.datetime)}
+              </Link>
               {s.reference ? ` · ${s.reference}` : ""}
             </li>
           ))}
