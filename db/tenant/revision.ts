@@ -128,7 +128,7 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
  */
 export function entryUnchangedSince(entryId: SQL, value: unknown, content: unknown): SQL {
   return sql`(SELECT \`content_value\` FROM \`data_revision\` WHERE \`id\` = 1) = ${content}
-    AND (SELECT \`live_stamp\` FROM \`scheduled_session_participant_entries\` WHERE \`id\` = ${entryId}) <= ${value}`;
+    AND (SELECT ${sql.identifier(LIVE_CHANGES.stamp)} FROM ${sql.identifier(LIVE_CHANGES.entries)} WHERE \`id\` = ${entryId}) <= ${value}`;
 }
 
 /**
