@@ -83,6 +83,15 @@ export function preparedStatement(
   };
 }
 
+/**
+ * A drizzle query built as usual, as one statement of a planned write's batch (planned-write.ts):
+ * for a write that varies too much to prepare once and is not run often enough to need it.
+ */
+export function plannedStatement(query: Query): InStatement {
+  const { sql, params } = query.toSQL();
+  return { sql, args: params as InValue[] };
+}
+
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
 /**

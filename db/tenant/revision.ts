@@ -143,7 +143,14 @@ export type Revision = { readonly value: number; readonly content: number };
  * transaction it includes that transaction's own changes.
  */
 export async function readRevision(reader: Reader): Promise<Revision> {
-  const { rows } = await reader.$client.execute("SELECT `value`, `content_value` FROM `data_revision` WHERE `id` = 1");
+  return revisionOf(await reader.$client.execute(REVISION_READ));
+}
+
+/** readRevision's statement, for a planned write's batch to read the revision inside its transaction. */
+export const REVISION_READ = "SELECT `value`, `content_value` FROM `data_revision` WHERE `id` = 1";
+
+/** The revision REVISION_READ answered. */
+export function revisionOf({ rows }: { rows: ArrayLike<ArrayLike<unknown>> }): Revision {
   return { value: Number(rows[0]?.[0] ?? 0), content: Number(rows[0]?.[1] ?? 0) };
 }
 

@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { InStatement } from "@libsql/client";
 import type { Reader, TenantDb } from "~db/tenant/client";
+import type { PlannedKind } from "~db/tenant/planned-write";
+import { plannedStatement } from "~db/tenant/prepared";
 import {
   deviceContacts,
   scheduledSessionParticipantEntries as entries,
@@ -54,8 +57,8 @@ function due(key: string, contact: DeviceContact, now: number): boolean {
 }
 
 /**
- * Notes a device's contact now. Writes (one upsert, its own small write in the tenant's group
- * commit) only when due; answers whether it wrote. The caller has checked who the device belongs to.
+ * Notes a device's contact now. Writes (one upsert, in the tenant's next planned batch) only when
+ * due; answers whether it wrote. The caller has checked who the device belongs to.
  */
 export async function noteDeviceContact(tdb: TenantDb, contact: DeviceContact, at = new Date()): Promise<boolean> {
   return (await noteContact(tdb, contact, at)).written;
@@ -85,26 +88,29 @@ export async function noteContact(
     ...(contact.userName ? { userName: contact.userName } : {}),
   };
   try {
-    await tdb.write((tx) =>
-      tx
-        .insert(deviceContacts)
-        .values({
-          scheduledSessionId: contact.scheduledSession,
-          deviceKey,
-          kind: contact.kind,
-          participantId: contact.participantId ?? null,
-          userId: contact.userId ?? null,
-          userName: contact.userName ?? null,
-          evaluationId: contact.evaluationId ?? null,
-          lastContactAt: at,
-          waiting: contact.waiting ?? 0,
-        })
-        // A report older than what is stored (another process wrote meanwhile) changes nothing.
-        .onConflictDoUpdate({
-          target: [deviceContacts.scheduledSessionId, deviceContacts.deviceKey],
-          set,
-          setWhere: sql`${deviceContacts.lastContactAt} <= ${at.getTime()}`,
-        }),
+    await tdb.planned(
+      contactWrites,
+      plannedStatement(
+        tdb.db
+          .insert(deviceContacts)
+          .values({
+            scheduledSessionId: contact.scheduledSession,
+            deviceKey,
+            kind: contact.kind,
+            participantId: contact.participantId ?? null,
+            userId: contact.userId ?? null,
+            userName: contact.userName ?? null,
+            evaluationId: contact.evaluationId ?? null,
+            lastContactAt: at,
+            waiting: contact.waiting ?? 0,
+          })
+          // A report older than what is stored (another process wrote meanwhile) changes nothing.
+          .onConflictDoUpdate({
+            target: [deviceContacts.scheduledSessionId, deviceContacts.deviceKey],
+            set,
+            setWhere: sql`${deviceContacts.lastContactAt} <= ${at.getTime()}`,
+          }),
+      ),
     );
   } catch (error) {
     // Not written: the next request tries again.
@@ -113,6 +119,18 @@ export async function noteContact(
   }
   return { written: true, waitingChanged };
 }
+
+/**
+ * Contacts go in the tenant's next planned batch, beside the room's answer saves: they read
+ * nothing, so they always fit. In a transaction of their own they were three requests to a libSQL
+ * server while holding its write lock, a fifth of a busy room's (docs/benchmarks.md, ADR 0049).
+ */
+const contactWrites: PlannedKind<InStatement, true> = {
+  plan: async (_revision, statements) => ({
+    statements: [...statements],
+    finish: () => statements.map(() => true as const),
+  }),
+};
 
 /** Like noteDeviceContact, for a request that has already been answered: never fails it, logs instead. */
 export function noteDeviceContactLater(tdb: TenantDb, contact: DeviceContact): void {

@@ -89,15 +89,9 @@ export type ClockChange = {
   after: EntryState | null;
 };
 
-/** Overrides and moves and their effect on each participant's clock (pause, extension, unlock, help, a finished section). */
-export function auditClockChanges(
-  tx: TenantTx,
-  origin: AuditOrigin | undefined,
-  scheduledSession: string,
-  changes: readonly ClockChange[],
-  at: Date,
-) {
-  const entries: AuditEntry[] = changes.map((c) => ({
+/** The trail's entries of overrides and moves and their effect on each participant's clock. */
+function clockChangeEntries(scheduledSession: string, changes: readonly ClockChange[], at: Date): AuditEntry[] {
+  return changes.map((c) => ({
     scheduledSession,
     participant: c.participant,
     evaluation: c.evaluation ?? c.after?.current?.evaluation ?? c.before?.current?.evaluation ?? null,
@@ -108,7 +102,17 @@ export function auditClockChanges(
     before: clockOf(c.before),
     after: c.value ? { ...clockOf(c.after), ...c.value } : clockOf(c.after),
   }));
-  return recordAudit(tx, origin ?? UNNAMED_LIVE_ORIGIN, entries);
+}
+
+/** Overrides and moves and their effect on each participant's clock (pause, extension, unlock, help, a finished section). */
+export function auditClockChanges(
+  tx: TenantTx,
+  origin: AuditOrigin | undefined,
+  scheduledSession: string,
+  changes: readonly ClockChange[],
+  at: Date,
+) {
+  return recordAudit(tx, origin ?? UNNAMED_LIVE_ORIGIN, clockChangeEntries(scheduledSession, changes, at));
 }
 
 /** A session's start or completion: one session-wide entry. */
@@ -134,6 +138,37 @@ export function auditSessionStatus(
 /** One entry's inputs before and after a write (what the gateway has at hand). */
 export type InputsChange = { before: EntryInputs; after: EntryInputs };
 
+/** The clock changes of entries, from their inputs before and after, with each entry's state after by entry id. */
+function inputsClockChanges(
+  plan: RunPlan,
+  action: string,
+  changes: readonly InputsChange[],
+  now: Date,
+  value?: { numericValue?: number | null; textValue?: string | null } | null,
+): { clockChanges: ClockChange[]; afterStates: Map<string, EntryState> } {
+  const state = (i: EntryInputs) =>
+    stateOf(plan, i.entry, i.live, i.extraTimePercent, i.assessmentComplete, now) as EntryState;
+  const extra =
+    value && (value.numericValue != null || value.textValue != null)
+      ? { seconds: value.numericValue ?? null, reason: value.textValue ?? null }
+      : null;
+  const afterStates = new Map<string, EntryState>();
+  const clockChanges = changes.map((c) => {
+    const after = state(c.after);
+    afterStates.set(c.after.entry.id, after);
+    return {
+      participant: c.before.entry.participantId,
+      action,
+      evaluation: after.current?.evaluation ?? null,
+      question: after.current?.question ?? null,
+      value: extra,
+      before: state(c.before),
+      after,
+    };
+  });
+  return { clockChanges, afterStates };
+}
+
 /**
  * A live write's clock changes of entries, from the inputs the gateway had before and wrote after.
  * Answers each entry's state after, by entry id: what the write's room events show.
@@ -147,31 +182,25 @@ export async function auditInputsChanged(
   now: Date,
   value?: { numericValue?: number | null; textValue?: string | null } | null,
 ): Promise<Map<string, EntryState>> {
-  const state = (i: EntryInputs) =>
-    stateOf(plan, i.entry, i.live, i.extraTimePercent, i.assessmentComplete, now) as EntryState;
-  const extra =
-    value && (value.numericValue != null || value.textValue != null)
-      ? { seconds: value.numericValue ?? null, reason: value.textValue ?? null }
-      : null;
-  const afterStates = new Map<string, EntryState>();
-  await auditClockChanges(
-    tx,
-    origin,
-    plan.session.id,
-    changes.map((c) => {
-      const after = state(c.after);
-      afterStates.set(c.after.entry.id, after);
-      return {
-        participant: c.before.entry.participantId,
-        action,
-        evaluation: after.current?.evaluation ?? null,
-        question: after.current?.question ?? null,
-        value: extra,
-        before: state(c.before),
-        after,
-      };
-    }),
-    now,
-  );
+  const { clockChanges, afterStates } = inputsClockChanges(plan, action, changes, now, value);
+  await auditClockChanges(tx, origin, plan.session.id, clockChanges, now);
   return afterStates;
+}
+
+/**
+ * auditInputsChanged's entries as rows of a planned write's one audit insert (insertAuditRowsFrom),
+ * in the order of `changes`, with each entry's state after by entry id.
+ */
+export function inputsChangedAuditRows(
+  origin: AuditOrigin | undefined,
+  plan: RunPlan,
+  action: string,
+  changes: readonly InputsChange[],
+  now: Date,
+): { rows: unknown[][]; afterStates: Map<string, EntryState> } {
+  const { clockChanges, afterStates } = inputsClockChanges(plan, action, changes, now);
+  const rows = clockChangeEntries(plan.session.id, clockChanges, now).map((entry) =>
+    auditRowValues(origin ?? UNNAMED_LIVE_ORIGIN, entry, now),
+  );
+  return { rows, afterStates };
 }

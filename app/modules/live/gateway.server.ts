@@ -1,11 +1,13 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { InStatement } from "@libsql/client";
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
 import type { PlannedKind } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
-import { entryUnchangedSince, readRevision, type Revision } from "~db/tenant/revision";
+import { entryUnchangedSince, readRevision, REVISION_READ, revisionOf, type Revision } from "~db/tenant/revision";
 import {
   liveAnswers,
+  liveProgress,
   scheduledSessionParticipantEntries as entries,
   scheduledSessions,
   type StoredAnswer,
@@ -40,10 +42,16 @@ import {
 } from "./progress.server";
 import { nextEvaluation, nextSectionIn, openSection } from "./status";
 import { outsideAnswerTime } from "./answer-time.server";
-import { entryRevisionOf, loadLiveData } from "./store.server";
+import { entryRevisionOf, loadLiveData, WHOLE_EVALUATION } from "./store.server";
 import { screenView } from "./screen-view.server";
 import { AUDIT_ROW_LENGTH, insertAuditRowsFrom, systemOrigin, type AuditOrigin } from "~/modules/audit/index.server";
-import { answerSaveAuditRow, auditAnswerSave, auditInputsChanged, auditSessionStatus } from "./audit-trail.server";
+import {
+  answerSaveAuditRow,
+  auditAnswerSave,
+  auditInputsChanged,
+  auditSessionStatus,
+  inputsChangedAuditRows,
+} from "./audit-trail.server";
 
 // The live gateway: the only code that writes live rows (answers, progress, overrides, entries'
 // live fields, a session's start and end), and the owner of the live state kept in memory
@@ -588,12 +596,168 @@ export function writeReady(
   });
 }
 
+// ---- A participant's move to their next section, planned (ADR 0049) ----
+// On a libSQL server every statement of a transaction is a request, all of them while the
+// organisation's write lock is held. A move in a transaction was about a dozen of them; moves come
+// in bursts (a room finishes its question at about the same time), and a group of them held the
+// lock for hundreds of milliseconds while the other app process's saves waited (docs/benchmarks.md).
+// Planned, a group's moves are statements of the group's one batch, each written only while nothing
+// its plan read has changed (entryUnchangedSince). Those that do not stamp the entry go first (its
+// audit entry, its revision); then, per move, the close of its open section, which stamps it, and
+// the open of the next, written only when that close just was (`changes()`: the rows the statement
+// before changed, triggers' rows not counted).
+
+/** A move's audit entries; each row is the entry's, then the moving entry's id. */
+const plannedMoveAudits = preparedStatement((db) =>
+  insertAuditRowsFrom(db, sql.placeholder("audits"), asPlanned(AUDIT_ROW_LENGTH)),
+);
+
+/** Each moving entry's revision, once; answers the entries moved, which are the moves written. */
+const plannedMoveBumps = preparedStatement((db) =>
+  db
+    .update(entries)
+    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
+    .where(
+      sql`${entries.id} IN (SELECT ${field(0)} FROM json_each(${sql.placeholder("entries")}) AS j WHERE ${asPlanned(0)})`,
+    )
+    .returning({ id: entries.id, rev: entries.rev }),
+);
+
+/** Ends the moving entry's open section. */
+const plannedClose = preparedStatement((db) =>
+  db
+    .update(liveProgress)
+    .set({ sectionEnd: sql.placeholder("at") as unknown as Date })
+    .where(
+      and(
+        eq(liveProgress.entryId, sql.placeholder("entry")),
+        isNull(liveProgress.sectionEnd),
+        entryUnchangedSince(
+          sql`${sql.placeholder("entry")}`,
+          sql.placeholder("atRevision"),
+          sql.placeholder("atContent"),
+        ),
+      ),
+    ),
+);
+
+/** Opens its next section (entered again: its clock restarts), only when the close before it ended one. */
+const plannedOpen = preparedStatement((db) =>
+  db
+    .insert(liveProgress)
+    .select(
+      sql`SELECT ${sql.placeholder("entry")}, ${sql.placeholder("evaluation")}, ${sql.placeholder("question")}, ${sql.placeholder("at")}, NULL WHERE changes() > 0`,
+    )
+    .onConflictDoUpdate({
+      target: [liveProgress.entryId, liveProgress.evaluationId, liveProgress.questionId],
+      set: { sectionStart: sql`excluded.section_start`, sectionEnd: sql`NULL` },
+    }),
+);
+
+type MoveItem = {
+  tdb: TenantDb;
+  sessionId: string;
+  participantId: string;
+  evaluationId: string;
+  questionId: string | null;
+  origin: AuditOrigin | undefined;
+};
+
+/** A move worked out from the participant's kept state at the group's revision. */
+function moveFromState(plan: RunPlan, state: EntryState, item: MoveItem, now: Date) {
+  const section = openSection(state.live.progress);
+  const wanted = plan.options.allQuestionsInEvaluationShownByDefault ? null : (item.questionId ?? null);
+  if (!section || section.evaluation !== item.evaluationId || section.question !== wanted) return null;
+  // As the transaction writes it: every open section ended now, then the next one opened.
+  const closed = state.live.progress.map((p) => (p.sectionEnd === null ? { ...p, sectionEnd: now } : p));
+  const next = nextSectionIn({ ...state.facts, progress: closed }, item.evaluationId);
+  const progress =
+    next === undefined
+      ? closed
+      : [
+          ...closed.filter((p) => !(p.evaluation === item.evaluationId && p.question === next)),
+          { evaluation: item.evaluationId, question: next, sectionStart: now, sectionEnd: null },
+        ];
+  const before = inputsOfState(state);
+  return { before, after: { ...before, live: { ...before.live, progress } }, next };
+}
+
+/**
+ * Moves planned at `revision` from the participants' kept states. A move is answered null, and
+ * takes the transaction's path, for anything else: a refusal, a retry of a move already made, a
+ * change of the participant since, a second move of the same participant in the group.
+ */
+export const plannedMoves: PlannedKind<MoveItem, { event: LiveEvent }> = {
+  async plan(revision, items) {
+    const now = new Date();
+    const found = await Promise.all(
+      items.map((item) =>
+        liveEntryState(item.tdb, item.tdb.db, item.sessionId, item.participantId, now, revision).catch(() => null),
+      ),
+    );
+    const seen = new Set<string>();
+    const moves = items.map((item, i) => {
+      const at = found[i];
+      if (!at || at.plan.session.status !== "ONGOING" || seen.has(at.state.entry.id)) return null;
+      const move = moveFromState(at.plan, at.state, item, now);
+      if (!move) return null;
+      seen.add(at.state.entry.id);
+      const audit = inputsChangedAuditRows(item.origin, at.plan, "FINISH_SECTION", [move], now);
+      return { ...move, evaluationId: item.evaluationId, plan: at.plan, entry: at.state.entry, audit };
+    });
+    const taken = moves.filter((m) => m !== null);
+    if (taken.length === 0) return { statements: [], finish: () => items.map(() => null) };
+    const tdb = items[0]!.tdb;
+    const at = { atRevision: revision.value, atContent: revision.content };
+    const statements: InStatement[] = [
+      { sql: REVISION_READ, args: [] },
+      plannedMoveAudits(tdb, {
+        ...at,
+        audits: JSON.stringify(taken.flatMap((m) => m.audit.rows.map((row) => [...row, m.entry.id]))),
+      }),
+      plannedMoveBumps(tdb, { ...at, at: now, entries: JSON.stringify(taken.map((m) => [m.entry.id])) }),
+    ];
+    for (const m of taken) {
+      statements.push(plannedClose(tdb, { ...at, entry: m.entry.id, at: now }));
+      if (m.next !== undefined)
+        statements.push(
+          plannedOpen(tdb, {
+            entry: m.entry.id,
+            evaluation: m.evaluationId,
+            question: m.next ?? WHOLE_EVALUATION,
+            at: liveProgress.sectionStart.mapToDriverValue(now),
+          }),
+        );
+    }
+    statements.push({ sql: REVISION_READ, args: [] });
+    return {
+      statements,
+      finish: (results) => {
+        const moved = new Map(results[2]!.rows.map((row) => [String(row[0]), Number(row[1])]));
+        const keep: KeptChange[] = [];
+        const answers = moves.map((m) => {
+          const rev = m ? moved.get(m.entry.id) : undefined;
+          if (!m || rev === undefined) return null;
+          keep.push(...ownKeep(m.plan.session, m.after));
+          const event = entryEvent(m.entry, rev, m.next !== undefined ? "next-question" : "evaluation-finished");
+          event.payload.view = carriedView(m.plan, m.audit.afterStates.get(m.entry.id)!, rev, now);
+          return { event };
+        });
+        // Committed, and no other code ran since: between the batch's two reads of the revision,
+        // the database changed by exactly these moves.
+        if (keep.length) advanceKept(tdb, revisionOf(results[0]!), revisionOf(results.at(-1)!), keep);
+        return answers;
+      },
+    };
+  },
+};
+
 /**
  * Ends the participant's current section and opens the next one of the evaluation; after the last
  * they wait until staff unlock the next. Finishing a section that is already finished is
  * acknowledged without change (a retry): null.
  */
-export function writeFinishSection(
+export async function writeFinishSection(
   tdb: TenantDb,
   sessionId: string,
   participantId: string,
@@ -601,6 +765,20 @@ export function writeFinishSection(
   questionId: string | null,
   origin?: AuditOrigin,
 ): Promise<LiveEvent | null> {
+  const item = { tdb, sessionId, participantId, evaluationId, questionId, origin };
+  const planned = await tdb.planned(plannedMoves, item);
+  return planned ? planned.event : finishSectionInTransaction(item);
+}
+
+/** A move in the tenant's write transaction: every case, with its checks and refusals. */
+function finishSectionInTransaction({
+  tdb,
+  sessionId,
+  participantId,
+  evaluationId,
+  questionId,
+  origin,
+}: MoveItem): Promise<LiveEvent | null> {
   return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     const { session, entry, plan, state } = await ongoingStateOf(tdb, tx, sessionId, participantId, now, revision);

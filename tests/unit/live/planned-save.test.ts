@@ -1,8 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { tenantDatabaseUrl } from "~db/config";
-import { openClient } from "~db/connection";
-import type { PlannedKind } from "~db/tenant/planned-write";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEntries, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
@@ -11,6 +8,7 @@ import { completeScheduledSession, startScheduledSession } from "~/modules/sched
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx, type LiveFixture } from "./fixtures";
+import { elsewhereIn, watchPlans } from "./planned";
 
 // An answer saved in time is a planned write (ADR 0039): planned at the revision its group read,
 // run in one batch, and written only while the database is still at that revision. These prove
@@ -26,6 +24,7 @@ let p1: Ctx;
 let p2: Ctx;
 let p3: Ctx;
 let revision = 0;
+const elsewhere = (statement: string, args: string[] = []) => elsewhereIn(slug, statement, args);
 
 /** Saves a text answer to the first question's text step (step 2). */
 const save = (who: Ctx, text: string, clientRevision = ++revision) =>
@@ -37,36 +36,6 @@ const save = (who: Ctx, text: string, clientRevision = ++revision) =>
     answer: { textValue: text },
     revision: clientRevision,
   });
-
-/** What `tdb.planned` answered for each save: a result (the planned path) or null (the transaction's). */
-function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
-  const answered: unknown[] = [];
-  const original = ctx.tdb.planned.bind(ctx.tdb);
-  // One wrapper a kind, so the saves of a group are still planned together.
-  const wrapped = new WeakMap<object, PlannedKind<unknown, unknown>>();
-  const spy = vi.spyOn(ctx.tdb, "planned").mockImplementation(<I, T>(kind: PlannedKind<I, T>, item: I) => {
-    if (!wrapped.has(kind))
-      wrapped.set(kind, {
-        plan: async (at, items) => {
-          const planned = await kind.plan(at, items as I[]);
-          await beforeBatch?.();
-          return planned;
-        },
-      });
-    return original(wrapped.get(kind) as PlannedKind<I, T>, item).then((value) => (answered.push(value), value));
-  });
-  return { answered, restore: () => spy.mockRestore() };
-}
-
-/** Runs SQL through a connection of its own, as another app process would. */
-async function elsewhere(statement: string, args: string[] = []): Promise<void> {
-  const other = await openClient(tenantDatabaseUrl(slug));
-  try {
-    await other.execute({ sql: statement, args });
-  } finally {
-    other.close();
-  }
-}
 
 async function stored(participantId: string) {
   const entry = await findEntryOf(manager.tdb.db, f.sessionId, participantId);
