@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import type { Dispatcher } from "undici";
+import { withKeptStreams } from "./kept-streams";
 
 /** How long a statement on an embedded file waits for another connection's or process's lock. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -24,6 +25,8 @@ export async function openClient(url: string, authToken?: string): Promise<Clien
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA foreign_keys = ON");
   }
+  // A server's statements out of a transaction on streams kept open (kept-streams.ts, ADR 0050).
+  if (/^https?:/.test(url)) return withKeptStreams(client, url, authToken, fetch);
   return client;
 }
 
