@@ -249,10 +249,10 @@ async function main() {
         });
       }
       const gqlAt = (port: number) => ({ ...gql("{ __typename }"), url: `http://127.0.0.1:${port}/api/admin/graphql` });
-      const savesAt = (port: number) => ({
-        url: `http://127.0.0.1:${port}`,
-        requests: answerSaves(data.session, targets),
-      });
+      // One sequence of saves for all processes: each save a new revision. A sequence per process
+      // sent every save twice, once to each, with the same revision; the second is a retry.
+      const saves = answerSaves(data.session, targets);
+      const savesAt = (port: number) => ({ url: `http://127.0.0.1:${port}`, requests: saves });
       const ports = APP_PORTS;
       for (const [name, at] of [
         ["GraphQL { __typename }", gqlAt],
