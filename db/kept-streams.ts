@@ -98,6 +98,13 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
   const kept: Kept[] = [];
   let version: Promise<number> | null = null;
 
+  /** A new stream, kept. */
+  const open = (): Kept => {
+    const fresh = { stream: server.openStream(), running: 0, usedAt: Date.now() };
+    kept.push(fresh);
+    return fresh;
+  };
+
   const take = (): Kept => {
     const now = Date.now();
     for (let i = kept.length - 1; i >= 0; i--) {
@@ -109,11 +116,7 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
     }
     const idle = kept.find((k) => k.running === 0);
     if (idle) return idle;
-    if (kept.length < KEPT_STREAMS) {
-      const fresh = { stream: server.openStream(), running: 0, usedAt: now };
-      kept.push(fresh);
-      return fresh;
-    }
+    if (kept.length < KEPT_STREAMS) return open();
     return kept.reduce((least, k) => (k.running < least.running ? k : least));
   };
 
@@ -124,7 +127,8 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
   };
 
   async function onStream<T>(work: (stream: hrana.HttpStream) => Promise<T>, retried = false): Promise<T> {
-    const k = take();
+    // Again after a stream sqld had forgotten: on a new one, as the others may be forgotten too.
+    const k = retried ? open() : take();
     k.running++;
     try {
       return await work(k.stream);
