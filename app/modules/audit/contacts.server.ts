@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { InStatement } from "@libsql/client";
 import type { Reader, TenantDb } from "~db/tenant/client";
@@ -88,22 +88,31 @@ export async function noteContact(
     ...(contact.userName ? { userName: contact.userName } : {}),
   };
   try {
+    const row: Record<keyof typeof deviceContacts.$inferInsert, unknown> = {
+      scheduledSessionId: contact.scheduledSession,
+      deviceKey,
+      kind: contact.kind,
+      participantId: contact.participantId ?? null,
+      userId: contact.userId ?? null,
+      userName: contact.userName ?? null,
+      evaluationId: contact.evaluationId ?? null,
+      lastContactAt: at.getTime(),
+      waiting: contact.waiting ?? 0,
+    };
+    const columns = Object.keys(getTableColumns(deviceContacts)) as Array<keyof typeof row>;
     await tdb.planned(
       contactWrites,
       plannedStatement(
         tdb.db
           .insert(deviceContacts)
-          .values({
-            scheduledSessionId: contact.scheduledSession,
-            deviceKey,
-            kind: contact.kind,
-            participantId: contact.participantId ?? null,
-            userId: contact.userId ?? null,
-            userName: contact.userName ?? null,
-            evaluationId: contact.evaluationId ?? null,
-            lastContactAt: at,
-            waiting: contact.waiting ?? 0,
-          })
+          // Nothing for a session removed meanwhile: a refused row would fail the whole batch,
+          // the saves beside it included.
+          .select(
+            sql`SELECT ${sql.join(
+              columns.map((key) => sql`${row[key]}`),
+              sql`, `,
+            )} WHERE EXISTS (SELECT 1 FROM ${scheduledSessions} WHERE ${scheduledSessions.id} = ${contact.scheduledSession})`,
+          )
           // A report older than what is stored (another process wrote meanwhile) changes nothing.
           .onConflictDoUpdate({
             target: [deviceContacts.scheduledSessionId, deviceContacts.deviceKey],

@@ -11,6 +11,7 @@ import {
   SILENT_AFTER_MS,
 } from "~/modules/audit/index.server";
 import { readRevision } from "~db/tenant/revision";
+import { saveAnswer } from "~/modules/live/participant.server";
 import { liveDashboard } from "~/modules/live/run.server";
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeLiveSession, participantCtx, type LiveFixture } from "../live/fixtures";
@@ -123,6 +124,32 @@ describe("a participant's device", () => {
       ).code,
     ).toBe("BAD_REQUEST");
     expect(await stored()).toBe(count);
+  });
+});
+
+describe("a device's contact in the planned batch", () => {
+  it("writes nothing for a session removed meanwhile, and the answer saved beside it is stored", async () => {
+    const p1 = participantCtx(manager, f.people[0]!);
+    const before = await stored();
+    // One turn, one group: a contact of a session that no longer exists, and a save.
+    const [, saved] = await Promise.all([
+      noteDeviceContact(manager.tdb, {
+        scheduledSession: "removed-meanwhile",
+        kind: "PARTICIPANT",
+        participantId: f.people[0]!,
+        waiting: 1,
+      }),
+      saveAnswer(p1, {
+        scheduledSession: f.sessionId,
+        evaluation: f.evaluations[0]!,
+        question: f.questions[0]![0]!,
+        stepIndex: 2,
+        answer: { textValue: "beside a contact" },
+        revision: 1,
+      }),
+    ]);
+    expect(saved.stored).toBe(true);
+    expect(await stored()).toBe(before);
   });
 });
 
