@@ -252,14 +252,23 @@ const plannedSaveAudits = preparedStatement((db) =>
   insertAuditRowsFrom(db, sql.placeholder("audits"), savePlanned(AUDIT_ROW_LENGTH)),
 );
 
+/**
+ * A planned write's bumps: each entry of the JSON array placeholder `rows` (its id first in a row)
+ * for which `planned` holds moves its revision once, at the placeholder `at`; answers the entries moved.
+ */
+const plannedBumpsOf = (rows: string, planned: (at: number) => SQL) =>
+  preparedStatement((db) =>
+    db
+      .update(entries)
+      .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
+      .where(
+        sql`${entries.id} IN (SELECT ${field(0)} FROM json_each(${sql.placeholder(rows)}) AS j WHERE ${planned(0)})`,
+      )
+      .returning({ id: entries.id, rev: entries.rev }),
+  );
+
 /** Each entry with a save the upsert will write moves its revision once: one change of the entry. */
-const plannedBumps = preparedStatement((db) =>
-  db
-    .update(entries)
-    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
-    .where(sql`${entries.id} IN (SELECT ${field(0)} FROM json_each(${savesJson}) AS j WHERE ${savePlanned(0)})`)
-    .returning({ id: entries.id, rev: entries.rev }),
-);
+const plannedBumps = plannedBumpsOf("saves", savePlanned);
 
 /** Every column of an answer saved in time, in the table's order, from its row. */
 const inTimeColumns: Record<keyof typeof liveAnswers.$inferInsert, SQL> = {
@@ -613,15 +622,7 @@ const plannedMoveAudits = preparedStatement((db) =>
 );
 
 /** Each moving entry's revision, once; answers the entries moved, which are the moves written. */
-const plannedMoveBumps = preparedStatement((db) =>
-  db
-    .update(entries)
-    .set({ rev: sql`${entries.rev} + 1`, updatedAt: sql.placeholder("at") as unknown as Date })
-    .where(
-      sql`${entries.id} IN (SELECT ${field(0)} FROM json_each(${sql.placeholder("entries")}) AS j WHERE ${asPlanned(0)})`,
-    )
-    .returning({ id: entries.id, rev: entries.rev }),
-);
+const plannedMoveBumps = plannedBumpsOf("entries", asPlanned);
 
 /** Ends the moving entry's open section. */
 const plannedClose = preparedStatement((db) =>

@@ -8,7 +8,7 @@ import { findEntryOf } from "~/modules/live/plan.server";
 import { startScheduledSession } from "~/modules/scheduling/session-run.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx, type LiveFixture } from "./fixtures";
-import { elsewhereIn, watchPlans } from "./planned";
+import { elsewhereIn, liveChangeElsewhere, watchPlans } from "./planned";
 
 // A participant's move to the next section is a planned write (ADR 0049): planned at the revision
 // its group read, written in the group's one batch only while the participant is as planned. These
@@ -85,12 +85,7 @@ describe("a participant's move to the next question", () => {
 
   it("goes through the transaction when another process changes the participant between its plan and its batch: moved once", async () => {
     const entry = await entryOf(p[1]!);
-    const watch = watchPlans(p[1]!, () =>
-      elsewhere(
-        "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', 0)",
-        [entry.id],
-      ),
-    );
+    const watch = watchPlans(p[1]!, () => liveChangeElsewhere(slug, entry.id));
     let screen;
     try {
       screen = await finish(p[1]!, q1());
@@ -130,12 +125,7 @@ describe("a participant's move to the next question", () => {
 
   it("stays planned when another process changes another participant's live rows in between (ADR 0047)", async () => {
     const other = await entryOf(p[2]!);
-    const watch = watchPlans(p[3]!, () =>
-      elsewhere(
-        "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', 0)",
-        [other.id],
-      ),
-    );
+    const watch = watchPlans(p[3]!, () => liveChangeElsewhere(slug, other.id));
     try {
       await finish(p[3]!, q1());
     } finally {

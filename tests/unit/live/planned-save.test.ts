@@ -8,7 +8,7 @@ import { completeScheduledSession, startScheduledSession } from "~/modules/sched
 import { refusal } from "../support/refusal";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, participantCtx, type LiveFixture } from "./fixtures";
-import { elsewhereIn, watchPlans } from "./planned";
+import { elsewhereIn, liveChangeElsewhere, watchPlans } from "./planned";
 
 // An answer saved in time is a planned write (ADR 0039): planned at the revision its group read,
 // run in one batch, and written only while the database is still at that revision. These prove
@@ -105,12 +105,7 @@ describe("an answer saved in time", () => {
     const other = await findEntryOf(manager.tdb.db, f.sessionId, f.people[1]!);
     // Another process gives p2 an override between p1's plan and its batch: the database's revision
     // moves, p1's entry and the content do not.
-    const watch = watchPlans(p1, () =>
-      elsewhere(
-        "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', 0)",
-        [other.id],
-      ),
-    );
+    const watch = watchPlans(p1, () => liveChangeElsewhere(slug, other.id));
     let result;
     try {
       result = await save(p1, "beside another's change");

@@ -39,3 +39,15 @@ export async function elsewhereIn(slug: string, statement: string, args: string[
     other.close();
   }
 }
+
+/**
+ * Another process's live change of one entry (ADR 0047): an override row, which moves the
+ * database's revision and stamps that entry, not the content.
+ */
+export function liveChangeElsewhere(slug: string, entryId: string): Promise<void> {
+  return elsewhereIn(
+    slug,
+    "INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, 'HELP_REQUEST_RESOLVED', 0)",
+    [entryId],
+  );
+}
