@@ -20,8 +20,15 @@ import * as hrana from "@libsql/hrana-client";
 // @libsql/hrana-client's public API, the protocol library @libsql/client is built on; transactions,
 // migrations and everything else stay @libsql/client's.
 
-/** Streams kept per client: each runs its requests one after another (several at once go as one pipeline). */
-const KEPT_STREAMS = 4;
+/**
+ * Streams kept per client, each running its requests one after another (several at once go as one
+ * pipeline): up to four for reads and other statements, and one of its own for batches in "write"
+ * mode. A write batch waits at sqld for the database's write lock (another process's batch or
+ * transaction may hold it for a while): reads behind it on the same stream waited as long, a login
+ * check's revision read among them (docs/benchmarks.md).
+ */
+const KEPT_STREAMS = { read: 4, write: 1 } as const;
+type Role = keyof typeof KEPT_STREAMS;
 /** sqld forgets a stream after 10 s without a request: one idle this long is closed, not used again. */
 const STREAM_IDLE_MS = 5_000;
 
@@ -32,7 +39,7 @@ const STREAM_IDLE_MS = 5_000;
 const CONNECTION_STATE = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA|ATTACH|DETACH|VACUUM)\b/i;
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
-type Kept = { stream: hrana.HttpStream; running: number; usedAt: number };
+type Kept = { stream: hrana.HttpStream; role: Role; running: number; usedAt: number };
 type AnyStatement = InStatement | [string, InArgs?];
 
 const sqlOf = (stmt: AnyStatement): string =>
@@ -99,13 +106,13 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
   let version: Promise<number> | null = null;
 
   /** A new stream, kept. */
-  const open = (): Kept => {
-    const fresh = { stream: server.openStream(), running: 0, usedAt: Date.now() };
+  const open = (role: Role): Kept => {
+    const fresh = { stream: server.openStream(), role, running: 0, usedAt: Date.now() };
     kept.push(fresh);
     return fresh;
   };
 
-  const take = (): Kept => {
+  const take = (role: Role): Kept => {
     const now = Date.now();
     for (let i = kept.length - 1; i >= 0; i--) {
       const k = kept[i]!;
@@ -114,10 +121,11 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
         kept.splice(i, 1);
       }
     }
-    const idle = kept.find((k) => k.running === 0);
+    const mine = kept.filter((k) => k.role === role);
+    const idle = mine.find((k) => k.running === 0);
     if (idle) return idle;
-    if (kept.length < KEPT_STREAMS) return open();
-    return kept.reduce((least, k) => (k.running < least.running ? k : least));
+    if (mine.length < KEPT_STREAMS[role]) return open(role);
+    return mine.reduce((least, k) => (k.running < least.running ? k : least));
   };
 
   const drop = (k: Kept) => {
@@ -126,9 +134,9 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
     if (!k.stream.closed) k.stream.close();
   };
 
-  async function onStream<T>(work: (stream: hrana.HttpStream) => Promise<T>, retried = false): Promise<T> {
+  async function onStream<T>(role: Role, work: (stream: hrana.HttpStream) => Promise<T>, retried = false): Promise<T> {
     // Again after a stream sqld had forgotten: on a new one, as the others may be forgotten too.
-    const k = retried ? open() : take();
+    const k = retried ? open(role) : take(role);
     k.running++;
     try {
       return await work(k.stream);
@@ -136,7 +144,7 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
       // A statement's own error (a batch's: rolled back) leaves the stream as it was; anything else may not.
       if (!(error instanceof hrana.ResponseError || error instanceof LibsqlError)) drop(k);
       // Nothing ran: the same request on a new stream is the request sent once.
-      if (!retried && streamForgotten(error)) return onStream(work, true);
+      if (!retried && streamForgotten(error)) return onStream(role, work, true);
       throw libsqlError(error);
     } finally {
       k.running--;
@@ -147,12 +155,12 @@ export function withKeptStreams(client: Client, url: string, authToken: string |
   async function execute(stmt: AnyStatement, args?: InArgs): Promise<ResultSet> {
     const statement: AnyStatement = typeof stmt === "string" ? [stmt, args] : stmt;
     if (CONNECTION_STATE.test(sqlOf(statement))) return client.execute(statement as InStatement);
-    return onStream(async (stream) => resultSet(await stream.query(toHrana(statement))));
+    return onStream("read", async (stream) => resultSet(await stream.query(toHrana(statement))));
   }
 
   async function batch(stmts: AnyStatement[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     if (stmts.some((s) => CONNECTION_STATE.test(sqlOf(s)))) return client.batch(stmts, mode);
-    return onStream(async (stream) => {
+    return onStream(mode === "write" ? "write" : "read", async (stream) => {
       version ??= server.getVersion();
       const v3 = (await version) >= 3;
       const steps = stream.batch(v3);

@@ -7,7 +7,7 @@ import { tenantDatabaseUrl } from "../config";
 import { openClient, WriteQueue } from "../connection";
 import { GroupCommit } from "./group-commit";
 import { PlannedGroup, type PlannedKind } from "./planned-write";
-import { readRevision } from "./revision";
+import { revisionToPlanAt, sharedRevision } from "./revision";
 import { migrateTenantDatabase } from "./migrations";
 import * as schema from "./schema";
 import { settings } from "../../settings/settings.server";
@@ -118,14 +118,18 @@ function openDatabase(slug: string, url: string): OpenDb {
         await tx.$client.execute(statement);
       },
     );
-    const planned = new PlannedGroup(queue, db.$client, () => readRevision(db));
-    return {
+    const planned = new PlannedGroup(queue, db.$client, {
+      toPlanAt: () => revisionToPlanAt(tdb),
+      fresh: () => sharedRevision(tdb),
+    });
+    const tdb: TenantDb = {
       slug,
       db,
       write: (work) => grouped.run(work),
       planned: (kind, item) => planned.run(kind, item),
       writeFirst: (work) => queue.runFirst(() => inTransaction(db, work)),
-    } satisfies TenantDb;
+    };
+    return tdb;
   })();
   return { handle, queue, client };
 }

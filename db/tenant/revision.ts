@@ -154,6 +154,29 @@ export function revisionOf({ rows }: { rows: ArrayLike<ArrayLike<unknown>> }): R
   return { value: Number(rows[0]?.[0] ?? 0), content: Number(rows[0]?.[1] ?? 0) };
 }
 
+/** The newest committed revision this process has read of each database (noteRevision). */
+const newestRead = new WeakMap<TenantDb, Revision>();
+
+/**
+ * Notes a committed revision of `tdb` this process has read: out of a transaction (sharedRevision),
+ * or at the end of its own committed write (the live gateway's advanceKept).
+ */
+export function noteRevision(tdb: TenantDb, revision: Revision): void {
+  const known = newestRead.get(tdb);
+  if (!known || revision.value > known.value) newestRead.set(tdb, revision);
+}
+
+/**
+ * The revision a group of planned writes is planned at (ADR 0051): the newest this process has read
+ * of `tdb`, which is at least the one each write's request read before it came (its login check),
+ * or a read now when there is none. A plan's conditions hold it to what it read whatever the
+ * revision's age (entryUnchangedSince): another process may write between any read and the batch.
+ */
+export function revisionToPlanAt(tdb: TenantDb): Promise<Revision> {
+  const known = newestRead.get(tdb);
+  return known ? Promise.resolve(known) : sharedRevision(tdb);
+}
+
 /** One database's revision reads out of a transaction: the one sent, and the one its later callers share. */
 type SharedReads = { sent: Promise<Revision> | null; next: Promise<Revision> | null };
 const sharedReads = new WeakMap<TenantDb, SharedReads>();
@@ -169,9 +192,14 @@ export function sharedRevision(tdb: TenantDb): Promise<Revision> {
   if (!reads) sharedReads.set(tdb, (reads = { sent: null, next: null }));
   const state = reads;
   const send = (): Promise<Revision> => {
-    const read = readRevision(tdb.db).finally(() => {
-      if (state.sent === read) state.sent = null;
-    });
+    const read = readRevision(tdb.db)
+      .then((revision) => {
+        noteRevision(tdb, revision);
+        return revision;
+      })
+      .finally(() => {
+        if (state.sent === read) state.sent = null;
+      });
     state.sent = read;
     return read;
   };

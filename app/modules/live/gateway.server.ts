@@ -2,7 +2,7 @@ import type { InStatement } from "@libsql/client";
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { recordWebhookEvent } from "~/modules/webhooks/index.server";
 import type { TenantDb, TenantTx } from "~db/tenant/client";
-import type { PlannedKind } from "~db/tenant/planned-write";
+import { PLAN_AGAIN, type PlannedKind } from "~db/tenant/planned-write";
 import { preparedStatement, preparedWrite } from "~db/tenant/prepared";
 import { entryUnchangedSince, readRevision, REVISION_READ, revisionOf, type Revision } from "~db/tenant/revision";
 import {
@@ -341,8 +341,10 @@ const saveKey = (entryId: string, d: { evaluation: string; question: string; ste
 /**
  * Answers saved in time, planned at `revision` from the participants' kept states (ADR 0039, ADR
  * 0046): the group's three statements above. A save is answered null, and takes the transaction's
- * path, for anything else: a refusal, a late answer, a retry, a revision moved meanwhile, or a
- * second save of the same step in the group (it must come after the first, with its own entry).
+ * path, for anything else: a refusal, a late answer, a second save of the same step in the group
+ * (it must come after the first, with its own entry), or a save the batch refused twice (a change
+ * of the participant or of content since the revision, or a retry): refused once, it is planned
+ * again at a fresh revision (PLAN_AGAIN, ADR 0051).
  */
 const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
   async plan(revision, items) {
@@ -423,7 +425,8 @@ const inTimeSaves: PlannedKind<SaveItem, SaveAnswerResult> = {
           ),
         );
         return taken.map((t, i) => {
-          if (!t || !written.has(t.key)) return null;
+          if (!t) return null;
+          if (!written.has(t.key)) return PLAN_AGAIN; // a change since its revision, or a retry: planned again
           const entryRevision = revisions.get(t.entryId);
           if (entryRevision === undefined) throw new Error(`No entry ${t.entryId} to bump`);
           return {
@@ -686,7 +689,8 @@ function moveFromState(plan: RunPlan, state: EntryState, item: MoveItem, now: Da
 /**
  * Moves planned at `revision` from the participants' kept states. A move is answered null, and
  * takes the transaction's path, for anything else: a refusal, a retry of a move already made, a
- * change of the participant since, a second move of the same participant in the group.
+ * second move of the same participant in the group, or a move the batch refused twice (a change of
+ * the participant since the revision: refused once, it is planned again, PLAN_AGAIN).
  */
 export const plannedMoves: PlannedKind<MoveItem, { event: LiveEvent }> = {
   async plan(revision, items) {
@@ -738,7 +742,8 @@ export const plannedMoves: PlannedKind<MoveItem, { event: LiveEvent }> = {
         const keep: KeptChange[] = [];
         const answers = moves.map((m) => {
           const rev = m ? moved.get(m.entry.id) : undefined;
-          if (!m || rev === undefined) return null;
+          if (!m) return null;
+          if (rev === undefined) return PLAN_AGAIN; // the participant changed since the revision
           keep.push(...ownKeep(m.plan.session, m.after));
           const event = entryEvent(m.entry, rev, m.next !== undefined ? "next-question" : "evaluation-finished");
           event.payload.view = carriedView(m.plan, m.audit.afterStates.get(m.entry.id)!, rev, now);

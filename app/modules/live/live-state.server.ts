@@ -1,5 +1,5 @@
 import type { Reader, TenantDb } from "~db/tenant/client";
-import { readRevision, sharedRevision, type Revision } from "~db/tenant/revision";
+import { noteRevision, readRevision, sharedRevision, type Revision } from "~db/tenant/revision";
 import {
   entriesFacts,
   entriesOfSession,
@@ -178,6 +178,7 @@ export type KeptChange =
  * unless something newer is kept already. Only the gateway calls this.
  */
 export function advanceKept(tdb: TenantDb, from: Revision, to: Revision, changes: readonly KeptChange[]): void {
+  noteRevision(tdb, to); // the next planned group plans at it, at least (ADR 0051)
   const current = keptOf.get(tdb);
   let kept: Kept | null;
   if (current && current.revision === from.value) {

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("a libSQL server's statements out of a transaction", () => {
-  it("run on a few streams kept open: 300 reads, one after another and ten at a time, open at most four", async () => {
+  it("run on a few streams kept open: 300 reads, one after another and ten at a time, open at most four, and a write batch one more", async () => {
     const { client, opened } = keptClient();
     try {
       await client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
@@ -70,7 +70,7 @@ describe("a libSQL server's statements out of a transaction", () => {
         );
         expect(rows.map((r) => r.rows[0]!.v)).toEqual(Array.from({ length: 10 }, (_, i) => `v${i}`));
       }
-      expect(opened()).toBeLessThanOrEqual(4);
+      expect(opened()).toBeLessThanOrEqual(5);
     } finally {
       client.close();
     }
@@ -80,6 +80,34 @@ describe("a libSQL server's statements out of a transaction", () => {
     for (let i = 0; i < 10; i++) await plain.execute("SELECT 1");
     plain.close();
     expect(counted.opened()).toBe(10);
+  });
+
+  it("never queue a read behind a write batch waiting for the write lock", async () => {
+    const { client } = keptClient();
+    const holder = createClient({ url, fetch: await localhostFetch() });
+    const held = await holder.transaction("write"); // another connection holds the lock
+    let write: Promise<unknown> | null = null;
+    try {
+      await held.execute("INSERT INTO t VALUES (300, 'held')");
+      write = client.batch(["INSERT INTO t VALUES (301, 'waits')"], "write");
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the batch is at sqld, waiting
+      const reads = Promise.all(
+        Array.from({ length: 10 }, (_, i) => client.execute({ sql: "SELECT v FROM t WHERE id = ?", args: [i] })),
+      );
+      const answered = await Promise.race([
+        reads.then((rows) => rows.map((r) => r.rows[0]!.v)),
+        new Promise((resolve) => setTimeout(() => resolve("waited for the lock"), 2_000)),
+      ]);
+      expect(answered).toEqual(Array.from({ length: 10 }, (_, i) => `v${i}`));
+      await held.commit();
+      await write;
+      expect(await count(client, "t")).toBe(22);
+    } finally {
+      held.close();
+      await write?.catch(() => undefined);
+      holder.close();
+      client.close();
+    }
   });
 
   it("answer rows as @libsql/client does: by position and by name, with the columns and the rows changed", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
-import { LIVE_TABLES, readRevision, UNCOUNTED } from "~db/tenant/revision";
+import { LIVE_TABLES, readRevision, sharedRevision, UNCOUNTED } from "~db/tenant/revision";
 import type { Ctx } from "~/lib/context.server";
 import {
   finishQuestion,
@@ -452,6 +452,8 @@ describe("live rows changed by another connection", () => {
       [entryIds[0]!, Date.now()],
     );
     const before = reads.entries;
+    // The save's request reads the revision at its login check, and its group plans at it (ADR 0051).
+    await sharedRevision(people[1]!.tdb);
     const saved = await save(people[1]!, session.questions[0]![0]!, session);
     expect(saved.stored).toBe(true);
     expect(reads.entries - before).toBe(1);

@@ -56,7 +56,7 @@ const finish = (participant: Ctx, question: string) =>
 beforeAll(async () => {
   slug = (await makeTenant("planned-move")).tenant.slug;
   manager = await staffCtx(slug, ["ORGANIZATION_MANAGER"]);
-  f = await makeLiveSession(manager, { participants: 4 });
+  f = await makeLiveSession(manager, { participants: 5 });
   p = f.people.map((person) => participantCtx(manager, person));
   await startScheduledSession(manager, f.sessionId);
 });
@@ -83,7 +83,7 @@ describe("a participant's move to the next question", () => {
     expect(screen).toMatchObject({ status: "started", currentQuestion: q2() });
   });
 
-  it("goes through the transaction when another process changes the participant between its plan and its batch: moved once", async () => {
+  it("goes through the transaction when another process changes the participant between each plan and its batch: moved once", async () => {
     const entry = await entryOf(p[1]!);
     const watch = watchPlans(p[1]!, () => liveChangeElsewhere(slug, entry.id));
     let screen;
@@ -100,6 +100,30 @@ describe("a participant's move to the next question", () => {
     ]);
     // The batch that wrote nothing recorded nothing: the trail has the move once, from the transaction.
     expect(await auditedMoves(p[1]!)).toBe(1);
+  });
+
+  it("is planned again when another process changed the participant once between its plan and its batch (ADR 0051): moved once, by the second batch", async () => {
+    const entry = await entryOf(p[4]!);
+    let changes = 0;
+    const watch = watchPlans(p[4]!, async () => {
+      if (changes++ === 0) await liveChangeElsewhere(slug, entry.id);
+    });
+    let screen;
+    try {
+      screen = await finish(p[4]!, q1());
+    } finally {
+      watch.restore();
+    }
+    expect(watch.plannedAt).toHaveLength(2);
+    expect(watch.plannedAt[1]!.value).toBeGreaterThan(watch.plannedAt[0]!.value);
+    expect(watch.answered).toHaveLength(1);
+    expect(watch.answered[0]).not.toBeNull();
+    expect(screen).toMatchObject({ status: "started", currentQuestion: q2() });
+    expect(await sections(p[4]!)).toEqual([
+      [q1(), false],
+      [q2(), true],
+    ]);
+    expect(await auditedMoves(p[4]!)).toBe(1);
   });
 
   it("opens no section when another process moved the participant on in between: its open waits for its own close", async () => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { REVISION_READ, sharedRevision } from "~db/tenant/revision";
 import { auditEntries, liveAnswers } from "~db/tenant/schema";
 import type { Ctx } from "~/lib/context.server";
 import { finishQuestion, saveAnswer } from "~/modules/live/participant.server";
@@ -84,7 +85,7 @@ describe("an answer saved in time", () => {
     expect(await auditedSaves(f.people[0]!)).toEqual([{ textValue: "first" }]);
   });
 
-  it("goes through the transaction when another process writes between its plan and its batch: saved once, not stale", async () => {
+  it("goes through the transaction when another process writes between each plan and its batch: saved once, not stale", async () => {
     const watch = watchPlans(p1, () => elsewhere("UPDATE workspaces SET name = name"));
     let result;
     try {
@@ -195,6 +196,48 @@ describe("an answer saved in time", () => {
     expect([one.entryRevision, numeric.entryRevision]).toEqual([p1Before + 1, p1Before + 1]);
     expect(await entryRev(f.people[0]!)).toBe(p1Before + 2);
     expect(await entryRev(f.people[2]!)).toBe(p3Before);
+  });
+
+  it("is planned at the newest revision this process has read, without a revision read of its own (ADR 0051)", async () => {
+    const known = await sharedRevision(p1.tdb); // as each request's login check reads it
+    // Another process changes another participant: the database moves on, this process reads nothing of it.
+    await liveChangeElsewhere(slug, (await findEntryOf(manager.tdb.db, f.sessionId, f.people[1]!)).id);
+    const execute = vi.spyOn(p1.tdb.db.$client, "execute");
+    const watch = watchPlans(p1);
+    let result;
+    try {
+      result = await save(p1, "at the revision known");
+    } finally {
+      watch.restore();
+      execute.mockRestore();
+    }
+    const revisionReads = execute.mock.calls.filter(([statement]) => statement === REVISION_READ);
+    expect(revisionReads).toHaveLength(0);
+    expect(watch.plannedAt).toEqual([known]);
+    expect(watch.answered[0]).not.toBeNull();
+    expect(result.stored).toBe(true);
+    expect((await stored(f.people[0]!))?.answer).toEqual({ textValue: "at the revision known" });
+  });
+
+  it("planned at an older revision and refused by its batch (the participant changed since), is planned again at a fresh one: written once (ADR 0051)", async () => {
+    const known = await sharedRevision(p1.tdb);
+    // Another process changes p1 itself after the newest revision this process read.
+    await liveChangeElsewhere(slug, (await findEntryOf(manager.tdb.db, f.sessionId, f.people[0]!)).id);
+    const before = await auditedSaves(f.people[0]!);
+    const watch = watchPlans(p1);
+    let result;
+    try {
+      result = await save(p1, "after its own change elsewhere");
+    } finally {
+      watch.restore();
+    }
+    // The first batch wrote nothing; the second plan, at a revision read after it, was written.
+    expect(watch.plannedAt.map((r) => r.value)).toEqual([known.value, known.value + 1]);
+    expect(watch.answered).toHaveLength(1);
+    expect(watch.answered[0]).not.toBeNull();
+    expect(result.stored).toBe(true);
+    expect((await stored(f.people[0]!))?.answer).toEqual({ textValue: "after its own change elsewhere" });
+    expect(await auditedSaves(f.people[0]!)).toEqual([...before, { textValue: "after its own change elsewhere" }]);
   });
 
   it("is not planned once the session is over: the transaction refuses it", async () => {

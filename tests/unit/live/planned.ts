@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import { tenantDatabaseUrl } from "~db/config";
 import { openClient } from "~db/connection";
 import type { PlannedKind } from "~db/tenant/planned-write";
+import type { Revision } from "~db/tenant/revision";
 import type { Ctx } from "~/lib/context.server";
 
 // Seams of the planned-write tests (planned-save.test.ts, planned-move.test.ts): what the planned
@@ -9,10 +10,12 @@ import type { Ctx } from "~/lib/context.server";
 
 /**
  * What `tdb.planned` answered for each planned write (a save, a move): a result (the planned path)
- * or null (the transaction's). `beforeBatch` runs between a group's plan and its batch.
+ * or null (the transaction's), and the revision each group was planned at. `beforeBatch` runs
+ * between a group's plan and its batch.
  */
 export function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
   const answered: unknown[] = [];
+  const plannedAt: Revision[] = [];
   const original = ctx.tdb.planned.bind(ctx.tdb);
   // One wrapper a kind, so the saves of a group are still planned together.
   const wrapped = new WeakMap<object, PlannedKind<unknown, unknown>>();
@@ -20,6 +23,7 @@ export function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
     if (!wrapped.has(kind))
       wrapped.set(kind, {
         plan: async (at, items) => {
+          plannedAt.push(at);
           const planned = await kind.plan(at, items as I[]);
           await beforeBatch?.();
           return planned;
@@ -27,7 +31,7 @@ export function watchPlans(ctx: Ctx, beforeBatch?: () => Promise<void>) {
       });
     return original(wrapped.get(kind) as PlannedKind<I, T>, item).then((value) => (answered.push(value), value));
   });
-  return { answered, restore: () => spy.mockRestore() };
+  return { answered, plannedAt, restore: () => spy.mockRestore() };
 }
 
 /** Runs SQL through a connection of its own, as another app process would. */
