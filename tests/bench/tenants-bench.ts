@@ -7,8 +7,8 @@
  * request to a cold tenant and to a warm one (p50/p95 over a sample of tenants, each with a real
  * server-side staff session), and the server's open files and memory at the end.
  *
- * `--smoke` (CI): 200 tenants with a pool of 20, and exits non-zero when a request fails or the
- * server's open files grow past what the pool allows. It asserts no timings.
+ * `--smoke` (CI): 200 tenants (100 of them cold) with a pool of 20, and exits non-zero when a request
+ * fails or the server's open files grow past what the pool allows. It asserts no timings.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { percentile, root, startServer } from "./bench-support";
 
 const smoke = process.argv.includes("--smoke");
 const N = Number(process.env.BENCH_TENANTS ?? (smoke ? 200 : 10_000));
-const SAMPLE = Math.min(N, Number(process.env.BENCH_SAMPLE ?? (smoke ? 50 : 200)));
+const SAMPLE = Math.min(N, Number(process.env.BENCH_SAMPLE ?? (smoke ? 100 : 200)));
 const POOL = Number(process.env.TENANT_DB_MAX_OPEN ?? (smoke ? 20 : 500));
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 
@@ -116,7 +116,10 @@ async function main() {
     await new Promise((r) => setTimeout(r, Number(process.env.TENANT_DB_CLOSE_DELAY_MS) + 1000));
     const files = openFilesOf(pid);
     const rssMb = procFact(pid, "VmRSS") / 1024;
-    const allowedFiles = baselineFiles + POOL * 3 + 16;
+    // The pool keeps POOL databases open and lets as many wait to close (maxOpenTenantDbs), each with
+    // three files; a closed one's files go when V8 collects its statements, which a busy machine may
+    // not have done yet. A leak keeps every cold tenant's files: SAMPLE is five times the pool.
+    const allowedFiles = baselineFiles + 2 * POOL * 3 + 16;
 
     console.log("\n| measure | value |\n|---|---:|");
     console.log(`| organisations | ${N} |`);
