@@ -9,6 +9,7 @@ import { useFormat } from "~/components/ui/use-format";
 import type { IntentResult } from "~/lib/intent-action.server";
 import {
   applyLivePatch,
+  applyLoaderView,
   applyScreenView,
   countUnanswered,
   livePatchOfEvent,
@@ -49,14 +50,14 @@ function revive(data: LiveView): LiveView {
 /**
  * The state, refreshed from /api/user/live-state/{id} (not the route's revalidation: a refresh that
  * fails while offline or during a server restart must not replace the screen with an error page),
- * or patched by a staff override's room event (live-patch.ts). Both carry the entry's revision; the
- * newer wins, so a refresh that was read before a patch's change cannot undo it.
+ * or patched by a staff override's room event (live-patch.ts). All carry the entry's revision, the
+ * loader's too; the newer wins, so a refresh or a revalidation read before a change cannot undo it.
  */
 function useLiveState(fromLoader: LiveView) {
   const [live, setLive] = useState(fromLoader);
   const current = useRef(fromLoader);
   current.current = live;
-  useEffect(() => setLive(fromLoader), [fromLoader]);
+  useEffect(() => setLive((before) => applyLoaderView(before, fromLoader)), [fromLoader]);
   const id = fromLoader.scheduledSession;
   const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(

@@ -3,6 +3,7 @@ export { type ParticipantStep, type StepLike } from "./answers";
 export { EXTEND_MINUTES, extendMinutesProblem, extendSecondsOf } from "./extend-minutes";
 export {
   applyLivePatch,
+  applyLoaderView,
   applyScreenView,
   type LivePatch,
   livePatchOfEvent,

@@ -137,3 +137,14 @@ export function applyScreenView<T extends { revision: number; answers: unknown }
   if (view.revision <= live.revision) return live;
   return { ...live, ...view, answers: live.answers };
 }
+
+/**
+ * The screen's state when its page's loader answers again: the loader's, unless it was read before a
+ * change the screen already shows (an event or a refresh overtook it, as when a circuit's round opens
+ * the next station while the page revalidates); then the screen keeps what it has.
+ */
+export function applyLoaderView<T extends { revision: number; scheduledSession: string }>(live: T, fromLoader: T): T {
+  return fromLoader.scheduledSession === live.scheduledSession && fromLoader.revision < live.revision
+    ? live
+    : fromLoader;
+}

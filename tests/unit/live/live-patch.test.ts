@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyLivePatch,
+  applyLoaderView,
   applyScreenView,
   livePatchOfEvent,
   screenViewOfEvent,
@@ -170,5 +171,26 @@ describe("the screen state an unlock's event carries (ADR 0048)", () => {
     ])
       expect(screenViewOfEvent<Screen>(unlocked(bad), "s1")).toBeNull();
     expect(screenViewOfEvent<Screen>({ type: "entry.changed", payload: { reason: "unlocked" } }, "s1")).toBeNull();
+  });
+});
+
+describe("applyLoaderView", () => {
+  const shown = { scheduledSession: "s1", revision: 9, currentQuestion: "q-next" };
+
+  it("takes the loader's state when it is as new as the screen's or newer", () => {
+    const same = { scheduledSession: "s1", revision: 9, currentQuestion: "q-next" };
+    expect(applyLoaderView(shown, same)).toBe(same);
+    const newer = { scheduledSession: "s1", revision: 10, currentQuestion: "q-last" };
+    expect(applyLoaderView(shown, newer)).toBe(newer);
+  });
+
+  it("keeps the screen's state over a revalidation read before its change (a circuit's next station opened meanwhile)", () => {
+    const stale = { scheduledSession: "s1", revision: 8, currentQuestion: "q-before" };
+    expect(applyLoaderView(shown, stale)).toBe(shown);
+  });
+
+  it("takes another session's state whatever its revision", () => {
+    const other = { scheduledSession: "s2", revision: 1, currentQuestion: "q-1" };
+    expect(applyLoaderView(shown, other)).toBe(other);
   });
 });
