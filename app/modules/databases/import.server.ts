@@ -11,11 +11,9 @@ import { companyEntity, companyInput, type Company } from "./companies.server";
 import { readCompanyCsv, readParticipantCsv, type CompanyColumn, type ParticipantColumn } from "./csv";
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, PREVIEW_SAMPLE_ROWS } from "./import-limits";
 import { participantEntity, participantInput, type Participant } from "./participants.server";
+import { yieldToEventLoop } from "~/lib/event-loop";
 
 const CHUNK = IMPORT_CHUNK_ROWS;
-
-/** Lets the event loop serve other requests (other tenants) between two chunks of a large import. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Refuses an import of more rows than MAX_IMPORT_ROWS (BAD_REQUEST, translated, nothing saved). */
 function refuseTooManyRows(count: number): void {

@@ -155,7 +155,7 @@ export async function extraTimeOf(db: Reader, participantIds: string[]): Promise
 }
 
 /** The participant's order, or the template's when the stored one no longer matches it. */
-export function orderOf(plan: RunPlan, entry: EntryRow): string[] {
+export function orderOf(plan: RunPlan, entry: Pick<EntryRow, "sessionOrder">): string[] {
   const known = entry.sessionOrder.filter((id) => plan.evaluations.has(id));
   const missing = plan.evaluationIds.filter((id) => plan.evaluations.has(id) && !known.includes(id));
   return [...known, ...missing];

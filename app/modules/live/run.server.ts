@@ -3,6 +3,7 @@ import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, supplyObjects } from "~db/tenant/schema";
 import { sharedRevision } from "~db/tenant/revision";
 import { AppError } from "~/lib/app-error";
+import { yieldToEventLoop } from "~/lib/event-loop";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
@@ -24,6 +25,7 @@ import { forgetLiveSession, markLiveSessionServed, outagesGivenBack, type Outage
 import { roomPresence, type RealtimeConnection, realtimeTokenFor } from "~/modules/realtime/index.server";
 import { isEvaluationDone, type ParticipantStatus } from "./status";
 import { MAX_SESSION_PARTICIPANTS } from "~/modules/scheduling";
+import { participantContacts } from "~/modules/databases/index.server";
 import { auditOrigin } from "~/modules/audit/index.server";
 import { sessionContacts, type ExaminerDevice } from "./devices.server";
 
@@ -190,7 +192,6 @@ export type Dashboard = {
 };
 
 const DASHBOARD_ROWS_PER_TURN = 200;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What the staff dashboard shows: every entry with its live state (READ may watch). */
 export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {
@@ -206,27 +207,26 @@ export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashbo
     .where(eq(entries.scheduledSessionId, sessionId))
     .orderBy(entries.createdAt, entries.id)
     .all();
-  // Progress and overrides as the participants' saves keep them; answers only counted.
-  const [facts, counts, presence, people, outages, contacts] = await Promise.all([
-    sessionEntryInputs(ctx.tdb, db, sessionId, rows, revision),
-    answerCounts(
-      db,
-      rows.map((r) => r.id),
-    ),
-    roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId }),
-    rows.length
-      ? db.query.participants.findMany({
-          where: (p, { inArray: inA }) =>
-            inA(
-              p.id,
-              rows.map((r) => r.participantId),
-            ),
-        })
-      : Promise.resolve([]),
-    outagesGivenBack(ctx.tdb, sessionId),
-    sessionContacts(db, session, now),
-  ]);
-  const person = new Map(people.map((p) => [p.id, p]));
+  const presenceRead = roomPresence({ tenant: ctx.tenant.slug, scheduledSessionId: sessionId });
+  // Progress and overrides as the participants' saves keep them; answers only counted. Each of these
+  // reads of a room of 1,000 holds the process's one thread 10-20 ms on an embedded file, and the
+  // screen asks every second: one turn of the event loop each lets the saves meanwhile through (all
+  // at once made one stall of about 100 ms a second, which made the room's save p95,
+  // docs/benchmarks.md).
+  const facts = await sessionEntryInputs(ctx.tdb, db, sessionId, rows, revision);
+  await yieldToEventLoop();
+  const counts = await answerCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  await yieldToEventLoop();
+  const person = await participantContacts(
+    db,
+    rows.map((r) => r.participantId),
+  );
+  await yieldToEventLoop();
+  const contacts = await sessionContacts(db, session, now);
+  const [presence, outages] = await Promise.all([presenceRead, outagesGivenBack(ctx.tdb, sessionId)]);
   const online = new Set(presence?.clients.filter((c) => c.capability === "participant").map((c) => c.clientId) ?? []);
   const supplyIds = [...new Set([...plan.questions.values()].flatMap((q) => q.supplyIds))];
   const supplies = new Map(
