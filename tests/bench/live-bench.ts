@@ -45,6 +45,7 @@ import {
   reloadDelayOfEvent,
   type LivePatch,
 } from "../../app/modules/live/live-patch";
+import { reloadGapMs } from "~/components/live/reload-policy";
 import { answerFor, percentile, rawInsertRate, sleep } from "./bench-support";
 import { repeatRuns } from "./runs";
 import { prepareLiveBench } from "./live-setup";
@@ -572,9 +573,9 @@ const dashboardLatencies: number[] = [];
 
 /**
  * A staff member's live dashboard, open during the session: the screen reloads its data (one
- * single-fetch request for the page's loaders) after room events, at most once a second and never
- * more than half the time, up to 5 s apart (use-live-room.ts). With answers arriving several
- * times a second, that is a reload every max(1 s, twice the last reload's time).
+ * single-fetch request for the page's loaders) after room events, as use-live-room.ts does with
+ * reload-policy.ts's gaps. Answers arrive several times a second, and everything this run sends is
+ * progress (no help requests): a reload every reloadGapMs(took, true), at most a tenth of the time.
  */
 async function dashboardLoop(staffCookie: string, session: string, until: number): Promise<void> {
   while (performance.now() < until && !stopping) {
@@ -589,7 +590,7 @@ async function dashboardLoop(staffCookie: string, session: string, until: number
     if (RETRY_UNAVAILABLE && status === 503 && headers["retry-after"]) faults.unavailable++;
     else if (status !== 200) errors.push(`dashboard reload: ${status} ${JSON.stringify(json).slice(0, 120)}`);
     else dashboardLatencies.push(took);
-    await sleep(Math.max(150, Math.min(5000, Math.max(1000, 2 * took)) - took));
+    await sleep(Math.max(150, reloadGapMs(took, true) - took));
   }
 }
 

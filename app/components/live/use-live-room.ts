@@ -3,6 +3,7 @@ import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
 import { eventsOfFrame } from "../../../party/token";
 import { RealtimeAccessEnded, RealtimeTokenKeeper, type RenewableConnection } from "./realtime-token";
+import { isProgressEvent, reloadGapMs } from "./reload-policy";
 
 /** `capability`, `expires` and `scheduledSessionId` let the browser renew the token (realtime-token.ts). */
 export type RealtimeConnection = RenewableConnection & { host: string; party: string; room: string; clientId?: string };
@@ -104,47 +105,53 @@ export function useLiveRoom(
 const STAFF_IGNORES = ["welcome"] as const;
 /** Events in a burst (pause all: one per participant) settle this long into one reload. */
 const EVENT_SETTLE_MS = 150;
-/** The shortest time between the starts of two reloads, and the longest it grows to after slow reloads. */
-const RELOAD_GAP_MS = 1_000;
-const RELOAD_GAP_MAX_MS = 5_000;
 
 export function useRoomRevalidation(connection: RealtimeConnection | null, pollMs = 15_000): boolean {
   const { revalidate, state } = useRevalidator();
   const busy = useRef(false);
   const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the waiting reload is due, and whether only progress asked for it. */
+  const due = useRef({ at: 0, progressOnly: true });
   /** When this hook's last reload started, how long it took, and whether it is the one running. */
   const lastStart = useRef(0);
   const lastTook = useRef(0);
   const ours = useRef(false);
   busy.current = state !== "idle";
-  const refresh = useRef(() => {});
-  refresh.current = () => {
-    if (timer.current) return;
-    // A room of a thousand candidates saves hundreds of times a second, and each reload carries
-    // every row: at most one reload a second, and (up to a few seconds) never busy reloading more
-    // than half the time.
-    const gap = Math.min(RELOAD_GAP_MAX_MS, Math.max(RELOAD_GAP_MS, 2 * lastTook.current));
-    timer.current = setTimeout(
-      () => {
-        timer.current = null;
-        if (busy.current) pending.current = true;
-        else {
-          lastStart.current = Date.now();
-          ours.current = true;
-          revalidate();
-        }
-      },
-      Math.max(EVENT_SETTLE_MS, lastStart.current + gap - Date.now()),
-    );
+  const refresh = useRef((_progressOnly: boolean) => {});
+  refresh.current = (progressOnly) => {
+    const at = Math.max(Date.now() + EVENT_SETTLE_MS, lastStart.current + reloadGapMs(lastTook.current, progressOnly));
+    // A reload already waits: it stays, unless this event wants one sooner (a help request while
+    // progress waits its longer turn).
+    if (timer.current) {
+      if (at >= due.current.at) return;
+      clearTimeout(timer.current);
+    }
+    due.current = { at, progressOnly };
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      if (busy.current) pending.current = true;
+      else {
+        lastStart.current = Date.now();
+        ours.current = true;
+        revalidate();
+      }
+    }, at - Date.now());
   };
   // Staff see everything: presence (who is connected) and every save (progress) included.
-  const connected = useLiveRoom(connection, () => refresh.current(), { ignore: STAFF_IGNORES, firstOpen: true });
+  const connected = useLiveRoom(
+    connection,
+    (why, event) => refresh.current(why === "event" && isProgressEvent(event)),
+    {
+      ignore: STAFF_IGNORES,
+      firstOpen: true,
+    },
+  );
 
   const room = connection?.room;
   useEffect(() => {
     if (!room) return;
-    const poll = setInterval(() => refresh.current(), pollMs);
+    const poll = setInterval(() => refresh.current(true), pollMs);
     return () => {
       clearInterval(poll);
       if (timer.current) clearTimeout(timer.current);
@@ -158,7 +165,7 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
     ours.current = false;
     if (pending.current) {
       pending.current = false;
-      refresh.current();
+      refresh.current(due.current.progressOnly);
     }
   }, [state]);
   return connected;

@@ -4,6 +4,7 @@ import { scheduledSessionParticipantEntries as entries, supplyObjects } from "~d
 import { sharedRevision } from "~db/tenant/revision";
 import { AppError } from "~/lib/app-error";
 import { yieldToEventLoop } from "~/lib/event-loop";
+import { sharedRuns } from "~/lib/shared-run";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
@@ -193,9 +194,20 @@ export type Dashboard = {
 
 const DASHBOARD_ROWS_PER_TURN = 200;
 
+/**
+ * A session's dashboard is read once for the staff who ask at the same time (sharedRuns): after a
+ * help request, say, every open dashboard of the room reloads at once (reload-policy.ts, ADR 0053).
+ */
+const dashboardReads = sharedRuns<Dashboard>();
+
 /** What the staff dashboard shows: every entry with its live state (READ may watch). */
 export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {
   requirePermission(ctx, READ);
+  // The same for every staff member who may read it: shared by tenant and session.
+  return dashboardReads(`${ctx.tenant.slug}\n${sessionId}`, () => readDashboard(ctx, sessionId));
+}
+
+async function readDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {
   const db = ctx.tdb.db;
   const now = new Date();
   const revision = await sharedRevision(ctx.tdb);
