@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Reader, TenantDb } from "./client";
+import { sharedRuns } from "../shared-run";
 
 // The database keeps its own revision (ADR 0038): `data_revision` holds one number, and triggers on
 // every table move it whenever a row is inserted, updated or deleted, through any process, any
@@ -177,9 +178,8 @@ export function revisionToPlanAt(tdb: TenantDb): Promise<Revision> {
   return known ? Promise.resolve(known) : sharedRevision(tdb);
 }
 
-/** One database's revision reads out of a transaction: the one sent, and the one its later callers share. */
-type SharedReads = { sent: Promise<Revision> | null; next: Promise<Revision> | null };
-const sharedReads = new WeakMap<TenantDb, SharedReads>();
+/** Each database's revision reads out of a transaction: the one sent, and the one its later callers share. */
+const revisionReads = sharedRuns<TenantDb, Revision>();
 
 /**
  * The database's revision, from a read sent after this call (so it counts every write committed
@@ -188,30 +188,11 @@ const sharedReads = new WeakMap<TenantDb, SharedReads>();
  * (docs/benchmarks.md); the busier the server, the more callers share a read.
  */
 export function sharedRevision(tdb: TenantDb): Promise<Revision> {
-  let reads = sharedReads.get(tdb);
-  if (!reads) sharedReads.set(tdb, (reads = { sent: null, next: null }));
-  const state = reads;
-  const send = (): Promise<Revision> => {
-    const read = readRevision(tdb.db)
-      .then((revision) => {
-        noteRevision(tdb, revision);
-        return revision;
-      })
-      .finally(() => {
-        if (state.sent === read) state.sent = null;
-      });
-    state.sent = read;
-    return read;
-  };
-  if (!state.sent) return send();
-  // The read out was sent before this call: share the one sent once it is back.
-  state.next ??= state.sent
-    .catch(() => undefined)
-    .then(() => {
-      state.next = null;
-      return send();
-    });
-  return state.next;
+  return revisionReads(tdb, async () => {
+    const revision = await readRevision(tdb.db);
+    noteRevision(tdb, revision);
+    return revision;
+  });
 }
 
 /**

@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledSessionParticipantEntries as entries, supplyObjects } from "~db/tenant/schema";
 import { sharedRevision } from "~db/tenant/revision";
+import { sharedRuns } from "~db/shared-run";
 import { AppError } from "~/lib/app-error";
 import { yieldToEventLoop } from "~/lib/event-loop";
-import { sharedRuns } from "~/lib/shared-run";
 import { requirePermission, type Ctx } from "~/lib/context.server";
 import { parseInput } from "~/lib/parse-input";
 import { isHelpRequested, isSessionPaused } from "./clock";
@@ -198,7 +198,7 @@ const DASHBOARD_ROWS_PER_TURN = 200;
  * A session's dashboard is read once for the staff who ask at the same time (sharedRuns): after a
  * help request, say, every open dashboard of the room reloads at once (reload-policy.ts, ADR 0053).
  */
-const dashboardReads = sharedRuns<Dashboard>();
+const dashboardReads = sharedRuns<string, Dashboard>();
 
 /** What the staff dashboard shows: every entry with its live state (READ may watch). */
 export async function liveDashboard(ctx: Ctx, sessionId: string): Promise<Dashboard> {

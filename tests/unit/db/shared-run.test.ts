@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sharedRuns } from "~/lib/shared-run";
+import { sharedRuns } from "~db/shared-run";
 
 // Callers that ask at once share a run, and none gets a run begun before it asked (shared-run.ts:
-// the staff dashboards of a big room, reloading together after a staff action).
+// the database's revision read, the staff dashboards of a big room reloading together).
 
 /** A run that ends when told to, with the moment (a counter) it began. */
 function controlledWork() {
@@ -19,7 +19,7 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe("sharedRuns", () => {
   it("lets the callers who come during a run share the next one, begun after they asked", async () => {
-    const shared = sharedRuns<string>();
+    const shared = sharedRuns<string, string>();
     const { runs, work, tick } = controlledWork();
     const first = shared("a", work);
     const asked = tick();
@@ -47,7 +47,7 @@ describe("sharedRuns", () => {
   });
 
   it("gives a failed run's error to its callers only, and keeps keys apart", async () => {
-    const shared = sharedRuns<string>();
+    const shared = sharedRuns<string, string>();
     const { runs, work } = controlledWork();
     const failing = shared("a", work);
     const waiting = shared("a", work);
