@@ -5,8 +5,8 @@ import { preparedWrite } from "~db/tenant/prepared";
 import type { EntryRow } from "./plan.server";
 import { WHOLE_EVALUATION } from "./store.server";
 
-// The writes of live rows, inside the caller's write transaction. Only the gateway
-// (gateway.server.ts) imports this file (eslint.config.js): it keeps what these rows change.
+// The writes of live rows, inside the caller's write transaction. Only the gateway's parts
+// (gateway/) import this file (eslint.config.js): the gateway keeps what these rows change.
 // Bulk writes pass their rows as one JSON array (`json_each`), not thousands of bound values
 // drizzle would build one by one (ADR 0024); their tests read the rows back through drizzle.
 
