@@ -15,7 +15,7 @@ export {
   type AnswerInput,
   type SaveAnswerResult,
 } from "./gateway/answers.server";
-export { plannedMoves, writeFinishSection, writeHelpRequest } from "./gateway/moves.server";
+export { writeFinishSection, writeHelpRequest } from "./gateway/moves.server";
 export {
   LIVE_OVERRIDE_TYPES,
   MAX_EXTEND_SECONDS,

@@ -113,7 +113,7 @@ function moveFromState(plan: RunPlan, state: EntryState, item: MoveItem, now: Da
  * second move of the same participant in the group, or a move the batch refused twice (a change of
  * the participant since the revision: refused once, it is planned again, PLAN_AGAIN).
  */
-export const plannedMoves: PlannedKind<MoveItem, { event: LiveEvent }> = {
+const plannedMoves: PlannedKind<MoveItem, { event: LiveEvent }> = {
   async plan(revision, items) {
     const now = new Date();
     const found = await Promise.all(
