@@ -17,12 +17,12 @@ import { answerSaveAuditRow, auditAnswerSave } from "../audit-trail.server";
 import { liveWrite, entryEvent, ownKeep, inputsOfState } from "./write.server";
 import { placeholder, field, asPlanned, plannedBumpsOf } from "./planned-sql.server";
 
-/** A save this long after the deadline still counts as in time: the client submits at time-up and the network takes a moment. */
-export const LATE_GRACE_MS = 5_000;
-
 // The live gateway's writes of a participant's answers (planned with the group's others when they
 // fit the plan, else in a transaction of their own: every case, with its checks and refusals) and
 // of their being ready.
+
+/** A save this long after the deadline still counts as in time: the client submits at time-up and the network takes a moment. */
+export const LATE_GRACE_MS = 5_000;
 
 export type AnswerInput = {
   scheduledSession: string;
