@@ -124,7 +124,11 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
     // A reload already waits: it stays, unless this event wants one sooner (a help request while
     // progress waits its longer turn).
     if (timer.current) {
-      if (at >= due.current.at) return;
+      if (at >= due.current.at) {
+        // Due soon enough; if it has to wait for a running reload, it waits as what it now carries.
+        due.current.progressOnly &&= progressOnly;
+        return;
+      }
       clearTimeout(timer.current);
     }
     due.current = { at, progressOnly };
