@@ -35,3 +35,70 @@ export function isProgressEvent(event: unknown): boolean {
 export function reloadGapMs(tookMs: number, progressOnly: boolean): number {
   return Math.min(RELOAD_GAP_MAX_MS, Math.max(RELOAD_GAP_MS, (progressOnly ? 10 : 2) * tookMs));
 }
+
+/** Events in a burst (pause all: one per participant) settle this long into one reload. */
+export const EVENT_SETTLE_MS = 150;
+
+/**
+ * When the dashboard's next reload starts (useRoomRevalidation keeps one per page). One reload waits
+ * at a time; a reload due while the page's data is loading (its own, or the one Remix runs after a
+ * staff action) waits for it to end and is asked for again then, with the gap after that load.
+ */
+export class ReloadScheduler {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the waiting reload is due, and whether only progress asked for it. */
+  private due = { at: 0, progressOnly: true };
+  /** A reload fell due while the data was loading. */
+  private pending = false;
+  /** When this scheduler's last reload started, how long it took, and whether it is the one running. */
+  private lastStart = 0;
+  private lastTook = 0;
+  private ours = false;
+
+  constructor(
+    private readonly reload: () => void,
+    private readonly isLoading: () => boolean,
+  ) {}
+
+  /** An event (or the slow poll) asks for a reload; `progressOnly` as isProgressEvent says. */
+  request(progressOnly: boolean): void {
+    const at = Math.max(Date.now() + EVENT_SETTLE_MS, this.lastStart + reloadGapMs(this.lastTook, progressOnly));
+    // A reload already waits: it stays, unless this event wants one sooner (a help request while
+    // progress waits its longer turn).
+    if (this.timer) {
+      if (at >= this.due.at) {
+        // Due soon enough; if it has to wait for a running reload, it waits as what it now carries.
+        this.due.progressOnly &&= progressOnly;
+        return;
+      }
+      clearTimeout(this.timer);
+    }
+    this.due = { at, progressOnly };
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.isLoading()) this.pending = true;
+      else {
+        this.lastStart = Date.now();
+        this.ours = true;
+        this.reload();
+      }
+    }, at - Date.now());
+  }
+
+  /** The page's data finished loading (whoever started it). */
+  loaded(): void {
+    if (this.ours) this.lastTook = Date.now() - this.lastStart;
+    this.ours = false;
+    if (this.pending) {
+      this.pending = false;
+      this.request(this.due.progressOnly);
+    }
+  }
+
+  /** The page left the room: nothing more is reloaded. */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = false;
+  }
+}

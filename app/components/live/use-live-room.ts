@@ -3,7 +3,7 @@ import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
 import { eventsOfFrame } from "../../../party/token";
 import { RealtimeAccessEnded, RealtimeTokenKeeper, type RenewableConnection } from "./realtime-token";
-import { isProgressEvent, reloadGapMs } from "./reload-policy";
+import { isProgressEvent, ReloadScheduler } from "./reload-policy";
 
 /** `capability`, `expires` and `scheduledSessionId` let the browser renew the token (realtime-token.ts). */
 export type RealtimeConnection = RenewableConnection & { host: string; party: string; room: string; clientId?: string };
@@ -103,49 +103,22 @@ export function useLiveRoom(
  * event per participant) become one reload.
  */
 const STAFF_IGNORES = ["welcome"] as const;
-/** Events in a burst (pause all: one per participant) settle this long into one reload. */
-const EVENT_SETTLE_MS = 150;
 
 export function useRoomRevalidation(connection: RealtimeConnection | null, pollMs = 15_000): boolean {
   const { revalidate, state } = useRevalidator();
-  const busy = useRef(false);
-  const pending = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** When the waiting reload is due, and whether only progress asked for it. */
-  const due = useRef({ at: 0, progressOnly: true });
-  /** When this hook's last reload started, how long it took, and whether it is the one running. */
-  const lastStart = useRef(0);
-  const lastTook = useRef(0);
-  const ours = useRef(false);
-  busy.current = state !== "idle";
-  const refresh = useRef((_progressOnly: boolean) => {});
-  refresh.current = (progressOnly) => {
-    const at = Math.max(Date.now() + EVENT_SETTLE_MS, lastStart.current + reloadGapMs(lastTook.current, progressOnly));
-    // A reload already waits: it stays, unless this event wants one sooner (a help request while
-    // progress waits its longer turn).
-    if (timer.current) {
-      if (at >= due.current.at) {
-        // Due soon enough; if it has to wait for a running reload, it waits as what it now carries.
-        due.current.progressOnly &&= progressOnly;
-        return;
-      }
-      clearTimeout(timer.current);
-    }
-    due.current = { at, progressOnly };
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      if (busy.current) pending.current = true;
-      else {
-        lastStart.current = Date.now();
-        ours.current = true;
-        revalidate();
-      }
-    }, at - Date.now());
-  };
+  const loading = useRef(false);
+  loading.current = state !== "idle";
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+  const scheduler = useRef<ReloadScheduler | null>(null);
+  scheduler.current ??= new ReloadScheduler(
+    () => revalidateRef.current(),
+    () => loading.current,
+  );
   // Staff see everything: presence (who is connected) and every save (progress) included.
   const connected = useLiveRoom(
     connection,
-    (why, event) => refresh.current(why === "event" && isProgressEvent(event)),
+    (why, event) => scheduler.current?.request(why === "event" && isProgressEvent(event)),
     {
       ignore: STAFF_IGNORES,
       firstOpen: true,
@@ -155,22 +128,15 @@ export function useRoomRevalidation(connection: RealtimeConnection | null, pollM
   const room = connection?.room;
   useEffect(() => {
     if (!room) return;
-    const poll = setInterval(() => refresh.current(true), pollMs);
+    const poll = setInterval(() => scheduler.current?.request(true), pollMs);
     return () => {
       clearInterval(poll);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
+      scheduler.current?.stop();
     };
   }, [room, pollMs]);
 
   useEffect(() => {
-    if (state !== "idle") return;
-    if (ours.current) lastTook.current = Date.now() - lastStart.current;
-    ours.current = false;
-    if (pending.current) {
-      pending.current = false;
-      refresh.current(due.current.progressOnly);
-    }
+    if (state === "idle") scheduler.current?.loaded();
   }, [state]);
   return connected;
 }
