@@ -13,7 +13,10 @@
  *
  * Reports saves/s, save latency p50/p95/p99, errors, staff action → last socket p50/p95, memory of
  * the app and room processes, and compares every acknowledged answer with the database (lost must
- * be 0). Baseline in the same run: the raw single-row insert rate of a libSQL file (WAL).
+ * be 0). Baselines in the same run: the raw single-row insert rate of a libSQL file (WAL), and the
+ * room alone: the last "pause all"'s events published again straight to the room once the saves are
+ * over, timed to the last socket, with the room's CPU per publish (what a staff action costs before
+ * the app does anything).
  *
  * `--smoke` (CI): 50 participants for 15 s; exits non-zero on a lost answer, an error or a staff
  * event that does not reach its sockets. It asserts no timings.
@@ -49,6 +52,9 @@ import { reloadGapMs } from "~/components/live/reload-policy";
 import { answerFor, percentile, rawInsertRate, sleep } from "./bench-support";
 import { repeatRuns } from "./runs";
 import { prepareLiveBench } from "./live-setup";
+import { roomFromSegment, SIGNATURE_HEADER } from "../../party/token";
+import { publishSignature } from "~/modules/realtime/realtime.server";
+import { roomRequest } from "~/modules/realtime/room-http.server";
 
 const smoke = process.argv.includes("--smoke");
 const option = (name: string) => {
@@ -286,6 +292,10 @@ class Participant {
   /** Resolved when a room event may have changed what this participant should do. */
   private wake: (() => void) | null = null;
   readonly received = new Map<string, number>(); // staff action id → arrival time
+  /** The room's path segment of this participant's session (from its token). */
+  roomSegment = "";
+  /** The last "pause all" event this socket got, as sent: the room-alone baseline sends it again. */
+  lastPause: Record<string, unknown> | null = null;
 
   constructor(
     readonly id: string,
@@ -316,6 +326,7 @@ class Participant {
       `ws://127.0.0.1:${PARTY_PORT}/parties/${t.party}/${t.room}?token=${encodeURIComponent(t.token)}`,
     );
     this.socket = socket;
+    this.roomSegment = t.room;
     await new Promise<void>((resolve, reject) => {
       socket.once("error", reject);
       socket.on("message", (raw) => {
@@ -335,7 +346,9 @@ class Participant {
   private onFrame(raw: string, arrived: number, welcomed: () => void): void {
     const event = JSON.parse(raw) as { type: string; payload?: { reason?: string; actionId?: string } };
     if (event.type === "welcome") return welcomed();
+    if (event.type === RELAY_EVENT) return relayArrival(arrived);
     if (event.type !== "entry.changed") return;
+    if (event.payload?.reason === "SESSION_PAUSE") this.lastPause = event as Record<string, unknown>;
     staffEvent(event.payload?.reason ?? "", arrived);
     // As the screen does: an unlock carries the new state, a pause, resume or extension the new
     // clock; anything else means reload.
@@ -567,6 +580,54 @@ async function staffAction(name: string, reason: string, run: () => Promise<numb
     errors.push(
       `${name}: ${action.arrivals.length} of ${action.expected} sockets got the event within ${smoke ? 30 : 10} s`,
     );
+}
+
+// ---- The room alone: the same fan-out without the app (a baseline measured in the same run).
+/** An event type no screen knows: the simulated screens only time it. */
+const RELAY_EVENT = "bench.relay";
+let relayArrivals: number[] = [];
+function relayArrival(arrived: number) {
+  relayArrivals.push(arrived);
+}
+
+/**
+ * The last "pause all" as the room relayed it (each participant's own event), published again by
+ * this process straight to the room, signed as the app signs, `times` times: from the publish to
+ * the last socket, and the room's CPU (`roomCpu`, seconds) per publish. What a staff action costs
+ * on this machine before the app does anything.
+ */
+async function roomAlone(
+  everyone: Participant[],
+  stack: Pick<Stack, "roomUrl" | "secret">,
+  roomCpu: () => number,
+  times: number,
+): Promise<{ took: number[]; cpuMs: number }> {
+  const events = everyone.flatMap((p) => (p.lastPause ? [{ ...p.lastPause, type: RELAY_EVENT }] : []));
+  const segment = everyone[0]?.roomSegment ?? "";
+  const room = roomFromSegment(segment);
+  if (events.length === 0 || !room) return { took: [], cpuMs: NaN };
+  const took: number[] = [];
+  const cpuBefore = roomCpu();
+  for (let i = 0; i < times; i++) {
+    relayArrivals = [];
+    const sentAt = performance.now();
+    const issued = Date.now();
+    const body = JSON.stringify(events.map((e) => ({ ...e, issued })));
+    const answer = await roomRequest(`${stack.roomUrl}parties/main/${segment}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [SIGNATURE_HEADER]: publishSignature(room, body, stack.secret) },
+      body,
+      timeoutMs: 10_000,
+    });
+    if (!answer.ok) throw new Error(`the room refused the baseline's publish: ${answer.status} ${answer.text}`);
+    const deadline = sentAt + 10_000;
+    while (relayArrivals.length < events.length && performance.now() < deadline) await sleep(5);
+    if (relayArrivals.length < events.length)
+      throw new Error(`the room alone reached ${relayArrivals.length} of ${events.length} sockets`);
+    took.push(Math.max(...relayArrivals) - sentAt);
+    await sleep(300);
+  }
+  return { took, cpuMs: ((roomCpu() - cpuBefore) / times) * 1000 };
 }
 
 const dashboardLatencies: number[] = [];
@@ -928,6 +989,11 @@ async function main() {
     const satSaves = saves - satBefore;
     const satLatencies = saveLatencies.splice(0);
     timedSaves.length = 0;
+    // Once the saves are over (the machine as quiet as this run gets): the room alone.
+    const relayed =
+      smoke || FAULT
+        ? { took: [], cpuMs: NaN }
+        : await roomAlone(everyone, stack, () => roomPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0), 10);
     stopping = true;
 
     const load = os.loadavg();
@@ -1000,6 +1066,17 @@ async function main() {
       "  of which until the app answered the mutation (written, handed to the room) p50 / p95",
       `${f(percentile(answered, 50))} / ${f(percentile(answered, 95))} ms`,
     );
+    if (relayed.took.length > 0) {
+      row(
+        `  the room alone, after the run: the last pause all's events sent again → last socket p50 / p95 (${relayed.took.length} times)`,
+        `${f(percentile(relayed.took, 50))} / ${f(percentile(relayed.took, 95))} ms`,
+      );
+      row("  the room alone: the room's CPU per publish", `${f(relayed.cpuMs)} ms`);
+      row(
+        "  staff action → last socket p95 ÷ the room alone's",
+        `${(percentile(all, 95) / percentile(relayed.took, 95)).toFixed(2)}`,
+      );
+    }
     for (const name of [...new Set(actions.map((a) => a.name))]) {
       const these = actions.filter((a) => a.name === name);
       row(
