@@ -95,7 +95,7 @@ export class ReloadScheduler {
     }
   }
 
-  /** The page left the room: nothing more is reloaded. */
+  /** Drops the waiting reload (the page left the room); a later request schedules one again. */
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

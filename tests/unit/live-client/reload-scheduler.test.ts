@@ -120,7 +120,7 @@ describe("ReloadScheduler", () => {
     expect(p.started).toEqual([150, 3300 + 150]);
   });
 
-  it("reloads nothing more once stopped", async () => {
+  it("drops the waiting reload when stopped", async () => {
     const p = page();
     p.scheduler.request(true);
     p.scheduler.stop();
