@@ -31,6 +31,18 @@ async function until(p: { now: () => number }, at: number) {
   await vi.advanceTimersByTimeAsync(at - p.now());
 }
 
+/** At 1200 ms: a reload ran 150–250, a slow one (2 s) runs 1150–3150, and progress asked for one due at 2150. */
+async function progressWaitingForASlowReload() {
+  const p = page();
+  p.scheduler.request(true); // 150–250, took 100
+  await until(p, 300);
+  p.took = 2000;
+  p.scheduler.request(true); // due at 1150 (the 1 s floor): runs 1150–3150
+  await until(p, 1200);
+  p.scheduler.request(true); // due at 2150, while the slow one runs: waits for it
+  return p;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-12-07T10:00:00Z") });
 });
@@ -79,13 +91,7 @@ describe("ReloadScheduler", () => {
   });
 
   it("a reload that falls due while the data is loading starts after it, with the gap of the reload that ran", async () => {
-    const p = page();
-    p.scheduler.request(true); // 150–250, took 100
-    await until(p, 300);
-    p.took = 2000;
-    p.scheduler.request(true); // due at 1150 (the 1 s floor): runs 1150–3150
-    await until(p, 1200);
-    p.scheduler.request(true); // due at 2150, while the slow one runs: waits for it
+    const p = await progressWaitingForASlowReload();
     await until(p, 20_000);
     // After a 2 s load, progress waits 5 s (the ceiling) from its start.
     expect(p.started).toEqual([150, 1150, 1150 + 5000]);
@@ -94,13 +100,7 @@ describe("ReloadScheduler", () => {
   it("a help request that finds a progress reload due soon enough makes it urgent, even if it then waits for a running load", async () => {
     // The reload already waiting stays (it is due no later than the help request's own), but when
     // it has to wait for the slow load running, it takes the help request's shorter gap, not progress's.
-    const p = page();
-    p.scheduler.request(true); // 150–250, took 100
-    await until(p, 300);
-    p.took = 2000;
-    p.scheduler.request(true); // runs 1150–3150
-    await until(p, 1200);
-    p.scheduler.request(true); // due at 2150: waits
+    const p = await progressWaitingForASlowReload();
     await until(p, 1300);
     p.scheduler.request(false); // due at max(1450, 1150 + 1000) = 2150: the waiting one stays, now urgent
     await until(p, 20_000);
