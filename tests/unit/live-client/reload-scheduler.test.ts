@@ -13,7 +13,7 @@ function page() {
   const scheduler: ReloadScheduler = new ReloadScheduler(
     () => {
       started.push(now());
-      load(page.took);
+      load(view.took);
     },
     () => now() < loadingUntil,
   );
@@ -22,8 +22,8 @@ function page() {
     loadingUntil = now() + ms;
     setTimeout(() => scheduler.loaded(), ms);
   }
-  const page = { scheduler, started, load, took: 100, now };
-  return page;
+  const view = { scheduler, started, load, took: 100, now };
+  return view;
 }
 
 /** Runs the fake clock to `at` ms after the test's start. */
