@@ -33,15 +33,40 @@ function requireOngoing(session: SessionRow): void {
     throw new AppError("BAD_REQUEST", "live_session_not_ongoing", { values: { status: session.status } });
 }
 
+/** Appends each entry's override and bumps those entries; answers each entry's new revision. */
+async function appendOverridesOf(
+  tx: TenantTx,
+  rows: { entryId: string; override: OverrideRow }[],
+  at: Date,
+): Promise<Map<string, number>> {
+  await appendOverrides(tx, rows);
+  return bumpEntries(
+    tx,
+    rows.map((r) => r.entryId),
+    at,
+  );
+}
+
+/** The webhook event of each status a live write moves a session to. */
+const STATUS_EVENTS = { ONGOING: "SCHEDULED_SESSION_STARTED", COMPLETED: "SCHEDULED_SESSION_COMPLETED" } as const;
+
+/** Moves the session to `status` and records its webhook event; answers the session's new revision. */
 async function setSessionStatus(
+  tdb: TenantDb,
   tx: TenantTx,
   session: SessionRow,
-  status: SessionRow["status"],
+  status: keyof typeof STATUS_EVENTS,
   at: Date,
 ): Promise<number> {
   assertStatusTransition(session.status, status, { change: true });
   const rev = session.rev + 1;
   await tx.update(scheduledSessions).set({ status, rev, updatedAt: at }).where(eq(scheduledSessions.id, session.id));
+  await recordWebhookEvent(tx, {
+    tenant: tdb.slug,
+    event: STATUS_EVENTS[status],
+    data: { scheduledSession: session.id, reference: session.reference },
+    now: at,
+  });
   return rev;
 }
 
@@ -57,13 +82,7 @@ export function writeSessionStart(
   return liveWrite(tdb, "queued", async (tx, revision) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
-    const sessionRevision = await setSessionStatus(tx, session, "ONGOING", now);
-    await recordWebhookEvent(tx, {
-      tenant: tdb.slug,
-      event: "SCHEDULED_SESSION_STARTED",
-      data: { scheduledSession: session.id, reference: session.reference },
-      now,
-    });
+    const sessionRevision = await setSessionStatus(tdb, tx, session, "ONGOING", now);
     const started = { ...session, status: "ONGOING" as const };
     const plan = await planAt(tdb, tx, revision, started);
     // A statement each for all entries (a room of 1,000 was 3,000 statements, 124 ms).
@@ -96,13 +115,7 @@ export function writeSessionComplete(tdb: TenantDb, sessionId: string, origin?: 
   return liveWrite(tdb, "queued", async (tx) => {
     const now = new Date();
     const session = await findSession(tx, sessionId);
-    const revision = await setSessionStatus(tx, session, "COMPLETED", now);
-    await recordWebhookEvent(tx, {
-      tenant: tdb.slug,
-      event: "SCHEDULED_SESSION_COMPLETED",
-      data: { scheduledSession: session.id, reference: session.reference },
-      now,
-    });
+    const revision = await setSessionStatus(tdb, tx, session, "COMPLETED", now);
     const ids = (await entriesOfSession(tx, sessionId)).map((entry) => entry.id);
     await closeOpenSections(tx, ids, now);
     await auditSessionStatus(tx, origin, sessionId, session.status, "COMPLETED", ids.length, now);
@@ -195,13 +208,9 @@ export function writeOverride(
           : overrideFor(plan, input, override, now, named);
       if (row) changed.push({ input, override: row });
     }
-    await appendOverrides(
+    const revisions = await appendOverridesOf(
       tx,
       changed.map((c) => ({ entryId: c.input.entry.id, override: c.override })),
-    );
-    const revisions = await bumpEntries(
-      tx,
-      changed.map((c) => c.input.entry.id),
       now,
     );
     // The states as written: the override appended (and for an opened evaluation, the progress
@@ -369,13 +378,9 @@ export function writeUnlock(
       opened.map((o) => ({ entryId: o.state.entry.id, evaluation: o.override.evaluation!, question: o.section })),
       now,
     );
-    await appendOverrides(
+    const revisions = await appendOverridesOf(
       tx,
       opened.map((o) => ({ entryId: o.state.entry.id, override: o.override })),
-    );
-    const revisions = await bumpEntries(
-      tx,
-      opened.map((o) => o.state.entry.id),
       now,
     );
     // The opened entries' progress as written, their override appended: kept as the write commits,
@@ -448,13 +453,9 @@ export function writeTimeGivenBack(
         },
       });
     }
-    await appendOverrides(
+    const revisions = await appendOverridesOf(
       tx,
       given.map((g) => ({ entryId: g.input.entry.id, override: g.override })),
-    );
-    const revisions = await bumpEntries(
-      tx,
-      given.map((g) => g.input.entry.id),
       to,
     );
     const after = new Map(given.map(({ input, override }) => [input.entry.id, withOverride(input, override)]));
