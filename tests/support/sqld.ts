@@ -55,6 +55,12 @@ export type Sqld = {
   };
   /** Whether sqld is running now (false between a restart's stop and start). */
   running(): boolean;
+  /**
+   * Whether sqld's process has exited and not been started again. A stopped sqld closes its port
+   * first and serves the connections it has for up to `--shutdown-timeout`: a refused health
+   * check does not yet mean a save can no longer reach it.
+   */
+  gone(): boolean;
   /** Stops sqld and keeps its data, waits downMs, starts it again on the same ports; resolves once it answers. */
   restart(options?: RestartOptions): Promise<void>;
   /** Stops sqld; removes the directory when startSqld made it. */
@@ -87,6 +93,7 @@ export async function startSqld(options: StartSqldOptions = {}): Promise<Sqld> {
 
   let current: SqldProcess | null = server;
   let stopped = false;
+  let gone = false;
   const base = (name: string) => `http://${name}.localhost:${httpPort}`;
   return {
     httpPort,
@@ -101,13 +108,16 @@ export async function startSqld(options: StartSqldOptions = {}): Promise<Sqld> {
       TENANT_DATABASE_ADMIN_URL: server.adminUrl,
     }),
     running: () => current !== null,
+    gone: () => gone,
     async restart({ downMs = 0, signal = "SIGTERM" } = {}) {
       if (stopped) throw new Error("sqld was stopped");
       const old = current;
       current = null;
       await old?.stop(signal);
+      gone = true;
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       current = await start(httpPort, adminPort);
+      gone = false;
     },
     async stop() {
       stopped = true;

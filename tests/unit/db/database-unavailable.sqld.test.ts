@@ -72,16 +72,10 @@ const company = (name: string) => ({
   updatedAt: new Date(),
 });
 
-/** Stops sqld for `downMs` and resolves once it no longer answers; `back` settles when it answers again. */
+/** Stops sqld for `downMs` and resolves once its process is gone; `back` settles when it answers again. */
 async function outage(downMs: number): Promise<{ back: Promise<void> }> {
   const back = sqld.restart({ downMs });
-  while (
-    await fetch(`http://127.0.0.1:${sqld.httpPort}/health`).then(
-      () => true,
-      () => false,
-    )
-  )
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!sqld.gone()) await new Promise((resolve) => setTimeout(resolve, 50));
   return { back };
 }
 
