@@ -272,7 +272,7 @@ type Acked = { revision: number; answer: unknown };
 const errors: string[] = [];
 const saveLatencies: number[] = [];
 /** Each save's latency with when it was sent, to tell the unlock bursts' tail from the rest. */
-const timedSaves: { sentAt: number; ms: number }[] = [];
+const timedSaves: { sentAt: number; ms: number; home: number }[] = [];
 /** When staff unlocked waiting participants (each unlock starts a burst of new questions). */
 const unlockTimes: number[] = [];
 let saves = 0;
@@ -436,7 +436,7 @@ class Participant {
       if (refused > 0) faults.unavailableSaves++;
       const took = performance.now() - started;
       saveLatencies.push(took);
-      timedSaves.push({ sentAt: started, ms: took });
+      timedSaves.push({ sentAt: started, ms: took, home: this.home });
       faults.longestSaveWait = Math.max(faults.longestSaveWait, took);
       if (status !== 200 || !json?.ok) {
         errors.push(`save ${status}: ${JSON.stringify(json).slice(0, 200)}`);
@@ -961,7 +961,10 @@ async function main() {
       fs.writeFileSync(
         process.env.BENCH_DUMP,
         JSON.stringify({
+          // performance.now() 0 on the monotonic clock (µs) that CPU profiles' timestamps use.
+          monotonicOriginUs: Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000,
           saves: pacedTimed,
+          unlocks: unlockTimes,
           actions: actions.map((x) => ({ name: x.name, sentAt: x.sentAt, answered: x.answered })),
         }),
       );
