@@ -67,6 +67,12 @@ export const LIVE_CHANGES = {
   columns: ["ready", "session_start"],
   /** Tables of an entry's live rows, each with an `entry_id`. */
   rowsOfEntry: ["live_progress", "live_overrides"],
+  /**
+   * Of those, the logs only ever appended to while their entry exists: an UPDATE or a DELETE of a
+   * row is refused (its entry's removal still takes its rows), so a catch-up reads only the rows
+   * appended since (entriesLiveAfter, app/modules/live/plan.server.ts).
+   */
+  appendedOnly: ["live_overrides"],
 } as const;
 
 const BUMP = "UPDATE `data_revision` SET `value` = `value` + 1, `content_value` = `value` + 1 WHERE `id` = 1;";
@@ -92,6 +98,19 @@ export function revisionTriggers(table: string, columns: readonly string[]): str
   const skipped = UNCOUNTED[table];
   if (skipped === true) return [];
   const live = LIVE_CHANGES.rowsOfEntry as readonly string[];
+  if ((LIVE_CHANGES.appendedOnly as readonly string[]).includes(table)) {
+    const refuse = (event: string, when: string, message: string) =>
+      `CREATE TRIGGER \`${table}_appended_only_${event.toLowerCase()}\` BEFORE ${event} ON \`${table}\`${when} BEGIN SELECT RAISE(ABORT, '${table} ${message}'); END;`;
+    return [
+      trigger(table, "revision_insert", "INSERT", `${LIVE_BUMP} ${stamp("= NEW.`entry_id`")}`),
+      refuse("UPDATE", "", "are appended, never edited"),
+      refuse(
+        "DELETE",
+        ` WHEN EXISTS (SELECT 1 FROM \`${LIVE_CHANGES.entries}\` WHERE \`id\` = OLD.\`entry_id\`)`,
+        "are appended, never deleted but with their entry",
+      ),
+    ];
+  }
   if (live.includes(table)) {
     const counted = skipped ? columns.filter((c) => !skipped.includes(c)) : null;
     return [

@@ -2,6 +2,7 @@ import type { Reader, TenantDb } from "~db/tenant/client";
 import { noteRevision, readRevision, sharedRevision, type Revision } from "~db/tenant/revision";
 import {
   entriesFacts,
+  entriesLiveAfter,
   entriesOfSession,
   entriesStampedAfter,
   findEntryOf,
@@ -122,18 +123,41 @@ async function currentKept(tdb: TenantDb, reader: Reader, revision: Revision): P
   }
 }
 
+/**
+ * The inputs of entries a live change stamped since what is kept. An entry kept already has its
+ * progress read again and, of its overrides, only those appended since: after a "pause all" by
+ * another process a catch-up read every override of the day of all 1,000 entries (1.6 MB from sqld,
+ * docs/benchmarks.md). Its extra time and assessment are content, which no catch-up crosses. Any
+ * other entry is read whole.
+ */
+async function stampedInputs(reader: Reader, kept: Kept, rows: EntryRow[]): Promise<EntryInputs[]> {
+  const known = new Map<string, EntryInputs>();
+  for (const row of rows) {
+    const before = kept.sessions.get(row.scheduledSessionId)?.entries.get(row.participantId);
+    if (before?.entry.id === row.id) known.set(row.id, before);
+  }
+  const unknown = rows.filter((row) => !known.has(row.id));
+  const [facts, live] = await Promise.all([
+    unknown.length > 0 ? entriesFacts(reader, unknown) : new Map<string, never>(),
+    known.size > 0
+      ? entriesLiveAfter(reader, new Map([...known].map(([id, before]) => [id, before.live])))
+      : new Map<string, never>(),
+  ]);
+  return rows.map((row) => {
+    const before = known.get(row.id);
+    return before ? { ...before, entry: row, live: live.get(row.id)! } : inputsOf(row, facts.get(row.id)!);
+  });
+}
+
 /** Reads the entries `kept` lacks at `to`, and moves it there: unless it moved meanwhile (a gateway write, another catch-up). */
 async function catchUp(tdb: TenantDb, reader: Reader, kept: Kept, to: Revision): Promise<void> {
   const from = kept.revision;
   if (from >= to.value) return;
   const rows = await entriesStampedAfter(reader, [...kept.sessions.keys()], from);
-  const facts = rows.length > 0 ? await entriesFacts(reader, rows) : new Map<string, never>();
+  const inputs = rows.length > 0 ? await stampedInputs(reader, kept, rows) : [];
   if (keptOf.get(tdb) !== kept || kept.revision !== from) return;
-  for (const entry of rows) {
-    kept.sessions
-      .get(entry.scheduledSessionId)
-      ?.entries.set(entry.participantId, inputsOf(entry, facts.get(entry.id)!));
-  }
+  for (const caught of inputs)
+    kept.sessions.get(caught.entry.scheduledSessionId)?.entries.set(caught.entry.participantId, caught);
   kept.revision = to.value;
   kept.content = to.content;
 }

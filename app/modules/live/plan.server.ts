@@ -23,7 +23,7 @@ import {
   type EvaluationPlan,
   type ParticipantStatus,
 } from "./status";
-import { loadLiveData, type LiveData } from "./store.server";
+import { loadLiveData, overridesAfter, type LiveData } from "./store.server";
 
 // Loading what the live run decides on: the session, its evaluations and questions, entries with
 // their live rows, and the facts the pure status/clock functions take.
@@ -268,6 +268,32 @@ export async function entriesFacts(
         live: live.get(r.id)!,
         extraTimePercent: extra.get(r.participantId) ?? 0,
         assessmentComplete: assessed.has(r.id),
+      },
+    ]),
+  );
+}
+
+/**
+ * The live data of entries read before (`before`, by entry id) that live changes have stamped
+ * since, without answers: the progress read again, and of the overrides only those appended
+ * since `before` (the log is only appended to, overridesAfter).
+ */
+export async function entriesLiveAfter(
+  db: Reader,
+  before: ReadonlyMap<string, LiveData>,
+): Promise<Map<string, LiveData>> {
+  const ids = [...before.keys()];
+  const [progress, appended] = await Promise.all([
+    loadLiveData(db, ids, { answers: false, overrides: false }),
+    overridesAfter(db, new Map(ids.map((id) => [id, before.get(id)!.overrides.length]))),
+  ]);
+  return new Map(
+    ids.map((id) => [
+      id,
+      {
+        progress: progress.get(id)!.progress,
+        overrides: [...before.get(id)!.overrides, ...appended.get(id)!],
+        answers: [],
       },
     ]),
   );

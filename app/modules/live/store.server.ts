@@ -79,15 +79,7 @@ export async function loadLiveData(
           .orderBy(asc(liveAnswers.evaluationId), asc(liveAnswers.questionId), asc(liveAnswers.stepIndex))
           .all(),
   ]);
-  for (const o of overrides) {
-    byEntry.get(o.entryId)?.overrides.push({
-      overrideType: o.overrideType,
-      datetime: o.datetime,
-      evaluation: o.evaluationId,
-      question: o.questionId,
-      value: { numericValue: o.numericValue, textValue: o.textValue },
-    });
-  }
+  for (const o of overrides) byEntry.get(o.entryId)?.overrides.push(overrideOf(o));
   for (const p of progress) {
     byEntry.get(p.entryId)?.progress.push({
       evaluation: p.evaluationId,
@@ -110,6 +102,50 @@ export async function loadLiveData(
       inTimeRevision: a.inTimeRevision ?? null,
     });
   }
+  return byEntry;
+}
+
+const overrideOf = (o: typeof liveOverrides.$inferSelect): Override => ({
+  overrideType: o.overrideType,
+  datetime: o.datetime,
+  evaluation: o.evaluationId,
+  question: o.questionId,
+  value: { numericValue: o.numericValue, textValue: o.textValue },
+});
+
+/**
+ * Each entry's overrides after the first `known.get(entry)` of them, by entry id (in log order).
+ * An entry's log is only appended to, and its ids only grow (AUTOINCREMENT), so the first n rows
+ * by id are the n already read: a catch-up reads what was appended since, not the whole day's log.
+ * The known counts drive the loop (CROSS JOIN keeps them outside), each entry's rows found by the
+ * entry index: a JSON lookup for every override row cost sqld more than sending them all.
+ */
+export async function overridesAfter(db: Reader, known: ReadonlyMap<string, number>): Promise<Map<string, Override[]>> {
+  const byEntry = new Map<string, Override[]>([...known.keys()].map((id) => [id, []]));
+  if (known.size === 0) return byEntry;
+  const rows = await db.all<{
+    entry_id: string;
+    override_type: OverrideType;
+    datetime: number;
+    evaluation_id: string | null;
+    question_id: string | null;
+    numeric_value: number | null;
+    text_value: string | null;
+  }>(
+    sql`SELECT entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value FROM (
+          SELECT o.*, k.value AS known, row_number() OVER (PARTITION BY o.entry_id ORDER BY o.id) AS n
+          FROM json_each(${JSON.stringify(Object.fromEntries(known))}) AS k CROSS JOIN live_overrides AS o
+          WHERE o.entry_id = k.key)
+        WHERE n > known ORDER BY id`,
+  );
+  for (const row of rows)
+    byEntry.get(row.entry_id)?.push({
+      overrideType: row.override_type,
+      datetime: new Date(Number(row.datetime)),
+      evaluation: row.evaluation_id,
+      question: row.question_id,
+      value: { numericValue: row.numeric_value, textValue: row.text_value },
+    });
   return byEntry;
 }
 

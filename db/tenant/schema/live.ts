@@ -55,7 +55,10 @@ export const liveAnswers = sqliteTable(
   (t) => [primaryKey({ columns: [t.entryId, t.evaluationId, t.questionId, t.stepIndex] })],
 );
 
-/** The entry's log of live events (sessionOverrides): appended, never edited, so clocks replay. */
+/**
+ * The entry's log of live events (sessionOverrides): appended, never edited, so clocks replay.
+ * Triggers refuse an edit, and a deletion but with the entry (LIVE_CHANGES.appendedOnly, ADR 0054).
+ */
 export const liveOverrides = sqliteTable(
   "live_overrides",
   {

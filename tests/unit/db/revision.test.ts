@@ -236,11 +236,6 @@ describe("live changes and the content revision", () => {
         "override inserted",
         sql`INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (${entryId}, 'SESSION_PAUSE', ${Date.now()})`,
       ],
-      ["override updated", sql`UPDATE live_overrides SET datetime = datetime + 1 WHERE entry_id = ${entryId}`],
-      [
-        "override deleted",
-        sql`DELETE FROM live_overrides WHERE entry_id = ${entryId} AND override_type = 'SESSION_PAUSE' AND id = (SELECT max(id) FROM live_overrides WHERE entry_id = ${entryId})`,
-      ],
       ["progress updated", sql`UPDATE live_progress SET section_start = section_start + 1 WHERE entry_id = ${entryId}`],
       [
         "progress inserted",
@@ -268,6 +263,35 @@ describe("live changes and the content revision", () => {
     expect(stampOnly.now).toEqual(stampOnly.before);
     const completed = await after(() => completeScheduledSession(manager, f.sessionId));
     expect(completed.now.content).toBeGreaterThan(completed.before.content);
+  });
+
+  it("refuses an override's edit or deletion (the log is only appended to) and changes nothing; an entry's removal takes its overrides", async () => {
+    const other = await makeLiveSession(manager, { participants: 1 });
+    const [entry] = await manager.tdb.db.all<{ id: string }>(
+      sql`SELECT id FROM scheduled_session_participant_entries WHERE scheduled_session_id = ${other.sessionId}`,
+    );
+    const run = (statement: ReturnType<typeof sql>) => manager.tdb.write((tx) => tx.run(statement));
+    await run(
+      sql`INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (${entry!.id}, 'SESSION_PAUSE', ${Date.now()})`,
+    );
+    const log = () => manager.tdb.db.all(sql`SELECT * FROM live_overrides WHERE entry_id = ${entry!.id}`);
+    const stored = await log();
+    const before = await both();
+    for (const [what, statement, message] of [
+      ["an edit", sql`UPDATE live_overrides SET datetime = datetime + 1 WHERE entry_id = ${entry!.id}`, /never edited/],
+      ["a deletion", sql`DELETE FROM live_overrides WHERE entry_id = ${entry!.id}`, /never deleted/],
+    ] as const) {
+      const refused = await run(statement).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // drizzle's error names the query; SQLite's refusal is its cause.
+      expect(String((refused as { cause?: unknown } | null)?.cause), what).toMatch(message);
+    }
+    expect(await log()).toEqual(stored);
+    expect(await both()).toEqual(before);
+    await run(sql`DELETE FROM scheduled_session_participant_entries WHERE id = ${entry!.id}`);
+    expect(await log()).toEqual([]);
   });
 });
 

@@ -30,9 +30,10 @@ import { makeLiveSession, participantCtx, setExtraTime, type LiveFixture } from 
 
 /**
  * Reads of entries' live facts from the database (a whole session's or some entries': progress,
- * overrides, extra time), and how many entries they read.
+ * overrides, extra time; or a catch-up's of entries kept already), how many entries they read, and
+ * how many override rows a catch-up of kept entries read.
  */
-const reads = vi.hoisted(() => ({ liveFacts: 0, entries: 0 }));
+const reads = vi.hoisted(() => ({ liveFacts: 0, entries: 0, overridesAppended: 0 }));
 
 vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
   const actual = await importOriginal();
@@ -42,6 +43,23 @@ vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
       reads.liveFacts++;
       reads.entries += args[1].length;
       return actual.entriesFacts(...args);
+    },
+    entriesLiveAfter: (...args: Parameters<typeof actual.entriesLiveAfter>) => {
+      reads.liveFacts++;
+      reads.entries += args[1].size;
+      return actual.entriesLiveAfter(...args);
+    },
+  };
+});
+
+vi.mock(import("~/modules/live/store.server"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    overridesAfter: async (...args: Parameters<typeof actual.overridesAfter>) => {
+      const read = await actual.overridesAfter(...args);
+      for (const rows of read.values()) reads.overridesAppended += rows.length;
+      return read;
     },
   };
 });
@@ -462,6 +480,45 @@ describe("live rows changed by another connection", () => {
       await fresh(people[0]!, session.sessionId),
       "p1",
     );
+  });
+
+  it("are caught up with by the overrides appended since, not each entry's whole log, and keep the log stored", async () => {
+    const appended = [
+      [0, "HELP_REQUEST"],
+      [1, "HELP_REQUEST"],
+      [0, "HELP_REQUEST_RESOLVED"],
+      [1, "HELP_REQUEST_RESOLVED"],
+    ] as const;
+    for (const round of [1, 2]) {
+      await states();
+      for (const [i, type] of appended)
+        await elsewhere("INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (?, ?, ?)", [
+          entryIds[i]!,
+          type,
+          Date.now(),
+        ]);
+      const before = { ...reads };
+      await states();
+      expect(reads.liveFacts - before.liveFacts, `round ${round}: one catch-up for all`).toBe(1);
+      expect(reads.entries - before.entries, `round ${round}`).toBe(2);
+      expect(reads.overridesAppended - before.overridesAppended, `round ${round}: the new rows only`).toBe(4);
+      const revision = await readRevision(manager.tdb.db);
+      for (const [i, person] of session.people.entries()) {
+        const { state } = await liveEntryState(
+          manager.tdb,
+          manager.tdb.db,
+          session.sessionId,
+          person,
+          new Date(),
+          revision,
+        );
+        const stored = (await loadLiveData(manager.tdb.db, [entryIds[i]!], { answers: false })).get(entryIds[i]!)!;
+        expect(state.live.overrides, `round ${round}: ${i + 1}'s log`).toEqual(stored.overrides);
+        expect(state.live.progress, `round ${round}: ${i + 1}'s progress`).toEqual(stored.progress);
+      }
+    }
+    for (const [i, who] of people.entries())
+      expectSameState(await myLiveSession(who, session.sessionId), await fresh(who, session.sessionId), `${i + 1}`);
   });
 
   it("after a content change (a question edited, a participant added) read the whole session again", async () => {

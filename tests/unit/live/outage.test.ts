@@ -4,9 +4,10 @@ import { catalog } from "~db/catalog/client";
 import { liveSessions } from "~db/catalog/schema";
 import type { Ctx } from "~/lib/context.server";
 import { creditServerOutages, OUTAGE_REASON, stampServed, UNSERVED_AFTER_MS } from "~/modules/live/outage.server";
+import { findEntryOf } from "~/modules/live/plan.server";
 import { liveDashboard } from "~/modules/live/run.server";
 import { completeScheduledSession, startScheduledSession } from "~/modules/scheduling/session-run.server";
-import { getParticipantEntry, overrideScheduledSessionParticipantEntry } from "~/modules/scheduling/entries.server";
+import { getParticipantEntry } from "~/modules/scheduling/entries.server";
 import { makeTenant, staffCtx } from "../support/tenants";
 import { makeLiveSession, rewindOpenSection, type LiveFixture } from "./fixtures";
 
@@ -65,12 +66,12 @@ describe("the time nobody served is given back", () => {
     await startScheduledSession(manager, f.sessionId);
     // Everyone's clock has run two minutes; the third participant is paused by staff.
     for (const p of f.people) await rewindOpenSection(manager, f.sessionId, p, 120);
-    await overrideScheduledSessionParticipantEntry(manager, f.sessionId, f.people[2]!, {
-      override: { overrideType: "SESSION_PAUSE" },
-    });
-    // …since 100 s ago, before the outage (moved back on the real row).
+    // …since 100 s ago, before the outage (the log is only appended to: written as it was then).
+    const pausedEntry = await findEntryOf(manager.tdb.db, f.sessionId, f.people[2]!);
     await manager.tdb.write((tx) =>
-      tx.run(sql`UPDATE live_overrides SET datetime = ${Date.now() - 100_000} WHERE override_type = 'SESSION_PAUSE'`),
+      tx.run(
+        sql`INSERT INTO live_overrides (entry_id, override_type, datetime) VALUES (${pausedEntry.id}, 'SESSION_PAUSE', ${Date.now() - 100_000})`,
+      ),
     );
 
     // The server stopped 80 s ago (its last stamp), and starts again now.

@@ -22,7 +22,10 @@ import { makeLiveSession, participantCtx, type LiveFixture } from "../live/fixtu
 // The other process loads the modules through Vite, as Vitest does: their faces load the
 // translations with Vite's import.meta.glob, which plain tsx cannot.
 
-/** How many entries this process read the live facts of (progress, overrides, extra time). */
+/**
+ * How many entries this process read the live facts of (progress, overrides, extra time; or, of
+ * entries kept already, progress and the overrides appended since).
+ */
 const reads = vi.hoisted(() => ({ entries: 0 }));
 vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
   const actual = await importOriginal();
@@ -31,6 +34,10 @@ vi.mock(import("~/modules/live/plan.server"), async (importOriginal) => {
     entriesFacts: (...args: Parameters<typeof actual.entriesFacts>) => {
       reads.entries += args[1].length;
       return actual.entriesFacts(...args);
+    },
+    entriesLiveAfter: (...args: Parameters<typeof actual.entriesLiveAfter>) => {
+      reads.entries += args[1].size;
+      return actual.entriesLiveAfter(...args);
     },
   };
 });
