@@ -105,7 +105,9 @@ export async function loadLiveData(
   return byEntry;
 }
 
-const overrideOf = (o: typeof liveOverrides.$inferSelect): Override => ({
+type StoredOverride = Omit<typeof liveOverrides.$inferSelect, "id" | "entryId">;
+
+const overrideOf = (o: StoredOverride): Override => ({
   overrideType: o.overrideType,
   datetime: o.datetime,
   evaluation: o.evaluationId,
@@ -123,29 +125,15 @@ const overrideOf = (o: typeof liveOverrides.$inferSelect): Override => ({
 export async function overridesAfter(db: Reader, known: ReadonlyMap<string, number>): Promise<Map<string, Override[]>> {
   const byEntry = new Map<string, Override[]>([...known.keys()].map((id) => [id, []]));
   if (known.size === 0) return byEntry;
-  const rows = await db.all<{
-    entry_id: string;
-    override_type: OverrideType;
-    datetime: number;
-    evaluation_id: string | null;
-    question_id: string | null;
-    numeric_value: number | null;
-    text_value: string | null;
-  }>(
-    sql`SELECT entry_id, override_type, datetime, evaluation_id, question_id, numeric_value, text_value FROM (
+  const rows = await db.all<Omit<StoredOverride, "datetime"> & { entryId: string; datetime: number }>(
+    sql`SELECT entry_id AS entryId, override_type AS overrideType, datetime, evaluation_id AS evaluationId,
+               question_id AS questionId, numeric_value AS numericValue, text_value AS textValue FROM (
           SELECT o.*, k.value AS known, row_number() OVER (PARTITION BY o.entry_id ORDER BY o.id) AS n
           FROM json_each(${JSON.stringify(Object.fromEntries(known))}) AS k CROSS JOIN live_overrides AS o
           WHERE o.entry_id = k.key)
         WHERE n > known ORDER BY id`,
   );
-  for (const row of rows)
-    byEntry.get(row.entry_id)?.push({
-      overrideType: row.override_type,
-      datetime: new Date(Number(row.datetime)),
-      evaluation: row.evaluation_id,
-      question: row.question_id,
-      value: { numericValue: row.numeric_value, textValue: row.text_value },
-    });
+  for (const row of rows) byEntry.get(row.entryId)?.push(overrideOf({ ...row, datetime: new Date(row.datetime) }));
   return byEntry;
 }
 
